@@ -1,0 +1,530 @@
+"""Contract kinds: what a deal's result looks like, how it is checked and scored.
+
+A contract is built from plain data (one entry of a ruleset's ``contracts``)
+and a :class:`Table` (players, tricks, deck). Every kind answers the same four
+questions: which inputs it needs (:meth:`Contract.fields`), whether a result
+is possible (:meth:`Contract.validate`, which raises :class:`InvalidDeal`),
+what each player scores (:meth:`Contract.score`) and what a deal must sum to
+(:attr:`Contract.expected_sum`).
+
+>>> table = Table(players=4, tricks=13, deck=deck())
+>>> c = make_contract("no_tricks", {"kind": "tricks", "points": -20}, table)
+>>> c.score(c.validate({"tricks": [3, 0, 6, None]}))
+[-60, 0, -120, -80]
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from .cards import SUITS, Card, card_set, deck
+from .errors import N_, InvalidDeal, Problem
+
+Result = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the rules need to know about the table: players and the deck."""
+
+    players: int
+    tricks: int
+    deck: tuple[Card, ...]
+
+    @property
+    def cards_per_trick(self) -> int:
+        return self.players
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input of a contract, for forms and the API.
+
+    ``type`` is ``"counts"`` (a whole number per player adding up to ``total``),
+    ``"seat"`` (one player), ``"seats"`` (one player per label, e.g. per penalty
+    trick; ``distinct`` when a player may appear once), ``"suit"`` or
+    ``"cards"`` (a player per card, the card-by-card entry).
+    """
+
+    name: str
+    type: str
+    total: int = 0
+    labels: tuple[str, ...] = ()
+    distinct: bool = False
+
+
+def fill_last(values: list[int | None], total: int) -> list[int | None]:
+    """Fill the one missing count so that the counts add up to ``total``.
+
+    >>> fill_last([3, None, 4, 4], 13)
+    [3, 2, 4, 4]
+    >>> fill_last([3, None, None, 4], 13)
+    [3, None, None, 4]
+    """
+    missing = [i for i, v in enumerate(values) if v is None]
+    if len(missing) != 1:
+        return values
+    rest = total - sum(v for v in values if v is not None)
+    if rest < 0:
+        return values
+    filled = list(values)
+    filled[missing[0]] = rest
+    return filled
+
+
+class _Checker:
+    """Collects problems while reading a raw result."""
+
+    def __init__(self, table: Table):
+        self.table = table
+        self.problems: list[Problem] = []
+
+    def add(self, field: str, message: str, **params: Any) -> None:
+        self.problems.append(Problem(field, message, params))
+
+    def int_or_none(self, value: Any) -> int | None | str:
+        if value is None or value == "":
+            return None
+        if isinstance(value, bool):
+            return "bad"
+        if isinstance(value, int):
+            return value
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            return int(value.strip())
+        return "bad"
+
+    def counts(self, raw: Result, name: str, total: int) -> list[int] | None:
+        values = raw.get(name)
+        n = self.table.players
+        if not isinstance(values, (list, tuple)) or len(values) != n:
+            self.add(name, N_("Enter a number for each of the %(players)s players."), players=n)
+            return None
+        parsed = [self.int_or_none(v) for v in values]
+        ok = True
+        for seat, v in enumerate(parsed):
+            if v == "bad" or (isinstance(v, int) and not 0 <= v <= total):
+                self.add(f"{name}.{seat}", N_("Enter a whole number from 0 to %(max)s."), max=total)
+                ok = False
+        if not ok:
+            return None
+        parsed = fill_last(parsed, total)  # type: ignore[arg-type]
+        for seat, v in enumerate(parsed):
+            if v is None:
+                self.add(f"{name}.{seat}", N_("Enter a number."))
+                ok = False
+        if not ok:
+            return None
+        got = sum(parsed)  # type: ignore[arg-type]
+        if got != total:
+            self.add(name, N_("These must add up to %(total)s; they add up to %(got)s."),
+                     total=total, got=got)
+            return None
+        return parsed  # type: ignore[return-value]
+
+    def seat(self, value: Any, field: str, message: str, **params: Any) -> int | None:
+        v = self.int_or_none(value)
+        if isinstance(v, int) and 0 <= v < self.table.players:
+            return v
+        self.add(field, message, **params)
+        return None
+
+
+class Contract:
+    """Base of the contract kinds. ``data`` is the ruleset entry as given."""
+
+    kind = ""
+
+    def __init__(self, key: str, data: Mapping[str, Any], table: Table):
+        self.key = key
+        self.data = dict(data)
+        self.table = table
+
+    # -- the interface ---------------------------------------------------
+    def fields(self) -> list[Field]:
+        raise NotImplementedError
+
+    @property
+    def expected_sum(self) -> int:
+        raise NotImplementedError
+
+    def score(self, result: Result) -> list[int]:
+        raise NotImplementedError
+
+    @property
+    def card_sets(self) -> tuple[Card, ...]:
+        """Penalty cards that may be entered card by card (empty if none)."""
+        return ()
+
+    @property
+    def lead_rules(self) -> tuple[str, ...]:
+        return tuple(self.data.get("lead", ()))
+
+    def validate(self, raw: Result) -> Result:
+        """Check a raw result; return it in canonical form or raise InvalidDeal."""
+        check = _Checker(self.table)
+        raw = self._expand_cards(raw, check)
+        result = self._read(raw, check)
+        if not check.problems:
+            self._cross_check(result, check)
+        if check.problems:
+            raise InvalidDeal(check.problems)
+        return result
+
+    # -- for subclasses ----------------------------------------------------
+    def _read(self, raw: Result, check: _Checker) -> Result:
+        raise NotImplementedError
+
+    def _cross_check(self, result: Result, check: _Checker) -> None:
+        pass
+
+    def _expand_cards(self, raw: Result, check: _Checker) -> Result:
+        """Turn a card-by-card entry (``{"cards": {"QH": 2, ...}}``) into counts."""
+        cards = raw.get("cards")
+        if cards is None or not self.card_sets:
+            return raw
+        if not isinstance(cards, Mapping):
+            check.add("cards", N_("Choose who took each card."))
+            return raw
+        owners: dict[str, int] = {}
+        for card in self.card_sets:
+            seat = check.seat(cards.get(str(card)), f"cards.{card}", N_("Choose who took this card."))
+            if seat is not None:
+                owners[str(card)] = seat
+        unknown = set(map(str, cards)) - {str(c) for c in self.card_sets}
+        if unknown:
+            check.add("cards", N_("These cards do not score in this deal: %(cards)s"),
+                      cards=", ".join(sorted(unknown)))
+        if check.problems:
+            return raw
+        expanded = {k: v for k, v in raw.items() if k != "cards"}
+        expanded["cards"] = owners
+        expanded.update(self._counts_from_cards(owners))
+        return expanded
+
+    def _counts_from_cards(self, owners: dict[str, int]) -> Result:
+        return {}
+
+
+class TrickCount(Contract):
+    """Points for every trick taken (deal 1, and the robber's trick part)."""
+
+    kind = "tricks"
+
+    def fields(self) -> list[Field]:
+        return [Field("tricks", "counts", total=self.table.tricks)]
+
+    @property
+    def expected_sum(self) -> int:
+        return self.data["points"] * self.table.tricks
+
+    def _read(self, raw: Result, check: _Checker) -> Result:
+        return {"tricks": check.counts(raw, "tricks", self.table.tricks)}
+
+    def score(self, result: Result) -> list[int]:
+        return [self.data["points"] * t for t in result["tricks"]]
+
+
+class CardCount(Contract):
+    """Points for every card of a set taken: hearts, queens, gentlemen, K♥."""
+
+    kind = "cards"
+
+    @property
+    def set_name(self) -> str:
+        return self.data["set"]
+
+    @property
+    def card_sets(self) -> tuple[Card, ...]:
+        return card_set(self.set_name, self.table.deck)
+
+    @property
+    def single(self) -> bool:
+        """A one-card set (the K♥) is entered as the player who took it."""
+        return len(self.card_sets) == 1
+
+    def fields(self) -> list[Field]:
+        if self.single:
+            return [Field(self.set_name, "seat")]
+        return [Field(self.set_name, "counts", total=len(self.card_sets))]
+
+    @property
+    def expected_sum(self) -> int:
+        return self.data["points"] * len(self.card_sets)
+
+    def _counts_from_cards(self, owners: dict[str, int]) -> Result:
+        if self.single:
+            return {self.set_name: owners[str(self.card_sets[0])]}
+        counts = [0] * self.table.players
+        for card in self.card_sets:
+            counts[owners[str(card)]] += 1
+        return {self.set_name: counts}
+
+    def _read(self, raw: Result, check: _Checker) -> Result:
+        name = self.set_name
+        if self.single:
+            value = check.seat(raw.get(name), name, N_("Choose the player who took the card."))
+        else:
+            value = check.counts(raw, name, len(self.card_sets))
+        result: Result = {name: value}
+        if "cards" in raw and isinstance(raw["cards"], Mapping):
+            result["cards"] = {str(c): raw["cards"][str(c)] for c in self.card_sets
+                               if str(c) in raw["cards"]}
+        return result
+
+    def held(self, result: Result) -> list[int]:
+        """How many cards of the set each player took."""
+        value = result[self.set_name]
+        if self.single:
+            return [1 if seat == value else 0 for seat in range(self.table.players)]
+        return list(value)
+
+    def score(self, result: Result) -> list[int]:
+        return [self.data["points"] * n for n in self.held(result)]
+
+
+class PenaltyTricks(Contract):
+    """Points for taking tricks at given positions (7th and last, last two, …).
+
+    Positions count from 1; a negative position counts from the end, so
+    ``-1`` is the last trick whether a deal has 13 tricks or 17.
+    """
+
+    kind = "positions"
+
+    @property
+    def trick_numbers(self) -> list[int]:
+        n = self.table.tricks
+        return [p if p > 0 else n + 1 + p for p in self.data["positions"]]
+
+    @property
+    def points(self) -> list[int]:
+        pts = self.data["points"]
+        return list(pts) if isinstance(pts, list) else [pts] * len(self.data["positions"])
+
+    def fields(self) -> list[Field]:
+        return [Field("positions", "seats", labels=tuple(map(str, self.trick_numbers)))]
+
+    @property
+    def expected_sum(self) -> int:
+        return sum(self.points)
+
+    def _read(self, raw: Result, check: _Checker) -> Result:
+        values = raw.get("positions")
+        count = len(self.trick_numbers)
+        if not isinstance(values, (list, tuple)) or len(values) != count:
+            values = [None] * count
+        seats = [check.seat(v, f"positions.{i}", N_("Choose who took trick %(trick)s."), trick=t)
+                 for i, (v, t) in enumerate(zip(values, self.trick_numbers))]
+        return {"positions": seats}
+
+    def taken(self, result: Result) -> list[int]:
+        """How many penalty tricks each player took."""
+        counts = [0] * self.table.players
+        for seat in result["positions"]:
+            counts[seat] += 1
+        return counts
+
+    def score(self, result: Result) -> list[int]:
+        points = [0] * self.table.players
+        for seat, value in zip(result["positions"], self.points):
+            points[seat] += value
+        return points
+
+
+class Robber(Contract):
+    """Every part at once (rozbójnik): the sum of the other contracts' scores.
+
+    Besides each part's own checks, the parts are checked against each other:
+    a player without tricks holds no penalty card or trick, the K♥ taker also
+    counts a heart and a gentleman, and a player's distinct penalty cards fit
+    in their tricks.
+    """
+
+    kind = "robber"
+
+    def __init__(self, key: str, data: Mapping[str, Any], table: Table,
+                 parts: list[Contract] | None = None):
+        super().__init__(key, data, table)
+        self.parts = parts or []
+
+    def fields(self) -> list[Field]:
+        return [f for part in self.parts for f in part.fields()]
+
+    @property
+    def expected_sum(self) -> int:
+        return sum(p.expected_sum for p in self.parts)
+
+    @property
+    def card_sets(self) -> tuple[Card, ...]:
+        cards = {c for p in self.parts for c in p.card_sets}
+        return tuple(c for c in self.table.deck if c in cards)
+
+    @property
+    def lead_rules(self) -> tuple[str, ...]:
+        rules = list(self.data.get("lead", ()))
+        for part in self.parts:
+            rules += [r for r in part.lead_rules if r not in rules]
+        return tuple(rules)
+
+    def _counts_from_cards(self, owners: dict[str, int]) -> Result:
+        result: Result = {}
+        for part in self.parts:
+            if part.card_sets:
+                result.update(part._counts_from_cards(owners))
+        return result
+
+    def _read(self, raw: Result, check: _Checker) -> Result:
+        result: Result = {}
+        for part in self.parts:
+            result.update(part._read(raw, check))
+        if isinstance(raw.get("cards"), Mapping):
+            result["cards"] = dict(raw["cards"])
+        return result
+
+    def _part(self, kind: type) -> list[Contract]:
+        return [p for p in self.parts if isinstance(p, kind)]
+
+    def _cross_check(self, result: Result, check: _Checker) -> None:
+        for part in self.parts:
+            part._cross_check(result, check)
+        tricks = result.get("tricks")
+        card_parts: list[CardCount] = self._part(CardCount)  # type: ignore[assignment]
+        held = {p.set_name: p.held(result) for p in card_parts}
+        positions: list[PenaltyTricks] = self._part(PenaltyTricks)  # type: ignore[assignment]
+        penalty_tricks = [sum(col) for col in zip(*(p.taken(result) for p in positions))] \
+            if positions else [0] * self.table.players
+        kh = result.get("king_of_hearts") if "king_of_hearts" in held else None
+        for seat in range(self.table.players):
+            if kh == seat:
+                for name in ("hearts", "gentlemen"):
+                    if name in held and held[name][seat] < 1:
+                        check.add(f"{name}.{seat}", N_(
+                            "The player who took the king of hearts has at least one here."))
+            if tricks is None:
+                continue
+            t = tricks[seat]
+            if t == 0:
+                for name, counts in held.items():
+                    if counts[seat]:
+                        field = name if name == "king_of_hearts" else f"{name}.{seat}"
+                        check.add(field, N_("This player took no trick, so no penalty card."))
+                for i, s in enumerate(result.get("positions", ())):
+                    if s == seat:
+                        check.add(f"positions.{i}", N_("This player took no trick."))
+                continue
+            if penalty_tricks[seat] > t:
+                check.add(f"tricks.{seat}", N_(
+                    "%(count)s penalty tricks need at least %(count)s tricks."),
+                    count=penalty_tricks[seat])
+            needed = self._least_cards(seat, result, held)
+            room = t * self.table.cards_per_trick
+            if needed > room:
+                check.add(f"tricks.{seat}", N_(
+                    "%(cards)s different penalty cards do not fit in %(tricks)s tricks."),
+                    cards=needed, tricks=t)
+
+    def _least_cards(self, seat: int, result: Result, held: dict[str, list[int]]) -> int:
+        """The fewest distinct cards that explain a player's penalty counts.
+
+        With card-by-card entry this is exact; from counts alone, Q♥, J♥ and
+        K♥ may each stand under two headings, so they are counted once.
+        """
+        cards = result.get("cards")
+        if cards:
+            return sum(1 for owner in cards.values() if owner == seat)
+        h = held.get("hearts", [0] * self.table.players)[seat]
+        q = held.get("queens", [0] * self.table.players)[seat]
+        g = held.get("gentlemen", [0] * self.table.players)[seat]
+        k = held.get("king_of_hearts", [0] * self.table.players)[seat]
+        # Q♥ may be both heart and queen, J♥ heart and gentleman; K♥ too,
+        # but only for the player who took it.
+        overlap = min(h, min(q, 1) + min(g, 2 if k else 1))
+        return h + q + g - overlap
+
+    def score(self, result: Result) -> list[int]:
+        totals = [0] * self.table.players
+        for part in self.parts:
+            for seat, pts in enumerate(part.score(result)):
+                totals[seat] += pts
+        return totals
+
+
+class Trumps(Contract):
+    """A positive deal with a named trump suit and points per trick."""
+
+    kind = "trumps"
+
+    def fields(self) -> list[Field]:
+        return [Field("trump", "suit"), Field("tricks", "counts", total=self.table.tricks)]
+
+    @property
+    def expected_sum(self) -> int:
+        return self.data["points"] * self.table.tricks
+
+    def _read(self, raw: Result, check: _Checker) -> Result:
+        trump = raw.get("trump")
+        allowed = SUITS + (("NT",) if self.data.get("no_trump") else ())
+        if trump not in allowed:
+            check.add("trump", N_("Choose the trump suit."))
+        return {"trump": trump, "tricks": check.counts(raw, "tricks", self.table.tricks)}
+
+    def score(self, result: Result) -> list[int]:
+        return [self.data["points"] * t for t in result["tricks"]]
+
+
+class Loteryjka(Contract):
+    """The race to run out of cards: prizes for the first finishers."""
+
+    kind = "loteryjka"
+
+    @property
+    def prizes(self) -> list[int]:
+        return list(self.data["prizes"])
+
+    def fields(self) -> list[Field]:
+        return [Field("order", "seats", labels=tuple(str(i + 1) for i in range(len(self.prizes))),
+                      distinct=True)]
+
+    @property
+    def expected_sum(self) -> int:
+        return sum(self.prizes)
+
+    def _read(self, raw: Result, check: _Checker) -> Result:
+        values = raw.get("order")
+        places = len(self.prizes)
+        if not isinstance(values, (list, tuple)) or not places <= len(values) <= self.table.players:
+            values = list(values)[:places] if isinstance(values, (list, tuple)) else []
+            values += [None] * (places - len(values))
+        order = [check.seat(v, f"order.{i}", N_("Choose who finished in place %(place)s."),
+                            place=i + 1) for i, v in enumerate(values)]
+        seen: set[int] = set()
+        for i, seat in enumerate(order):
+            if seat is not None and seat in seen:
+                check.add(f"order.{i}", N_("A player can finish only once."))
+            seen.add(seat)  # type: ignore[arg-type]
+        return {"order": order}
+
+    def score(self, result: Result) -> list[int]:
+        points = [0] * self.table.players
+        for seat, prize in zip(result["order"], self.prizes):
+            points[seat] += prize
+        return points
+
+
+KINDS: dict[str, type[Contract]] = {
+    cls.kind: cls for cls in (TrickCount, CardCount, PenaltyTricks, Robber, Trumps, Loteryjka)
+}
+
+
+def make_contract(key: str, data: Mapping[str, Any], table: Table,
+                  lookup: Callable[[str], Contract] | None = None) -> Contract:
+    """Build a contract from ruleset data; a robber finds its parts by key."""
+    kind = data["kind"]
+    if kind == "robber":
+        if lookup is None:
+            raise ValueError("a robber needs the other contracts")
+        return Robber(key, data, table, [lookup(k) for k in data["parts"]])
+    return KINDS[kind](key, data, table)
+
+
+__all__ = ["Table", "Field", "Contract", "make_contract", "fill_last", "deck"]

@@ -1,0 +1,43 @@
+"""Typed errors of the rules core; messages are translatable ids with parameters."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def N_(message: str) -> str:
+    """Mark a message for translation; the web layer translates it on display."""
+    return message
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with an entered deal.
+
+    ``field`` names the input (``"tricks"``, ``"hearts.2"``, ``"positions.0"``,
+    or ``""`` for the deal as a whole); ``message`` is an untranslated id that
+    uses ``%(name)s`` placeholders filled from ``params``.
+    """
+
+    field: str
+    message: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def text(self, translate=lambda s: s) -> str:
+        return translate(self.message) % self.params
+
+
+class RulesError(Exception):
+    """Base of every error the rules core raises on purpose."""
+
+
+class InvalidDeal(RulesError):
+    """A deal result the rules make impossible; carries every problem found."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__("; ".join(p.text() for p in problems))
+
+
+class UnknownRuleset(RulesError):
+    """No ruleset of that name is registered."""

@@ -1,0 +1,125 @@
+"""A game's scores as the fold of its recorded deals: undo and correction replay."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from .contracts import Result
+from .errors import N_, InvalidDeal, Problem
+from .rulesets import Ruleset
+from .schedule import Deal, schedule
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """A recorded deal with its points and the totals after it."""
+
+    deal: Deal
+    result: Result
+    points: list[int]
+    totals: list[int]
+
+    @property
+    def sum(self) -> int:
+        return sum(self.points)
+
+    @property
+    def expected_sum(self) -> int:
+        return self.deal.contract.expected_sum
+
+
+@dataclass(frozen=True)
+class Standing:
+    seat: int
+    total: int
+    place: int  # 1 for the winner; equal totals share a place
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything a score sheet shows, computed from the results alone."""
+
+    ruleset: Ruleset
+    first_dealer: int
+    deals: list[Deal]
+    scored: list[DealScore]
+
+    @property
+    def players(self) -> int:
+        return self.ruleset.players
+
+    @property
+    def totals(self) -> list[int]:
+        return self.scored[-1].totals if self.scored else [0] * self.players
+
+    @property
+    def finished(self) -> bool:
+        return len(self.scored) == len(self.deals)
+
+    @property
+    def current(self) -> Deal | None:
+        """The next deal to enter, or None when the game is over."""
+        return None if self.finished else self.deals[len(self.scored)]
+
+    @property
+    def total_sum(self) -> int:
+        return sum(self.totals)
+
+    @property
+    def expected_sum_so_far(self) -> int:
+        return sum(s.expected_sum for s in self.scored)
+
+    def standings(self) -> list[Standing]:
+        """Players by total, highest first; ties share a place."""
+        order = sorted(range(self.players), key=lambda s: (-self.totals[s], s))
+        out = []
+        for i, seat in enumerate(order):
+            same = out and self.totals[out[-1].seat] == self.totals[seat]
+            out.append(Standing(seat, self.totals[seat], out[-1].place if same else i + 1))
+        return out
+
+    @property
+    def winners(self) -> list[int]:
+        """Seats in first place (more than one on a tie)."""
+        return [s.seat for s in self.standings() if s.place == 1]
+
+
+def validate_deal(ruleset: Ruleset, number: int, raw: Result) -> Result:
+    """Check a deal's raw result against its contract (numbers count from 1)."""
+    if not 1 <= number <= len(ruleset.schedule):
+        raise InvalidDeal([Problem("", N_("There is no deal %(number)s in this game."),
+                                   {"number": number})])
+    return ruleset.deals()[number - 1].validate(raw)
+
+
+def replay(ruleset: Ruleset, first_dealer: int, results: Sequence[Result]) -> GameState:
+    """Score the results of deals 1..len(results) in order.
+
+    Results are re-validated so that a stored game never shows a total the
+    rules could not produce.
+    """
+    deals = schedule(ruleset, first_dealer)
+    if len(results) > len(deals):
+        raise ValueError("more results than deals")
+    scored: list[DealScore] = []
+    totals = [0] * ruleset.players
+    for deal, raw in zip(deals, results):
+        result = deal.contract.validate(raw)
+        points = deal.contract.score(result)
+        totals = [t + p for t, p in zip(totals, points)]
+        scored.append(DealScore(deal, result, points, totals))
+    return GameState(ruleset, first_dealer, deals, scored)
+
+
+def summary(state: GameState) -> dict[str, Any]:
+    """Plain data for the API and exports."""
+    return {
+        "finished": state.finished,
+        "current_deal": state.current.number if state.current else None,
+        "totals": state.totals,
+        "sum": state.total_sum,
+        "expected_sum": state.ruleset.expected_sum,
+        "standings": [{"seat": s.seat, "total": s.total, "place": s.place}
+                      for s in state.standings()],
+        "winners": state.winners if state.finished else [],
+    }
