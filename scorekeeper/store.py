@@ -1,0 +1,215 @@
+"""Storage: the only module that knows SQL. sqlite-utils on SQLite in WAL mode.
+
+Games of any kind share these tables: ``games`` (with a ``game`` column naming
+the kind and a snapshot of its ruleset), ``players`` (seats), ``deals`` (one
+JSON result per deal) and ``deal_history`` (every replaced or undone result).
+Each write runs in one transaction and bumps ``games.version``; a write that
+names an older version is refused with :class:`VersionConflict`.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlite_utils import Database, Migrations
+
+migrations = Migrations("scorekeeper")
+
+
+@migrations(name="0001_initial")
+def _initial(db: Database) -> None:
+    db.table("games").create({
+        "id": str, "game": str, "ruleset_id": str, "ruleset": str, "settings": str,
+        "version": int, "finished": int, "created_at": str, "updated_at": str,
+    }, pk="id", not_null={"game", "ruleset", "version"}, defaults={"version": 1, "finished": 0})
+    db.table("players").create(
+        {"game_id": str, "seat": int, "name": str}, pk=("game_id", "seat"),
+        foreign_keys=[("game_id", "games", "id")], not_null={"name"})
+    db.table("deals").create(
+        {"game_id": str, "number": int, "result": str, "recorded_at": str},
+        pk=("game_id", "number"), foreign_keys=[("game_id", "games", "id")])
+    db.table("deal_history").create(
+        {"id": int, "game_id": str, "number": int, "result": str, "action": str,
+         "replaced_at": str}, pk="id", foreign_keys=[("game_id", "games", "id")])
+    db.table("deal_history").create_index(["game_id", "number"])
+    db.table("games").create_index(["updated_at"])
+
+
+class StoreError(Exception):
+    """Base of storage errors."""
+
+
+class GameNotFound(StoreError):
+    pass
+
+
+class VersionConflict(StoreError):
+    """Someone else changed the game since this write's version was read."""
+
+    def __init__(self, current_version: int):
+        self.current_version = current_version
+        super().__init__(f"game is at version {current_version}")
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    id: str
+    game: str
+    ruleset: dict[str, Any]
+    settings: dict[str, Any]
+    players: list[str]
+    results: list[dict[str, Any]]
+    version: int
+    finished: bool
+    created_at: str
+    updated_at: str
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def connect(path: str) -> Database:
+    """Open the database with WAL, foreign keys and a wait for busy writers."""
+    db = Database(path)
+    if path != ":memory:":
+        db.enable_wal()
+    db.execute("PRAGMA foreign_keys = ON")
+    db.execute("PRAGMA busy_timeout = 5000")
+    return db
+
+
+def migrate(db: Database) -> None:
+    migrations.apply(db)
+
+
+def new_id() -> str:
+    """An unguessable game id for URLs (96 random bits)."""
+    return secrets.token_urlsafe(12)
+
+
+def create_game(db: Database, game: str, ruleset: dict[str, Any], players: list[str],
+                settings: dict[str, Any], results: list[dict[str, Any]] | None = None,
+                game_id: str | None = None) -> str:
+    gid = game_id or new_id()
+    now = _now()
+    with db.atomic():
+        db.table("games").insert({
+            "id": gid, "game": game, "ruleset_id": ruleset.get("id"),
+            "ruleset": json.dumps(ruleset, ensure_ascii=False),
+            "settings": json.dumps(settings), "version": 1, "finished": 0,
+            "created_at": now, "updated_at": now})
+        db.table("players").insert_all(
+            {"game_id": gid, "seat": seat, "name": name} for seat, name in enumerate(players))
+        for number, result in enumerate(results or [], start=1):
+            _insert_deal(db, gid, number, result, now)
+    return gid
+
+
+def _insert_deal(db: Database, gid: str, number: int, result: dict[str, Any], now: str) -> None:
+    db.table("deals").insert({"game_id": gid, "number": number,
+                              "result": json.dumps(result, ensure_ascii=False),
+                              "recorded_at": now})
+
+
+def load_game(db: Database, gid: str) -> StoredGame:
+    rows = list(db.query("select * from games where id = ?", [gid]))
+    if not rows:
+        raise GameNotFound(gid)
+    row = rows[0]
+    players = [r["name"] for r in db.query(
+        "select name from players where game_id = ? order by seat", [gid])]
+    results = [json.loads(r["result"]) for r in db.query(
+        "select result from deals where game_id = ? order by number", [gid])]
+    return StoredGame(row["id"], row["game"], json.loads(row["ruleset"]),
+                      json.loads(row["settings"] or "{}"), players, results, row["version"],
+                      bool(row["finished"]), row["created_at"], row["updated_at"])
+
+
+def list_games(db: Database) -> list[dict[str, Any]]:
+    """Every game, newest activity first, with players and deals entered."""
+    return list(db.query("""
+        select g.id, g.game, g.ruleset_id, g.ruleset, g.finished, g.created_at, g.updated_at,
+               (select count(*) from deals d where d.game_id = g.id) as deals_entered,
+               (select json_group_array(name) from
+                   (select name from players p where p.game_id = g.id order by seat)) as players
+        from games g order by g.updated_at desc, g.created_at desc"""))
+
+
+def _bump(db: Database, gid: str, version: int, finished: bool | None) -> int:
+    """Claim the write: bump the version if it is still ``version``."""
+    sets = "version = version + 1, updated_at = ?"
+    params: list[Any] = [_now()]
+    if finished is not None:
+        sets += ", finished = ?"
+        params.append(int(finished))
+    cur = db.execute(f"update games set {sets} where id = ? and version = ?",
+                     params + [gid, version])
+    if cur.rowcount != 1:
+        rows = list(db.query("select version from games where id = ?", [gid]))
+        if not rows:
+            raise GameNotFound(gid)
+        raise VersionConflict(rows[0]["version"])
+    return version + 1
+
+
+def record_deal(db: Database, gid: str, number: int, result: dict[str, Any], version: int,
+                finished: bool) -> int:
+    """Store the result of the next deal; returns the new version."""
+    with db.atomic():
+        new_version = _bump(db, gid, version, finished)
+        _insert_deal(db, gid, number, result, _now())
+    return new_version
+
+
+def replace_deal(db: Database, gid: str, number: int, result: dict[str, Any],
+                 version: int) -> int:
+    """Correct a recorded deal, keeping the replaced result in its history."""
+    with db.atomic():
+        new_version = _bump(db, gid, version, None)
+        old = list(db.query("select result from deals where game_id = ? and number = ?",
+                            [gid, number]))
+        if not old:
+            raise GameNotFound(f"{gid} deal {number}")
+        db.table("deal_history").insert({"game_id": gid, "number": number,
+                                         "result": old[0]["result"], "action": "edit",
+                                         "replaced_at": _now()})
+        db.execute("update deals set result = ?, recorded_at = ? where game_id = ? and number = ?",
+                   [json.dumps(result, ensure_ascii=False), _now(), gid, number])
+    return new_version
+
+
+def remove_last_deal(db: Database, gid: str, version: int) -> int:
+    """Undo: take the last deal off, keeping it in the history."""
+    with db.atomic():
+        new_version = _bump(db, gid, version, False)
+        last = list(db.query("select number, result from deals where game_id = ? "
+                             "order by number desc limit 1", [gid]))
+        if last:
+            db.table("deal_history").insert({"game_id": gid, "number": last[0]["number"],
+                                             "result": last[0]["result"], "action": "undo",
+                                             "replaced_at": _now()})
+            db.execute("delete from deals where game_id = ? and number = ?",
+                       [gid, last[0]["number"]])
+    return new_version
+
+
+def deal_history(db: Database, gid: str, number: int | None = None) -> list[dict[str, Any]]:
+    sql = "select number, result, action, replaced_at from deal_history where game_id = ?"
+    params: list[Any] = [gid]
+    if number is not None:
+        sql += " and number = ?"
+        params.append(number)
+    return [{**r, "result": json.loads(r["result"])}
+            for r in db.query(sql + " order by id", params)]
+
+
+def delete_game(db: Database, gid: str) -> bool:
+    with db.atomic():
+        for table in ("deal_history", "deals", "players"):
+            db.execute(f"delete from {table} where game_id = ?", [gid])
+        cur = db.execute("delete from games where id = ?", [gid])
+    return cur.rowcount == 1
