@@ -1,0 +1,54 @@
+"""Kierki Scorekeeper: the Flask application factory."""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+
+def _resource_root() -> Path:
+    """Templates and static files: inside the package when installed, beside it in a checkout."""
+    here = Path(__file__).resolve().parent
+    return here if (here / "templates").is_dir() else here.parent
+
+
+def _secret_key(instance: Path) -> str:
+    """A per-installation secret, made once and kept in the instance folder."""
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    root = _resource_root()
+    app = Flask(__name__, template_folder=str(root / "templates"),
+                static_folder=str(root / "static"), instance_relative_config=True,
+                instance_path=os.environ.get("KIERKI_INSTANCE") or None)
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        DATABASE=str(Path(app.instance_path) / "kierki.sqlite"),
+        BABEL_DEFAULT_LOCALE="en",
+        LANGUAGES=["pl", "en"],
+        WTF_CSRF_TIME_LIMIT=None,
+        SESSION_COOKIE_SAMESITE="Lax",
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env("KIERKI")
+    else:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
+
+    from . import api, db, i18n, views
+    db.init_app(app)
+    i18n.init_app(app)
+    views.init_app(app)
+    api.init_app(app)
+    return app

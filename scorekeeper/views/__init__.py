@@ -1,0 +1,47 @@
+"""HTML views (blueprints), CSRF, the language switch and error pages."""
+from __future__ import annotations
+
+from urllib.parse import urlparse
+
+from flask import Flask, make_response, redirect, render_template, request
+from flask_babel import gettext
+from flask_wtf.csrf import CSRFError, CSRFProtect
+
+csrf = CSRFProtect()
+
+
+def _safe_next(target: str | None) -> str:
+    """Only local paths: never redirect to another site."""
+    if not target:
+        return "/"
+    parsed = urlparse(target)
+    if parsed.scheme or parsed.netloc or not target.startswith("/") or target.startswith("//"):
+        return "/"
+    return target
+
+
+def init_app(app: Flask) -> None:
+    from . import games
+
+    csrf.init_app(app)
+    app.register_blueprint(games.bp)
+
+    @app.get("/lang/<code>")
+    def set_language(code: str):
+        resp = make_response(redirect(_safe_next(request.args.get("next"))))
+        if code in app.config["LANGUAGES"]:
+            resp.set_cookie("lang", code, max_age=365 * 24 * 3600, samesite="Lax")
+        return resp
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(e: CSRFError):
+        return render_template("error.html", message=gettext(
+            "This form has expired or was not sent by this app. Go back, reload the page "
+            "and try again; nothing was saved.")), 400
+
+    @app.errorhandler(404)
+    def not_found(e):
+        if request.path.startswith("/api/"):
+            return {"error": gettext("Not found.")}, 404
+        return render_template("error.html", message=gettext(
+            "There is no such page or game. It may have been deleted.")), 404
