@@ -5,7 +5,7 @@ from typing import Any, Mapping
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import HiddenField, IntegerField, RadioField, SelectField, StringField
+from wtforms import HiddenField, IntegerField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, Optional
 
 from .rules import Contract, Field
@@ -20,8 +20,9 @@ class NewGameForm(FlaskForm):
     player_2 = StringField(_l("Player 3"))
     player_3 = StringField(_l("Player 4"))
     first_dealer = RadioField(_l("First dealer"), default="random",
-                              choices=[("random", _l("Draw at random"))]
-                              + [(str(i), _l("Player %(n)s", n=i + 1)) for i in range(SEATS)])
+                              choices=[SelectChoice("random", _l("Draw at random"))]
+                              + [SelectChoice(str(i), _l("Player %(n)s", n=i + 1))
+                                 for i in range(SEATS)])
 
     def names(self) -> list[str]:
         return [getattr(self, f"player_{i}").data or "" for i in range(SEATS)]

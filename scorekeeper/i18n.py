@@ -152,6 +152,40 @@ def field_errors(problems: list[Problem]) -> dict[str, list[str]]:
     return out
 
 
+def loose_errors(errors: dict[str, list[str]], contract: Contract, by_card: bool) -> list[str]:
+    """Messages that belong to no input shown on the form, to show above it."""
+    shown = {f.name for f in contract.fields()}
+    if by_card:
+        shown.add("cards")
+    return [m for key, msgs in errors.items() if key.split(".")[0] not in shown for m in msgs]
+
+
+def seat_names(players: list[str], seats: list[int | None]) -> str:
+    return ", ".join(players[s] for s in seats if s is not None)
+
+
+def describe(contract: Contract, result: dict[str, Any], players: list[str]) -> str:
+    """A recorded result in a few words: who took what (for history and sheets)."""
+    parts = []
+    for field in contract.fields():
+        value = result.get(field.name)
+        label = str(FIELD_LABELS.get(field.name, field.name)).rstrip("?")
+        if field.type == "counts" and isinstance(value, list):
+            shown = ", ".join(f"{players[s]} {v}" for s, v in enumerate(value) if v)
+            parts.append(f"{label}: {shown or '0'}")
+        elif field.type == "seat" and isinstance(value, int):
+            parts.append(f"{label}: {players[value]}")
+        elif field.type == "seats" and isinstance(value, list):
+            if field.name == "order":
+                parts.append(gettext("Order: %(names)s", names=seat_names(players, value)))
+            else:
+                parts.append(", ".join(gettext("trick %(number)s", number=t) + f": {players[s]}"
+                                       for t, s in zip(field.labels, value) if s is not None))
+        elif field.type == "suit" and value in SUIT_SYMBOLS:
+            parts.append(f"{label}: {SUIT_SYMBOLS[value]}")
+    return "; ".join(parts)
+
+
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale)
 
@@ -159,4 +193,5 @@ def init_app(app: Flask) -> None:
     def inject() -> dict[str, Any]:
         return {"lang": lang, "contract_name": contract_name, "card_label": card_label,
                 "signed": signed, "field_label": lambda name: FIELD_LABELS.get(name, name),
-                "suit_symbols": SUIT_SYMBOLS, "g": g}
+                "suit_symbols": SUIT_SYMBOLS, "g": g, "loose_errors": loose_errors,
+                "seat_names": seat_names, "describe": describe}

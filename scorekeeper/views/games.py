@@ -5,6 +5,7 @@ import json
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
+from wtforms import SelectChoice
 
 from .. import service, store
 from ..db import get_db
@@ -36,7 +37,7 @@ def index():
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game():
     form = NewGameForm()
-    form.ruleset.choices = [(rs.id, rs.name(lang())) for rs in registry().values()]
+    form.ruleset.choices = [SelectChoice(rs.id, rs.name(lang())) for rs in registry().values()]
     errors: dict[str, list[str]] = {}
     if form.validate_on_submit():
         try:

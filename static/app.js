@@ -1,0 +1,87 @@
+// Kierki scorekeeper: small speed-ups on top of plain forms. Everything works without it.
+(function () {
+  "use strict";
+
+  function countInputs(fieldset) {
+    return Array.prototype.slice.call(fieldset.querySelectorAll("input[type=number]"));
+  }
+
+  // When all but one count are entered, fill the last so the deal adds up.
+  function autofill(fieldset) {
+    var total = parseInt(fieldset.dataset.total, 10);
+    var inputs = countInputs(fieldset);
+    var auto = inputs.filter(function (i) { return i.classList.contains("auto"); });
+    auto.forEach(function (i) { i.value = ""; i.classList.remove("auto"); });
+    var empty = inputs.filter(function (i) { return i.value === ""; });
+    if (empty.length !== 1) { return; }
+    var sum = 0;
+    for (var k = 0; k < inputs.length; k++) {
+      if (inputs[k].value !== "") {
+        var v = parseInt(inputs[k].value, 10);
+        if (isNaN(v)) { return; }
+        sum += v;
+      }
+    }
+    if (sum <= total) {
+      empty[0].value = String(total - sum);
+      empty[0].classList.add("auto");
+    }
+  }
+
+  document.querySelectorAll("fieldset.counts").forEach(function (fieldset) {
+    fieldset.querySelectorAll("button.step").forEach(function (b) { b.hidden = false; });
+    fieldset.addEventListener("click", function (event) {
+      var button = event.target.closest("button.step");
+      if (!button) { return; }
+      var input = button.parentNode.querySelector("input");
+      var max = parseInt(input.max, 10);
+      var value = (parseInt(input.value, 10) || 0) + parseInt(button.dataset.step, 10);
+      input.value = String(Math.max(0, Math.min(max, value)));
+      input.classList.remove("auto");
+      autofill(fieldset);
+    });
+    fieldset.addEventListener("input", function (event) {
+      event.target.classList.remove("auto");
+      autofill(fieldset);
+    });
+  });
+
+  // A form sent once: a second tap while it is on its way does nothing.
+  document.querySelectorAll("form").forEach(function (form) {
+    form.addEventListener("submit", function (event) {
+      if (form.dataset.sent) { event.preventDefault(); return; }
+      form.dataset.sent = "1";
+    });
+  });
+
+  // New game: show as many name fields as the ruleset has players; dealer labels follow names.
+  var ruleset = document.querySelector("select[data-rulesets]");
+  if (ruleset) {
+    var info = JSON.parse(ruleset.dataset.rulesets);
+    var link = document.querySelector("[data-rules-link]");
+    var update = function () {
+      var players = (info[ruleset.value] || {}).players || 4;
+      document.querySelectorAll("[data-seat]").forEach(function (el) {
+        var seat = parseInt(el.dataset.seat, 10);
+        if (!isNaN(seat)) { el.hidden = seat >= players; }
+      });
+      var fourth = document.querySelector("input[name=player_3]");
+      if (fourth && players < 4) { fourth.value = ""; }
+      if (link) { link.href = link.href.replace(/[^/]+$/, encodeURIComponent(ruleset.value)); }
+    };
+    ruleset.addEventListener("change", update);
+    update();
+    document.querySelectorAll("input[name^=player_]").forEach(function (input) {
+      var seat = input.name.split("_")[1];
+      var label = document.querySelector(".choice[data-seat='" + seat + "'] span");
+      if (!label) { return; }
+      var original = label.textContent;
+      var sync = function () { label.textContent = input.value.trim() || original; };
+      input.addEventListener("input", sync);
+      sync();
+    });
+  }
+}());
+window.addEventListener("pageshow", function () {
+  document.querySelectorAll("form[data-sent]").forEach(function (f) { delete f.dataset.sent; });
+});

@@ -1,0 +1,133 @@
+"""A whole 12-deal game played through the forms on a phone-sized Chromium."""
+from scorekeeper.rules import get_ruleset
+
+from .conftest import shot
+
+PLAYERS = ["Ala", "Bożena", "Czesław", "Żaneta"]
+
+
+def counts(page, name, values):
+    """Type all but the last count; the page must fill the last one."""
+    for seat, value in enumerate(values[:-1]):
+        page.fill(f"input[name={name}-{seat}]", str(value))
+    last = page.locator(f"input[name={name}-{len(values) - 1}]")
+    assert last.input_value() == str(values[-1]), "the last count was not filled in"
+
+
+def pick(page, name, seat):
+    page.locator(f'input[name="{name}"][value="{seat}"]').check()
+
+
+def save(page):
+    page.locator("form.deal-form button[type=submit]").click()
+    page.wait_for_load_state()
+
+
+def deal_title(page):
+    return page.locator(".deal-no").first.inner_text()
+
+
+def test_whole_game_on_a_phone(page):
+    page.goto(page.base + "/games/new")
+    page.select_option("select[name=ruleset]", "standard-4")
+    for i, name in enumerate(PLAYERS):
+        page.fill(f"input[name=player_{i}]", name)
+    page.locator('input[name=first_dealer][value="0"]').check()
+    shot(page, "01-new-game")
+    page.get_by_role("button", name="Start the game").click()
+
+    assert deal_title(page) == "Deal 1 of 12"
+    assert page.locator(".who").inner_text().split() == ["Deals", "Ala", "Leads", "Bożena"]
+    # steppers: two taps up, one down
+    row = page.locator(".count-row").first
+    row.locator("button.step[data-step='1']").click()
+    row.locator("button.step[data-step='1']").click()
+    row.locator("button.step[data-step='-1']").click()
+    assert page.input_value("input[name=tricks-0]") == "1"
+    counts(page, "tricks", [1, 4, 5, 3])
+    shot(page, "02-deal-1")
+    save(page)
+
+    # deal 2: a wrong count is refused and what was typed stays
+    assert deal_title(page) == "Deal 2 of 12"
+    for seat, value in enumerate([5, 5, 5, 5]):
+        page.fill(f"input[name=hearts-{seat}]", str(value))
+    save(page)
+    assert "These must add up to 13; they add up to 20." in page.locator(".error").first.inner_text()
+    assert page.input_value("input[name=hearts-0]") == "5"
+    shot(page, "03-refused")
+    assert page.locator(".chips li").first.inner_text().split() == ["Ala", "−20"]  # deal 1 kept
+    page.fill("input[name=hearts-3]", "")
+    page.fill("input[name=hearts-2]", "")
+    page.fill("input[name=hearts-2]", "0")
+    assert page.input_value("input[name=hearts-3]") == "3"
+    save(page)
+
+    assert deal_title(page) == "Deal 3 of 12"
+    counts(page, "queens", [0, 2, 1, 1])
+    save(page)
+    counts(page, "gentlemen", [2, 2, 2, 2])
+    save(page)
+
+    assert deal_title(page) == "Deal 5 of 12"
+    shot(page, "04-king-of-hearts")
+    page.get_by_role("button", name="Czesław").click()  # one tap records the deal
+
+    assert deal_title(page) == "Deal 6 of 12"
+    pick(page, "positions-0", 3)
+    pick(page, "positions-1", 1)
+    save(page)
+
+    assert deal_title(page) == "Deal 7 of 12"
+    counts(page, "tricks", [4, 3, 6, 0])
+    counts(page, "hearts", [5, 2, 6, 0])
+    counts(page, "queens", [1, 1, 2, 0])
+    counts(page, "gentlemen", [3, 1, 4, 0])
+    pick(page, "king_of_hearts", 0)
+    pick(page, "positions-0", 2)
+    pick(page, "positions-1", 1)
+    shot(page, "05-robber")
+    save(page)
+
+    for number, suit in zip(range(8, 12), "SHDC"):
+        assert deal_title(page) == f"Deal {number} of 12"
+        page.locator(f'input[name=trump][value="{suit}"]').check()
+        counts(page, "tricks", [4, 3, 3, 3])
+        if number == 8:
+            shot(page, "06-trumps")
+        save(page)
+
+    assert deal_title(page) == "Deal 12 of 12"
+    pick(page, "order-0", 1)
+    pick(page, "order-1", 3)
+    save(page)
+
+    # the game is over: standings, winner and the zero sum
+    final = page.locator("#final").inner_text()
+    assert "Game over" in final and "Final sum 0; this ruleset ends at 0." in final
+    shot(page, "07-final")
+
+    # correct deal 1 from the score table; later totals follow
+    page.locator("table.scores tbody tr").first.locator("a").click()
+    assert "Correcting a recorded deal" in page.inner_text("main")
+    page.fill("input[name=tricks-0]", "0")
+    page.fill("input[name=tricks-1]", "5")
+    page.fill("input[name=tricks-2]", "5")
+    assert page.input_value("input[name=tricks-3]") == "3"
+    page.get_by_role("button", name="Save the correction").click()
+    assert "Deal 1 corrected" in page.locator(".flash").inner_text()
+    rs = get_ruleset("standard-4")
+    assert rs.expected_sum == 0
+    totals = [int(t.replace("−", "-").replace("+", ""))
+              for t in page.locator(".chips strong").all_inner_texts()]
+    assert sum(totals) == 0
+    # Ala took 1 trick in deal 1 (-20); after the correction none: Ala gains 20
+    first_row = page.locator("table.scores tbody tr").first.inner_text()
+    assert first_row.split()[0] == "1"
+    shot(page, "08-corrected")
+
+
+def test_polish_phone_page(page):
+    page.goto(page.base + "/lang/pl?next=/games/new")
+    assert page.locator("h1").inner_text() == "Nowa gra"
+    shot(page, "09-nowa-gra")

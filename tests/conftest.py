@@ -1,0 +1,22 @@
+import re
+
+import pytest
+
+from scorekeeper import create_app
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({"DATABASE": str(tmp_path / "test.sqlite"), "SECRET_KEY": "test",
+                       "TESTING": True, "WTF_CSRF_ENABLED": False})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def errors_in(html: str) -> list[str]:
+    """The messages a player sees on a page (inline errors and flashes)."""
+    found = re.findall(r'class="(?:error|flash error)"[^>]*>([^<]*)<', html)
+    return [m.strip() for m in found]

@@ -1,0 +1,84 @@
+"""Whole games: schedules, the fold of results, and each named ruleset's totals."""
+import pytest
+
+from scorekeeper.rules import get_ruleset, registry, replay, schedule
+
+FOUR = ["Ala", "Bolek", "Cela", "Darek"]
+
+
+def results_for(rs):
+    """A plausible result for every deal of a ruleset (seat 0 has a bad evening)."""
+    n, tricks = rs.players, rs.table.tricks
+    out = []
+    for contract in rs.deals():
+        raw = {}
+        for field in contract.fields():
+            if field.type == "counts":
+                raw[field.name] = [field.total] + [0] * (n - 1)
+            elif field.type == "seat":
+                raw[field.name] = 0
+            elif field.type == "seats":
+                raw[field.name] = list(range(len(field.labels))) if field.distinct \
+                    else [0] * len(field.labels)
+            elif field.type == "suit":
+                raw[field.name] = "S"
+        if contract.kind == "trumps":
+            raw["tricks"] = [tricks - 2 * (n - 1)] + [2] * (n - 1)
+        out.append(raw)
+    return out
+
+
+def test_standard_four_schedule_passes_the_deal_left():
+    deals = schedule(get_ruleset("standard-4"), first_dealer=3)
+    assert len(deals) == 12
+    assert [d.dealer for d in deals[:5]] == [3, 0, 1, 2, 3]
+    assert deals[0].leader == 0  # left of the dealer leads
+    assert [d.key for d in deals[7:11]] == ["trumps"] * 4
+    assert sorted(d.dealer for d in deals[7:11]) == [0, 1, 2, 3]  # each player names once
+    assert deals[11].key == "loteryjka"
+
+
+def test_standard_three_has_eleven_deals_of_17_tricks():
+    rs = get_ruleset("standard-3")
+    assert len(rs.schedule) == 11
+    assert rs.table.tricks == 17
+    assert len(rs.table.deck) == 51 and "2C" not in {str(c) for c in rs.table.deck}
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(registry()))
+def test_every_named_ruleset_ends_at_its_expected_sum(ruleset_id):
+    rs = get_ruleset(ruleset_id)
+    state = replay(rs, 0, results_for(rs))
+    assert state.finished
+    assert all(s.sum == s.expected_sum for s in state.scored)
+    assert state.total_sum == rs.expected_sum
+
+
+@pytest.mark.parametrize("ruleset_id, expected", [
+    ("standard-4", 0), ("standard-3", 0), ("kurnik-4", 0), ("kurnik-3", -255),
+    ("seed001-4", 0), ("seed001-3", 0), ("seed001-4-robber", -1300),
+    ("seed001-3-robber", -1275), ("seed002-4", 0),
+])
+def test_named_ruleset_game_totals(ruleset_id, expected):
+    assert get_ruleset(ruleset_id).expected_sum == expected
+
+
+def test_full_standard_game_standings():
+    rs = get_ruleset("standard-4")
+    state = replay(rs, 0, results_for(rs))
+    # seat 0 took every penalty: -1300 for deals 1-6 and -1300 in the robber,
+    # then 7 tricks in each of four trump deals (+700) and won the loteryjka (+800)
+    assert state.totals[0] == -1300 - 1300 + 4 * 7 * 25 + 800
+    assert state.winners == [1]  # second in the loteryjka, +500
+    assert [s.place for s in state.standings()] == [1, 2, 2, 4]
+
+
+def test_correcting_an_early_deal_recomputes_every_total_after_it():
+    rs = get_ruleset("standard-3")
+    results = results_for(rs)
+    before = replay(rs, 1, results)
+    results[0] = {"tricks": [0, 17, 0]}
+    after = replay(rs, 1, results)
+    assert after.totals[0] - before.totals[0] == 255
+    assert after.totals[1] - before.totals[1] == -255
+    assert after.total_sum == 0
