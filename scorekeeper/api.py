@@ -9,7 +9,8 @@ from flask_babel import gettext
 from . import service, store
 from .db import get_db
 from .i18n import contract_name, field_errors, lang
-from .rules import registry
+from .rules import Problem, registry
+from .rules.errors import N_
 from .rules.game import summary
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -78,7 +79,7 @@ def create_game():
     dealer = body.get("first_dealer")
     try:
         if not isinstance(players, list):
-            raise service.InvalidInput([service.Problem("players", "Enter the players' names.")])
+            raise service.InvalidInput([Problem("players", N_("Enter the players' names."))])
         gid = service.create_game(get_db(), str(body.get("ruleset", "")), players, dealer)
     except service.InvalidInput as e:
         return _invalid(e)
@@ -98,9 +99,9 @@ def put_deal(gid: str, number: int):
     result = body.get("result")
     try:
         if not isinstance(result, dict):
-            raise service.InvalidInput([service.Problem("result", "Send the deal's result.")])
+            raise service.InvalidInput([Problem("result", N_("Send the deal's result."))])
         if not isinstance(body.get("version"), int):
-            raise service.InvalidInput([service.Problem("version", "Send the game's version.")])
+            raise service.InvalidInput([Problem("version", N_("Send the game's version."))])
         game = service.enter_deal(get_db(), gid, number, result, body["version"])
     except service.InvalidInput as e:
         return _invalid(e)

@@ -1,7 +1,8 @@
 """Forms: shape only (CSRF, hidden version, strings to values). The rules check the game."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, current_app, g, request
-from flask_babel import Babel, get_locale, gettext, lazy_gettext as _l
+from flask_babel import Babel, get_locale, gettext
+from flask_babel import lazy_gettext as _l
 
 from .rules import Contract, Deal, Problem
 from .rules.cards import SUIT_SYMBOLS

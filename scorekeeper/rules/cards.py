@@ -1,8 +1,8 @@
 """Cards, decks and the named sets of penalty cards, with no game state."""
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable
 
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -28,7 +28,7 @@ class Card:
             raise ValueError(f"not a card: {self.rank}{self.suit}")
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         text = text.strip().upper()
         return cls(text[:-1], text[-1:])
 

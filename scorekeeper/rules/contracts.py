@@ -14,8 +14,9 @@ what each player scores (:meth:`Contract.score`) and what a deal must sum to
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from .cards import SUITS, Card, card_set, deck
 from .errors import N_, InvalidDeal, Problem
@@ -527,4 +528,4 @@ def make_contract(key: str, data: Mapping[str, Any], table: Table,
     return KINDS[kind](key, data, table)
 
 
-__all__ = ["Table", "Field", "Contract", "make_contract", "fill_last", "deck"]
+__all__ = ["Contract", "Field", "Table", "deck", "fill_last", "make_contract"]

@@ -1,8 +1,9 @@
 """A game's scores as the fold of its recorded deals: undo and correction replay."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from .contracts import Result
 from .errors import N_, InvalidDeal, Problem

@@ -12,6 +12,7 @@ from ..db import get_db
 from ..forms import DealForm, NewGameForm, VersionForm, form_values, parse_deal
 from ..i18n import costs, field_errors, lang, special_rules
 from ..rules import get_ruleset, registry
+from ..rules.errors import UnknownRuleset
 
 bp = Blueprint("games", __name__)
 
@@ -147,6 +148,6 @@ def ruleset(ruleset_id: str):
     """The deals of a ruleset and what each costs, for reading before a game."""
     try:
         rs = get_ruleset(ruleset_id)
-    except Exception:
+    except UnknownRuleset:
         abort(404)
     return render_template("ruleset.html", rs=rs, deals=[(c, costs(c)) for c in rs.deals()])

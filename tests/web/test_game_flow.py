@@ -132,7 +132,7 @@ def test_card_by_card_entry_through_the_form(app, client):
     post_deal(client, gid, 1, 1, {"tricks": [13, 0, 0, 0]})
     page = client.get(f"/games/{gid}?mode=cards").text
     assert page.count('name="card-') == 13 * 4  # 13 hearts, a button per player
-    cards = {f"card-{r}H": "1" for r in "2 3 4 5 6 7 8 9 10 J Q K A".split()}
+    cards = {f"card-{r}H": "1" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]}
     cards["card-AH"] = "3"
     r = client.post(f"/games/{gid}/deals/2", data={"version": 2, "mode": "cards", **cards})
     assert r.status_code == 302, errors_in(r.text)
