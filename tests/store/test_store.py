@@ -1,0 +1,98 @@
+"""Storage: migrations, one transaction per write, version checks, snapshots, history."""
+import json
+import sqlite3
+
+import pytest
+
+from scorekeeper import service, store
+from scorekeeper.rules import rulesets as rulesets_module
+
+
+@pytest.fixture
+def db(tmp_path):
+    db = store.connect(str(tmp_path / "s.sqlite"))
+    store.migrate(db)
+    yield db
+    db.close()
+
+
+def new(db):
+    return service.create_game(db, "standard-4", ["Ala", "Bolek", "Cela", "Darek"], 0)
+
+
+def test_wal_and_migrations_are_idempotent_and_keep_data(db, tmp_path):
+    assert db.execute("pragma journal_mode").fetchone()[0] == "wal"
+    gid = new(db)
+    store.migrate(db)  # again: nothing lost
+    assert service.load(db, gid).players == ["Ala", "Bolek", "Cela", "Darek"]
+    applied = [r["name"] for r in db.query("select name from _sqlite_migrations")]
+    assert applied == ["0001_initial"]
+
+
+def test_a_stale_version_is_refused_and_nothing_changes(db):
+    gid = new(db)
+    service.enter_deal(db, gid, 1, {"tricks": [13, 0, 0, 0]}, 1)
+    with pytest.raises(service.Conflict):
+        service.enter_deal(db, gid, 1, {"tricks": [0, 13, 0, 0]}, 1)
+    with pytest.raises(service.Conflict):
+        service.enter_deal(db, gid, 2, {"hearts": [0, 13, 0, 0]}, 1)
+    game = service.load(db, gid)
+    assert game.version == 2 and game.state.totals == [-260, 0, 0, 0]
+
+
+def test_store_level_race_loser_gets_version_conflict(db):
+    gid = new(db)
+    store.record_deal(db, gid, 1, {"tricks": [13, 0, 0, 0]}, 1, False)
+    with pytest.raises(store.VersionConflict) as e:
+        store.record_deal(db, gid, 1, {"tricks": [0, 13, 0, 0]}, 1, False)
+    assert e.value.current_version == 2
+    rows = list(db.query("select result from deals where game_id = ?", [gid]))
+    assert [json.loads(r["result"])["tricks"] for r in rows] == [[13, 0, 0, 0]]
+
+
+def test_a_failed_write_leaves_no_half_change(db, monkeypatch):
+    gid = new(db)
+
+    def broken(*args, **kwargs):
+        raise sqlite3.OperationalError("disk on fire")
+
+    monkeypatch.setattr(store, "_insert_deal", broken)
+    with pytest.raises(sqlite3.OperationalError):
+        store.record_deal(db, gid, 1, {"tricks": [13, 0, 0, 0]}, 1, False)
+    assert service.load(db, gid).version == 1  # the version bump was rolled back
+
+
+def test_a_game_keeps_its_ruleset_snapshot(db, monkeypatch):
+    gid = new(db)
+    original = rulesets_module.get_ruleset("standard-4").snapshot()
+    changed = json.loads(json.dumps(original))
+    changed["contracts"]["no_tricks"]["points"] = -999
+    monkeypatch.setattr(rulesets_module, "registry",
+                        lambda: {"standard-4": rulesets_module.from_data(changed)})
+    game = service.enter_deal(db, gid, 1, {"tricks": [1, 0, 0, 12]}, 1)
+    assert game.state.scored[0].points == [-20, 0, 0, -240]
+    later = new(db)  # a game started after the change plays the changed rules
+    assert service.enter_deal(db, later, 1, {"tricks": [1, 0, 0, 12]}, 1) \
+        .state.scored[0].points == [-999, 0, 0, -999 * 12]
+
+
+def test_edits_and_undo_are_kept_in_history(db):
+    gid = new(db)
+    service.enter_deal(db, gid, 1, {"tricks": [13, 0, 0, 0]}, 1)
+    service.enter_deal(db, gid, 1, {"tricks": [0, 13, 0, 0]}, 2)
+    service.undo_last(db, gid, 3)
+    history = store.deal_history(db, gid, 1)
+    assert [(h["action"], h["result"]["tricks"]) for h in history] == \
+        [("edit", [13, 0, 0, 0]), ("undo", [0, 13, 0, 0])]
+
+
+def test_ids_are_unguessable_and_delete_removes_everything(db):
+    ids = {new(db) for _ in range(20)}
+    assert len(ids) == 20 and all(len(i) >= 16 for i in ids)
+    gid = ids.pop()
+    service.enter_deal(db, gid, 1, {"tricks": [13, 0, 0, 0]}, 1)
+    store.delete_game(db, gid)
+    with pytest.raises(store.GameNotFound):
+        service.load(db, gid)
+    for table in ("players", "deals", "deal_history"):
+        assert db.execute(f"select count(*) from {table} where game_id = ?", [gid]).fetchone()[0] == 0
