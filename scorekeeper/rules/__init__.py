@@ -5,13 +5,40 @@ out as :class:`InvalidDeal` carrying field-level :class:`Problem` values.
 """
 from .cards import Card, deck
 from .contracts import Contract, Field, Table, fill_last
-from .errors import InvalidDeal, Problem, RulesError, UnknownRuleset
+from .errors import InvalidDeal, InvalidPlay, Problem, RulesError, UnknownRuleset
 from .game import DealScore, GameState, Standing, replay, summary, validate_deal
+from .loteryjka import (
+    Board,
+    Move,
+    Options,
+    is_legal,
+    legal_cards,
+    new_board,
+    pass_turn,
+    play,
+    play_moves,
+    undo,
+)
+from .loteryjka import result as loteryjka_result
 from .rulesets import Ruleset, from_data, get_ruleset, registry
 from .schedule import Deal, schedule
+from .trick import (
+    Reason,
+    Ruling,
+    ScoreItem,
+    TrickResult,
+    check_follow,
+    check_lead,
+    check_trick,
+    parse_card,
+    winner,
+)
 
 __all__ = [
     "Card", "deck", "Contract", "Field", "Table", "fill_last", "InvalidDeal", "Problem",
     "RulesError", "UnknownRuleset", "DealScore", "GameState", "Standing", "replay", "summary",
     "validate_deal", "Ruleset", "from_data", "get_ruleset", "registry", "Deal", "schedule",
+    "InvalidPlay", "Reason", "Ruling", "ScoreItem", "TrickResult", "check_trick", "check_lead",
+    "check_follow", "parse_card", "winner", "Board", "Move", "Options", "new_board",
+    "legal_cards", "is_legal", "play", "pass_turn", "undo", "play_moves", "loteryjka_result",
 ]
