@@ -37,11 +37,15 @@ ROW_ORDER = {"low": ("A",) + RANKS[:-1], "high": RANKS}
 
 @dataclass(frozen=True)
 class Options:
-    """The loteryjka options of a ruleset's contract, with the pagat defaults."""
+    """The loteryjka options of a ruleset's contract.
+
+    Defaults are pagat's (seed 004) except ``begins``, which defaults to the
+    player left of the dealer as :func:`~.schedule.schedule` reads it.
+    """
 
     start: str = "7"
     ace: str = "low"
-    begins: str = "dealer"
+    begins: str = "left"
     prizes: tuple[int, ...] = (800, 500)
 
     @classmethod
@@ -49,7 +53,7 @@ class Options:
         if contract.kind != "loteryjka":
             raise ValueError(f"{contract.key} is not a loteryjka deal")
         d = contract.data
-        opts = cls(str(d.get("start", "7")), d.get("ace", "low"), d.get("begins", "dealer"),
+        opts = cls(str(d.get("start", "7")), d.get("ace", "low"), d.get("begins", "left"),
                    tuple(d["prizes"]))
         if opts.start not in RANKS + ("any",) or opts.ace not in ROW_ORDER:
             raise ValueError(f"bad loteryjka options: {opts}")
@@ -123,7 +127,10 @@ def _read_hands(hands: Sequence[Iterable[CardLike] | None] | None,
         if hand is None:
             read.append(None)
             continue
-        cards = [parse_card(c) for c in hand]
+        try:
+            cards = [parse_card(c) for c in hand]
+        except ValueError:
+            cards = []
         bad = [c for c in cards if c not in table.deck or c in seen]
         if len(cards) != table.tricks or bad or len(set(cards)) != len(cards):
             raise _refuse(N_("A hand is %(count)s different cards of the deck, held by one "
