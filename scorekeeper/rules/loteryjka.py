@@ -191,7 +191,7 @@ def legal_cards(board: Board, hand: Iterable[CardLike] | None = None) -> list[Ca
     """The cards that may be played now, in deck order.
 
     From ``hand`` if given, else from the current player's known hand, else
-    every card the layout would take.
+    every card the layout would take that no other known hand holds.
     """
     if board.over or board.turn is None:
         return []

@@ -101,6 +101,11 @@ def test_chosen_rank_refused_where_the_start_is_fixed():
     assert new_board(contract("standard-4"), 0, start_rank="7").start_rank == "7"
 
 
+def test_only_a_loteryjka_deal_has_a_board():
+    with pytest.raises(ValueError):
+        new_board(get_ruleset("standard-4").contract("trumps"), 0)
+
+
 def test_dealer_or_left_begins_is_the_schedules_leader():
     from scorekeeper.rules import schedule
     assert schedule(get_ruleset("standard-4"), 1)[-1].leader == 0  # dealer 0 begins
