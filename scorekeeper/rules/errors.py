@@ -41,3 +41,11 @@ class InvalidDeal(RulesError):
 
 class UnknownRuleset(RulesError):
     """No ruleset of that name is registered."""
+
+
+class InvalidPlay(InvalidDeal):
+    """A card play, trick or table move the rules forbid; carries the problems.
+
+    A subclass of :class:`InvalidDeal` so that code showing a deal's problems
+    by field shows these the same way.
+    """

@@ -1,0 +1,304 @@
+"""The loteryjka layout (Fan Tan): a board that only changes into new boards.
+
+Options come from the ruleset's loteryjka contract: ``start`` (``"7"``, or
+``"any"``: the first card, or a rank chosen before play, sets the start rank
+of every suit), ``ace`` (``"low"``: A-2-…-K, or ``"high"``: 2-…-K-A) and the
+``prizes``. Who begins (``begins``) is the schedule's business: pass
+``Deal.leader`` as the starting seat.
+
+Hands are optional, per seat. Where a hand is known the board checks that
+the card is in it and refuses a pass while a card fits; where it is not, a
+tap plays the card for the player whose turn it is and only the layout is
+checked. Cards missing from the deck (the 2♣ with three players) are skipped
+in their row: with the ace low the A♣ goes below the 3♣.
+
+>>> from .rulesets import get_ruleset
+>>> b = new_board(get_ruleset("standard-4").contract("loteryjka"), start_seat=0)
+>>> b = play(play(b, "7H"), "8H")
+>>> [str(c) for c in legal_cards(b) if c.suit in "HS"]
+['7S', '6H', '9H']
+>>> b.turn, b.left
+(2, (12, 12, 13, 13))
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .cards import RANKS, SUITS, Card
+from .contracts import Contract, Table
+from .errors import N_, InvalidPlay, Problem
+from .trick import CardLike, parse_card
+
+#: Rank order in a row, lowest first, by the ``ace`` option.
+ROW_ORDER = {"low": ("A",) + RANKS[:-1], "high": RANKS}
+
+
+@dataclass(frozen=True)
+class Options:
+    """The loteryjka options of a ruleset's contract.
+
+    Defaults are pagat's (seed 004) except ``begins``, which defaults to the
+    player left of the dealer as :func:`~.schedule.schedule` reads it.
+    """
+
+    start: str = "7"
+    ace: str = "low"
+    begins: str = "left"
+    prizes: tuple[int, ...] = (800, 500)
+
+    @classmethod
+    def of(cls, contract: Contract) -> Options:
+        if contract.kind != "loteryjka":
+            raise ValueError(f"{contract.key} is not a loteryjka deal")
+        d = contract.data
+        opts = cls(str(d.get("start", "7")), d.get("ace", "low"), d.get("begins", "left"),
+                   tuple(d["prizes"]))
+        if opts.start not in RANKS + ("any",) or opts.ace not in ROW_ORDER:
+            raise ValueError(f"bad loteryjka options: {opts}")
+        return opts
+
+
+@dataclass(frozen=True)
+class Move:
+    """One turn: ``card`` is None for a pass."""
+
+    seat: int
+    card: Card | None
+
+
+@dataclass(frozen=True)
+class Board:
+    """The layout and the turn. Build with :func:`new_board`, change with
+    :func:`play`, :func:`pass_turn` and :func:`undo`."""
+
+    options: Options
+    table: Table
+    start_rank: str | None
+    turn: int | None
+    hands: tuple[frozenset[Card] | None, ...]
+    left: tuple[int, ...]
+    laid: frozenset[Card] = frozenset()
+    finished: tuple[int, ...] = ()
+    history: tuple[Move, ...] = ()
+    previous: Board | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def over(self) -> bool:
+        """True once the prizes are decided (only one player may be left)."""
+        return len(self.finished) >= min(len(self.options.prizes), self.table.players - 1)
+
+    @property
+    def passes(self) -> tuple[int, ...]:
+        """How many times each seat has passed."""
+        return tuple(sum(1 for m in self.history if m.seat == s and m.card is None)
+                     for s in range(self.table.players))
+
+    def row(self, suit: str) -> tuple[Card, ...]:
+        """The suit's cards in layout order, lowest first, as far as in the deck."""
+        return tuple(c for c in (Card(r, suit) for r in ROW_ORDER[self.options.ace])
+                     if c in self.table.deck)
+
+    @property
+    def rows(self) -> dict[str, tuple[Card, Card] | None]:
+        """The lowest and highest card laid in each suit, None where none is."""
+        out: dict[str, tuple[Card, Card] | None] = {}
+        for suit in SUITS:
+            laid = [c for c in self.row(suit) if c in self.laid]
+            out[suit] = (laid[0], laid[-1]) if laid else None
+        return out
+
+
+def _refuse(message: str, field: str = "card", **params: Any) -> InvalidPlay:
+    return InvalidPlay([Problem(field, message, params)])
+
+
+def _read_hands(hands: Sequence[Iterable[CardLike] | None] | None,
+                table: Table) -> tuple[frozenset[Card] | None, ...]:
+    if hands is None:
+        return (None,) * table.players
+    if len(hands) != table.players:
+        raise _refuse(N_("Give a hand, or nothing, for each of the %(players)s players."),
+                      "hands", players=table.players)
+    read: list[frozenset[Card] | None] = []
+    seen: set[Card] = set()
+    for seat, hand in enumerate(hands):
+        if hand is None:
+            read.append(None)
+            continue
+        try:
+            cards = [parse_card(c) for c in hand]
+        except ValueError:
+            cards = []
+        bad = [c for c in cards if c not in table.deck or c in seen]
+        if len(cards) != table.tricks or bad or len(set(cards)) != len(cards):
+            raise _refuse(N_("A hand is %(count)s different cards of the deck, held by one "
+                             "player only."), f"hands.{seat}", count=table.tricks)
+        seen.update(cards)
+        read.append(frozenset(cards))
+    return tuple(read)
+
+
+def new_board(contract: Contract, start_seat: int, *, start_rank: str | None = None,
+              hands: Sequence[Iterable[CardLike] | None] | None = None,
+              table: Table | None = None) -> Board:
+    """An empty layout; ``start_seat`` plays first (the deal's leader).
+
+    ``start_rank`` may be chosen before play when the start is ``"any"``;
+    otherwise the first card sets it. ``hands`` has a hand or None per seat.
+    """
+    options = Options.of(contract)
+    table = table or contract.table
+    if isinstance(start_seat, bool) or not isinstance(start_seat, int) \
+            or not 0 <= start_seat < table.players:
+        raise _refuse(N_("Choose the player who begins."), "start_seat")
+    if options.start != "any":
+        if start_rank not in (None, options.start):
+            raise _refuse(N_("In this ruleset every row starts with a %(rank)s."),
+                          "start_rank", rank=options.start)
+        start_rank = options.start
+    elif start_rank is not None and start_rank not in RANKS:
+        raise _refuse(N_("Choose the start rank."), "start_rank")
+    read = _read_hands(hands, table)
+    left = tuple(table.tricks if h is None else len(h) for h in read)
+    return Board(options, table, start_rank, start_seat, read, left)
+
+
+def _fits(board: Board, card: Card) -> bool:
+    """Whether the layout takes ``card`` now (hands aside)."""
+    if card in board.laid or card not in board.table.deck:
+        return False
+    if board.start_rank is None:
+        return True
+    row = board.row(card.suit)
+    laid = [i for i, c in enumerate(row) if c in board.laid]
+    i = row.index(card)
+    if laid:
+        return i in (laid[0] - 1, laid[-1] + 1)
+    start = Card(board.start_rank, card.suit)
+    if start in board.table.deck:
+        return card == start
+    # The start card of this suit is not in the deck: its neighbours open the row.
+    order = ROW_ORDER[board.options.ace]
+    at = order.index(board.start_rank)
+    below = [c for c in row if order.index(c.rank) < at]
+    above = [c for c in row if order.index(c.rank) > at]
+    return card in below[-1:] + above[:1]
+
+
+def legal_cards(board: Board, hand: Iterable[CardLike] | None = None) -> list[Card]:
+    """The cards that may be played now, in deck order.
+
+    From ``hand`` if given, else from the current player's known hand, else
+    every card the layout would take that no other known hand holds.
+    """
+    if board.over or board.turn is None:
+        return []
+    known = board.hands[board.turn]
+    if hand is not None:
+        pool: Iterable[Card] = {parse_card(c) for c in hand}
+    elif known is not None:
+        pool = known
+    else:
+        pool = set(board.table.deck).difference(*(h for h in board.hands if h is not None))
+    return [c for c in board.table.deck if c in pool and _fits(board, c)]
+
+
+def is_legal(board: Board, card: CardLike) -> bool:
+    """Whether the current player may play ``card`` now."""
+    try:
+        return parse_card(card) in legal_cards(board)
+    except ValueError:
+        return False
+
+
+def _why_not(board: Board, card: Card) -> InvalidPlay:
+    if card not in board.table.deck:
+        return _refuse(N_("%(card)s is not in this deck."), card=str(card))
+    if card in board.laid:
+        return _refuse(N_("%(card)s is already on the table."), card=str(card))
+    hand = board.hands[board.turn]  # type: ignore[index]
+    if hand is not None and card not in hand:
+        return _refuse(N_("%(card)s is not in this player's hand."), card=str(card))
+    if any(h is not None and card in h for h in board.hands):
+        return _refuse(N_("%(card)s is in another player's hand."), card=str(card))
+    start = Card(board.start_rank, card.suit)  # type: ignore[arg-type]
+    if not any(c.suit == card.suit for c in board.laid) and start in board.table.deck:
+        return _refuse(N_("A new row starts with its %(start)s."), card=str(card),
+                       start=str(start))
+    fits = [str(c) for c in board.row(card.suit) if _fits(board, c)]
+    return _refuse(N_("%(card)s does not fit; this row takes %(cards)s."), card=str(card),
+                   cards=", ".join(fits))
+
+
+def _next_turn(board: Board, seat: int, finished: tuple[int, ...]) -> int:
+    n = board.table.players
+    for step in range(1, n + 1):
+        nxt = (seat + step) % n
+        if nxt not in finished:
+            return nxt
+    return seat
+
+
+def play(board: Board, card: CardLike) -> Board:
+    """The board after the current player plays ``card``; InvalidPlay if they may not."""
+    if board.over or board.turn is None:
+        raise _refuse(N_("The loteryjka is over."))
+    try:
+        card = parse_card(card)
+    except ValueError:
+        raise _refuse(N_("This is not a card: %(card)s"), card=str(card)) from None
+    seat = board.turn
+    if card not in legal_cards(board):
+        raise _why_not(board, card)
+    hands = list(board.hands)
+    if hands[seat] is not None:
+        hands[seat] = hands[seat] - {card}  # type: ignore[operator]
+    left = list(board.left)
+    left[seat] -= 1
+    finished = board.finished + ((seat,) if left[seat] == 0 else ())
+    new = replace(board, start_rank=board.start_rank or card.rank, hands=tuple(hands),
+                  left=tuple(left), laid=board.laid | {card}, finished=finished,
+                  history=board.history + (Move(seat, card),), previous=board)
+    return replace(new, turn=None if new.over else _next_turn(board, seat, finished))
+
+
+def pass_turn(board: Board) -> Board:
+    """The board after the current player passes; refused while a known hand has a fit."""
+    if board.over or board.turn is None:
+        raise _refuse(N_("The loteryjka is over."))
+    seat = board.turn
+    if board.hands[seat] is not None:
+        fits = legal_cards(board)
+        if fits:
+            raise _refuse(N_("You must play: %(cards)s fits."), "pass",
+                          cards=", ".join(map(str, fits)))
+    return replace(board, turn=_next_turn(board, seat, board.finished),
+                   history=board.history + (Move(seat, None),), previous=board)
+
+
+def undo(board: Board) -> Board:
+    """The board before the last play or pass."""
+    if board.previous is None:
+        raise _refuse(N_("Nothing to undo."), "")
+    return board.previous
+
+
+def play_moves(board: Board, moves: Iterable[CardLike | None]) -> Board:
+    """Apply cards and passes (None) in order, e.g. to rebuild a stored board."""
+    for move in moves:
+        board = pass_turn(board) if move is None else play(board, move)
+    return board
+
+
+def result(board: Board) -> dict[str, list[int]]:
+    """The deal's result for :meth:`Loteryjka.validate`: ``{"order": [seats…]}``."""
+    if not board.over:
+        raise _refuse(N_("Not decided yet: %(places)s players must run out of cards first."),
+                      "", places=len(board.options.prizes))
+    order = list(board.finished[:len(board.options.prizes)])
+    rest = [s for s in range(board.table.players) if s not in order]
+    if len(order) < len(board.options.prizes) and len(rest) == 1:
+        order += rest
+    return {"order": order}

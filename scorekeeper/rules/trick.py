@@ -1,0 +1,342 @@
+"""One trick at a time: who wins it, what it costs, and which plays are allowed.
+
+Tools for players checking a trick at the table; nothing here keeps a deal's
+state. Cards may be given as :class:`Card` or as strings such as ``"QH"``.
+Seats count from 0 clockwise; the leader's card comes first.
+
+>>> from .rulesets import get_ruleset
+>>> robber = get_ruleset("standard-4").contract("robber")
+>>> t = check_trick(robber, leader=1, cards=["5H", "KH", "2H", "9S"], trick=7)
+>>> t.winner, str(t.card), t.reason.key
+(2, 'KH', 'highest_of_led_suit')
+>>> [(i.name, i.count, i.points) for i in t.items]  # doctest: +NORMALIZE_WHITESPACE
+[('trick', 1, -20), ('hearts', 3, -60), ('gentlemen', 1, -30),
+ ('king_of_hearts', 1, -150), ('penalty_trick', 1, -75)]
+>>> t.total
+-335
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import SUITS, Card, card_set
+from .contracts import CardCount, Contract, PenaltyTricks, Robber, Table, TrickCount, Trumps
+from .errors import N_, InvalidPlay, Problem
+
+CardLike = Card | str
+
+#: The single-card penalty that must be discarded when its holder cannot follow.
+KING_OF_HEARTS = Card("K", "H")
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why something is so: a stable ``key``, an untranslated message and its params."""
+
+    key: str
+    message: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def text(self, translate=lambda s: s) -> str:
+        return translate(self.message) % self.params
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """The answer to "may this card be played?".
+
+    ``allowed`` is ``None`` when it depends on cards the caller did not give
+    (the player's hand); ``reason`` then says what it depends on.
+    """
+
+    allowed: bool | None
+    reason: Reason
+
+    @property
+    def key(self) -> str:
+        return self.reason.key
+
+
+#: Messages for score items by ``ScoreItem.name``; params are the item's fields.
+ITEM_MESSAGES = {
+    "trick": N_("The trick: %(points)s"),
+    "hearts": N_("Hearts (%(count)s): %(points)s"),
+    "queens": N_("Queens (%(count)s): %(points)s"),
+    "gentlemen": N_("Kings and jacks (%(count)s): %(points)s"),
+    "jacks": N_("Jacks (%(count)s): %(points)s"),
+    "king_of_hearts": N_("The king of hearts: %(points)s"),
+    "penalty_trick": N_("Trick %(trick)s: %(points)s"),
+}
+
+
+@dataclass(frozen=True)
+class ScoreItem:
+    """One heading the trick scores under for its taker.
+
+    ``key`` is the contract (or robber part) key, ``name`` the heading:
+    ``"trick"``, a card set name (``"hearts"``, ``"queens"``, …) or
+    ``"penalty_trick"``. ``points`` is for all ``count`` together.
+    """
+
+    key: str
+    name: str
+    count: int
+    points: int
+    cards: tuple[Card, ...] = ()
+    trick: int | None = None
+
+    @property
+    def message(self) -> str:
+        return ITEM_MESSAGES[self.name]
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return {"count": self.count, "points": self.points, "trick": self.trick,
+                "cards": " ".join(map(str, self.cards))}
+
+    def text(self, translate=lambda s: s) -> str:
+        return translate(self.message) % self.params
+
+
+@dataclass(frozen=True)
+class TrickResult:
+    """A checked trick: the winner and what the winner scores in this deal.
+
+    ``pending`` holds what could not be scored without the trick number
+    (the penalty tricks of deal 6 and the robber).
+    """
+
+    plays: tuple[tuple[int, Card], ...]
+    winner: int
+    card: Card
+    reason: Reason
+    items: tuple[ScoreItem, ...]
+    pending: tuple[Reason, ...] = ()
+
+    @property
+    def total(self) -> int:
+        return sum(i.points for i in self.items)
+
+
+def parse_card(card: CardLike) -> Card:
+    """A card from a :class:`Card` or a string; ``ValueError`` if it is not one.
+
+    >>> parse_card(" 10s ")
+    Card(rank='10', suit='S')
+    """
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        return Card.parse(card)
+    raise ValueError(f"not a card: {card!r}")
+
+
+def _refuse(field: str, message: str, **params: Any) -> InvalidPlay:
+    return InvalidPlay([Problem(field, message, params)])
+
+
+def _no_tricks(contract: Contract) -> None:
+    if contract.kind == "loteryjka":
+        raise _refuse("", N_("The loteryjka has no tricks."))
+
+
+def _read_cards(cards: Sequence[CardLike], table: Table, problems: list[Problem]) -> list[Card]:
+    if isinstance(cards, str) or len(cards) != table.players:
+        problems.append(Problem("cards", N_("A trick has one card from each of the %(players)s "
+                                            "players."), {"players": table.players}))
+        return []
+    parsed: list[Card] = []
+    for i, raw in enumerate(cards):
+        try:
+            card = parse_card(raw)
+        except ValueError:
+            problems.append(Problem(f"cards.{i}", N_("This is not a card: %(card)s"),
+                                    {"card": str(raw)}))
+            continue
+        if card not in table.deck:
+            problems.append(Problem(f"cards.{i}", N_("%(card)s is not in this deck."),
+                                    {"card": str(card)}))
+        elif card in parsed:
+            problems.append(Problem(f"cards.{i}", N_("%(card)s is played twice."),
+                                    {"card": str(card)}))
+        parsed.append(card)
+    return parsed
+
+
+def _read_trump(contract: Contract, trump: str | None, problems: list[Problem]) -> str | None:
+    if contract.kind != "trumps":
+        if trump is not None:
+            problems.append(Problem("trump", N_("This deal has no trumps.")))
+        return None
+    if trump == "NT" and contract.data.get("no_trump"):
+        return None
+    if trump not in SUITS:
+        problems.append(Problem("trump", N_("Choose the trump suit.")))
+        return None
+    return trump
+
+
+def winner(cards: Sequence[Card], trump: str | None = None) -> tuple[int, Reason]:
+    """The index in play order of the winning card, and why it wins.
+
+    >>> winner([Card.parse(c) for c in ("9D", "AS", "2H", "10D")], trump="H")[0]
+    2
+    """
+    led = cards[0].suit
+    suit = trump if trump is not None and any(c.suit == trump for c in cards) else led
+    best = max((i for i, c in enumerate(cards) if c.suit == suit), key=lambda i: cards[i].value)
+    if suit == trump:
+        return best, Reason("highest_trump", N_("The highest trump wins (%(suit)s)."),
+                            {"suit": suit})
+    return best, Reason("highest_of_led_suit", N_("The highest card of the suit led wins "
+                                                  "(%(suit)s)."), {"suit": suit})
+
+
+def _items(contract: Contract, cards: Sequence[Card], trick: int | None,
+           ) -> tuple[list[ScoreItem], list[Reason]]:
+    if isinstance(contract, Robber):
+        items: list[ScoreItem] = []
+        pending: list[Reason] = []
+        for part in contract.parts:
+            more, later = _items(part, cards, trick)
+            items += more
+            pending += later
+        return items, pending
+    points = contract.data.get("points")
+    if isinstance(contract, (TrickCount, Trumps)):
+        return [ScoreItem(contract.key, "trick", 1, points)], []
+    if isinstance(contract, CardCount):
+        taken = card_set(contract.set_name, cards)
+        if not taken:
+            return [], []
+        return [ScoreItem(contract.key, contract.set_name, len(taken), points * len(taken),
+                          taken)], []
+    if isinstance(contract, PenaltyTricks):
+        if trick is None:
+            numbers = ", ".join(map(str, contract.trick_numbers))
+            return [], [Reason("depends_on_trick", N_("Tricks %(tricks)s cost points: give the "
+                                                      "trick number."),
+                               {"key": contract.key, "tricks": numbers})]
+        return [ScoreItem(contract.key, "penalty_trick", 1, pts, trick=trick)
+                for number, pts in zip(contract.trick_numbers, contract.points)
+                if number == trick], []
+    raise ValueError(f"cannot score a trick of a {contract.kind} deal")
+
+
+def check_trick(contract: Contract, leader: int, cards: Sequence[CardLike], *,
+                trump: str | None = None, trick: int | None = None,
+                table: Table | None = None) -> TrickResult:
+    """Check one complete trick and score it for its taker.
+
+    ``cards`` are in play order, starting with ``leader``'s. ``trump`` is a
+    suit letter (trump deals only; ``"NT"`` where the ruleset allows no
+    trumps). ``trick`` counts from 1 and is needed to score penalty tricks.
+    ``table`` defaults to the contract's. Raises :class:`InvalidPlay` with
+    every problem found.
+    """
+    _no_tricks(contract)
+    table = table or contract.table
+    problems: list[Problem] = []
+    if isinstance(leader, bool) or not isinstance(leader, int) \
+            or not 0 <= leader < table.players:
+        problems.append(Problem("leader", N_("Choose the player who led."), {}))
+    if trick is not None and (isinstance(trick, bool) or not isinstance(trick, int)
+                              or not 1 <= trick <= table.tricks):
+        problems.append(Problem("trick", N_("The trick number is from 1 to %(max)s."),
+                                {"max": table.tricks}))
+    played = _read_cards(cards, table, problems)
+    trump_suit = _read_trump(contract, trump, problems)
+    if problems:
+        raise InvalidPlay(problems)
+    index, reason = winner(played, trump_suit)
+    items, pending = _items(contract, played, trick)
+    seats = [(leader + i) % table.players for i in range(table.players)]
+    return TrickResult(tuple(zip(seats, played)), seats[index], played[index], reason,
+                       tuple(items), tuple(pending))
+
+
+def _hand(hand: Iterable[CardLike] | None) -> frozenset[Card] | None:
+    return None if hand is None else frozenset(parse_card(c) for c in hand)
+
+
+def check_lead(contract: Contract, card: CardLike,
+               hand: Iterable[CardLike] | None = None) -> Ruling:
+    """May ``card`` be led, under the contract's lead rules?
+
+    Without the leader's ``hand`` a restricted lead is answered ``None``
+    (it depends on the hand). No source restricts leads by whether hearts
+    have been discarded before ("broken"), so there is no such option.
+
+    >>> from .rulesets import get_ruleset
+    >>> c = get_ruleset("standard-4").contract("no_hearts")
+    >>> check_lead(c, "5H", hand=["5H", "2S"]).allowed, check_lead(c, "5H").allowed
+    (False, None)
+    """
+    _no_tricks(contract)
+    card = parse_card(card)
+    held = _hand(hand)
+    if card not in contract.table.deck:
+        return Ruling(False, Reason("not_in_deck", N_("%(card)s is not in this deck."),
+                                    {"card": str(card)}))
+    if held is not None and card not in held:
+        return Ruling(False, Reason("not_in_hand", N_("%(card)s is not in this hand."),
+                                    {"card": str(card)}))
+    rules = contract.lead_rules
+    if "no_king_of_hearts" in rules and card == KING_OF_HEARTS:
+        if held is None:
+            return Ruling(None, Reason("king_of_hearts_last_card", N_(
+                "The king of hearts may be led only as the leader's last card.")))
+        if len(held) > 1:
+            return Ruling(False, Reason("no_king_of_hearts", N_(
+                "The king of hearts may not be led.")))
+    if "no_hearts" in rules and card.suit == "H":
+        if held is None:
+            return Ruling(None, Reason("hearts_only_if_no_other_suit", N_(
+                "A heart may be led only by a player who holds nothing but hearts.")))
+        if any(c.suit != "H" for c in held):
+            return Ruling(False, Reason("no_hearts", N_(
+                "A heart may not be led while you hold another suit.")))
+        return Ruling(True, Reason("only_hearts_left", N_(
+            "Only hearts are left in the hand, so a heart may be led.")))
+    return Ruling(True, Reason("free_lead", N_("Any card may be led.")))
+
+
+def check_follow(contract: Contract, led: CardLike, card: CardLike,
+                 hand: Iterable[CardLike] | None = None) -> Ruling:
+    """May ``card`` be played to a trick led with ``led``?
+
+    Follow suit if you can; otherwise any card, except that under the
+    ``discard_king_of_hearts`` rule the K♥ must go at the first trick its
+    holder cannot follow. Nobody has to beat the cards played, nor to trump.
+
+    >>> from .rulesets import get_ruleset
+    >>> c = get_ruleset("seed001-4").contract("no_king_of_hearts")
+    >>> check_follow(c, "3C", "2S", hand=["2S", "KH"]).key
+    'must_discard_king_of_hearts'
+    """
+    _no_tricks(contract)
+    led, card = parse_card(led), parse_card(card)
+    held = _hand(hand)
+    if held is not None and card not in held:
+        return Ruling(False, Reason("not_in_hand", N_("%(card)s is not in this hand."),
+                                    {"card": str(card)}))
+    if card.suit == led.suit:
+        return Ruling(True, Reason("follows_suit", N_("The card follows suit.")))
+    if held is None:
+        return Ruling(None, Reason("only_if_void", N_(
+            "Another suit may be played only by a player who holds no %(suit)s."),
+            {"suit": led.suit}))
+    if any(c.suit == led.suit for c in held):
+        return Ruling(False, Reason("must_follow", N_("You must follow suit (%(suit)s)."),
+                                    {"suit": led.suit}))
+    if ("discard_king_of_hearts" in contract.lead_rules and KING_OF_HEARTS in held
+            and card != KING_OF_HEARTS):
+        return Ruling(False, Reason("must_discard_king_of_hearts", N_(
+            "You cannot follow suit, so the king of hearts must go now.")))
+    if contract.kind == "trumps":
+        return Ruling(True, Reason("void_any_card", N_(
+            "You cannot follow suit: any card may be played; you need not trump.")))
+    return Ruling(True, Reason("void_any_card", N_(
+        "You cannot follow suit: any card may be played.")))
