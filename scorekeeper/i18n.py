@@ -142,8 +142,38 @@ def special_rules(deal: Deal, players: list[str]) -> list[str]:
     return lines
 
 
+def _card_params(params: dict[str, Any]) -> dict[str, Any]:
+    """Card codes in messages ("QH", "7S, 8S") as players read them ("D♥" in Polish)."""
+    out = dict(params)
+    for name in ("card", "cards", "start"):
+        value = out.get(name)
+        if isinstance(value, str) and value:
+            try:
+                out[name] = ", ".join(card_label(c.strip()) for c in value.replace(" ", ",")
+                                      .split(",") if c.strip())
+            except (KeyError, IndexError):
+                pass
+    if out.get("suit") in SUIT_SYMBOLS:
+        out["suit"] = SUIT_SYMBOLS[out["suit"]]
+    return out
+
+
+def localized(problem: Any) -> str:
+    """A Problem, Reason or score item of the rules core in the UI language."""
+    return gettext(problem.message, **_card_params(problem.params))
+
+
+def localized_item(item: Any) -> str:
+    """A trick's score item (``ScoreItem``) with signed points."""
+    return gettext(item.message, **{**_card_params(item.params), "points": signed(item.points)})
+
+
+def rank_label(rank: str) -> str:
+    return RANK_LABELS.get(lang(), RANK_LABELS["en"]).get(rank, rank)
+
+
 def problem_text(problem: Problem) -> str:
-    return gettext(problem.message, **problem.params)
+    return localized(problem)
 
 
 def field_errors(problems: list[Problem]) -> dict[str, list[str]]:
@@ -189,10 +219,12 @@ def describe(contract: Contract, result: dict[str, Any], players: list[str]) -> 
 
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale)
+    app.jinja_env.filters["card_label"] = card_label
 
     @app.context_processor
     def inject() -> dict[str, Any]:
         return {"lang": lang, "contract_name": contract_name, "card_label": card_label,
                 "signed": signed, "field_label": lambda name: FIELD_LABELS.get(name, name),
                 "suit_symbols": SUIT_SYMBOLS, "g": g, "loose_errors": loose_errors,
-                "seat_names": seat_names, "describe": describe}
+                "seat_names": seat_names, "describe": describe, "localized": localized,
+                "localized_item": localized_item, "rank_label": rank_label}

@@ -21,10 +21,11 @@ def _safe_next(target: str | None) -> str:
 
 
 def init_app(app: Flask) -> None:
-    from . import games
+    from . import games, tools
 
     csrf.init_app(app)
     app.register_blueprint(games.bp)
+    app.register_blueprint(tools.bp)
 
     @app.get("/lang/<code>")
     def set_language(code: str):

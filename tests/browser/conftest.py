@@ -38,7 +38,8 @@ def browser():
 
 
 @pytest.fixture
-def server(tmp_path):
+def server_app(tmp_path):
+    """The app and the address of a real server running it on a free port."""
     from werkzeug.serving import make_server
 
     from scorekeeper import create_app
@@ -47,9 +48,14 @@ def server(tmp_path):
     srv = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{srv.server_port}"
+    yield app, f"http://127.0.0.1:{srv.server_port}"
     srv.shutdown()
     thread.join()
+
+
+@pytest.fixture
+def server(server_app):
+    return server_app[1]
 
 
 @pytest.fixture

@@ -1,0 +1,209 @@
+"""Table tools: the trick checker and the loteryjka board.
+
+Both are plain GET pages whose whole state is in the address (cards played,
+moves made), so they work without JavaScript, survive a reload and can be
+shared; the rules core does every check.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_babel import gettext
+
+from .. import service, store
+from ..db import get_db
+from ..forms import DealForm
+from ..i18n import localized, signed
+from ..rules import (
+    InvalidDeal,
+    Ruleset,
+    check_follow,
+    check_lead,
+    check_trick,
+    get_ruleset,
+    legal_cards,
+    new_board,
+    pass_turn,
+    play,
+    registry,
+)
+from ..rules.cards import SUITS, Card
+from ..rules.errors import UnknownRuleset
+from ..rules.loteryjka import result as loteryjka_result
+
+bp = Blueprint("tools", __name__)
+
+#: Every card plus a pass by each player between cards is far more than any game needs.
+MAX_MOVES = 400
+
+
+def _cards(text: str | None, limit: int = 60) -> list[str]:
+    """A comma-separated list from the address, cut to ``limit`` items."""
+    return [c for c in (text or "").upper().split(",") if c][:limit]
+
+
+def _int(value: str | None, default: int | None = None) -> int | None:
+    try:
+        return int(value) if value not in (None, "") else default
+    except ValueError:
+        return default
+
+
+def _load(gid: str) -> service.Game:
+    try:
+        return service.load(get_db(), gid)
+    except store.GameNotFound:
+        abort(404)
+
+
+def _seat_names(players: int) -> list[str]:
+    return [gettext("Player %(n)s", n=i + 1) for i in range(players)]
+
+
+def _deck_rows(ruleset: Ruleset) -> list[tuple[str, list[Card]]]:
+    deck = ruleset.table.deck
+    return [(s, sorted((c for c in deck if c.suit == s), key=lambda c: -c.value)) for s in SUITS]
+
+
+# -- trick checker -------------------------------------------------------------
+
+def _trick_page(ruleset: Ruleset, players: list[str], game: service.Game | None,
+                default_contract: str, default_leader: int):
+    args = request.args
+    keys = [k for k in dict.fromkeys(ruleset.schedule)
+            if ruleset.contract(k).kind != "loteryjka"]
+    key = args.get("contract") if args.get("contract") in keys else default_contract
+    contract = ruleset.contract(key)
+    n = ruleset.players
+    leader = _int(args.get("leader"), default_leader)
+    leader = leader if leader is not None and 0 <= leader < n else default_leader
+    trick = _int(args.get("trick"))
+    trump = args.get("trump") if args.get("trump") in SUITS else None
+    cards = _cards(args.get("cards"))
+    params = {"contract": key, "leader": leader, "trick": trick or "", "trump": trump or ""}
+    if "ruleset" in args and game is None:
+        params["ruleset"] = ruleset.id
+    endpoint = request.endpoint
+    view_args = dict(request.view_args or {})
+
+    def link(cards_list: list[str], **changes: Any) -> str:
+        return url_for(endpoint, **view_args, **{**params, **changes, "cards": ",".join(cards_list)})
+
+    errors: list[str] = []
+    outcome = None
+    lead = None
+    follows = []
+    if cards:
+        try:
+            lead = check_lead(contract, cards[0])
+        except (InvalidDeal, ValueError):
+            lead = None
+    if len(cards) == n:
+        try:
+            outcome = check_trick(contract, leader, cards, trump=trump, trick=trick)
+        except InvalidDeal as e:
+            errors = [localized(p) for p in e.problems]
+        else:
+            led = outcome.plays[0][1]
+            follows = [(seat, card, check_follow(contract, led, card))
+                       for seat, card in outcome.plays[1:] if card.suit != led.suit]
+    elif len(cards) > n:
+        errors = [gettext("A trick has one card from each of the %(players)s players.", players=n)]
+    played = set(cards)
+    next_seat = (leader + len(cards)) % n
+    return render_template(
+        "trick.html", ruleset=ruleset, rulesets=list(registry().values()), game=game,
+        players=players, contract=contract, keys=keys, key=key, leader=leader, trick=trick,
+        trump=trump, cards=cards, played=played, next_seat=next_seat, outcome=outcome,
+        lead=lead, follows=follows, errors=errors, link=link, deck_rows=_deck_rows(ruleset),
+        full=len(cards) >= n, signed=signed)
+
+
+@bp.get("/tools/trick")
+def trick_checker():
+    try:
+        ruleset = get_ruleset(request.args.get("ruleset") or "standard-4")
+    except UnknownRuleset:
+        ruleset = get_ruleset("standard-4")
+    first = ruleset.schedule[0]
+    return _trick_page(ruleset, _seat_names(ruleset.players), None, first, 0)
+
+
+@bp.get("/games/<gid>/trick")
+def game_trick(gid: str):
+    game = _load(gid)
+    deal = game.state.current or game.state.deals[-1]
+    key = deal.key if deal.contract.kind != "loteryjka" else game.ruleset.schedule[0]
+    return _trick_page(game.ruleset, game.players, game, key, deal.leader)
+
+
+# -- loteryjka board --------------------------------------------------------
+
+def _board_from(contract, leader: int, rank: str | None, moves: list[str]):
+    """Replay the moves of the address; stop at the first that the rules refuse."""
+    board = new_board(contract, leader, start_rank=rank)
+    for i, move in enumerate(moves):
+        try:
+            board = pass_turn(board) if move == "-" else play(board, move)
+        except InvalidDeal as e:
+            return board, moves[:i], [localized(p) for p in e.problems]
+    return board, moves, []
+
+
+@bp.get("/games/<gid>/loteryjka")
+def loteryjka(gid: str):
+    game = _load(gid)
+    deals = [d for d in game.state.deals if d.contract.kind == "loteryjka"]
+    if not deals:
+        abort(404)
+    current = game.state.current
+    deal = current if current in deals else deals[0]
+    contract = deal.contract
+    rank = request.args.get("rank") or None
+    moves = _cards(request.args.get("moves"), limit=MAX_MOVES)
+    try:
+        board, moves, errors = _board_from(contract, deal.leader, rank, moves)
+    except InvalidDeal as e:
+        board, moves, errors = new_board(contract, deal.leader), [], \
+            [localized(p) for p in e.problems]
+        rank = None
+    me = _int(request.args.get("me"))
+    hand = _cards(request.args.get("hand"))
+    base = {"gid": gid, "rank": rank or "", "me": "" if me is None else me, "hand": ",".join(hand)}
+
+    def link(new_moves: list[str], **changes: Any) -> str:
+        return url_for("tools.loteryjka", **{**base, **changes, "moves": ",".join(new_moves)})
+
+    action = None
+    if "play" in request.args and board.turn is not None:
+        action = request.args["play"].upper()
+    elif "pass" in request.args and board.turn is not None:
+        action = "-"
+    elif "undo" in request.args and moves:
+        return redirect(link(moves[:-1]))
+    if action is not None:
+        try:
+            pass_turn(board) if action == "-" else play(board, action)
+        except InvalidDeal as e:
+            errors += [localized(p) for p in e.problems]
+        else:
+            return redirect(link(moves + [action]))
+
+    my_hand = [Card.parse(c) for c in hand if _valid_card(c, game.ruleset)]
+    my_hand = [c for c in my_hand if c not in board.laid]
+    my_legal = legal_cards(board, my_hand) if me is not None and my_hand else None
+    result = loteryjka_result(board) if board.over else None
+    can_record = result is not None and current is not None and current.number == deal.number
+    return render_template(
+        "loteryjka.html", game=game, deal=deal, board=board, moves=moves, errors=errors,
+        link=link, legal=set(legal_cards(board)) if board.turn is not None else set(),
+        deck_rows=_deck_rows(game.ruleset), me=me, hand=hand, my_hand=my_hand,
+        my_legal=my_legal, result=result, can_record=can_record, form=DealForm(), rank=rank)
+
+
+def _valid_card(text: str, ruleset: Ruleset) -> bool:
+    try:
+        return Card.parse(text) in ruleset.table.deck
+    except ValueError:
+        return False

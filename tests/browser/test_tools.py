@@ -1,0 +1,80 @@
+"""Table tools on a phone: a robber trick with the K♥, and a whole loteryjka."""
+import random
+
+from scorekeeper import service
+from scorekeeper.db import get_db
+from scorekeeper.rules import get_ruleset, legal_cards, new_board, pass_turn, play
+from tests.rules.test_games import results_for
+
+from .conftest import shot
+
+PLAYERS = ["Ala", "Bożena", "Czesław", "Żaneta"]
+
+
+def test_robber_trick_with_the_king_of_hearts(page):
+    page.goto(page.base + "/tools/trick")
+    page.select_option("select[name=contract]", "robber")
+    page.select_option("select[name=leader]", "1")
+    page.fill("input[name=trick]", "7")
+    page.get_by_role("button", name="Apply").click()
+    for code in ("QH", "KH", "JH", "2H"):
+        with page.expect_navigation():
+            page.locator(f".picker a[href*='{code}']").last.click()
+    verdict = page.locator(".verdict").inner_text()
+    assert "Player 3 takes the trick with K♥." in verdict
+    for line in ("The trick: −20", "Hearts (4): −80", "Queens (1): −60",
+                 "Kings and jacks (2): −60", "The king of hearts: −150", "Trick 7: −75",
+                 "Together: −445"):
+        assert line in verdict
+    assert page.locator(".cardbtn.used").count() == 0  # the picker is gone once full
+    shot(page, "10-trick-robber")
+
+
+def _game_at_loteryjka(app):
+    with app.app_context():
+        db = get_db()
+        gid = service.create_game(db, "standard-4", PLAYERS, 2)
+        for number, raw in enumerate(results_for(get_ruleset("standard-4"))[:11], start=1):
+            service.enter_deal(db, gid, number, raw, number)
+    return gid
+
+
+def test_whole_loteryjka_to_the_recorded_result(page, server_app):
+    app, base = server_app
+    gid = _game_at_loteryjka(app)
+    rs = get_ruleset("standard-4")
+    contract = rs.contract("loteryjka")
+    deck = list(rs.table.deck)
+    random.Random(7).shuffle(deck)
+    hands = [deck[i::4] for i in range(4)]
+    page.goto(f"{base}/games/{gid}")
+    page.get_by_role("link", name="Loteryjka board").click()
+    with app.app_context():
+        leader = service.load(get_db(), gid).state.deals[11].leader
+    model = new_board(contract, leader, hands=hands)
+    first_shot = True
+    while not model.over:
+        seat = model.turn
+        assert page.locator(".turn").inner_text().startswith(PLAYERS[seat])
+        options = legal_cards(model)
+        if options:
+            card = min(options, key=lambda c: (c.suit, c.value))
+            with page.expect_navigation():
+                page.locator(f".board a.cardbtn[href*='play={card}']").click()
+            model = play(model, card)
+        else:
+            with page.expect_navigation():
+                page.get_by_role("link", name=f"{PLAYERS[seat]} passes").click()
+            model = pass_turn(model)
+        if first_shot and len(model.history) == 12:
+            shot(page, "11-loteryjka-board")
+            first_shot = False
+    order = [PLAYERS[s] for s in model.finished[:2]]
+    assert f"Finishing order: {order[0]}, {order[1]}" in page.inner_text("main")
+    shot(page, "12-loteryjka-over")
+    page.get_by_role("button", name="Use this result for deal 12").click()
+    assert "Game over" in page.locator("#final").inner_text()
+    with app.app_context():
+        game = service.load(get_db(), gid)
+    assert game.state.scored[11].result["order"] == list(model.finished[:2])
+    assert game.state.total_sum == 0
