@@ -52,7 +52,7 @@ def test_messages_follow_the_language(client):
     r = client.put(f"/api/games/{game['id']}/deals/1", headers={"Accept-Language": "pl"},
                    json={"version": game["version"], "result": {"tricks": [1, 1, 1, 1]}})
     assert r.status_code == 422
-    assert r.get_json()["errors"]["tricks"][0].startswith("Liczby")
+    assert r.get_json()["errors"]["tricks"][0].startswith("Suma musi wynosić 13")
 
 
 def test_bad_bodies_are_422(client):
