@@ -115,6 +115,14 @@ def _insert_deal(db: Database, gid: str, number: int, result: dict[str, Any], no
                               "recorded_at": now})
 
 
+def game_version(db: Database, gid: str) -> int:
+    """The game's version alone: a cheap "has anything changed?" for polling phones."""
+    rows = list(db.query("select version from games where id = ?", [gid]))
+    if not rows:
+        raise GameNotFound(gid)
+    return int(rows[0]["version"])
+
+
 def load_game(db: Database, gid: str) -> StoredGame:
     rows = list(db.query("select * from games where id = ?", [gid]))
     if not rows:

@@ -71,6 +71,15 @@ def show(gid: str):
                            **ctx)
 
 
+@bp.get("/games/<gid>/version")
+def version(gid: str):
+    """Polled by the game page so every phone follows the deals entered elsewhere."""
+    try:
+        return {"version": store.game_version(get_db(), gid)}, 200, {"Cache-Control": "no-store"}
+    except store.GameNotFound:
+        abort(404)
+
+
 @bp.post("/games/<gid>/deals/<int:number>")
 def enter_deal(gid: str, number: int):
     game = _load(gid)

@@ -175,3 +175,11 @@ def test_polish_when_the_browser_prefers_it_and_the_switch(client):
     page = client.get(f"/games/{gid}", headers={"Accept-Language": "pl"}).text
     assert "Deal 1 of 12" in page
     assert client.get("/lang/pl?next=https://evil.example/").location == "/"
+
+
+def test_the_version_endpoint_follows_every_write(app, client):
+    gid = new_game(client)
+    assert client.get(f"/games/{gid}/version").get_json() == {"version": 1}
+    post_deal(client, gid, 1, 1, {"tricks": [13, 0, 0, 0]})
+    assert client.get(f"/games/{gid}/version").get_json() == {"version": 2}
+    assert client.get("/games/nope/version").status_code == 404

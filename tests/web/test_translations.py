@@ -39,3 +39,19 @@ def test_the_compiled_catalog_matches_the_source():
         compiled = _plain(read_mo(f))
     source = _plain(catalog())
     assert compiled == source, "run: make translations (or pybabel compile)"
+
+
+def test_every_message_in_the_code_is_in_the_catalog():
+    from babel.messages.extract import extract_from_dir
+
+    root = Path(scorekeeper.__file__).parents[1]
+    method_map = [("scorekeeper/**.py", "python"), ("templates/**.html", "jinja2")]
+    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "_l": None,
+                "lazy_gettext": None}
+    found = set()
+    for _file, _line, message, _comments, _ctx in extract_from_dir(
+            str(root), method_map, keywords=keywords):
+        found.add(tuple(message) if isinstance(message, (list, tuple)) else message)
+    known = {tuple(m.id) if isinstance(m.id, (list, tuple)) else m.id for m in catalog()}
+    missing = sorted(map(str, found - known))
+    assert not missing, f"not in the Polish catalog (make translations): {missing}"
