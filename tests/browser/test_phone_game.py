@@ -115,7 +115,7 @@ def test_whole_game_on_a_phone(page):
     page.fill("input[name=tricks-2]", "5")
     assert page.input_value("input[name=tricks-3]") == "3"
     page.get_by_role("button", name="Save the correction").click()
-    assert "Deal 1 corrected" in page.locator(".flash").inner_text()
+    assert "Deal 1 corrected" in page.locator(".flash").first.inner_text()
     rs = get_ruleset("standard-4")
     assert rs.expected_sum == 0
     totals = [int(t.replace("−", "-").replace("+", ""))
