@@ -131,3 +131,21 @@ def test_polish_phone_page(page):
     page.goto(page.base + "/lang/pl?next=/games/new")
     assert page.locator("h1").inner_text() == "Nowa gra"
     shot(page, "09-nowa-gra")
+
+
+def test_a_second_phone_follows_the_first(page, browser):
+    page.goto(page.base + "/games/new")
+    for i, name in enumerate(PLAYERS):
+        page.fill(f"input[name=player_{i}]", name)
+    page.get_by_role("button", name="Start the game").click()
+    other = browser.new_context(viewport={"width": 360, "height": 780}, locale="en-GB").new_page()
+    other.goto(page.url)
+    assert other.locator(".deal-no").first.inner_text() == "Deal 1 of 12"
+    counts(page, "tricks", [4, 3, 3, 3])
+    save(page)
+    # the other phone reloads by itself within a few seconds of polling
+    other.wait_for_function(
+        "document.querySelector('.deal-no') && "
+        "document.querySelector('.deal-no').innerText === 'Deal 2 of 12'", timeout=15_000)
+    assert other.locator(".chips li").first.inner_text().split() == ["Ala", "−80"]
+    other.context.close()
