@@ -10,6 +10,7 @@ from typing import Any
 from flask import Flask, current_app, g, request
 from flask_babel import Babel, get_locale, gettext
 from flask_babel import lazy_gettext as _l
+from markupsafe import Markup, escape
 
 from .rules import Contract, Deal, Problem
 from .rules.cards import SUIT_SYMBOLS
@@ -217,9 +218,39 @@ def describe(contract: Contract, result: dict[str, Any], players: list[str]) -> 
     return "; ".join(parts)
 
 
+def sheet_detail(contract: Contract, result: dict[str, Any], players: list[str]) -> str:
+    """What a score sheet shows beside a deal's points: K♥ taker, penalty tricks,
+    trump suit, finishing order. Counts are left out: the points already say them."""
+    parts = []
+    for field in contract.fields():
+        value = result.get(field.name)
+        if field.type == "seat" and isinstance(value, int):
+            parts.append(f"K♥ {players[value]}" if field.name == "king_of_hearts"
+                         else f"{FIELD_LABELS.get(field.name, field.name)} {players[value]}")
+        elif field.type == "seats" and isinstance(value, list):
+            if field.name == "order":
+                parts.append(", ".join(f"{i + 1}. {players[s]}" for i, s in enumerate(value)
+                                       if s is not None))
+            else:
+                parts.append(", ".join(f"{t}: {players[s]}" for t, s in zip(field.labels, value)
+                                       if s is not None))
+        elif field.type == "suit" and value in SUIT_SYMBOLS:
+            parts.append(SUIT_SYMBOLS[value])
+    return "; ".join(parts)
+
+
+def suit_colors(text: Any) -> Markup:
+    """Escape ``text`` and colour its red suit symbols (for HTML and the PDF)."""
+    escaped = escape(str(text))
+    for symbol in "♥♦":
+        escaped = Markup(escaped.replace(symbol, Markup(f'<span class="red">{symbol}</span>')))
+    return Markup(escaped)
+
+
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale)
     app.jinja_env.filters["card_label"] = card_label
+    app.jinja_env.filters["suit_colors"] = suit_colors
 
     @app.context_processor
     def inject() -> dict[str, Any]:
@@ -227,4 +258,5 @@ def init_app(app: Flask) -> None:
                 "signed": signed, "field_label": lambda name: FIELD_LABELS.get(name, name),
                 "suit_symbols": SUIT_SYMBOLS, "g": g, "loose_errors": loose_errors,
                 "seat_names": seat_names, "describe": describe, "localized": localized,
-                "localized_item": localized_item, "rank_label": rank_label}
+                "localized_item": localized_item, "rank_label": rank_label,
+                "sheet_detail": sheet_detail, "costs": costs}

@@ -109,6 +109,30 @@ def create_game(db: Database, game: str, ruleset: dict[str, Any], players: list[
     return gid
 
 
+def import_game(db: Database, game: str, ruleset: dict[str, Any], players: list[str],
+                settings: dict[str, Any], results: list[dict[str, Any]],
+                history: list[dict[str, Any]], finished: bool,
+                created_at: str | None = None) -> str:
+    """Write a checked, imported game with its history in one transaction."""
+    gid = new_id()
+    now = _now()
+    with db.atomic():
+        db.table("games").insert({
+            "id": gid, "game": game, "ruleset_id": ruleset.get("id"),
+            "ruleset": json.dumps(ruleset, ensure_ascii=False),
+            "settings": json.dumps(settings), "version": 1, "finished": int(finished),
+            "created_at": created_at or now, "updated_at": now})
+        db.table("players").insert_all(
+            {"game_id": gid, "seat": seat, "name": name} for seat, name in enumerate(players))
+        for number, result in enumerate(results, start=1):
+            _insert_deal(db, gid, number, result, now)
+        db.table("deal_history").insert_all(
+            {"game_id": gid, "number": h["number"], "action": h["action"],
+             "result": json.dumps(h["result"], ensure_ascii=False),
+             "replaced_at": h["replaced_at"]} for h in history)
+    return gid
+
+
 def _insert_deal(db: Database, gid: str, number: int, result: dict[str, Any], now: str) -> None:
     db.table("deals").insert({"game_id": gid, "number": number,
                               "result": json.dumps(result, ensure_ascii=False),

@@ -21,11 +21,12 @@ def _safe_next(target: str | None) -> str:
 
 
 def init_app(app: Flask) -> None:
-    from . import games, tools
+    from . import games, sheets, tools
 
     csrf.init_app(app)
     app.register_blueprint(games.bp)
     app.register_blueprint(tools.bp)
+    app.register_blueprint(sheets.bp)
 
     @app.get("/lang/<code>")
     def set_language(code: str):
