@@ -6,9 +6,9 @@ language, so a repeat download (or a second phone) costs nothing.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Hashable
 from pathlib import Path
 from threading import Lock
-from typing import Hashable
 
 from weasyprint import HTML
 from weasyprint.text.fonts import FontConfiguration

@@ -6,8 +6,16 @@ import unicodedata
 from datetime import date
 from urllib.parse import quote
 
-from flask import (Blueprint, Response, abort, current_app, redirect, render_template, request,
-                   url_for)
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
@@ -141,7 +149,9 @@ def import_game():
             errors = [gettext("Choose a file.")]
         else:
             try:
-                gid = exchange.import_game(get_db(), upload.read(exchange.MAX_BYTES + 1))
+                with upload.stream as stream:
+                    raw = stream.read(exchange.MAX_BYTES + 1)
+                gid = exchange.import_game(get_db(), raw)
             except service.InvalidInput as e:
                 errors = [m for msgs in field_errors(e.problems).values() for m in msgs]
             else:
