@@ -64,16 +64,20 @@ def _download(body: bytes | str, mimetype: str, game: service.Game, ext: str,
 
 
 def _sheet_html(**context) -> str:
-    return render_template("sheet.html", static_base="", **context)
+    return render_template("sheet.html", static_base=None, **context)
 
 
 def _pdf(html: str) -> bytes:
-    return pdf.render(html, current_app.static_folder.rstrip("/") + "/")
+    static = current_app.static_folder.rstrip("/")
+    return pdf.render(html, static + "/", stylesheet=static + "/sheet.css")
 
 
 @bp.get("/games/<gid>/sheet.pdf")
 def game_pdf(gid: str):
-    version = store.game_version(get_db(), gid) if _exists(gid) else abort(404)
+    try:
+        version = store.game_version(get_db(), gid)  # cheap: no replay before the cache
+    except store.GameNotFound:
+        abort(404)
     etag = f"{gid}-{version}-{lang()}"
     if request.if_none_match.contains(etag):
         return Response(status=304, headers={"ETag": f'"{etag}"'})
@@ -88,14 +92,6 @@ def game_pdf(gid: str):
     resp.set_etag(etag)
     resp.headers["Cache-Control"] = "no-cache"
     return resp
-
-
-def _exists(gid: str) -> bool:
-    try:
-        store.game_version(get_db(), gid)
-        return True
-    except store.GameNotFound:
-        return False
 
 
 @bp.get("/games/<gid>/sheet")

@@ -1,0 +1,87 @@
+"""Benchmark: the 12-deal PDF score sheet against WeasyPrint's bare one-page table.
+
+Run:  python bench/pdf_bench.py [--rounds N]
+
+All three are timed in the same run on the same machine, so the ratios mean
+something where absolute seconds do not:
+  baseline  WeasyPrint rendering a plain one-page HTML table of the same size
+  sheet     the app's finished 12-deal sheet, first render (cache cleared)
+  cached    the same sheet requested again (served from the per-version cache)
+Targets: sheet <= 1.5 x baseline; cached <= 5 % of sheet.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from weasyprint import HTML  # noqa: E402
+
+from scorekeeper import create_app, pdf, service  # noqa: E402
+from scorekeeper.db import get_db  # noqa: E402
+from scorekeeper.rules import get_ruleset  # noqa: E402
+from tests.rules.test_games import results_for  # noqa: E402
+
+
+def bare_table() -> str:
+    rows = "".join(
+        f"<tr><td>{n}</td><td>Deal name {n}</td><td>Dealer</td>"
+        + "".join(f"<td>{-20 * n}<br>{-200 * n}</td>" for _ in range(4)) + "<td>ok</td></tr>"
+        for n in range(1, 13))
+    return ("<html><head><style>@page{size:A4;margin:12mm} table{width:100%;"
+            "border-collapse:collapse} td{border:1px solid #999;padding:4px}</style></head>"
+            f"<body><h1>Score sheet</h1><table>{rows}</table></body></html>")
+
+
+def median_time(fn, rounds: int) -> float:
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=7)
+    rounds = parser.parse_args().rounds
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app({"DATABASE": f"{tmp}/bench.sqlite", "SECRET_KEY": "bench",
+                          "TESTING": True})
+        with app.app_context():
+            db = get_db()
+            gid = service.create_game(db, "standard-4", ["Ala", "Bożena", "Czesław", "Żaneta"], 0)
+            for number, raw in enumerate(results_for(get_ruleset("standard-4")), start=1):
+                service.enter_deal(db, gid, number, raw, number)
+        client = app.test_client()
+        url = f"/games/{gid}/sheet.pdf"
+        html = bare_table()
+        HTML(string=html).write_pdf()  # warm up fonts and imports for both
+        client.get(url)
+
+        baseline = median_time(lambda: HTML(string=html).write_pdf(), rounds)
+
+        def first_render():
+            pdf.cache.clear()
+            assert client.get(url).status_code == 200
+
+        sheet = median_time(first_render, rounds)
+        client.get(url)
+        cached = median_time(lambda: client.get(url), rounds * 5)
+
+    print(f"baseline (bare one-page table): {baseline * 1000:8.1f} ms")
+    print(f"sheet, first render:            {sheet * 1000:8.1f} ms")
+    print(f"sheet, cached repeat:           {cached * 1000:8.1f} ms")
+    print(f"sheet / baseline = {sheet / baseline:.2f}  (target <= 1.5)")
+    print(f"cached / first   = {cached / sheet:.3f} (target <= 0.05)")
+
+
+if __name__ == "__main__":
+    main()
