@@ -21,12 +21,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from weasyprint import HTML  # noqa: E402
+from weasyprint import HTML
 
-from scorekeeper import create_app, pdf, service  # noqa: E402
-from scorekeeper.db import get_db  # noqa: E402
-from scorekeeper.rules import get_ruleset  # noqa: E402
-from tests.rules.test_games import results_for  # noqa: E402
+from scorekeeper import create_app, pdf, service
+from scorekeeper.db import get_db
+from scorekeeper.rules import get_ruleset
+from tests.rules.test_games import results_for
 
 
 def bare_table() -> str:
