@@ -1,0 +1,455 @@
+"""The seed-003 partnership game to 21 ("Tybet", of the Tressette family).
+
+Four players, partners opposite: pair 0 is seats 0 and 2, pair 1 seats 1 and 3.
+A deal's raw result has three parts, all plain data:
+
+``declarations``
+    one list per seat of ``{"kind": "cezar", "suit": "H", "extra": 2}`` (3-2-A of
+    one suit plus ``extra`` further cards in sequence K, D, W, 7, …),
+    ``{"kind": "four", "rank": "3"}`` or ``{"kind": "trio", "rank": "A"}``.
+``aces``, ``honours``, ``last``
+    aces (4 in all) and honours 3, 2, K, D, W (20 in all) won by each pair, and
+    the pair that took the last trick.
+``special``
+    ``None`` or ``{"kind": "kalanda", "pair": 0}`` / ``{"kind": "perla", "seat": 2}``.
+
+>>> rules = get_rules("tybet-21")
+>>> r = rules.validate({"declarations": [[{"kind": "cezar", "suit": "H", "extra": 1}], [], [], []],
+...                     "aces": [3, 1], "honours": [11, 9], "last": 0})
+>>> rules.score(r)  # 4 (cezar) + 3 aces + 3 (11 honours) + last trick; 1 ace + 3
+[11, 4]
+"""
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from .errors import N_, InvalidDeal, Problem, UnknownRuleset
+
+SUITS = ("S", "H", "D", "C")
+#: Rank order in play, highest first; the cezar's run follows it.
+RANKS = ("3", "2", "A", "K", "Q", "J", "7", "6", "5", "4")
+HONOURS = ("3", "2", "K", "Q", "J")
+TRIO_POINTS = {"3": 3, "2": 3, "A": 3, "7": 3, "K": 1, "Q": 1, "J": 1}
+FOUR_POINTS = 4
+CEZAR_POINTS = 3
+ACES, HONOUR_CARDS, CARD_POINTS = 4, 20, 11
+SPECIALS = ("tybet", "sariat", "kalanda", "perla", "kondriona")
+
+
+def pair_of(seat: int) -> int:
+    return seat % 2
+
+
+def pair_seats(pair: int) -> tuple[int, int]:
+    return (pair, pair + 2)
+
+
+def declaration_points(decl: dict[str, Any]) -> int:
+    """Points of one declaration.
+
+    >>> declaration_points({"kind": "cezar", "suit": "S", "extra": 2})
+    5
+    """
+    if decl["kind"] == "cezar":
+        return CEZAR_POINTS + decl["extra"]
+    if decl["kind"] == "four":
+        return FOUR_POINTS
+    return TRIO_POINTS[decl["rank"]]
+
+
+def card_points(aces: int, honours: int, last: bool) -> int:
+    """1 an ace, 1 for every three honours (the rest dropped), 1 for the last trick."""
+    return aces + honours // 3 + int(last)
+
+
+@dataclass(frozen=True)
+class TybetRules:
+    """A named reading of the game; ``data`` is its JSON, kept whole."""
+
+    data: dict[str, Any] = field(repr=False)
+    players = 4
+
+    @property
+    def id(self) -> str:
+        return self.data["id"]
+
+    @property
+    def game(self) -> str:
+        return "tybet"
+
+    @property
+    def target(self) -> int:
+        return self.data["target"]
+
+    @property
+    def targets(self) -> list[int]:
+        return list(self.data.get("targets", [self.target]))
+
+    @property
+    def both_reach(self) -> str:
+        return self.data.get("both_reach", "higher")
+
+    def name(self, lang: str) -> str:
+        names = self.data.get("name", {})
+        return names.get(lang) or names.get("en") or self.id
+
+    def notes(self, lang: str) -> str:
+        notes = self.data.get("notes", {})
+        return notes.get(lang) or notes.get("en") or ""
+
+    def snapshot(self) -> dict[str, Any]:
+        return copy.deepcopy(self.data)
+
+    def special(self, kind: str) -> dict[str, Any]:
+        return self.data["specials"][kind]
+
+    # -- one deal ----------------------------------------------------------
+    def validate(self, raw: dict[str, Any], leader: int | None = None) -> dict[str, Any]:
+        """Check a raw deal; return it in canonical form or raise InvalidDeal.
+
+        ``leader`` (the seat left of the dealer) is needed to check a kondriona.
+        """
+        problems: list[Problem] = []
+        decls = _read_declarations(raw.get("declarations"), problems)
+        aces = _read_pair_counts(raw.get("aces"), "aces", ACES, problems)
+        honours = _read_pair_counts(raw.get("honours"), "honours", HONOUR_CARDS, problems)
+        last = raw.get("last")
+        if isinstance(last, str) and last.isdigit():
+            last = int(last)
+        if last not in (0, 1) or isinstance(last, bool):
+            problems.append(Problem("last", N_("Choose the pair that took the last trick.")))
+            last = None
+        special = _read_special(raw.get("special"), self, problems)
+        result = {"declarations": decls, "aces": aces, "honours": honours, "last": last,
+                  "special": special}
+        if not problems:
+            _check_declarations(decls, problems)
+            _check_special(result, leader, problems)
+        if problems:
+            raise InvalidDeal(problems)
+        return result
+
+    def breakdown(self, result: dict[str, Any]) -> list[dict[str, Any]]:
+        """Points per pair by heading, for display: declarations, aces, honours,
+        last trick, special; each ``{"key", "points": [p0, p1]}``."""
+        decl = [0, 0]
+        for seat, items in enumerate(result["declarations"]):
+            decl[pair_of(seat)] += sum(declaration_points(d) for d in items)
+        rows = [
+            {"key": "declarations", "points": decl},
+            {"key": "aces", "points": list(result["aces"])},
+            {"key": "honours", "points": [h // 3 for h in result["honours"]]},
+            {"key": "last", "points": [int(result["last"] == p) for p in (0, 1)]},
+        ]
+        special = result.get("special")
+        if special:
+            pair = _special_pair(special)
+            extra = [0, 0]
+            rule = self.special(special["kind"])
+            if "bonus" in rule:
+                extra[pair] = rule["bonus"]
+            else:
+                base = sum(r["points"][pair] for r in rows)
+                extra[pair] = base * (rule["multiply"] - 1)
+            rows.append({"key": special["kind"], "points": extra})
+        return rows
+
+    def score(self, result: dict[str, Any]) -> list[int]:
+        """Points per pair for the deal."""
+        rows = self.breakdown(result)
+        return [sum(r["points"][p] for r in rows) for p in (0, 1)]
+
+    def declared(self, result: dict[str, Any]) -> list[list[int]]:
+        """Declaration points per seat, in seat order (for who-reached-first)."""
+        return [[declaration_points(d) for d in items] for items in result["declarations"]]
+
+
+# -- reading -------------------------------------------------------------------
+
+def _int(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    return None
+
+
+def _read_pair_counts(values: Any, name: str, total: int, problems: list[Problem]):
+    if not isinstance(values, (list, tuple)) or len(values) != 2:
+        problems.append(Problem(name, N_("Enter a number for each pair.")))
+        return [0, 0]
+    read = [_int(v) if v not in (None, "") else None for v in values]
+    if read.count(None) == 1:  # one missing: the other pair has the rest
+        known = next(v for v in read if v is not None)
+        read = [total - known if v is None else v for v in read]
+    bad = False
+    for i, v in enumerate(read):
+        if v is None or not 0 <= v <= total:
+            problems.append(Problem(f"{name}.{i}", N_("Enter a whole number from 0 to %(max)s."),
+                                    {"max": total}))
+            bad = True
+    if not bad and sum(read) != total:
+        problems.append(Problem(name, N_("These must add up to %(total)s; they add up to "
+                                         "%(got)s."), {"total": total, "got": sum(read)}))
+    return read
+
+
+def _read_declarations(values: Any, problems: list[Problem]) -> list[list[dict[str, Any]]]:
+    if values is None:
+        return [[], [], [], []]
+    if not isinstance(values, (list, tuple)) or len(values) != 4:
+        problems.append(Problem("declarations", N_("Give the declarations of each player.")))
+        return [[], [], [], []]
+    out: list[list[dict[str, Any]]] = []
+    for seat, items in enumerate(values):
+        read = []
+        if not isinstance(items, (list, tuple)) or len(items) > 12:
+            problems.append(Problem(f"declarations.{seat}", N_("This is not a declaration.")))
+            out.append([])
+            continue
+        for d in items:
+            decl = _read_declaration(d)
+            if decl is None:
+                problems.append(Problem(f"declarations.{seat}", N_("This is not a declaration.")))
+            else:
+                read.append(decl)
+        out.append(read)
+    return out
+
+
+def _read_declaration(d: Any) -> dict[str, Any] | None:
+    if not isinstance(d, dict):
+        return None
+    kind = d.get("kind")
+    if kind == "cezar":
+        extra = _int(d.get("extra", 0))
+        if d.get("suit") in SUITS and extra is not None and 0 <= extra <= len(RANKS) - 3:
+            return {"kind": "cezar", "suit": d["suit"], "extra": extra}
+    elif kind == "four" and d.get("rank") in RANKS:
+        return {"kind": "four", "rank": d["rank"]}
+    elif kind == "trio" and d.get("rank") in TRIO_POINTS:
+        return {"kind": "trio", "rank": d["rank"]}
+    return None
+
+
+def _read_special(value: Any, rules: TybetRules, problems: list[Problem]):
+    if value in (None, "", {}):
+        return None
+    if not isinstance(value, dict) or value.get("kind") not in SPECIALS \
+            or value["kind"] not in rules.data.get("specials", {}):
+        problems.append(Problem("special", N_("Choose a special win from the list.")))
+        return None
+    kind = value["kind"]
+    if rules.special(kind)["by"] == "pair":
+        pair = _int(value.get("pair"))
+        if pair not in (0, 1):
+            problems.append(Problem("special", N_("Choose the pair that won it.")))
+            return None
+        return {"kind": kind, "pair": pair}
+    seat = _int(value.get("seat"))
+    if seat is None or not 0 <= seat < 4:
+        problems.append(Problem("special", N_("Choose the player who won it.")))
+        return None
+    return {"kind": kind, "seat": seat}
+
+
+# -- cross-checks ----------------------------------------------------------------
+
+def _cezar_cards(decl: dict[str, Any]) -> list[tuple[str, str]]:
+    return [(r, decl["suit"]) for r in RANKS[:3 + decl["extra"]]]
+
+
+def _check_declarations(decls: list[list[dict[str, Any]]], problems: list[Problem]) -> None:
+    """Possible together: a player's cards fit in 10, a rank has 4 cards, a card one holder."""
+    table_need = {r: 0 for r in RANKS}
+    owners: dict[tuple[str, str], int] = {}
+    for seat, items in enumerate(decls):
+        by_rank: dict[str, int] = {}
+        suits_seen: set[str] = set()
+        cezar_per_rank = {r: 0 for r in RANKS}
+        for d in items:
+            if d["kind"] == "cezar":
+                if d["suit"] in suits_seen:
+                    problems.append(Problem(f"declarations.{seat}",
+                                            N_("A cezar of one suit can be declared once.")))
+                suits_seen.add(d["suit"])
+                for card in _cezar_cards(d):
+                    cezar_per_rank[card[0]] += 1
+                    if owners.get(card, seat) != seat:
+                        problems.append(Problem(f"declarations.{seat}", N_(
+                            "Another player has already declared a card of this cezar.")))
+                    owners[card] = seat
+            else:
+                if d["rank"] in by_rank:
+                    problems.append(Problem(f"declarations.{seat}", N_(
+                        "A rank can be declared once per player (a trio or a four).")))
+                by_rank[d["rank"]] = 4 if d["kind"] == "four" else 3
+        need = {r: max(by_rank.get(r, 0), cezar_per_rank[r]) for r in RANKS}
+        if sum(need.values()) > 10:
+            problems.append(Problem(f"declarations.{seat}", N_(
+                "These declarations need %(cards)s cards; a hand has 10."),
+                {"cards": sum(need.values())}))
+        for r in RANKS:
+            table_need[r] += need[r]
+    for r, n in table_need.items():
+        if n > 4:
+            problems.append(Problem("declarations", N_(
+                "The declarations need %(count)s cards of rank %(rank)s; there are 4."),
+                {"count": n, "rank": r}))
+
+
+def _special_pair(special: dict[str, Any]) -> int:
+    return special["pair"] if "pair" in special else pair_of(special["seat"])
+
+
+def _check_special(result: dict[str, Any], leader: int | None, problems: list[Problem]) -> None:
+    special = result["special"]
+    if not special:
+        return
+    pair = _special_pair(special)
+    other = 1 - pair
+    kind = special["kind"]
+    if kind in ("kalanda", "perla", "kondriona"):
+        if result["aces"][other] or result["honours"][other] or result["last"] == other:
+            problems.append(Problem("special", N_(
+                "After a %(special)s the other pair took nothing: no ace, no honour, "
+                "not the last trick."), {"special": kind}))
+    else:  # tybet, sariat: one trick for the others, worth no card point
+        if card_points(result["aces"][other], result["honours"][other],
+                       result["last"] == other):
+            problems.append(Problem("special", N_(
+                "After a %(special)s the other pair scored no card point."),
+                {"special": kind}))
+    if kind == "kondriona" and leader is not None and special["seat"] != leader:
+        problems.append(Problem("special", N_(
+            "A kondriona is won by the player who leads the first trick.")))
+
+
+# -- the game ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TybetDeal:
+    number: int
+    dealer: int
+    leader: int
+
+
+@dataclass(frozen=True)
+class TybetScore:
+    deal: TybetDeal
+    result: dict[str, Any]
+    points: list[int]
+    totals: list[int]
+    rows: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class TybetState:
+    """The fold of the recorded deals: totals per pair, the winner once decided."""
+
+    rules: TybetRules
+    first_dealer: int
+    target: int
+    scored: list[TybetScore]
+    winner: int | None
+
+    @property
+    def totals(self) -> list[int]:
+        return self.scored[-1].totals if self.scored else [0, 0]
+
+    @property
+    def finished(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def current(self) -> TybetDeal | None:
+        return None if self.finished else deal_at(self.first_dealer, len(self.scored) + 1)
+
+    @property
+    def to_go(self) -> list[int]:
+        """Chips still missing to the target, per pair."""
+        return [max(0, self.target - t) for t in self.totals]
+
+
+def deal_at(first_dealer: int, number: int) -> TybetDeal:
+    dealer = (first_dealer + number - 1) % 4
+    return TybetDeal(number, dealer, (dealer + 1) % 4)
+
+
+def _decide(rules: TybetRules, before: list[int], result: dict[str, Any], deal: TybetDeal,
+            after: list[int], target: int) -> int | None:
+    reached = [p for p in (0, 1) if after[p] >= target]
+    if len(reached) == 1:
+        return reached[0]
+    if not reached:
+        return None
+    if rules.both_reach == "declared_first":
+        running = list(before)
+        declared = rules.declared(result)
+        for i in range(4):  # declarations are announced in turn from the leader
+            seat = (deal.leader + i) % 4
+            running[pair_of(seat)] += sum(declared[seat])
+            if running[pair_of(seat)] >= target:
+                return pair_of(seat)
+    if after[0] != after[1]:
+        return 0 if after[0] > after[1] else 1
+    return None  # level on the same total: play on
+
+
+def replay(rules: TybetRules, first_dealer: int, results: list[dict[str, Any]],
+           target: int | None = None) -> TybetState:
+    """Score the recorded deals in order; a deal after the game is won is refused."""
+    target = target or rules.target
+    totals = [0, 0]
+    scored: list[TybetScore] = []
+    winner = None
+    for number, raw in enumerate(results, start=1):
+        if winner is not None:
+            raise InvalidDeal([Problem("", N_("The game is already won."))])
+        deal = deal_at(first_dealer, number)
+        result = rules.validate(raw, leader=deal.leader)
+        rows = rules.breakdown(result)
+        points = [sum(r["points"][p] for r in rows) for p in (0, 1)]
+        before, totals = totals, [t + p for t, p in zip(totals, points)]
+        winner = _decide(rules, before, result, deal, totals, target)
+        scored.append(TybetScore(deal, result, points, totals, rows))
+    return TybetState(rules, first_dealer, target, scored, winner)
+
+
+def from_data(data: dict[str, Any]) -> TybetRules:
+    """Rules from data (a stored snapshot, an import), checked for shape."""
+    if not isinstance(data, dict) or data.get("game") != "tybet":
+        raise ValueError("not a Tybet ruleset")
+    rules = TybetRules(copy.deepcopy(data))
+    if not isinstance(rules.target, int) or rules.both_reach not in ("higher", "declared_first"):
+        raise ValueError("bad target or both-reach rule")
+    for kind, spec in rules.data["specials"].items():
+        if kind not in SPECIALS or spec.get("by") not in ("pair", "player") \
+                or not isinstance(spec.get("bonus", spec.get("multiply")), int):
+            raise ValueError(f"bad special win {kind}")
+    return rules
+
+
+@cache
+def registry() -> dict[str, TybetRules]:
+    folder = resources.files(__package__) / "tybet_rulesets"
+    found = {}
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".json"):
+            rules = from_data(json.loads(entry.read_text(encoding="utf-8")))
+            found[rules.id] = rules
+    return found
+
+
+def get_rules(rules_id: str) -> TybetRules:
+    try:
+        return registry()[rules_id]
+    except KeyError:
+        raise UnknownRuleset(rules_id) from None

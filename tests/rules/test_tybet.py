@@ -1,0 +1,169 @@
+"""The seed-003 partnership game: declarations, card points, special wins, the game to 21."""
+import pytest
+
+from scorekeeper.rules import InvalidDeal
+from scorekeeper.rules.tybet import card_points, deal_at, get_rules, registry, replay
+
+SEED = get_rules("tybet-21")
+ITALIAN = get_rules("tybet-21-italian")
+NONE = [[], [], [], []]
+
+
+def deal(decl=None, aces=(2, 2), honours=(10, 10), last=0, special=None):
+    return {"declarations": decl or NONE, "aces": list(aces), "honours": list(honours),
+            "last": last, "special": special}
+
+
+def problems(raw, rules=SEED, leader=None):
+    with pytest.raises(InvalidDeal) as e:
+        rules.validate(raw, leader=leader)
+    return {p.field: p for p in e.value.problems}
+
+
+@pytest.mark.parametrize("decl, points", [
+    ({"kind": "cezar", "suit": "S", "extra": 0}, 3),
+    ({"kind": "cezar", "suit": "S", "extra": 3}, 6),  # 3-2-A-K-D-W
+    ({"kind": "four", "rank": "5"}, 4),
+    ({"kind": "trio", "rank": "3"}, 3), ({"kind": "trio", "rank": "2"}, 3),
+    ({"kind": "trio", "rank": "A"}, 3), ({"kind": "trio", "rank": "7"}, 3),
+    ({"kind": "trio", "rank": "K"}, 1), ({"kind": "trio", "rank": "Q"}, 1),
+    ({"kind": "trio", "rank": "J"}, 1),
+])
+def test_each_declaration_scores_for_the_declarers_pair(decl, points):
+    for seat in range(4):
+        decls = [[], [], [], []]
+        decls[seat] = [decl]
+        got = SEED.score(SEED.validate(deal(decls)))
+        base = [2 + 3 + 1, 2 + 3]  # aces, ten honours (3), last trick to pair 0
+        base[seat % 2] += points
+        assert got == base
+
+
+def test_card_points_always_total_eleven():
+    for aces in range(5):
+        for honours in range(21):
+            for last in (0, 1):
+                pts = SEED.score(SEED.validate(deal(aces=(aces, 4 - aces),
+                                                   honours=(honours, 20 - honours), last=last)))
+                assert sum(pts) == 11
+    assert card_points(4, 20, True) == 11 and card_points(0, 2, False) == 0
+
+
+def test_one_missing_count_is_the_rest():
+    r = SEED.validate(deal(aces=(3, None), honours=("", 7)))
+    assert r["aces"] == [3, 1] and r["honours"] == [13, 7]
+
+
+@pytest.mark.parametrize("raw, field", [
+    (deal(aces=(4, 1)), "aces"),
+    (deal(honours=(11, 10)), "honours"),
+    (deal(aces=(5, 0)), "aces.0"),
+    (deal(last=2), "last"),
+    (deal(last=None), "last"),
+    (deal(decl=[[{"kind": "four", "rank": "3"}], [{"kind": "trio", "rank": "3"}], [], []]),
+     "declarations"),  # seven 3s at the table
+    (deal(decl=[[{"kind": "trio", "rank": "3"}], [{"kind": "trio", "rank": "3"}], [], []]),
+     "declarations"),  # six 3s
+    (deal(decl=[[{"kind": "cezar", "suit": "H", "extra": 0}],
+                [{"kind": "cezar", "suit": "H", "extra": 0}], [], []]), "declarations.1"),
+    (deal(decl=[[{"kind": "four", "rank": r} for r in ("3", "2", "A")], [], [], []]),
+     "declarations.0"),  # twelve cards in a ten-card hand
+    (deal(decl=[[{"kind": "trio", "rank": "6"}], [], [], []]), "declarations.0"),
+    (deal(decl=[[{"kind": "trio", "rank": "K"}, {"kind": "four", "rank": "K"}], [], [], []]),
+     "declarations.0"),
+])
+def test_impossible_deals_are_refused(raw, field):
+    assert field in problems(raw)
+
+
+def test_a_cezar_and_a_trio_may_share_a_card():
+    decls = [[{"kind": "cezar", "suit": "H", "extra": 0}, {"kind": "trio", "rank": "3"},
+              {"kind": "trio", "rank": "2"}, {"kind": "trio", "rank": "A"}], [], [], []]
+    # 3-2-A of hearts plus two more of each rank: 9 cards, fine; 3 + 3 + 3 + 3 points
+    assert SEED.score(SEED.validate(deal(decls)))[0] == 12 + 6
+
+
+@pytest.mark.parametrize("special, aces, honours, last, bonus_pair, bonus", [
+    ({"kind": "kalanda", "pair": 1}, (0, 4), (0, 20), 1, 1, 4),
+    ({"kind": "perla", "seat": 2}, (4, 0), (20, 0), 0, 0, 4),
+    ({"kind": "tybet", "pair": 0}, (4, 0), (18, 2), 0, 0, 3),
+    ({"kind": "sariat", "seat": 3}, (0, 4), (1, 19), 1, 1, 6),
+])
+def test_special_wins_add_their_bonus(special, aces, honours, last, bonus_pair, bonus):
+    raw = deal(aces=aces, honours=honours, last=last, special=special)
+    pts = SEED.score(SEED.validate(raw))
+    assert pts[bonus_pair] == 11 + bonus and pts[1 - bonus_pair] == 0
+
+
+def test_kondriona_is_the_leaders_and_worth_16():
+    raw = deal(aces=(0, 4), honours=(0, 20), last=1, special={"kind": "kondriona", "seat": 1})
+    assert SEED.score(SEED.validate(raw, leader=1)) == [0, 27]
+    assert "special" in problems(raw, leader=3)
+
+
+@pytest.mark.parametrize("special, aces, honours, last", [
+    ({"kind": "kalanda", "pair": 0}, (4, 0), (19, 1), 0),   # the others took an honour
+    ({"kind": "perla", "seat": 0}, (4, 0), (20, 0), 1),     # the others took the last trick
+    ({"kind": "tybet", "pair": 0}, (3, 1), (20, 0), 0),     # the others took an ace
+    ({"kind": "sariat", "seat": 1}, (0, 4), (3, 17), 1),    # three honours: a card point
+])
+def test_special_wins_must_agree_with_the_card_points(special, aces, honours, last):
+    raw = deal(aces=aces, honours=honours, last=last, special=special)
+    assert "special" in problems(raw)
+
+
+def test_italian_reading_multiplies_the_deal():
+    decls = [[{"kind": "trio", "rank": "A"}], [], [], []]
+    raw = deal(decls, aces=(4, 0), honours=(20, 0), last=0, special={"kind": "perla", "seat": 0})
+    assert SEED.score(SEED.validate(raw)) == [3 + 11 + 4, 0]
+    assert ITALIAN.score(ITALIAN.validate(raw)) == [(3 + 11) * 8, 0]
+    kalanda = deal(aces=(4, 0), honours=(20, 0), last=0, special={"kind": "kalanda", "pair": 0})
+    assert ITALIAN.score(ITALIAN.validate(kalanda)) == [44, 0]
+
+
+def test_dealer_rotates_left_and_the_next_player_leads():
+    assert [(d.dealer, d.leader) for d in (deal_at(2, n) for n in (1, 2, 3))] == \
+        [(2, 3), (3, 0), (0, 1)]
+
+
+def test_a_whole_game_to_21():
+    results = [deal(aces=(3, 1), honours=(12, 8), last=0)] * 3  # 8 : 3 each deal
+    state = replay(SEED, 0, results)
+    assert state.totals == [24, 9] and state.winner == 0 and state.finished
+    assert state.to_go == [0, 12]
+    with pytest.raises(InvalidDeal):
+        replay(SEED, 0, results + [deal()])
+    assert replay(SEED, 0, results[:2]).current.number == 3
+
+
+def test_both_reach_higher_total_wins_or_play_on():
+    start = [deal(aces=(2, 2), honours=(10, 10), last=0)] * 3  # 6 : 5 each
+    state = replay(SEED, 0, start)
+    assert state.totals == [18, 15] and not state.finished
+    both = deal(decl=[[], [{"kind": "four", "rank": "3"}], [], []],
+                aces=(2, 2), honours=(10, 10), last=0)  # 6 : 9 -> 24 : 24
+    level = replay(SEED, 0, start + [both])
+    assert level.totals == [24, 24] and level.winner is None
+    more = deal(decl=[[], [{"kind": "four", "rank": "3"}], [], []],
+                aces=(2, 2), honours=(10, 10), last=1)  # 5 : 10 -> 23 : 25
+    assert replay(SEED, 0, start + [more]).winner == 1
+
+
+def test_both_reach_declared_first_option():
+    rules = get_rules("tybet-21").snapshot()
+    rules["both_reach"] = "declared_first"
+    from scorekeeper.rules.tybet import from_data
+    declared_first = from_data(rules)
+    start = [deal(aces=(2, 2), honours=(10, 10), last=0)] * 3  # 18 : 15
+    # deal 4 (first dealer 0): dealer 3, seat 0 leads and declares first: a trio of aces
+    final = deal(decl=[[{"kind": "trio", "rank": "A"}], [{"kind": "four", "rank": "3"},
+                                                        {"kind": "trio", "rank": "7"}], [], []],
+                 aces=(0, 4), honours=(0, 20), last=1)
+    seed_state = replay(SEED, 0, start + [final])
+    assert seed_state.totals == [21, 15 + 7 + 11] and seed_state.winner == 1  # higher total
+    assert replay(declared_first, 0, start + [final]).winner == 0  # pair 0 reached 21 first
+
+
+def test_registry_has_both_readings():
+    assert set(registry()) == {"tybet-21", "tybet-21-italian"}
+    assert SEED.targets == [11, 21, 31, 41]
