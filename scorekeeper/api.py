@@ -9,7 +9,7 @@ from flask_babel import gettext
 from . import service, store
 from .db import get_db
 from .i18n import contract_name, field_errors, lang
-from .rules import Problem, registry
+from .rules import Problem, registry, tybet
 from .rules.errors import N_
 from .rules.game import summary
 
@@ -21,7 +21,26 @@ def _fields(contract) -> list[dict[str, Any]]:
              "distinct": f.distinct} for f in contract.fields()]
 
 
+def _tybet_json(game: service.Game) -> dict[str, Any]:
+    state = game.state
+    return {
+        "id": game.id, "game": game.family, "version": game.version,
+        "ruleset": {"id": game.ruleset.id, "name": game.ruleset.name(lang()), "players": 4},
+        "players": [{"seat": i, "name": n} for i, n in enumerate(game.players)],
+        "pairs": [{"pair": p, "seats": [p, p + 2]} for p in (0, 1)],
+        "first_dealer": state.first_dealer, "target": state.target,
+        "deals": [{"number": s.deal.number, "dealer": s.deal.dealer, "leader": s.deal.leader,
+                   "result": s.result, "points": s.points, "totals": s.totals,
+                   "breakdown": s.rows} for s in state.scored],
+        "totals": state.totals, "to_go": state.to_go, "finished": state.finished,
+        "winner": state.winner,
+        "current_deal": state.current.number if state.current else None,
+    }
+
+
 def game_json(game: service.Game) -> dict[str, Any]:
+    if game.family == "tybet":
+        return _tybet_json(game)
     state = game.state
     return {
         "id": game.id,
@@ -65,11 +84,15 @@ def _body() -> dict[str, Any]:
 
 @bp.get("/rulesets")
 def rulesets():
-    return jsonify([{"id": rs.id, "name": rs.name(lang()), "players": rs.players,
-                     "deals": len(rs.schedule), "expected_sum": rs.expected_sum,
-                     "schedule": [{"contract": c.key, "name": contract_name(c),
-                                   "expected_sum": c.expected_sum} for c in rs.deals()]}
-                    for rs in registry().values()])
+    kierki = [{"id": rs.id, "game": "kierki", "name": rs.name(lang()), "players": rs.players,
+               "deals": len(rs.schedule), "expected_sum": rs.expected_sum,
+               "schedule": [{"contract": c.key, "name": contract_name(c),
+                             "expected_sum": c.expected_sum} for c in rs.deals()]}
+              for rs in registry().values()]
+    others = [{"id": r.id, "game": r.game, "name": r.name(lang()), "players": r.players,
+               "target": r.target, "targets": r.targets}
+              for r in tybet.registry().values()]
+    return jsonify(kierki + others)
 
 
 @bp.post("/games")
@@ -77,10 +100,12 @@ def create_game():
     body = _body()
     players = body.get("players")
     dealer = body.get("first_dealer")
+    target = body.get("target")
     try:
         if not isinstance(players, list):
             raise service.InvalidInput([Problem("players", N_("Enter the players' names."))])
-        gid = service.create_game(get_db(), str(body.get("ruleset", "")), players, dealer)
+        gid = service.create_game(get_db(), str(body.get("ruleset", "")), players, dealer,
+                                  target=target)
     except service.InvalidInput as e:
         return _invalid(e)
     game = service.load(get_db(), gid)

@@ -57,6 +57,18 @@ LEAD_RULES = {
                                  "they cannot follow."),
 }
 
+TYBET_LABELS = {
+    "declarations": _l("declarations"),
+    "aces": _l("aces"),
+    "honours": _l("honours"),
+    "last": _l("last trick"),
+    "tybet": _l("Tybet"),
+    "sariat": _l("Sariat"),
+    "kalanda": _l("Kalanda"),
+    "perla": _l("Perła"),
+    "kondriona": _l("Kondriona"),
+}
+
 RANK_LABELS = {"en": {"J": "J", "Q": "Q", "K": "K", "A": "A"},
                "pl": {"J": "W", "Q": "D", "K": "K", "A": "A"}}
 
@@ -192,6 +204,15 @@ def loose_errors(errors: dict[str, list[str]], contract: Contract, by_card: bool
     return [m for key, msgs in errors.items() if key.split(".")[0] not in shown for m in msgs]
 
 
+def pair_names(players: list[str]) -> list[str]:
+    """Partners sit opposite: seats 1 and 3 against 2 and 4."""
+    return [f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"]
+
+
+def tybet_label(key: str) -> str:
+    return str(TYBET_LABELS.get(key, key))
+
+
 def seat_names(players: list[str], seats: list[int | None]) -> str:
     return ", ".join(players[s] for s in seats if s is not None)
 
@@ -251,6 +272,7 @@ def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale)
     app.jinja_env.filters["card_label"] = card_label
     app.jinja_env.filters["suit_colors"] = suit_colors
+    app.jinja_env.filters["rank_label"] = rank_label
 
     @app.context_processor
     def inject() -> dict[str, Any]:
@@ -259,4 +281,5 @@ def init_app(app: Flask) -> None:
                 "suit_symbols": SUIT_SYMBOLS, "g": g, "loose_errors": loose_errors,
                 "seat_names": seat_names, "describe": describe, "localized": localized,
                 "localized_item": localized_item, "rank_label": rank_label,
-                "sheet_detail": sheet_detail, "costs": costs}
+                "sheet_detail": sheet_detail, "costs": costs, "pair_names": pair_names,
+                "tybet_label": tybet_label, "special_name": tybet_label}

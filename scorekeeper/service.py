@@ -13,8 +13,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from . import store
-from .rules import GameState, InvalidDeal, Problem, Ruleset, from_data, get_ruleset, replay
+from . import games, store
+from .rules import InvalidDeal, Problem
 from .rules.errors import N_, UnknownRuleset
 
 NAME_MAX = 40
@@ -44,7 +44,7 @@ class Game:
     """A stored game with its computed state."""
 
     stored: store.StoredGame
-    state: GameState
+    state: Any  #: the family's fold: rules.GameState (Kierki) or rules.tybet.TybetState
 
     @property
     def id(self) -> str:
@@ -59,8 +59,12 @@ class Game:
         return self.stored.version
 
     @property
-    def ruleset(self) -> Ruleset:
-        return self.state.ruleset
+    def family(self) -> str:
+        return self.stored.game
+
+    @property
+    def ruleset(self) -> Any:
+        return self.state.ruleset if self.family == "kierki" else self.state.rules
 
 
 def clean_name(name: Any) -> str:
@@ -94,33 +98,47 @@ def check_players(names: list[Any], players: int) -> list[str]:
 
 
 def create_game(db: Database, ruleset_id: str, names: list[Any],
-                first_dealer: int | None = None, rng: random.Random | None = None) -> str:
-    """Start a game; ``first_dealer=None`` draws the first dealer at random."""
+                first_dealer: int | None = None, rng: random.Random | None = None,
+                target: int | None = None) -> str:
+    """Start a game; ``first_dealer=None`` draws the first dealer at random.
+
+    ``target`` is the score to reach in a game played to a target (Tybet)."""
     try:
-        ruleset = get_ruleset(ruleset_id)
+        family, ruleset = games.find(ruleset_id)
     except UnknownRuleset:
         raise InvalidInput([Problem("ruleset", N_("Choose a ruleset."))]) from None
     players = check_players(names, ruleset.players)
     if first_dealer is None:
         first_dealer = (rng or random.SystemRandom()).randrange(ruleset.players)
-    elif not (isinstance(first_dealer, int) and 0 <= first_dealer < ruleset.players):
+    elif not (isinstance(first_dealer, int) and not isinstance(first_dealer, bool)
+              and 0 <= first_dealer < ruleset.players):
         raise InvalidInput([Problem("first_dealer", N_("Choose the first dealer."))])
-    return store.create_game(db, ruleset.game, ruleset.snapshot(), players,
-                             {"first_dealer": first_dealer})
+    settings: dict[str, Any] = {"first_dealer": first_dealer}
+    if family.key == "tybet":
+        target = ruleset.target if target in (None, "") else target
+        if target not in ruleset.targets:
+            raise InvalidInput([Problem("target", N_("Choose the score to play to."))])
+        settings["target"] = target
+    return store.create_game(db, family.key, ruleset.snapshot(), players, settings)
 
 
 def load(db: Database, gid: str) -> Game:
     stored = store.load_game(db, gid)
-    ruleset = from_data(stored.ruleset)
-    state = replay(ruleset, stored.settings["first_dealer"], stored.results)
-    return Game(stored, state)
+    family = games.family(stored.game)
+    rules = family.from_data(stored.ruleset)
+    return Game(stored, family.fold(rules, stored.settings, stored.results))
 
 
 def _validate(game: Game, number: int, raw: dict[str, Any]) -> dict[str, Any]:
     try:
-        return game.state.deals[number - 1].contract.validate(raw)
+        return games.family(game.family).validate(game.ruleset, game.state, number, raw)
     except InvalidDeal as e:
         raise InvalidInput(e.problems) from None
+
+
+def _deals_total(game: Game) -> int | None:
+    """The schedule's length, or None for a game played until a pair wins."""
+    return len(game.state.deals) if hasattr(game.state, "deals") else None
 
 
 def _stale(game: Game, version: Any) -> None:
@@ -137,16 +155,26 @@ def enter_deal(db: Database, gid: str, number: int, raw: dict[str, Any], version
         raise Conflict(N_("Deal %(number)s was already entered, maybe on another phone. "
                           "Nothing was changed; check it below."), game.version, number=number)
     _stale(game, version)
-    if not 1 <= number <= recorded + 1 or number > len(game.state.deals):
+    total = _deals_total(game)
+    if not 1 <= number <= recorded + 1 or (total is not None and number > total):
         raise InvalidInput([Problem("", N_("Deals are entered in order; the next is deal "
                                            "%(next)s."), {"next": recorded + 1})])
+    if number == recorded + 1 and game.state.finished:
+        raise InvalidInput([Problem("", N_("The game is over; correct a deal instead."))])
     result = _validate(game, number, raw)
+    results = list(game.stored.results)
+    results[number - 1:number] = [result]
+    try:
+        after = games.family(game.family).fold(game.ruleset, game.stored.settings, results)
+    except InvalidDeal:
+        raise InvalidInput([Problem("", N_("With this correction the game would be won before "
+                                           "the last deal entered; undo the later deals "
+                                           "first."))]) from None
     try:
         if number == recorded + 1:
-            finished = number == len(game.state.deals)
-            store.record_deal(db, gid, number, result, version, finished)
+            store.record_deal(db, gid, number, result, version, after.finished)
         else:
-            store.replace_deal(db, gid, number, result, version)
+            store.replace_deal(db, gid, number, result, version, after.finished)
     except store.VersionConflict as e:
         raise Conflict(N_("Deal %(number)s was already entered, maybe on another phone. "
                           "Nothing was changed; check it below."), e.current_version,

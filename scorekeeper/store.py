@@ -198,10 +198,10 @@ def record_deal(db: Database, gid: str, number: int, result: dict[str, Any], ver
 
 
 def replace_deal(db: Database, gid: str, number: int, result: dict[str, Any],
-                 version: int) -> int:
+                 version: int, finished: bool | None = None) -> int:
     """Correct a recorded deal, keeping the replaced result in its history."""
     with db.atomic():
-        new_version = _bump(db, gid, version, None)
+        new_version = _bump(db, gid, version, finished)
         old = list(db.query("select result from deals where game_id = ? and number = ?",
                             [gid, number]))
         if not old:

@@ -7,11 +7,11 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext
 from wtforms import SelectChoice
 
-from .. import service, store
+from .. import games, service, store, tybet_forms
 from ..db import get_db
 from ..forms import DealForm, NewGameForm, VersionForm, form_values, parse_deal
 from ..i18n import costs, field_errors, lang, special_rules
-from ..rules import get_ruleset, registry
+from ..rules import get_ruleset
 from ..rules.errors import UnknownRuleset
 
 bp = Blueprint("games", __name__)
@@ -30,7 +30,7 @@ def index():
     for row in store.list_games(get_db()):
         ruleset = json.loads(row["ruleset"])
         games.append({**row, "players": json.loads(row["players"]),
-                      "deals_total": len(ruleset["schedule"]),
+                      "deals_total": len(ruleset.get("schedule", [])) or None,
                       "ruleset_name": ruleset.get("name", {}).get(lang(), row["ruleset_id"])})
     return render_template("index.html", games=games)
 
@@ -38,19 +38,21 @@ def index():
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game():
     form = NewGameForm()
-    form.ruleset.choices = [SelectChoice(rs.id, rs.name(lang())) for rs in registry().values()]
+    form.ruleset.choices = [SelectChoice(rs.id, rs.name(lang()))
+                            for rs in games.all_rulesets().values()]
     errors: dict[str, list[str]] = {}
     if form.validate_on_submit():
         try:
-            gid = service.create_game(get_db(), form.ruleset.data, form.names(), form.dealer())
+            gid = service.create_game(get_db(), form.ruleset.data, form.names(), form.dealer(),
+                                      target=form.target_score())
         except service.InvalidInput as e:
             errors = field_errors(e.problems)
         else:
             return redirect(url_for("games.show", gid=gid))
     elif request.method == "POST":
         errors = {name: [str(m) for m in msgs] for name, msgs in form.errors.items()}
-    rulesets = {rs.id: {"players": rs.players, "notes": rs.notes(lang())}
-                for rs in registry().values()}
+    rulesets = {rs.id: {"players": rs.players, "family": rs.game, "notes": rs.notes(lang())}
+                for rs in games.all_rulesets().values()}
     return render_template("new_game.html", form=form, errors=errors, rulesets=rulesets), \
         (422 if errors else 200)
 
@@ -64,6 +66,8 @@ def _deal_context(game: service.Game, number: int, by_card: bool):
 @bp.get("/games/<gid>")
 def show(gid: str):
     game = _load(gid)
+    if game.family == "tybet":
+        return _tybet_page(game, {}, {})
     by_card = request.args.get("mode") == "cards"
     current = game.state.current
     ctx = _deal_context(game, current.number, by_card) if current else {}
@@ -83,6 +87,8 @@ def version(gid: str):
 @bp.post("/games/<gid>/deals/<int:number>")
 def enter_deal(gid: str, number: int):
     game = _load(gid)
+    if game.family == "tybet":
+        return _enter_tybet(game, number)
     if not 1 <= number <= len(game.state.deals):
         abort(404)
     form = DealForm()
@@ -116,6 +122,9 @@ def edit_deal(gid: str, number: int):
     game = _load(gid)
     if not 1 <= number <= len(game.state.scored):
         abort(404)
+    if game.family == "tybet":
+        stored = game.state.scored[number - 1].result
+        return _tybet_page(game, tybet_forms.values(stored), {}, editing=number)
     by_card = request.args.get("mode") == "cards"
     stored = game.state.scored[number - 1].result
     if by_card is False and "cards" in stored and request.args.get("mode") is None:
@@ -160,3 +169,34 @@ def ruleset(ruleset_id: str):
     except UnknownRuleset:
         abort(404)
     return render_template("ruleset.html", rs=rs, deals=[(c, costs(c)) for c in rs.deals()])
+
+
+# -- Tybet (seed 003): a game played until a pair reaches its target -------------
+
+def _tybet_page(game: service.Game, values: dict, errors: dict, editing: int | None = None,
+                status: int = 200):
+    history = store.deal_history(get_db(), game.id, editing) if editing else []
+    return render_template("tybet_game.html", game=game, form=DealForm(), values=values,
+                           errors=errors, editing=editing, history=history,
+                           forms=tybet_forms), status
+
+
+def _enter_tybet(game: service.Game, number: int):
+    form = DealForm()
+    if not form.validate_on_submit():
+        flash(gettext("The form was incomplete; nothing was saved."), "error")
+        return redirect(url_for("games.show", gid=game.id))
+    editing = number if number <= len(game.state.scored) else None
+    try:
+        service.enter_deal(get_db(), game.id, number, tybet_forms.parse(request.form),
+                           form.version.data)
+    except service.Conflict as e:
+        flash(e.text(gettext), "error")
+        return redirect(url_for("games.show", gid=game.id))
+    except service.InvalidInput as e:
+        return _tybet_page(game, tybet_forms.posted_values(request.form),
+                           field_errors(e.problems), editing=editing, status=422)
+    if editing:
+        flash(gettext("Deal %(number)s corrected; the totals after it were recomputed.",
+                      number=number), "ok")
+    return redirect(url_for("games.show", gid=game.id))

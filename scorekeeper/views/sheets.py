@@ -33,11 +33,14 @@ class ImportForm(FlaskForm):
     file = FileField()
 
 
-def _load(gid: str) -> service.Game:
+def _load(gid: str, kierki_only: bool = False) -> service.Game:
     try:
-        return service.load(get_db(), gid)
+        game = service.load(get_db(), gid)
     except store.GameNotFound:
         abort(404)
+    if kierki_only and game.family != "kierki":
+        abort(404)  # sheets of the partnership game are not written yet
+    return game
 
 
 def _ascii(text: str) -> str:
@@ -82,7 +85,7 @@ def game_pdf(gid: str):
     if request.if_none_match.contains(etag):
         return Response(status=304, headers={"ETag": f'"{etag}"'})
     body = pdf.cache.get(etag)
-    game = _load(gid)
+    game = _load(gid, kierki_only=True)
     if body is None:
         body = _pdf(_sheet_html(game=game, ruleset=game.ruleset, players=game.players,
                                 title=gettext("Kierki score sheet"),
@@ -97,7 +100,7 @@ def game_pdf(gid: str):
 @bp.get("/games/<gid>/sheet")
 def game_sheet_html(gid: str):
     """The same sheet as a page, for the browser's own print dialog."""
-    game = _load(gid)
+    game = _load(gid, kierki_only=True)
     return render_template("sheet.html", game=game, ruleset=game.ruleset, players=game.players,
                            title=gettext("Kierki score sheet"), date=game.stored.created_at[:10],
                            static_base=url_for("static", filename=""))
@@ -123,7 +126,7 @@ def blank_pdf(ruleset_id: str):
 
 @bp.get("/games/<gid>/export.csv")
 def export_csv(gid: str):
-    game = _load(gid)
+    game = _load(gid, kierki_only=True)
     body = exchange.to_csv(game, contract_name, sheet_detail)
     return _download(body, "text/csv; charset=utf-8", game, "csv")
 

@@ -52,9 +52,12 @@ def _int(value: str | None, default: int | None = None) -> int | None:
 
 def _load(gid: str) -> service.Game:
     try:
-        return service.load(get_db(), gid)
+        game = service.load(get_db(), gid)
     except store.GameNotFound:
         abort(404)
+    if game.family != "kierki":
+        abort(404)  # the table tools know Kierki only
+    return game
 
 
 def _seat_names(players: int) -> list[str]:

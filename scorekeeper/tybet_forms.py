@@ -1,0 +1,74 @@
+"""Form fields of a Tybet deal: strings in, the raw result the rules check, and back."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .rules.tybet import RANKS, SUITS, TRIO_POINTS
+
+FOUR_RANKS = RANKS
+TRIO_RANKS = tuple(r for r in RANKS if r in TRIO_POINTS)
+CEZAR_RUNS = tuple(range(len(RANKS) - 2))  # extra cards after 3-2-A: 0..7
+
+
+def _getlist(form: Mapping[str, Any], name: str) -> list[str]:
+    getter = getattr(form, "getlist", None)
+    if getter:
+        return list(getter(name))
+    value = form.get(name)
+    return value if isinstance(value, list) else ([] if value in (None, "") else [value])
+
+
+def parse(form: Mapping[str, Any]) -> dict[str, Any]:
+    """Read a posted Tybet deal into the raw result of :mod:`rules.tybet`."""
+    declarations = []
+    for seat in range(4):
+        items: list[dict[str, Any]] = []
+        for suit in SUITS:
+            extra = form.get(f"cezar-{seat}-{suit}", "")
+            if extra != "":
+                items.append({"kind": "cezar", "suit": suit, "extra": extra})
+        items += [{"kind": "four", "rank": r} for r in _getlist(form, f"four-{seat}")]
+        items += [{"kind": "trio", "rank": r} for r in _getlist(form, f"trio-{seat}")]
+        declarations.append(items)
+    special = None
+    chosen = form.get("special", "")
+    if chosen:
+        kind, _, who = chosen.partition(":")
+        special = {"kind": kind, ("pair" if who.startswith("p") else "seat"): who[1:]}
+    return {"declarations": declarations,
+            "aces": [form.get("aces-0", ""), form.get("aces-1", "")],
+            "honours": [form.get("honours-0", ""), form.get("honours-1", "")],
+            "last": form.get("last", ""), "special": special}
+
+
+def values(result: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored result as form values (lists for the checkboxes), to prefill."""
+    out: dict[str, Any] = {}
+    for seat, items in enumerate(result.get("declarations", [])):
+        for d in items:
+            if d["kind"] == "cezar":
+                out[f"cezar-{seat}-{d['suit']}"] = str(d["extra"])
+            else:
+                out.setdefault(f"{d['kind']}-{seat}", []).append(d["rank"])
+    for name in ("aces", "honours"):
+        for i, v in enumerate(result.get(name, [])):
+            out[f"{name}-{i}"] = "" if v is None else str(v)
+    if result.get("last") is not None:
+        out["last"] = str(result["last"])
+    special = result.get("special")
+    if special:
+        who = f"p{special['pair']}" if "pair" in special else f"s{special['seat']}"
+        out["special"] = f"{special['kind']}:{who}"
+    return out
+
+
+def posted_values(form) -> dict[str, Any]:
+    """What was typed, to show again beside the messages of a refused deal."""
+    out: dict[str, Any] = {}
+    for key in form:
+        if key in ("csrf_token", "version"):
+            continue
+        many = form.getlist(key)
+        out[key] = many if key.startswith(("four-", "trio-")) else many[0]
+    return out
