@@ -168,6 +168,10 @@ def _card_params(params: dict[str, Any]) -> dict[str, Any]:
                 pass
     if out.get("suit") in SUIT_SYMBOLS:
         out["suit"] = SUIT_SYMBOLS[out["suit"]]
+    if out.get("special") in TYBET_LABELS:
+        out["special"] = str(TYBET_LABELS[out["special"]])
+    if isinstance(out.get("rank"), str) and out["rank"] in RANK_LABELS["en"]:
+        out["rank"] = rank_label(out["rank"])
     return out
 
 

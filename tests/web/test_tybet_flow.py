@@ -1,0 +1,100 @@
+"""The partnership game (seed 003) through HTTP: set-up, deals, refusals, a game to 21."""
+from tests.conftest import errors_in
+from tests.web.test_game_flow import state
+
+PLAYERS = ["Ala", "Bolek", "Cela", "Darek"]
+
+
+def new_tybet(client, ruleset="tybet-21", target="21", dealer="0"):
+    data = {"ruleset": ruleset, "first_dealer": dealer, "target": target}
+    data.update({f"player_{i}": p for i, p in enumerate(PLAYERS)})
+    r = client.post("/games/new", data=data)
+    assert r.status_code == 302, errors_in(r.text)
+    return r.location.rsplit("/", 1)[1]
+
+
+def post(client, gid, number, version, **fields):
+    return client.post(f"/games/{gid}/deals/{number}", data={"version": version, **fields})
+
+
+def test_a_whole_game_to_21(app, client):
+    gid = new_tybet(client)
+    page = client.get(f"/games/{gid}").text
+    assert "Ala &amp; Cela" in page and "Bolek &amp; Darek" in page
+    assert "21 to 21" in page and "Deal 1 · to 21" in page
+    # deal 1: Ala declares a cezar of hearts with the king (4); pair 0 takes 3 aces,
+    # 11 honours and the last trick: 4 + 3 + 3 + 1 = 11; pair 1: 1 + 3 = 4
+    r = post(client, gid, 1, 1, **{"cezar-0-H": "1", "aces-0": "3", "honours-0": "11",
+                                   "last": "0"})
+    assert r.status_code == 302, errors_in(r.text)
+    assert state(app, gid).state.totals == [11, 4]
+    # deal 2: pair 1 wins every trick: 11 card points and kalanda +4
+    r = post(client, gid, 2, 2, **{"aces-1": "4", "honours-1": "20", "last": "1",
+                                   "special": "kalanda:p1"})
+    assert r.status_code == 302, errors_in(r.text)
+    assert state(app, gid).state.totals == [11, 4 + 11 + 4]
+    assert "2 to 21" in client.get(f"/games/{gid}").text
+    # deal 3: Cela's trio of aces (3) + 4 aces + 12 honours (4) + last trick = 12;
+    # pair 1's 8 honours make 2: both pass 21, and the higher total wins
+    r = post(client, gid, 3, 3, **{"trio-2": "A", "aces-0": "4", "honours-0": "12",
+                                   "last": "0"})
+    assert r.status_code == 302, errors_in(r.text)
+    game = state(app, gid)
+    assert game.state.totals == [23, 21] and game.state.winner == 0
+    page = client.get(f"/games/{gid}").text
+    assert "Game over" in page and "Ala &amp; Cela wins!" in page
+    r = post(client, gid, 4, 4, **{"aces-0": "4", "honours-0": "20", "last": "0"})
+    assert r.status_code == 422
+    assert "The game is over; correct a deal instead." in errors_in(r.text)
+
+
+def test_impossible_deal_is_refused_with_what_was_typed(app, client):
+    gid = new_tybet(client)
+    r = post(client, gid, 1, 1, **{"four-0": "3", "trio-1": "3", "aces-0": "2",
+                                   "aces-1": "3", "honours-0": "10", "last": "0"})
+    assert r.status_code == 422
+    messages = errors_in(r.text)
+    assert "These must add up to 4; they add up to 5." in messages
+    assert 'name="aces-1" type="number" inputmode="numeric" pattern="[0-9]*" min="0" ' \
+           'max="4" value="3"' in r.text
+    assert 'value="3" checked' in r.text  # the four 3s stay ticked
+    r = post(client, gid, 1, 1, **{"four-0": "3", "trio-1": "3", "aces-0": "2",
+                                   "honours-0": "10", "last": "0"})
+    assert "The declarations need 7 cards of rank 3; there are 4." in errors_in(r.text)
+    r = post(client, gid, 1, 1, **{"aces-0": "3", "honours-0": "12", "last": "0",
+                                   "special": "perla:s0"})
+    assert any("took nothing" in m for m in errors_in(r.text))
+    assert state(app, gid).state.scored == []
+
+
+def test_edit_a_past_deal_and_the_api(app, client):
+    gid = new_tybet(client, target="11")
+    post(client, gid, 1, 1, **{"aces-0": "2", "honours-0": "10", "last": "0"})
+    edit = client.get(f"/games/{gid}/deals/1/edit").text
+    assert "Correcting a recorded deal" in edit and 'value="2"' in edit
+    r = post(client, gid, 1, 2, **{"aces-0": "4", "honours-0": "20", "last": "0",
+                                   "special": "kalanda:p0"})
+    assert r.status_code == 302
+    data = client.get(f"/api/games/{gid}").get_json()
+    assert data["game"] == "tybet" and data["target"] == 11
+    assert data["totals"] == [15, 0] and data["winner"] == 0 and data["finished"]
+    assert [row["key"] for row in data["deals"][0]["breakdown"]][-1] == "kalanda"
+
+
+def test_target_must_be_offered(client):
+    data = {"ruleset": "tybet-21", "first_dealer": "0", "target": "22"}
+    data.update({f"player_{i}": p for i, p in enumerate(PLAYERS)})
+    r = client.post("/games/new", data=data)
+    assert r.status_code == 422
+
+
+def test_api_plays_tybet(client):
+    r = client.post("/api/games", json={"ruleset": "tybet-21-italian", "players": PLAYERS,
+                                        "first_dealer": 3, "target": 21})
+    game = r.get_json()
+    assert r.status_code == 201 and game["current_deal"] == 1
+    raw = {"declarations": [[], [], [], []], "aces": [4, 0], "honours": [20, 0], "last": 0,
+           "special": {"kind": "perla", "seat": 2}}
+    r = client.put(f"/api/games/{game['id']}/deals/1", json={"version": 1, "result": raw})
+    assert r.status_code == 200 and r.get_json()["totals"] == [88, 0]  # 11 x 8
+    assert r.get_json()["winner"] == 0
