@@ -1,0 +1,52 @@
+"""Two Tybet deals entered on a phone-sized Chromium."""
+from .conftest import shot
+
+PLAYERS = ["Ala", "Bolek", "Cela", "Darek"]
+
+
+def test_two_tybet_deals_on_a_phone(page):
+    page.goto(page.base + "/games/new")
+    page.select_option("select[name=ruleset]", "tybet-21")
+    for i, name in enumerate(PLAYERS):
+        page.fill(f"input[name=player_{i}]", name)
+    page.locator('input[name=first_dealer][value="1"]').check()
+    page.select_option("select[name=target]", "21")
+    page.get_by_role("button", name="Start the game").click()
+    assert page.locator(".deal-no").first.inner_text() == "Deal 1 · to 21"
+    assert page.locator(".who").inner_text().split() == ["Deals", "Bolek", "Leads", "Cela"]
+
+    # deal 1: Cela declares a cezar of spades with K and D, Darek a trio of 7s
+    page.locator("details.decl").nth(2).locator("summary").click()
+    page.select_option("select[name=cezar-2-S]", "2")
+    page.locator("details.decl").nth(3).locator("summary").click()
+    page.locator('input[name=trio-3][value="7"]').check()
+    page.fill("input[name=aces-0]", "3")
+    assert page.input_value("input[name=aces-1]") == "1"  # filled to make 4
+    page.fill("input[name=honours-0]", "13")
+    assert page.input_value("input[name=honours-1]") == "7"
+    page.locator('input[name=last][value="0"]').check()
+    shot(page, "13-tybet-deal-1")
+    page.get_by_role("button", name="Save deal 1").click()
+    chips = page.locator(".chips li").all_inner_texts()
+    # pair 0: cezar 5 + 3 aces + 4 (13 honours) + last 1 = 13; pair 1: 3 + 1 + 2 = 6
+    assert chips[0].split("\n")[:3] == ["Ala & Cela", "13", "8 to 21"]
+    assert chips[1].split("\n")[:3] == ["Bolek & Darek", "6", "15 to 21"]
+
+    # deal 2: a refused special win, then fixed: Darek's perła
+    assert page.locator(".deal-no").first.inner_text() == "Deal 2 · to 21"
+    page.fill("input[name=aces-1]", "4")
+    page.fill("input[name=honours-1]", "19")
+    page.locator('input[name=last][value="1"]').check()
+    page.select_option("select[name=special]", "perla:s3")
+    page.get_by_role("button", name="Save deal 2").click()
+    assert "the other pair took nothing" in page.locator(".error").first.inner_text()
+    assert page.input_value("input[name=honours-1]") == "19"
+    page.fill("input[name=honours-0]", "")
+    page.fill("input[name=honours-1]", "20")
+    assert page.input_value("input[name=honours-0]") == "0"
+    page.get_by_role("button", name="Save deal 2").click()
+    chips = page.locator(".chips li").all_inner_texts()
+    assert chips[1].split("\n")[:2] == ["Bolek & Darek", "21"]  # 6 + 11 + 4
+    assert "Game over" in page.locator("#final").inner_text()
+    assert "Bolek & Darek wins!" in page.locator("#final").inner_text()
+    shot(page, "14-tybet-won")
