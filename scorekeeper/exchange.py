@@ -14,8 +14,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from . import service, store
-from .rules import InvalidDeal, Problem, from_data, replay
+from . import games, service, store
+from .rules import InvalidDeal, Problem
 from .rules.errors import N_
 
 FORMAT = "kierki-scorekeeper/game"
@@ -38,6 +38,22 @@ def to_json(db: Database, game: service.Game) -> dict[str, Any]:
                      "replaced_at": h["replaced_at"]}
                     for h in store.deal_history(db, stored.id)],
     }
+
+
+def tybet_csv(game: service.Game, label) -> str:
+    """The partnership game: one row per deal, a column per pair, running totals."""
+    out = io.StringIO()
+    out.write("\ufeff")
+    writer = csv.writer(out)
+    p = game.players
+    pairs = [f"{p[0]} & {p[2]}", f"{p[1]} & {p[3]}"]
+    writer.writerow(["#", "dealer", *pairs, *[f"{n} (total)" for n in pairs], "detail"])
+    for s in game.state.scored:
+        detail = "; ".join(f"{label(r['key'])} {r['points'][0]}:{r['points'][1]}"
+                           for r in s.rows if any(r["points"]))
+        writer.writerow([s.deal.number, p[s.deal.dealer], *s.points, *s.totals, detail])
+    writer.writerow(["", "total", *game.state.totals, *game.state.totals, ""])
+    return out.getvalue()
 
 
 def to_csv(game: service.Game, deal_name, detail) -> str:
@@ -94,6 +110,32 @@ def _history(data: dict[str, Any], deals: int) -> list[dict[str, Any]]:
     return out
 
 
+def _check_rules(kind: str, snapshot: Any):
+    try:
+        rules = games.family(kind).from_data(snapshot)
+        if kind == "kierki":
+            sums = [rules.expected_sum] + [c.expected_sum for c in rules.deals()]
+            if not all(isinstance(x, int) and not isinstance(x, bool) for x in sums):
+                raise TypeError("sums must be whole numbers")
+        return rules
+    except (TypeError, KeyError, ValueError, AttributeError, IndexError):
+        raise _refuse(N_("The rules in the file are damaged.")) from None
+
+
+def _settings(kind: str, data: dict[str, Any], rules: Any) -> dict[str, Any]:
+    settings = data.get("settings")
+    first = settings.get("first_dealer") if isinstance(settings, dict) else None
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < rules.players:
+        raise _refuse(N_("The first dealer in the file is not one of the players."))
+    out: dict[str, Any] = {"first_dealer": first}
+    if kind == "tybet":
+        target = settings.get("target", rules.target)
+        if target not in rules.targets:
+            raise _refuse(N_("Choose the score to play to."))
+        out["target"] = target
+    return out
+
+
 def parse(raw: bytes) -> dict[str, Any]:
     """Bytes of an uploaded file to the checked pieces of a game."""
     if len(raw) > MAX_BYTES:
@@ -106,37 +148,29 @@ def parse(raw: bytes) -> dict[str, Any]:
         raise _refuse(N_("This is not a JSON file exported by this app."))
     if data.get("format_version") != FORMAT_VERSION:
         raise _refuse(N_("This file was written by another version of the app."))
-    if data.get("game") != "kierki":
+    kind = data.get("game")
+    if kind not in games.FAMILIES:
         raise _refuse(N_("This app cannot import games of this kind yet."))
-    try:
-        ruleset = from_data(data.get("ruleset"))  # type: ignore[arg-type]
-    except (TypeError, KeyError, ValueError, AttributeError, IndexError):
-        raise _refuse(N_("The rules in the file are damaged.")) from None
-    settings = data.get("settings")
-    first = settings.get("first_dealer") if isinstance(settings, dict) else None
-    if isinstance(first, bool) or not isinstance(first, int) \
-            or not 0 <= first < ruleset.players:
-        raise _refuse(N_("The first dealer in the file is not one of the players."))
+    rules = _check_rules(kind, data.get("ruleset"))
+    settings = _settings(kind, data, rules)
     players = data.get("players")
     if not isinstance(players, list):
         raise _refuse(N_("The file has no list of players."))
-    players = service.check_players(players, ruleset.players)
+    players = service.check_players(players, rules.players)
     results = _results(data)
-    if len(results) > len(ruleset.schedule):
+    if kind == "kierki" and len(results) > len(rules.schedule):
         raise _refuse(N_("The file has more deals than its rules."))
     try:
-        state = replay(ruleset, first, results)
-        sums = [ruleset.expected_sum] + [c.expected_sum for c in ruleset.deals()]
-        if not all(isinstance(x, int) for x in sums + [state.total_sum]):
-            raise TypeError("sums must be whole numbers")
+        state = games.family(kind).fold(rules, settings, results)
+        if not all(isinstance(t, int) for t in state.totals):
+            raise TypeError("totals must be whole numbers")
     except InvalidDeal as e:
         raise service.InvalidInput(e.problems) from None
     except (TypeError, ValueError, KeyError, IndexError, AttributeError):
         raise _refuse(N_("The rules in the file are damaged.")) from None
-    canonical = [s.result for s in state.scored]
-    return {"ruleset": ruleset.snapshot(), "settings": {"first_dealer": first},
-            "players": players, "results": canonical, "finished": state.finished,
-            "history": _history(data, len(results)),
+    return {"game": kind, "ruleset": rules.snapshot(), "settings": settings,
+            "players": players, "results": [s.result for s in state.scored],
+            "finished": state.finished, "history": _history(data, len(results)),
             "created_at": data.get("created_at") if isinstance(data.get("created_at"), str)
             and len(data["created_at"]) <= 40 else None}
 
@@ -144,6 +178,6 @@ def parse(raw: bytes) -> dict[str, Any]:
 def import_game(db: Database, raw: bytes) -> str:
     """Recreate an exported game under a new id; nothing is written if anything fails."""
     piece = parse(raw)
-    return store.import_game(db, "kierki", piece["ruleset"], piece["players"],
+    return store.import_game(db, piece["game"], piece["ruleset"], piece["players"],
                              piece["settings"], piece["results"], piece["history"],
                              piece["finished"], piece["created_at"])

@@ -22,7 +22,7 @@ from flask_wtf.file import FileField
 
 from .. import exchange, pdf, service, store
 from ..db import get_db
-from ..i18n import contract_name, field_errors, lang, sheet_detail
+from ..i18n import contract_name, field_errors, lang, sheet_detail, tybet_label
 from ..rules import get_ruleset
 from ..rules.errors import UnknownRuleset
 
@@ -33,14 +33,11 @@ class ImportForm(FlaskForm):
     file = FileField()
 
 
-def _load(gid: str, kierki_only: bool = False) -> service.Game:
+def _load(gid: str) -> service.Game:
     try:
-        game = service.load(get_db(), gid)
+        return service.load(get_db(), gid)
     except store.GameNotFound:
         abort(404)
-    if kierki_only and game.family != "kierki":
-        abort(404)  # sheets of the partnership game are not written yet
-    return game
 
 
 def _ascii(text: str) -> str:
@@ -51,7 +48,7 @@ def _ascii(text: str) -> str:
 
 def _filename(game: service.Game, ext: str) -> tuple[str, str]:
     day = game.stored.created_at[:10] or date.today().isoformat()
-    words = ["kierki", *game.players, day]
+    words = [game.family, *game.players, day]
     return ("-".join(_ascii(w) or "x" for w in words) + "." + ext,
             "-".join(w.replace(" ", "_") for w in words) + "." + ext)
 
@@ -66,8 +63,18 @@ def _download(body: bytes | str, mimetype: str, game: service.Game, ext: str,
     return resp
 
 
-def _sheet_html(**context) -> str:
-    return render_template("sheet.html", static_base=None, **context)
+def _sheet_context(game: service.Game) -> dict:
+    """The template and what it needs, for the game's family."""
+    if game.family == "tybet":
+        return {"template": "tybet_sheet.html", "game": game,
+                "title": gettext("Tybet score sheet"), "date": game.stored.created_at[:10]}
+    return {"template": "sheet.html", "game": game, "ruleset": game.ruleset,
+            "players": game.players, "title": gettext("Kierki score sheet"),
+            "date": game.stored.created_at[:10]}
+
+
+def _sheet_html(template: str = "sheet.html", **context) -> str:
+    return render_template(template, static_base=None, **context)
 
 
 def _pdf(html: str) -> bytes:
@@ -85,11 +92,9 @@ def game_pdf(gid: str):
     if request.if_none_match.contains(etag):
         return Response(status=304, headers={"ETag": f'"{etag}"'})
     body = pdf.cache.get(etag)
-    game = _load(gid, kierki_only=True)
+    game = _load(gid)
     if body is None:
-        body = _pdf(_sheet_html(game=game, ruleset=game.ruleset, players=game.players,
-                                title=gettext("Kierki score sheet"),
-                                date=game.stored.created_at[:10]))
+        body = _pdf(_sheet_html(**_sheet_context(game)))
         pdf.cache.put(etag, body)
     resp = _download(body, "application/pdf", game, "pdf", inline=True)
     resp.set_etag(etag)
@@ -100,10 +105,9 @@ def game_pdf(gid: str):
 @bp.get("/games/<gid>/sheet")
 def game_sheet_html(gid: str):
     """The same sheet as a page, for the browser's own print dialog."""
-    game = _load(gid, kierki_only=True)
-    return render_template("sheet.html", game=game, ruleset=game.ruleset, players=game.players,
-                           title=gettext("Kierki score sheet"), date=game.stored.created_at[:10],
-                           static_base=url_for("static", filename=""))
+    context = _sheet_context(_load(gid))
+    return render_template(context.pop("template"), static_base=url_for("static", filename=""),
+                           **context)
 
 
 @bp.get("/rules/<ruleset_id>/blank.pdf")
@@ -126,8 +130,11 @@ def blank_pdf(ruleset_id: str):
 
 @bp.get("/games/<gid>/export.csv")
 def export_csv(gid: str):
-    game = _load(gid, kierki_only=True)
-    body = exchange.to_csv(game, contract_name, sheet_detail)
+    game = _load(gid)
+    if game.family == "tybet":
+        body = exchange.tybet_csv(game, tybet_label)
+    else:
+        body = exchange.to_csv(game, contract_name, sheet_detail)
     return _download(body, "text/csv; charset=utf-8", game, "csv")
 
 

@@ -98,3 +98,41 @@ def test_api_plays_tybet(client):
     r = client.put(f"/api/games/{game['id']}/deals/1", json={"version": 1, "result": raw})
     assert r.status_code == 200 and r.get_json()["totals"] == [88, 0]  # 11 x 8
     assert r.get_json()["winner"] == 0
+
+
+def test_tybet_sheet_csv_and_json_round_trip(app, client, tmp_path):
+    import csv
+    import io
+    import json
+    import shutil
+    import subprocess
+
+    gid = new_tybet(client)
+    post(client, gid, 1, 1, **{"cezar-0-H": "1", "aces-0": "3", "honours-0": "11", "last": "0"})
+    post(client, gid, 2, 2, **{"aces-1": "4", "honours-1": "20", "last": "1",
+                               "special": "kalanda:p1"})
+    rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").data
+                                       .decode().lstrip("\ufeff"))))
+    assert rows[0][2:4] == ["Ala & Cela", "Bolek & Darek"]
+    assert rows[1][2:4] == ["11", "4"] and rows[2][2:4] == ["0", "15"]
+    assert rows[-1][2:4] == ["11", "19"]
+    exported = client.get(f"/games/{gid}/export.json").data
+    r = client.post("/games/import", data={"file": (io.BytesIO(exported), "t.json")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 302
+    again = client.get(r.location.replace("/games/", "/games/", 1) + "/export.json").get_json()
+    before = json.loads(exported)
+    for key in ("id", "updated_at"):
+        before.pop(key), again.pop(key)
+    assert again == before and again["settings"]["target"] == 21
+    r = client.get(f"/games/{gid}/sheet.pdf")
+    assert r.status_code == 200 and r.mimetype == "application/pdf"
+    assert "tybet-Ala-Bolek-Cela-Darek-" in r.headers["Content-Disposition"]
+    if shutil.which("pdftotext"):
+        path = tmp_path / "t.pdf"
+        path.write_bytes(r.data)
+        text = subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True,
+                              capture_output=True, text=True).stdout
+        for word in ("Tybet score sheet", "Ala & Cela", "Bolek & Darek", "Kalanda 0:4"):
+            assert word in text, word
+        assert "UNFINISHED AFTER 2 DEALS" in text.upper()
