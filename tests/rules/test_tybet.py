@@ -165,5 +165,6 @@ def test_both_reach_declared_first_option():
 
 
 def test_registry_has_both_readings():
-    assert set(registry()) == {"tybet-21", "tybet-21-italian"}
+    assert set(registry()) == {"tybet-21", "tybet-21-italian", "tybet-21-declared-first"}
+    assert get_rules("tybet-21-declared-first").both_reach == "declared_first"
     assert SEED.targets == [11, 21, 31, 41]
