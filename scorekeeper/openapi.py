@@ -11,14 +11,17 @@ ERRORS = {"type": "object", "properties": {
                               "`\"\"` is the deal as a whole."}}}
 
 RESULT = {"type": "object", "description": (
-    "A deal's result; its fields depend on the contract (see `schedule[].fields`). "
+    "A deal's result. Tybet games (`game: tybet`): `declarations` (a list per seat of "
+    "{kind: cezar, suit, extra} / {kind: four|trio, rank}), `aces` and `honours` per pair, "
+    "`last` (the pair), `special` ({kind, pair} or {kind, seat}) or null. "
+    "Kierki: its fields depend on the contract (see `schedule[].fields`). "
     "Counts are lists with one whole number per seat (one `null` is filled so they add up); "
     "`king_of_hearts` is a seat; `positions` and `order` are lists of seats; `trump` is one "
     "of S, H, D, C; `cards` maps cards such as `QH` to seats (card-by-card entry)."),
     "example": {"tricks": [3, 3, 3, 4]}}
 
-GAME = {"type": "object", "required": ["id", "version", "players", "schedule", "deals",
-                                       "totals", "finished"], "properties": {
+GAME = {"type": "object", "required": ["id", "version", "players", "deals", "totals",
+                                       "finished"], "properties": {
     "id": {"type": "string"}, "game": {"type": "string"}, "version": {"type": "integer"},
     "ruleset": {"type": "object"},
     "players": {"type": "array", "items": {"type": "object"}},
@@ -61,7 +64,10 @@ def document() -> dict[str, Any]:
                         "players": {"type": "array", "items": {"type": "string"},
                                     "description": "Names in clockwise seat order"},
                         "first_dealer": {"type": ["integer", "null"],
-                                         "description": "Seat; null draws at random"}}})},
+                                         "description": "Seat; null draws at random"},
+                        "target": {"type": "integer", "example": 21,
+                                   "description": "Tybet only: the score to play to "
+                                                  "(one of the ruleset's targets)"}}})},
                 "responses": {"201": game_ok, "422": refused}}},
             "/api/games/{gid}": {"get": {"summary": "Read a game", "parameters": [gid],
                                          "responses": {"200": game_ok,
