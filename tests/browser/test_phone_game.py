@@ -149,3 +149,14 @@ def test_a_second_phone_follows_the_first(page, browser):
         "document.querySelector('.deal-no').innerText === 'Deal 2 of 12'", timeout=15_000)
     assert other.locator(".chips li").first.inner_text().split() == ["Ala", "−80"]
     other.context.close()
+
+
+def test_setup_shows_only_the_fields_of_the_chosen_rules(page):
+    page.goto(page.base + "/games/new")
+    assert page.locator("input[name=player_3]").is_visible()
+    assert not page.locator("select[name=target]").is_visible()
+    page.select_option("select[name=ruleset]", "standard-3")
+    assert not page.locator("input[name=player_3]").is_visible()
+    page.select_option("select[name=ruleset]", "tybet-21")
+    assert page.locator("input[name=player_3]").is_visible()
+    assert page.locator("select[name=target]").is_visible()
