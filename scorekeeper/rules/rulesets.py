@@ -18,15 +18,33 @@ from .contracts import Contract, Table, make_contract
 from .errors import UnknownRuleset
 
 
-@dataclass(frozen=True)
-class Ruleset:
-    """A named set of rules; ``data`` is the JSON it came from, kept whole."""
+class Named:
+    """Name and notes in the UI language, read from ``data`` (any game family)."""
 
-    data: dict[str, Any] = field(repr=False)
+    data: dict[str, Any]
 
     @property
     def id(self) -> str:
         return self.data["id"]
+
+    def name(self, lang: str) -> str:
+        names = self.data.get("name", {})
+        return names.get(lang) or names.get("en") or self.id
+
+    def notes(self, lang: str) -> str:
+        notes = self.data.get("notes", {})
+        return notes.get(lang) or notes.get("en") or ""
+
+    def snapshot(self) -> dict[str, Any]:
+        """A deep copy of the data, to store with a game."""
+        return copy.deepcopy(self.data)
+
+
+@dataclass(frozen=True)
+class Ruleset(Named):
+    """A named set of rules; ``data`` is the JSON it came from, kept whole."""
+
+    data: dict[str, Any] = field(repr=False)
 
     @property
     def game(self) -> str:
@@ -46,14 +64,6 @@ class Ruleset:
         """What the players' final scores add up to (zero for the standard game)."""
         return self.data["expected_sum"]
 
-    def name(self, lang: str) -> str:
-        names = self.data.get("name", {})
-        return names.get(lang) or names.get("en") or self.id
-
-    def notes(self, lang: str) -> str:
-        notes = self.data.get("notes", {})
-        return notes.get(lang) or notes.get("en") or ""
-
     @property
     def table(self) -> Table:
         cards = deck(self.data.get("removed", ()))
@@ -65,10 +75,6 @@ class Ruleset:
     def deals(self) -> list[Contract]:
         """The contract of every deal, in order."""
         return [self.contract(k) for k in self.schedule]
-
-    def snapshot(self) -> dict[str, Any]:
-        """A deep copy of the data, to store with a game."""
-        return copy.deepcopy(self.data)
 
     def __hash__(self) -> int:
         return hash(json.dumps(self.data, sort_keys=True))

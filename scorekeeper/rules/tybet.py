@@ -29,6 +29,7 @@ from importlib import resources
 from typing import Any
 
 from .errors import N_, InvalidDeal, Problem, UnknownRuleset
+from .rulesets import Named
 
 SUITS = ("S", "H", "D", "C")
 #: Rank order in play, highest first; the cezar's run follows it.
@@ -68,15 +69,11 @@ def card_points(aces: int, honours: int, last: bool) -> int:
 
 
 @dataclass(frozen=True)
-class TybetRules:
+class TybetRules(Named):
     """A named reading of the game; ``data`` is its JSON, kept whole."""
 
     data: dict[str, Any] = field(repr=False)
     players = 4
-
-    @property
-    def id(self) -> str:
-        return self.data["id"]
 
     @property
     def game(self) -> str:
@@ -93,17 +90,6 @@ class TybetRules:
     @property
     def both_reach(self) -> str:
         return self.data.get("both_reach", "higher")
-
-    def name(self, lang: str) -> str:
-        names = self.data.get("name", {})
-        return names.get(lang) or names.get("en") or self.id
-
-    def notes(self, lang: str) -> str:
-        notes = self.data.get("notes", {})
-        return notes.get(lang) or notes.get("en") or ""
-
-    def snapshot(self) -> dict[str, Any]:
-        return copy.deepcopy(self.data)
 
     def special(self, kind: str) -> dict[str, Any]:
         return self.data["specials"][kind]
