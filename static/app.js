@@ -69,7 +69,6 @@
       document.querySelectorAll("[data-family]").forEach(function (el) {
         el.hidden = el.dataset.family !== family;
       });
-      if (link) { link.hidden = family !== "kierki"; }
       var fourth = document.querySelector("input[name=player_3]");
       if (fourth && players < 4) { fourth.value = ""; }
       if (link) { link.href = link.href.replace(/[^/]+$/, encodeURIComponent(ruleset.value)); }

@@ -11,7 +11,6 @@ from .. import games, service, store, tybet_forms
 from ..db import get_db
 from ..forms import DealForm, NewGameForm, VersionForm, form_values, parse_deal
 from ..i18n import costs, field_errors, lang, special_rules
-from ..rules import get_ruleset
 from ..rules.errors import UnknownRuleset
 
 bp = Blueprint("games", __name__)
@@ -165,9 +164,11 @@ def delete(gid: str):
 def ruleset(ruleset_id: str):
     """The deals of a ruleset and what each costs, for reading before a game."""
     try:
-        rs = get_ruleset(ruleset_id)
+        family, rs = games.find(ruleset_id)
     except UnknownRuleset:
         abort(404)
+    if family.key == "tybet":
+        return render_template("tybet_rules.html", rs=rs, forms=tybet_forms)
     return render_template("ruleset.html", rs=rs, deals=[(c, costs(c)) for c in rs.deals()])
 
 

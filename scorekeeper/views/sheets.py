@@ -20,10 +20,9 @@ from flask_babel import gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 
-from .. import exchange, pdf, service, store
+from .. import exchange, games, pdf, service, store
 from ..db import get_db
 from ..i18n import contract_name, field_errors, lang, sheet_detail, tybet_label
-from ..rules import get_ruleset
 from ..rules.errors import UnknownRuleset
 
 bp = Blueprint("sheets", __name__)
@@ -113,18 +112,24 @@ def game_sheet_html(gid: str):
 @bp.get("/rules/<ruleset_id>/blank.pdf")
 def blank_pdf(ruleset_id: str):
     try:
-        ruleset = get_ruleset(ruleset_id)
+        family, ruleset = games.find(ruleset_id)
     except UnknownRuleset:
         abort(404)
     key = ("blank", ruleset_id, lang())
     body = pdf.cache.get(key)
     if body is None:
         names = [gettext("Player %(n)s", n=i + 1) for i in range(ruleset.players)]
-        body = _pdf(_sheet_html(game=None, ruleset=ruleset, players=names,
-                                title=gettext("Kierki blank sheet")))
+        if family.key == "tybet":
+            html = _sheet_html("tybet_sheet.html", game=None, rules=ruleset, players=names,
+                               title=gettext("Tybet blank sheet"))
+        else:
+            html = _sheet_html(game=None, ruleset=ruleset, players=names,
+                               title=gettext("Kierki blank sheet"))
+        body = _pdf(html)
         pdf.cache.put(key, body)
     resp = Response(body, mimetype="application/pdf")
-    resp.headers["Content-Disposition"] = f'inline; filename="kierki-blank-{ruleset_id}.pdf"'
+    resp.headers["Content-Disposition"] = \
+        f'inline; filename="{family.key}-blank-{ruleset_id}.pdf"'
     return resp
 
 

@@ -136,3 +136,20 @@ def test_tybet_sheet_csv_and_json_round_trip(app, client, tmp_path):
         for word in ("Tybet score sheet", "Ala & Cela", "Bolek & Darek", "Kalanda 0:4"):
             assert word in text, word
         assert "UNFINISHED AFTER 2 DEALS" in text.upper()
+
+
+def test_tybet_rules_page_and_blank_sheet(client, tmp_path):
+    import shutil
+    import subprocess
+
+    page = client.get("/rules/tybet-21-italian").text
+    assert "Kondriona" in page and "×16" in page and "×8" in page
+    assert "+16" in client.get("/rules/tybet-21").text
+    r = client.get("/rules/tybet-21/blank.pdf")
+    assert r.status_code == 200 and r.mimetype == "application/pdf"
+    if shutil.which("pdftotext"):
+        path = tmp_path / "b.pdf"
+        path.write_bytes(r.data)
+        text = subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True,
+                              capture_output=True, text=True).stdout
+        assert "Tybet blank sheet" in text and "Pair 1 + 3" in text and "Kondriona +16" in text
