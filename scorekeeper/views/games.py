@@ -25,13 +25,13 @@ def _load(gid: str) -> service.Game:
 
 @bp.get("/")
 def index():
-    games = []
+    listing = []
     for row in store.list_games(get_db()):
         ruleset = json.loads(row["ruleset"])
-        games.append({**row, "players": json.loads(row["players"]),
+        listing.append({**row, "players": json.loads(row["players"]),
                       "deals_total": len(ruleset.get("schedule", [])) or None,
                       "ruleset_name": ruleset.get("name", {}).get(lang(), row["ruleset_id"])})
-    return render_template("index.html", games=games)
+    return render_template("index.html", games=listing)
 
 
 @bp.route("/games/new", methods=["GET", "POST"])

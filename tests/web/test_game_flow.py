@@ -183,3 +183,12 @@ def test_the_version_endpoint_follows_every_write(app, client):
     post_deal(client, gid, 1, 1, {"tricks": [13, 0, 0, 0]})
     assert client.get(f"/games/{gid}/version").get_json() == {"version": 2}
     assert client.get("/games/nope/version").status_code == 404
+
+
+def test_a_forged_setup_is_refused_in_the_users_language(client):
+    data = {"ruleset": "nope", "player_0": "A", "player_1": "B", "player_2": "C",
+            "player_3": "D", "first_dealer": "9"}
+    r = client.post("/games/new", data=data, headers={"Accept-Language": "pl"})
+    assert r.status_code == 422
+    assert errors_in(r.text) == ["Nieprawidłowy wybór", "Nieprawidłowy wybór"]
+    assert "Nie ma jeszcze gier" in client.get("/", headers={"Accept-Language": "pl"}).text
