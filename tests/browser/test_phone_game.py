@@ -160,3 +160,22 @@ def test_setup_shows_only_the_fields_of_the_chosen_rules(page):
     page.select_option("select[name=ruleset]", "tybet-21")
     assert page.locator("input[name=player_3]").is_visible()
     assert page.locator("select[name=target]").is_visible()
+
+
+def test_plain_forms_work_with_javascript_off(browser, server):
+    context = browser.new_context(viewport={"width": 360, "height": 780},
+                                  java_script_enabled=False, locale="en-GB")
+    page = context.new_page()
+    page.goto(server + "/games/new")
+    for i, name in enumerate(PLAYERS):
+        page.fill(f"input[name=player_{i}]", name)
+    page.get_by_role("button", name="Start the game").click()
+    assert page.locator(".deal-no").first.inner_text() == "Deal 1 of 12"
+    assert not page.locator("button.step").first.is_visible()  # steppers need JS
+    for seat, value in enumerate([4, 3, 3, 3]):  # no auto-fill: every count typed
+        page.fill(f"input[name=tricks-{seat}]", str(value))
+    page.get_by_role("button", name="Save deal 1").click()
+    assert page.locator(".deal-no").first.inner_text() == "Deal 2 of 12"
+    page.goto(page.url + "?mode=cards")
+    assert page.locator("fieldset.cards").is_visible()
+    context.close()
