@@ -16,6 +16,9 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
 _FONTS = FontConfiguration()
+#: One render at a time: the font configuration and parsed CSS are shared, and a
+#: render is CPU-bound anyway (waitress serves with threads).
+_RENDER_LOCK = Lock()
 _BETWEEN_TAGS = re.compile(r">\s+<")
 
 
@@ -28,10 +31,11 @@ def _stylesheet(path: str) -> CSS:
 def render(html: str, base_url: str | Path, stylesheet: str | Path | None = None) -> bytes:
     """HTML to PDF bytes. ``base_url`` resolves relative files; ``stylesheet`` is
     a CSS file applied on top, parsed once and reused for every render."""
-    sheets = [_stylesheet(str(stylesheet))] if stylesheet else []
     compact = _BETWEEN_TAGS.sub("><", html)  # template indentation only costs layout time
-    return HTML(string=compact, base_url=str(base_url)).write_pdf(
-        stylesheets=sheets, font_config=_FONTS)
+    with _RENDER_LOCK:
+        sheets = [_stylesheet(str(stylesheet))] if stylesheet else []
+        return HTML(string=compact, base_url=str(base_url)).write_pdf(
+            stylesheets=sheets, font_config=_FONTS)
 
 
 class SheetCache:
