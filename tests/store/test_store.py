@@ -96,3 +96,40 @@ def test_ids_are_unguessable_and_delete_removes_everything(db):
         service.load(db, gid)
     for table in ("players", "deals", "deal_history"):
         assert db.execute(f"select count(*) from {table} where game_id = ?", [gid]).fetchone()[0] == 0
+
+
+def test_two_phones_at_the_same_moment_one_wins(tmp_path):
+    import threading
+
+    path = str(tmp_path / "race.sqlite")
+    setup = store.connect(path)
+    store.migrate(setup)
+    gid = new(setup)
+    setup.close()
+    barrier = threading.Barrier(8)
+    outcomes: list[str] = []
+
+    def phone(seat: int) -> None:
+        db = store.connect(path)
+        tricks = [0, 0, 0, 0]
+        tricks[seat % 4] = 13
+        barrier.wait()
+        try:
+            service.enter_deal(db, gid, 1, {"tricks": tricks}, 1)
+            outcomes.append("saved")
+        except service.Conflict:
+            outcomes.append("told")
+        finally:
+            db.close()
+
+    threads = [threading.Thread(target=phone, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes) == ["saved"] + ["told"] * 7
+    check = store.connect(path)
+    game = service.load(check, gid)
+    check.close()
+    assert game.version == 2 and len(game.state.scored) == 1
+    assert sorted(game.state.scored[0].points) == [-260, 0, 0, 0]
