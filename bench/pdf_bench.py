@@ -1,6 +1,6 @@
 """Benchmark: the 12-deal PDF score sheet against WeasyPrint's bare one-page table.
 
-Run:  python bench/pdf_bench.py [--rounds N]
+Run (with the package installed, e.g. in .venv):  python bench/pdf_bench.py [--rounds N]
 
 All three are timed in the same run on the same machine, so the ratios mean
 something where absolute seconds do not:
@@ -13,20 +13,15 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import tempfile
 import time
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 from weasyprint import HTML
 
 from scorekeeper import create_app, pdf, service
 from scorekeeper.db import get_db
-from scorekeeper.rules import get_ruleset
-from tests.rules.test_games import results_for
+from scorekeeper.families.kierki.rules import get_ruleset
+from scorekeeper.families.kierki.rules.examples import plausible_results
 
 
 def bare_table() -> str:
@@ -58,7 +53,7 @@ def main() -> None:
         with app.app_context():
             db = get_db()
             gid = service.create_game(db, "standard-4", ["Ala", "Bożena", "Czesław", "Żaneta"], 0)
-            for number, raw in enumerate(results_for(get_ruleset("standard-4")), start=1):
+            for number, raw in enumerate(plausible_results(get_ruleset("standard-4")), start=1):
                 service.enter_deal(db, gid, number, raw, number)
         client = app.test_client()
         url = f"/games/{gid}/sheet.pdf"

@@ -8,10 +8,11 @@ from flask_babel import gettext
 
 from . import service, store
 from .db import get_db
+from .families.kierki.rules import Problem, registry
+from .families.kierki.rules.game import summary
+from .families.tybet import rules as tybet
 from .i18n import contract_name, field_errors, lang
-from .rules import Problem, registry, tybet
 from .rules.errors import N_
-from .rules.game import summary
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 

@@ -15,7 +15,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import games, service, store
-from .rules import InvalidDeal, Problem
+from .families.kierki.rules import InvalidDeal, Problem
 from .rules.errors import N_
 
 FORMAT = "kierki-scorekeeper/game"

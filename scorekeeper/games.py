@@ -11,10 +11,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .rules import from_data as kierki_from_data
-from .rules import get_ruleset, tybet
-from .rules import replay as kierki_replay
-from .rules import rulesets as kierki_rulesets
+from .families.kierki.rules import from_data as kierki_from_data
+from .families.kierki.rules import get_ruleset
+from .families.kierki.rules import replay as kierki_replay
+from .families.kierki.rules import rulesets as kierki_rulesets
+from .families.tybet import rules as tybet
 from .rules.errors import UnknownRuleset
 
 

@@ -12,8 +12,8 @@ from flask_babel import Babel, get_locale, gettext
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
 
-from .rules import Contract, Deal, Problem
-from .rules.cards import SUIT_SYMBOLS
+from .families.kierki.rules import Contract, Deal, Problem
+from .families.kierki.rules.cards import SUIT_SYMBOLS
 
 CONTRACT_NAMES = {
     "no_tricks": _l("No tricks"),

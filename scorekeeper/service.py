@@ -14,7 +14,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import games, store
-from .rules import InvalidDeal, Problem
+from .families.kierki.rules import InvalidDeal, Problem
 from .rules.errors import N_, UnknownRuleset
 
 NAME_MAX = 40

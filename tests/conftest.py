@@ -1,5 +1,3 @@
-import re
-
 import pytest
 
 from scorekeeper import create_app
@@ -14,9 +12,3 @@ def app(tmp_path):
 @pytest.fixture
 def client(app):
     return app.test_client()
-
-
-def errors_in(html: str) -> list[str]:
-    """The messages a player sees on a page (inline errors and flashes)."""
-    found = re.findall(r'class="(?:error|flash error)"[^>]*>([^<]*)<', html)
-    return [m.strip() for m in found]

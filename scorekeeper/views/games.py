@@ -7,9 +7,11 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext
 from wtforms import SelectChoice
 
-from .. import games, service, store, tybet_forms
+from .. import games, service, store
 from ..db import get_db
-from ..forms import DealForm, NewGameForm, VersionForm, form_values, parse_deal
+from ..families.kierki.forms import form_values, parse_deal
+from ..families.tybet import forms as tybet_forms
+from ..forms import DealForm, NewGameForm, VersionForm
 from ..i18n import costs, field_errors, lang, special_rules
 from ..rules.errors import UnknownRuleset
 

@@ -13,9 +13,7 @@ from flask_babel import gettext
 
 from .. import service, store
 from ..db import get_db
-from ..forms import DealForm
-from ..i18n import localized, signed
-from ..rules import (
+from ..families.kierki.rules import (
     InvalidDeal,
     Ruleset,
     check_follow,
@@ -28,9 +26,11 @@ from ..rules import (
     play,
     registry,
 )
-from ..rules.cards import SUITS, Card
+from ..families.kierki.rules.cards import SUITS, Card
+from ..families.kierki.rules.loteryjka import result as loteryjka_result
+from ..forms import DealForm
+from ..i18n import localized, signed
 from ..rules.errors import UnknownRuleset
-from ..rules.loteryjka import result as loteryjka_result
 
 bp = Blueprint("tools", __name__)
 

@@ -1,5 +1,5 @@
 """A whole 12-deal game played through the forms on a phone-sized Chromium."""
-from scorekeeper.rules import get_ruleset
+from scorekeeper.families.kierki.rules import get_ruleset
 
 from .conftest import shot
 

@@ -3,8 +3,8 @@ import random
 
 from scorekeeper import service
 from scorekeeper.db import get_db
-from scorekeeper.rules import get_ruleset, legal_cards, new_board, pass_turn, play
-from tests.rules.test_games import results_for
+from scorekeeper.families.kierki.rules import get_ruleset, legal_cards, new_board, pass_turn, play
+from tests.fixtures import results_for
 
 from .conftest import shot
 

@@ -5,7 +5,7 @@ import sqlite3
 import pytest
 
 from scorekeeper import service, store
-from scorekeeper.rules import rulesets as rulesets_module
+from scorekeeper.families.kierki.rules import rulesets as rulesets_module
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """The JSON API: same service, 422 with per-field messages, 409 on a stale version."""
-from scorekeeper.rules import get_ruleset
-from tests.rules.test_games import results_for
+from scorekeeper.families.kierki.rules import get_ruleset
+from tests.fixtures import results_for
 
 
 def create(client, **body):

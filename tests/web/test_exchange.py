@@ -7,8 +7,7 @@ import pytest
 
 from scorekeeper import service
 from scorekeeper.db import get_db
-from tests.conftest import errors_in
-from tests.web.test_game_flow import new_game, post_deal, state
+from tests.fixtures import errors_in, new_game, post_deal, state
 
 PLAYERS = ["Ala", "Bożena", "Czesław", "<b>Dżon</b>"]
 

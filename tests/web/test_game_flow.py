@@ -1,32 +1,8 @@
 """A whole game through the HTML forms, as phones at the table send them."""
 import re
 
-from scorekeeper import service
-from scorekeeper.db import get_db
-from scorekeeper.forms import form_values
-from scorekeeper.rules import get_ruleset
-from tests.conftest import errors_in
-from tests.rules.test_games import results_for
-
-PLAYERS = ["Ala", "Bożena", "Czesław", "<b>Dżon</b>"]
-
-
-def new_game(client, ruleset="standard-4", players=PLAYERS, dealer="0"):
-    data = {"ruleset": ruleset, "first_dealer": dealer}
-    data.update({f"player_{i}": p for i, p in enumerate(players)})
-    r = client.post("/games/new", data=data)
-    assert r.status_code == 302, errors_in(r.text)
-    return r.location.rsplit("/", 1)[1]
-
-
-def state(app, gid):
-    with app.app_context():
-        return service.load(get_db(), gid)
-
-
-def post_deal(client, gid, number, version, raw, **extra):
-    data = {"version": version, **form_values(raw), **extra}
-    return client.post(f"/games/{gid}/deals/{number}", data=data)
+from scorekeeper.families.kierki.rules import get_ruleset
+from tests.fixtures import errors_in, new_game, post_deal, results_for, state
 
 
 def test_a_whole_game_through_the_forms(app, client):

@@ -6,9 +6,8 @@ import subprocess
 import pytest
 
 from scorekeeper import pdf
-from scorekeeper.rules import get_ruleset
-from tests.rules.test_games import results_for
-from tests.web.test_game_flow import new_game, post_deal, state
+from scorekeeper.families.kierki.rules import get_ruleset
+from tests.fixtures import new_game, post_deal, results_for, state
 
 POPPLER = shutil.which("pdftotext") and shutil.which("pdfinfo")
 

@@ -18,8 +18,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.rules.errors import N_, InvalidDeal, Problem
+
 from .cards import SUITS, Card, card_set, deck
-from .errors import N_, InvalidDeal, Problem
 
 Result = dict[str, Any]
 

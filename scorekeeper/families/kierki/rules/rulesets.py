@@ -13,31 +13,11 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from scorekeeper.rules.errors import UnknownRuleset
+from scorekeeper.rules.named import Named
+
 from .cards import deck
 from .contracts import Contract, Table, make_contract
-from .errors import UnknownRuleset
-
-
-class Named:
-    """Name and notes in the UI language, read from ``data`` (any game family)."""
-
-    data: dict[str, Any]
-
-    @property
-    def id(self) -> str:
-        return self.data["id"]
-
-    def name(self, lang: str) -> str:
-        names = self.data.get("name", {})
-        return names.get(lang) or names.get("en") or self.id
-
-    def notes(self, lang: str) -> str:
-        notes = self.data.get("notes", {})
-        return notes.get(lang) or notes.get("en") or ""
-
-    def snapshot(self) -> dict[str, Any]:
-        """A deep copy of the data, to store with a game."""
-        return copy.deepcopy(self.data)
 
 
 @dataclass(frozen=True)

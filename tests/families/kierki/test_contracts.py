@@ -1,7 +1,7 @@
 """Every contract kind, scored and checked as players at a table would check it."""
 import pytest
 
-from scorekeeper.rules import InvalidDeal, get_ruleset
+from scorekeeper.families.kierki.rules import InvalidDeal, get_ruleset
 
 S4 = get_ruleset("standard-4")
 S3 = get_ruleset("standard-3")

@@ -26,9 +26,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from scorekeeper.rules.errors import N_, InvalidPlay, Problem
+
 from .cards import RANKS, SUITS, Card
 from .contracts import Contract, Table
-from .errors import N_, InvalidPlay, Problem
 from .trick import CardLike, parse_card
 
 #: Rank order in a row, lowest first, by the ``ace`` option.

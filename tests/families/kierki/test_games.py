@@ -1,31 +1,10 @@
 """Whole games: schedules, the fold of results, and each named ruleset's totals."""
 import pytest
 
-from scorekeeper.rules import get_ruleset, registry, replay, schedule
+from scorekeeper.families.kierki.rules import get_ruleset, registry, replay, schedule
+from scorekeeper.families.kierki.rules.examples import plausible_results as results_for
 
 FOUR = ["Ala", "Bolek", "Cela", "Darek"]
-
-
-def results_for(rs):
-    """A plausible result for every deal of a ruleset (seat 0 has a bad evening)."""
-    n, tricks = rs.players, rs.table.tricks
-    out = []
-    for contract in rs.deals():
-        raw = {}
-        for field in contract.fields():
-            if field.type == "counts":
-                raw[field.name] = [field.total] + [0] * (n - 1)
-            elif field.type == "seat":
-                raw[field.name] = 0
-            elif field.type == "seats":
-                raw[field.name] = list(range(len(field.labels))) if field.distinct \
-                    else [0] * len(field.labels)
-            elif field.type == "suit":
-                raw[field.name] = "S"
-        if contract.kind == "trumps":
-            raw["tricks"] = [tricks - 2 * (n - 1)] + [2] * (n - 1)
-        out.append(raw)
-    return out
 
 
 def test_standard_four_schedule_passes_the_deal_left():

@@ -1,6 +1,5 @@
 """The partnership game (seed 003) through HTTP: set-up, deals, refusals, a game to 21."""
-from tests.conftest import errors_in
-from tests.web.test_game_flow import state
+from tests.fixtures import errors_in, state
 
 PLAYERS = ["Ala", "Bolek", "Cela", "Darek"]
 

@@ -21,9 +21,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorekeeper.rules.errors import N_, InvalidPlay, Problem
+
 from .cards import SUITS, Card, card_set
 from .contracts import CardCount, Contract, PenaltyTricks, Robber, Table, TrickCount, Trumps
-from .errors import N_, InvalidPlay, Problem
 
 CardLike = Card | str
 

@@ -1,7 +1,14 @@
 """The trick checker: winners, what a trick costs its taker, lead and follow rulings."""
 import pytest
 
-from scorekeeper.rules import Card, InvalidPlay, check_follow, check_lead, check_trick, get_ruleset
+from scorekeeper.families.kierki.rules import (
+    Card,
+    InvalidPlay,
+    check_follow,
+    check_lead,
+    check_trick,
+    get_ruleset,
+)
 
 
 def contract(ruleset, key):

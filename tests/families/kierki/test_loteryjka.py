@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from scorekeeper.rules import (
+from scorekeeper.families.kierki.rules import (
     InvalidPlay,
     get_ruleset,
     is_legal,
@@ -15,7 +15,7 @@ from scorekeeper.rules import (
     play_moves,
     undo,
 )
-from scorekeeper.rules.cards import RANKS, SUITS
+from scorekeeper.families.kierki.rules.cards import RANKS, SUITS
 
 
 def contract(ruleset):
@@ -107,7 +107,7 @@ def test_only_a_loteryjka_deal_has_a_board():
 
 
 def test_dealer_or_left_begins_is_the_schedules_leader():
-    from scorekeeper.rules import schedule
+    from scorekeeper.families.kierki.rules import schedule
     assert schedule(get_ruleset("standard-4"), 1)[-1].leader == 0  # dealer 0 begins
     assert schedule(get_ruleset("seed002-4"), 1)[-1].leader == 1  # left of dealer 0
 

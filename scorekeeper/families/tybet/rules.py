@@ -28,8 +28,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from .errors import N_, InvalidDeal, Problem, UnknownRuleset
-from .rulesets import Named
+from scorekeeper.rules.errors import N_, InvalidDeal, Problem, UnknownRuleset
+from scorekeeper.rules.named import Named
 
 SUITS = ("S", "H", "D", "C")
 #: Rank order in play, highest first; the cezar's run follows it.
@@ -425,7 +425,7 @@ def from_data(data: dict[str, Any]) -> TybetRules:
 
 @cache
 def registry() -> dict[str, TybetRules]:
-    folder = resources.files(__package__) / "tybet_rulesets"
+    folder = resources.files(__package__) / "rulesets"
     found = {}
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".json"):

@@ -1,8 +1,8 @@
 """The seed-003 partnership game: declarations, card points, special wins, the game to 21."""
 import pytest
 
-from scorekeeper.rules import InvalidDeal
-from scorekeeper.rules.tybet import card_points, deal_at, get_rules, registry, replay
+from scorekeeper.families.kierki.rules import InvalidDeal
+from scorekeeper.families.tybet.rules import card_points, deal_at, get_rules, registry, replay
 
 SEED = get_rules("tybet-21")
 ITALIAN = get_rules("tybet-21-italian")
@@ -152,7 +152,7 @@ def test_both_reach_higher_total_wins_or_play_on():
 def test_both_reach_declared_first_option():
     rules = get_rules("tybet-21").snapshot()
     rules["both_reach"] = "declared_first"
-    from scorekeeper.rules.tybet import from_data
+    from scorekeeper.families.tybet.rules import from_data
     declared_first = from_data(rules)
     start = [deal(aces=(2, 2), honours=(10, 10), last=0)] * 3  # 18 : 15
     # deal 4 (first dealer 0): dealer 3, seat 0 leads and declares first: a trio of aces

@@ -5,8 +5,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.rules.errors import N_, InvalidDeal, Problem
+
 from .contracts import Result
-from .errors import N_, InvalidDeal, Problem
 from .rulesets import Ruleset
 from .schedule import Deal, schedule
 

@@ -1,0 +1,40 @@
+"""Builders the tests share: games started and deals sent as the phones send them."""
+from __future__ import annotations
+
+import re
+
+from scorekeeper import service
+from scorekeeper.db import get_db
+from scorekeeper.families.kierki.forms import form_values
+from scorekeeper.families.kierki.rules.examples import plausible_results as results_for
+
+PLAYERS = ["Ala", "Bożena", "Czesław", "<b>Dżon</b>"]
+
+__all__ = ["PLAYERS", "errors_in", "new_game", "post_deal", "results_for", "state"]
+
+
+def errors_in(html: str) -> list[str]:
+    """The messages a player sees on a page (inline errors and flashes)."""
+    found = re.findall(r'class="(?:error|flash error)"[^>]*>([^<]*)<', html)
+    return [m.strip() for m in found]
+
+
+def new_game(client, ruleset="standard-4", players=PLAYERS, dealer="0", **extra):
+    """Start a game through the set-up form; returns its id."""
+    data = {"ruleset": ruleset, "first_dealer": dealer, **extra}
+    data.update({f"player_{i}": p for i, p in enumerate(players)})
+    r = client.post("/games/new", data=data)
+    assert r.status_code == 302, errors_in(r.text)
+    return r.location.rsplit("/", 1)[1]
+
+
+def state(app, gid):
+    """The game as stored, with its computed state."""
+    with app.app_context():
+        return service.load(get_db(), gid)
+
+
+def post_deal(client, gid, number, version, raw, **extra):
+    """Send a Kierki deal's raw result through the deal form."""
+    data = {"version": version, **form_values(raw), **extra}
+    return client.post(f"/games/{gid}/deals/{number}", data=data)
