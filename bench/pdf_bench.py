@@ -54,7 +54,7 @@ def main() -> None:
             db = get_db()
             gid = service.create_game(db, "standard-4", ["Ala", "Bożena", "Czesław", "Żaneta"], 0)
             for number, raw in enumerate(plausible_results(get_ruleset("standard-4")), start=1):
-                service.enter_deal(db, gid, number, raw, number)
+                service.enter_deal(db, service.load(db, gid), number, raw, number)
         client = app.test_client()
         url = f"/games/{gid}/sheet.pdf"
         html = bare_table()

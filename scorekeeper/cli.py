@@ -29,11 +29,11 @@ def serve(host: str, port: int, threads: int) -> None:
     print(f"Kierki scorekeeper is running. Open on every phone at the table:\n"
           f"    http://{shown}:{port}/\n"
           f"Database: {app.config['DATABASE']}   (Ctrl+C stops the server)", flush=True)
-    waitress_serve(app, host=host, port=port, threads=threads, ident="kierki")
+    waitress_serve(app, host=host, port=port, threads=threads, ident="")  # no Server header
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="kierki", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("serve", help="serve the app on the local network")
     run.add_argument("--host", default="0.0.0.0", help="interface (default: all)")

@@ -20,19 +20,8 @@ class NewGameForm(FlaskForm):
                               + [SelectChoice(str(i), _l("Player %(n)s", n=i + 1))
                                  for i in range(SEATS)])
 
-    target = SelectField(_l("Play to"), default="21",
-                         choices=[SelectChoice(str(t), str(t)) for t in (11, 21, 31, 41)])
-
     def names(self) -> list[str]:
         return [getattr(self, f"player_{i}").data or "" for i in range(SEATS)]
-
-    def target_score(self) -> int | None:
-        value = self.target.data
-        return int(value) if value and str(value).isdigit() else None
-
-    def dealer(self) -> int | None:
-        value = self.first_dealer.data
-        return None if value in (None, "", "random") else int(value)
 
 
 class VersionForm(FlaskForm):

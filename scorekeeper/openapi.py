@@ -11,7 +11,7 @@ ERRORS = {"type": "object", "properties": {
                               "`\"\"` is the deal as a whole."}}}
 
 RESULT = {"type": "object", "description": (
-    "A deal's result. Tybet games (`game: tybet`): `declarations` (a list per seat of "
+    "A deal's result. Partnership games (`family` of the seed-003 game): `declarations` (a list per seat of "
     "{kind: cezar, suit, extra} / {kind: four|trio, rank}), `aces` and `honours` per pair, "
     "`last` (the pair), `special` ({kind, pair} or {kind, seat}) or null. "
     "Kierki: its fields depend on the contract (see `schedule[].fields`). "
@@ -22,7 +22,10 @@ RESULT = {"type": "object", "description": (
 
 GAME = {"type": "object", "required": ["id", "version", "players", "deals", "totals",
                                        "finished"], "properties": {
-    "id": {"type": "string"}, "game": {"type": "string"}, "version": {"type": "integer"},
+    "id": {"type": "string"},
+    "family": {"type": "string", "description": "Which card game: a key of the family "
+                                                 "registry (Kierki, the seed-003 game)"},
+    "version": {"type": "integer"},
     "ruleset": {"type": "object"},
     "players": {"type": "array", "items": {"type": "object"}},
     "first_dealer": {"type": "integer"},
@@ -49,6 +52,7 @@ def document() -> dict[str, Any]:
               "schema": {"type": "integer", "minimum": 1}}
     game_ok = {"description": "The game's full state", **_json(GAME)}
     refused = {"description": "Refused input; nothing was stored", **_json(ERRORS)}
+    missing = {"description": "No such game", **_json(ERRORS)}
     return {
         "openapi": "3.1.0",
         "info": {"title": "Kierki Scorekeeper API", "version": "1"},
@@ -70,8 +74,7 @@ def document() -> dict[str, Any]:
                                                   "(one of the ruleset's targets)"}}})},
                 "responses": {"201": game_ok, "422": refused}}},
             "/api/games/{gid}": {"get": {"summary": "Read a game", "parameters": [gid],
-                                         "responses": {"200": game_ok,
-                                                       "404": {"description": "No such game"}}}},
+                                         "responses": {"200": game_ok, "404": missing}}},
             "/api/games/{gid}/deals/{number}": {"put": {
                 "summary": "Record the next deal or correct an earlier one",
                 "parameters": [gid, number],
@@ -80,7 +83,7 @@ def document() -> dict[str, Any]:
                         "version": {"type": "integer",
                                     "description": "The game's version as last read"},
                         "result": RESULT}})},
-                "responses": {"200": game_ok, "422": refused,
+                "responses": {"200": game_ok, "422": refused, "404": missing,
                               "409": {"description": "The game changed since `version` "
                                                      "(e.g. the deal was already entered)",
                                       **_json(ERRORS)}}}},
@@ -88,7 +91,7 @@ def document() -> dict[str, Any]:
                 "summary": "Take back the last deal", "parameters": [gid],
                 "requestBody": {"required": True, **_json({"type": "object", "properties": {
                     "version": {"type": "integer"}}})},
-                "responses": {"200": game_ok, "409": {"description": "Version conflict"},
-                              "422": refused}}},
+                "responses": {"200": game_ok, "404": missing, "422": refused,
+                              "409": {"description": "Version conflict", **_json(ERRORS)}}}},
         },
     }

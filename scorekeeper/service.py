@@ -1,37 +1,40 @@
-"""The game service: load a game, apply the rules to an entered deal, save.
+"""The game service: every write, for every family, with the version check.
 
-Views and the API call these functions; they take a sqlite-utils Database and
-plain values and raise :class:`InvalidInput` (with field problems),
-:class:`Conflict` or :class:`store.GameNotFound`.
+Views and the API call these functions with a sqlite-utils Database and plain
+values. They raise :class:`InvalidInput` (problems per field, nothing stored),
+:class:`Conflict` (the game changed under this write) or :class:`GameNotFound`;
+the web layer turns those into answers in one place. A game's history is replayed
+at most once per call: :class:`Game` folds it on first use, a new deal is added
+to the state without a replay, and a correction replays the corrected history once.
 """
 from __future__ import annotations
 
 import random
-import unicodedata
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from sqlite_utils import Database
 
-from . import games, store
-from .families.kierki.rules import InvalidDeal, Problem
-from .rules.errors import N_, UnknownRuleset
+from . import queries, store
+from .families import registry
+from .families.base import DealLike, Family, State
+from .queries import GameNotFound
+from .rules import checks
+from .rules.errors import N_, InvalidDeal, InvalidInput, Problem, RulesetError, UnknownRuleset
 
-NAME_MAX = 40
-
-
-class InvalidInput(Exception):
-    def __init__(self, problems: list[Problem]):
-        self.problems = problems
-        super().__init__("; ".join(p.text() for p in problems))
+__all__ = ["Conflict", "Game", "GameNotFound", "InvalidInput", "create_game", "delete_game",
+           "enter_deal", "load", "undo_last"]
 
 
 class Conflict(Exception):
     """The game changed under this write (another phone, a double submit)."""
 
-    def __init__(self, message: str, version: int, **params: Any):
+    def __init__(self, message: str, version: int, gid: str, **params: Any):
         self.message = message
         self.version = version
+        self.gid = gid
         self.params = params
         super().__init__(message % params)
 
@@ -39,12 +42,26 @@ class Conflict(Exception):
         return translate(self.message) % self.params
 
 
-@dataclass(frozen=True)
-class Game:
-    """A stored game with its computed state."""
+CHANGED = N_("The game changed on another phone (or this form was sent twice). "
+             "Nothing was saved; here is the game as it is now.")
+ALREADY = N_("Deal %(number)s was already entered, maybe on another phone. "
+             "Nothing was changed; check it below.")
 
-    stored: store.StoredGame
-    state: Any  #: the family's fold: rules.GameState (Kierki) or rules.tybet.TybetState
+
+@dataclass
+class Game:
+    """A stored game, its family and rules; its state is folded on first use."""
+
+    stored: queries.StoredGame
+    family: Family
+    rules: Any
+    _state: State | None = field(default=None, repr=False)
+
+    @cached_property
+    def state(self) -> State:
+        if self._state is not None:
+            return self._state
+        return self.family.fold(self.rules, self.stored.settings, self.stored.results)
 
     @property
     def id(self) -> str:
@@ -59,139 +76,138 @@ class Game:
         return self.stored.version
 
     @property
-    def family(self) -> str:
-        return self.stored.game
+    def recorded(self) -> int:
+        """How many deals are recorded (no replay needed)."""
+        return len(self.stored.results)
 
     @property
-    def ruleset(self) -> Any:
-        return self.state.ruleset if self.family == "kierki" else self.state.rules
+    def deals_total(self) -> int | None:
+        return self.family.deals_total(self.rules)
 
-
-def clean_name(name: Any) -> str:
-    """Trim and normalise a player's name (NFC, single spaces)."""
-    if not isinstance(name, str):
-        return ""
-    return " ".join(unicodedata.normalize("NFC", name).split())
-
-
-def check_players(names: list[Any], players: int) -> list[str]:
-    cleaned = [clean_name(n) for n in names]
-    problems = []
-    while len(cleaned) > players and not cleaned[-1]:
-        cleaned.pop()
-    if len(cleaned) != players:
-        problems.append(Problem("players", N_("This ruleset is for %(players)s players."),
-                                {"players": players}))
-    seen: set[str] = set()
-    for seat, name in enumerate(cleaned):
-        if not name:
-            problems.append(Problem(f"players.{seat}", N_("Enter a name.")))
-        elif len(name) > NAME_MAX:
-            problems.append(Problem(f"players.{seat}", N_("At most %(max)s characters."),
-                                    {"max": NAME_MAX}))
-        elif name.casefold() in seen:
-            problems.append(Problem(f"players.{seat}", N_("Each player needs a different name.")))
-        seen.add(name.casefold())
-    if problems:
-        raise InvalidInput(problems)
-    return cleaned
-
-
-def create_game(db: Database, ruleset_id: str, names: list[Any],
-                first_dealer: int | None = None, rng: random.Random | None = None,
-                target: int | None = None) -> str:
-    """Start a game; ``first_dealer=None`` draws the first dealer at random.
-
-    ``target`` is the score to reach in a game played to a target (Tybet)."""
-    try:
-        family, ruleset = games.find(ruleset_id)
-    except UnknownRuleset:
-        raise InvalidInput([Problem("ruleset", N_("Choose a ruleset."))]) from None
-    players = check_players(names, ruleset.players)
-    if first_dealer is None:
-        first_dealer = (rng or random.SystemRandom()).randrange(ruleset.players)
-    elif not (isinstance(first_dealer, int) and not isinstance(first_dealer, bool)
-              and 0 <= first_dealer < ruleset.players):
-        raise InvalidInput([Problem("first_dealer", N_("Choose the first dealer."))])
-    settings: dict[str, Any] = {"first_dealer": first_dealer}
-    if family.key == "tybet":
-        target = ruleset.target if target in (None, "") else target
-        if target not in ruleset.targets:
-            raise InvalidInput([Problem("target", N_("Choose the score to play to."))])
-        settings["target"] = target
-    return store.create_game(db, family.key, ruleset.snapshot(), players, settings)
+    def deal(self, number: int) -> DealLike:
+        """Deal ``number``'s context; ``InvalidInput`` unless it is recorded or next."""
+        total = self.deals_total
+        if not 1 <= number <= self.recorded + 1 or (total is not None and number > total):
+            raise InvalidInput([Problem("", N_("Deals are entered in order; the next is deal "
+                                               "%(next)s."), {"next": self.recorded + 1})])
+        return self.family.deal(self.rules, self.stored.settings, number)
 
 
 def load(db: Database, gid: str) -> Game:
-    stored = store.load_game(db, gid)
-    family = games.family(stored.game)
-    rules = family.from_data(stored.ruleset)
-    return Game(stored, family.fold(rules, stored.settings, stored.results))
+    """A stored game; its history is replayed only when its state is asked for."""
+    stored = queries.load_game(db, gid)
+    family = registry.get(stored.family)
+    if family is None:
+        raise GameNotFound(gid)
+    return Game(stored, family, family.load_rules(stored.ruleset))
 
 
-def _validate(game: Game, number: int, raw: dict[str, Any]) -> dict[str, Any]:
+def create_game(db: Database, ruleset_id: Any, names: Any, first_dealer: Any = None,
+                given: Mapping[str, Any] | None = None, rng: random.Random | None = None) -> str:
+    """Start a game of a built-in ruleset; ``first_dealer=None`` draws one at random.
+
+    ``given`` holds the family's own set-up values (a target score, say)."""
     try:
-        return games.family(game.family).validate(game.ruleset, game.state, number, raw)
-    except InvalidDeal as e:
-        raise InvalidInput(e.problems) from None
+        family, rules = registry.find(ruleset_id)
+    except UnknownRuleset:
+        raise InvalidInput([Problem("ruleset", N_("Choose a ruleset."))]) from None
+    players = checks.names(names, rules.players)
+    settings = {"first_dealer": checks.first_dealer(first_dealer, rules.players, rng),
+                **family.settings(rules, given or {})}
+    return store.create_game(db, family.key, rules.snapshot(), players, settings)
 
 
-def _deals_total(game: Game) -> int | None:
-    """The schedule's length, or None for a game played until a pair wins."""
-    return len(game.state.deals) if hasattr(game.state, "deals") else None
+def _check_version(game: Game, number: int | None, version: Any) -> None:
+    if number is not None and number <= game.recorded and version != game.version:
+        raise Conflict(ALREADY, game.version, game.id, number=number)
+    if version != game.version or isinstance(version, bool):
+        raise Conflict(CHANGED, game.version, game.id)
 
 
-def _stale(game: Game, version: Any) -> None:
-    if version != game.version:
-        raise Conflict(N_("The game changed on another phone (or this form was sent twice). "
-                          "Nothing was saved; here is the game as it is now."), game.version)
-
-
-def enter_deal(db: Database, gid: str, number: int, raw: dict[str, Any], version: int) -> Game:
-    """Record the current deal, or correct an earlier one; returns the new state."""
-    game = load(db, gid)
-    recorded = len(game.state.scored)
-    if number <= recorded and version != game.version:
-        raise Conflict(N_("Deal %(number)s was already entered, maybe on another phone. "
-                          "Nothing was changed; check it below."), game.version, number=number)
-    _stale(game, version)
-    total = _deals_total(game)
-    if not 1 <= number <= recorded + 1 or (total is not None and number > total):
-        raise InvalidInput([Problem("", N_("Deals are entered in order; the next is deal "
-                                           "%(next)s."), {"next": recorded + 1})])
-    if number == recorded + 1 and game.state.finished:
-        raise InvalidInput([Problem("", N_("The game is over; correct a deal instead."))])
-    result = _validate(game, number, raw)
-    results = list(game.stored.results)
-    results[number - 1:number] = [result]
+def enter_deal(db: Database, game: Game, number: int, raw: Any, version: Any) -> Game:
+    """Record the next deal or correct an earlier one; returns the game after it."""
+    _check_version(game, number, version)
+    deal = game.deal(number)
+    if not isinstance(raw, dict):
+        raise InvalidInput([Problem("result", N_("Send the deal's result."))])
+    if number == game.recorded + 1:
+        if game.state.finished:
+            raise InvalidInput([Problem("", N_("The game is over; correct a deal instead."))])
+        after = game.family.advance(game.state, raw)
+    else:
+        result = game.family.validate(game.rules, deal, raw)
+        results = list(game.stored.results)
+        results[number - 1] = result
+        try:
+            after = game.family.fold(game.rules, game.stored.settings, results)
+        except InvalidDeal:
+            raise InvalidInput([Problem("", N_(
+                "With this correction the game would be won before the last deal entered; "
+                "undo the later deals first."))]) from None
+    result = after.scored[number - 1].result
     try:
-        after = games.family(game.family).fold(game.ruleset, game.stored.settings, results)
-    except InvalidDeal:
-        raise InvalidInput([Problem("", N_("With this correction the game would be won before "
-                                           "the last deal entered; undo the later deals "
-                                           "first."))]) from None
-    try:
-        if number == recorded + 1:
-            store.record_deal(db, gid, number, result, version, after.finished)
+        if number == game.recorded + 1:
+            store.record_deal(db, game.id, number, result, version, after.finished)
         else:
-            store.replace_deal(db, gid, number, result, version, after.finished)
+            store.replace_deal(db, game.id, number, result, version, after.finished)
     except store.VersionConflict as e:
-        raise Conflict(N_("Deal %(number)s was already entered, maybe on another phone. "
-                          "Nothing was changed; check it below."), e.current_version,
-                       number=number) from None
-    return load(db, gid)
+        raise Conflict(ALREADY, e.current_version, game.id, number=number) from None
+    results = [s.result for s in after.scored]
+    stored = replace(game.stored, results=results, version=game.version + 1,
+                     finished=after.finished)
+    return Game(stored, game.family, game.rules, after)
 
 
-def undo_last(db: Database, gid: str, version: int) -> Game:
-    game = load(db, gid)
-    _stale(game, version)
-    if not game.state.scored:
+def undo_last(db: Database, game: Game, version: Any) -> Game:
+    """Take back the last deal (kept in the history)."""
+    _check_version(game, None, version)
+    if not game.recorded:
         raise InvalidInput([Problem("", N_("There is no deal to undo."))])
     try:
-        store.remove_last_deal(db, gid, version)
+        store.remove_last_deal(db, game.id, version)
     except store.VersionConflict as e:
-        raise Conflict(N_("The game changed on another phone (or this form was sent twice). "
-                          "Nothing was saved; here is the game as it is now."),
-                       e.current_version) from None
-    return load(db, gid)
+        raise Conflict(CHANGED, e.current_version, game.id) from None
+    stored = replace(game.stored, results=game.stored.results[:-1], version=game.version + 1,
+                     finished=False)
+    return Game(stored, game.family, game.rules)
 
+
+def delete_game(db: Database, game: Game, version: Any) -> None:
+    """Delete a game for good, if nobody changed it since ``version`` was read."""
+    _check_version(game, None, version)
+    try:
+        store.delete_game(db, game.id, version)
+    except store.VersionConflict as e:
+        raise Conflict(CHANGED, e.current_version, game.id) from None
+
+
+def import_game(db: Database, family_key: Any, snapshot: Any, names: Any,
+                settings: Any, results: Any,
+                history: Callable[[int], list[dict[str, Any]]],
+                created_at: str | None) -> str:
+    """Check a whole game read from a file and store it under a new id.
+
+    ``history(deals)`` returns the checked correction history of a game of that many
+    deals (it is checked after the deals themselves)."""
+    family = registry.get(family_key)
+    if family is None:
+        raise InvalidInput([Problem("file", N_("This app cannot import games of this kind "
+                                               "yet."))])
+    try:
+        rules = family.load_rules(snapshot)
+    except RulesetError:
+        raise InvalidInput([Problem("file", N_("The rules in the file are damaged."))]) from None
+    given = settings if isinstance(settings, dict) else {}
+    first = checks.seat(given.get("first_dealer"), rules.players)
+    if first is None:
+        raise InvalidInput([Problem("file", N_("The first dealer in the file is not one of "
+                                               "the players."))])
+    checked = {"first_dealer": first, **family.settings(rules, given)}
+    players = checks.names(names, rules.players)
+    state = family.fold(rules, checked, results)
+    if not all(isinstance(t, int) and not isinstance(t, bool) for t in state.totals):
+        raise InvalidInput([Problem("file", N_("The rules in the file are damaged."))])
+    return store.import_game(db, family.key, rules.snapshot(), players, checked,
+                             [s.result for s in state.scored], history(len(state.scored)),
+                             state.finished,
+                             created_at)

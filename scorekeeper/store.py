@@ -1,7 +1,8 @@
-"""Storage: the only module that knows SQL. sqlite-utils on SQLite in WAL mode.
+"""Storage: the schema, its migrations and every write. sqlite-utils on SQLite in WAL mode.
 
-Games of any kind share these tables: ``games`` (with a ``game`` column naming
-the kind and a snapshot of its ruleset), ``players`` (seats), ``deals`` (one
+Reads are in :mod:`.queries`; only these two modules know SQL. Games of every
+family share these tables: ``games`` (with a ``family`` column and a snapshot of
+its ruleset), ``players`` (seats), ``deals`` (one
 JSON result per deal) and ``deal_history`` (every replaced or undone result).
 Each write runs in one transaction and bumps ``games.version``; a write that
 names an older version is refused with :class:`VersionConflict`.
@@ -10,11 +11,12 @@ from __future__ import annotations
 
 import json
 import secrets
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlite_utils import Database, Migrations
+
+from . import queries
 
 migrations = Migrations("scorekeeper")
 
@@ -38,12 +40,14 @@ def _initial(db: Database) -> None:
     db.table("games").create_index(["updated_at"])
 
 
+@migrations(name="0002_family")
+def _family(db: Database) -> None:
+    """One name for the concept: the column that says which game a row is, ``family``."""
+    db.table("games").transform(rename={"game": "family"})
+
+
 class StoreError(Exception):
     """Base of storage errors."""
-
-
-class GameNotFound(StoreError):
-    pass
 
 
 class VersionConflict(StoreError):
@@ -52,20 +56,6 @@ class VersionConflict(StoreError):
     def __init__(self, current_version: int):
         self.current_version = current_version
         super().__init__(f"game is at version {current_version}")
-
-
-@dataclass(frozen=True)
-class StoredGame:
-    id: str
-    game: str
-    ruleset: dict[str, Any]
-    settings: dict[str, Any]
-    players: list[str]
-    results: list[dict[str, Any]]
-    version: int
-    finished: bool
-    created_at: str
-    updated_at: str
 
 
 def _now() -> str:
@@ -91,14 +81,14 @@ def new_id() -> str:
     return secrets.token_urlsafe(12)
 
 
-def create_game(db: Database, game: str, ruleset: dict[str, Any], players: list[str],
+def create_game(db: Database, family: str, ruleset: dict[str, Any], players: list[str],
                 settings: dict[str, Any], results: list[dict[str, Any]] | None = None,
                 game_id: str | None = None) -> str:
     gid = game_id or new_id()
     now = _now()
     with db.atomic():
         db.table("games").insert({
-            "id": gid, "game": game, "ruleset_id": ruleset.get("id"),
+            "id": gid, "family": family, "ruleset_id": ruleset.get("id"),
             "ruleset": json.dumps(ruleset, ensure_ascii=False),
             "settings": json.dumps(settings), "version": 1, "finished": 0,
             "created_at": now, "updated_at": now})
@@ -109,7 +99,7 @@ def create_game(db: Database, game: str, ruleset: dict[str, Any], players: list[
     return gid
 
 
-def import_game(db: Database, game: str, ruleset: dict[str, Any], players: list[str],
+def import_game(db: Database, family: str, ruleset: dict[str, Any], players: list[str],
                 settings: dict[str, Any], results: list[dict[str, Any]],
                 history: list[dict[str, Any]], finished: bool,
                 created_at: str | None = None) -> str:
@@ -118,7 +108,7 @@ def import_game(db: Database, game: str, ruleset: dict[str, Any], players: list[
     now = _now()
     with db.atomic():
         db.table("games").insert({
-            "id": gid, "game": game, "ruleset_id": ruleset.get("id"),
+            "id": gid, "family": family, "ruleset_id": ruleset.get("id"),
             "ruleset": json.dumps(ruleset, ensure_ascii=False),
             "settings": json.dumps(settings), "version": 1, "finished": int(finished),
             "created_at": created_at or now, "updated_at": now})
@@ -139,38 +129,6 @@ def _insert_deal(db: Database, gid: str, number: int, result: dict[str, Any], no
                               "recorded_at": now})
 
 
-def game_version(db: Database, gid: str) -> int:
-    """The game's version alone: a cheap "has anything changed?" for polling phones."""
-    rows = list(db.query("select version from games where id = ?", [gid]))
-    if not rows:
-        raise GameNotFound(gid)
-    return int(rows[0]["version"])
-
-
-def load_game(db: Database, gid: str) -> StoredGame:
-    rows = list(db.query("select * from games where id = ?", [gid]))
-    if not rows:
-        raise GameNotFound(gid)
-    row = rows[0]
-    players = [r["name"] for r in db.query(
-        "select name from players where game_id = ? order by seat", [gid])]
-    results = [json.loads(r["result"]) for r in db.query(
-        "select result from deals where game_id = ? order by number", [gid])]
-    return StoredGame(row["id"], row["game"], json.loads(row["ruleset"]),
-                      json.loads(row["settings"] or "{}"), players, results, row["version"],
-                      bool(row["finished"]), row["created_at"], row["updated_at"])
-
-
-def list_games(db: Database) -> list[dict[str, Any]]:
-    """Every game, newest activity first, with players and deals entered."""
-    return list(db.query("""
-        select g.id, g.game, g.ruleset_id, g.ruleset, g.finished, g.created_at, g.updated_at,
-               (select count(*) from deals d where d.game_id = g.id) as deals_entered,
-               (select json_group_array(name) from
-                   (select name from players p where p.game_id = g.id order by seat)) as players
-        from games g order by g.updated_at desc, g.created_at desc"""))
-
-
 def _bump(db: Database, gid: str, version: int, finished: bool | None) -> int:
     """Claim the write: bump the version if it is still ``version``."""
     sets = "version = version + 1, updated_at = ?"
@@ -181,10 +139,7 @@ def _bump(db: Database, gid: str, version: int, finished: bool | None) -> int:
     cur = db.execute(f"update games set {sets} where id = ? and version = ?",
                      params + [gid, version])
     if cur.rowcount != 1:
-        rows = list(db.query("select version from games where id = ?", [gid]))
-        if not rows:
-            raise GameNotFound(gid)
-        raise VersionConflict(rows[0]["version"])
+        raise VersionConflict(queries.game_version(db, gid))  # GameNotFound if it is gone
     return version + 1
 
 
@@ -205,7 +160,7 @@ def replace_deal(db: Database, gid: str, number: int, result: dict[str, Any],
         old = list(db.query("select result from deals where game_id = ? and number = ?",
                             [gid, number]))
         if not old:
-            raise GameNotFound(f"{gid} deal {number}")
+            raise queries.GameNotFound(f"{gid} deal {number}")
         db.table("deal_history").insert({"game_id": gid, "number": number,
                                          "result": old[0]["result"], "action": "edit",
                                          "replaced_at": _now()})
@@ -229,19 +184,10 @@ def remove_last_deal(db: Database, gid: str, version: int) -> int:
     return new_version
 
 
-def deal_history(db: Database, gid: str, number: int | None = None) -> list[dict[str, Any]]:
-    sql = "select number, result, action, replaced_at from deal_history where game_id = ?"
-    params: list[Any] = [gid]
-    if number is not None:
-        sql += " and number = ?"
-        params.append(number)
-    return [{**r, "result": json.loads(r["result"])}
-            for r in db.query(sql + " order by id", params)]
-
-
-def delete_game(db: Database, gid: str) -> bool:
+def delete_game(db: Database, gid: str, version: int) -> None:
+    """Delete a game and everything of it, if it is still at ``version``."""
     with db.atomic():
+        _bump(db, gid, version, None)
         for table in ("deal_history", "deals", "players"):
             db.execute(f"delete from {table} where game_id = ?", [gid])
-        cur = db.execute("delete from games where id = ?", [gid])
-    return cur.rowcount == 1
+        db.execute("delete from games where id = ?", [gid])

@@ -65,7 +65,7 @@
         var seat = parseInt(el.dataset.seat, 10);
         if (!isNaN(seat)) { el.hidden = seat >= players; }
       });
-      var family = (info[ruleset.value] || {}).family || "kierki";
+      var family = (info[ruleset.value] || {}).family || "";
       document.querySelectorAll("[data-family]").forEach(function (el) {
         el.hidden = el.dataset.family !== family;
       });

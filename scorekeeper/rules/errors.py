@@ -31,12 +31,19 @@ class RulesError(Exception):
     """Base of every error the rules core raises on purpose."""
 
 
-class InvalidDeal(RulesError):
-    """A deal result the rules make impossible; carries every problem found."""
+class InvalidInput(RulesError):
+    """Input the app refuses (a set-up, a deal, an import); carries every problem found.
+
+    Nothing is stored when it is raised. The web layer shows each problem at its field.
+    """
 
     def __init__(self, problems: list[Problem]):
         self.problems = problems
         super().__init__("; ".join(p.text() for p in problems))
+
+
+class InvalidDeal(InvalidInput):
+    """A deal result the rules make impossible."""
 
 
 class UnknownRuleset(RulesError):
@@ -49,3 +56,7 @@ class InvalidPlay(InvalidDeal):
     A subclass of :class:`InvalidDeal` so that code showing a deal's problems
     by field shows these the same way.
     """
+
+
+class RulesetError(RulesError, ValueError):
+    """Ruleset data (a file, a stored snapshot, an import) that cannot be played."""

@@ -5,6 +5,19 @@ import copy
 from typing import Any
 
 
+def named_text(data: Any, key: str, lang: str) -> str:
+    """``data[key]`` in ``lang`` (English if missing): a ruleset's ``name`` or ``notes``.
+
+    >>> named_text({"name": {"en": "Standard", "pl": "Standardowe"}}, "name", "pl")
+    'Standardowe'
+    """
+    texts = data.get(key) if isinstance(data, dict) else None
+    if not isinstance(texts, dict):
+        return ""
+    text = texts.get(lang) or texts.get("en") or ""
+    return text if isinstance(text, str) else ""
+
+
 class Named:
     """Name and notes in the UI language, read from ``data`` (any game family)."""
 
@@ -15,12 +28,10 @@ class Named:
         return self.data["id"]
 
     def name(self, lang: str) -> str:
-        names = self.data.get("name", {})
-        return names.get(lang) or names.get("en") or self.id
+        return named_text(self.data, "name", lang) or self.id
 
     def notes(self, lang: str) -> str:
-        notes = self.data.get("notes", {})
-        return notes.get(lang) or notes.get("en") or ""
+        return named_text(self.data, "notes", lang)
 
     def snapshot(self) -> dict[str, Any]:
         """A deep copy of the data, to store with a game."""

@@ -1,11 +1,16 @@
-"""HTML views (blueprints), CSRF, the language switch and error pages."""
+"""HTML views (blueprints), CSRF, the language switch, and the one place where a missing
+game, a version conflict or a forged form become an answer."""
 from __future__ import annotations
 
 from urllib.parse import urlparse
 
-from flask import Flask, make_response, redirect, render_template, request
+from flask import Flask, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError, CSRFProtect
+
+from ..families import registry
+from ..queries import GameNotFound
+from ..service import Conflict
 
 csrf = CSRFProtect()
 
@@ -21,12 +26,14 @@ def _safe_next(target: str | None) -> str:
 
 
 def init_app(app: Flask) -> None:
-    from . import games, sheets, tools
+    from . import games, sheets
 
     csrf.init_app(app)
     app.register_blueprint(games.bp)
-    app.register_blueprint(tools.bp)
     app.register_blueprint(sheets.bp)
+    for family in registry.families().values():
+        if family.blueprint is not None:
+            app.register_blueprint(family.blueprint)
 
     @app.get("/lang/<code>")
     def set_language(code: str):
@@ -41,6 +48,13 @@ def init_app(app: Flask) -> None:
             "This form has expired or was not sent by this app. Go back, reload the page "
             "and try again; nothing was saved.")), 400
 
+    @app.errorhandler(Conflict)
+    def conflict(e: Conflict):
+        """Another phone was faster: nothing was saved; show the game as it is now."""
+        flash(e.text(gettext), "error")
+        return redirect(url_for("games.show", gid=e.gid))
+
+    @app.errorhandler(GameNotFound)
     @app.errorhandler(404)
     def not_found(e):
         if request.path.startswith("/api/"):

@@ -20,10 +20,11 @@ from flask_babel import gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 
-from .. import exchange, games, pdf, service, store
+from .. import exchange, pdf, queries, service
 from ..db import get_db
-from ..i18n import contract_name, field_errors, lang, sheet_detail, tybet_label
-from ..rules.errors import UnknownRuleset
+from ..families import registry
+from ..i18n import field_errors, lang
+from ..rules.errors import InvalidInput, UnknownRuleset
 
 bp = Blueprint("sheets", __name__)
 
@@ -33,10 +34,7 @@ class ImportForm(FlaskForm):
 
 
 def _load(gid: str) -> service.Game:
-    try:
-        return service.load(get_db(), gid)
-    except store.GameNotFound:
-        abort(404)
+    return service.load(get_db(), gid)
 
 
 def _ascii(text: str) -> str:
@@ -45,16 +43,16 @@ def _ascii(text: str) -> str:
     return "-".join(filter(None, kept.encode("ascii", "ignore").decode().split("-")))[:60]
 
 
-def _filename(game: service.Game, ext: str) -> tuple[str, str]:
-    day = game.stored.created_at[:10] or date.today().isoformat()
-    words = [game.family, *game.players, day]
+def _filename(header: dict, ext: str) -> tuple[str, str]:
+    day = (header["created_at"] or "")[:10] or date.today().isoformat()
+    words = [header["family"], *header["players"], day]
     return ("-".join(_ascii(w) or "x" for w in words) + "." + ext,
             "-".join(w.replace(" ", "_") for w in words) + "." + ext)
 
 
-def _download(body: bytes | str, mimetype: str, game: service.Game, ext: str,
+def _download(body: bytes | str, mimetype: str, header: dict, ext: str,
               inline: bool = False) -> Response:
-    ascii_name, utf8_name = _filename(game, ext)
+    ascii_name, utf8_name = _filename(header, ext)
     disposition = "inline" if inline else "attachment"
     resp = Response(body, mimetype=mimetype)
     resp.headers["Content-Disposition"] = (
@@ -62,18 +60,19 @@ def _download(body: bytes | str, mimetype: str, game: service.Game, ext: str,
     return resp
 
 
-def _sheet_context(game: service.Game) -> dict:
-    """The template and what it needs, for the game's family."""
-    if game.family == "tybet":
-        return {"template": "tybet_sheet.html", "game": game,
-                "title": gettext("Tybet score sheet"), "date": game.stored.created_at[:10]}
-    return {"template": "sheet.html", "game": game, "ruleset": game.ruleset,
-            "players": game.players, "title": gettext("Kierki score sheet"),
-            "date": game.stored.created_at[:10]}
+def _header(game: service.Game) -> dict:
+    s = game.stored
+    return {"family": s.family, "players": s.players, "created_at": s.created_at}
 
 
-def _sheet_html(template: str = "sheet.html", **context) -> str:
-    return render_template(template, static_base=None, **context)
+def _sheet(template: str, static_base: str | None, **context) -> str:
+    """The family's sheet template: a game's (``game`` given) or a blank one."""
+    return render_template(template, static_base=static_base, **context)
+
+
+def _game_sheet(game: service.Game, static_base: str | None) -> str:
+    return _sheet(game.family.templates["sheet"], static_base, game=game, ruleset=game.rules,
+                  players=game.players, date=game.stored.created_at[:10])
 
 
 def _pdf(html: str) -> bytes:
@@ -83,19 +82,16 @@ def _pdf(html: str) -> bytes:
 
 @bp.get("/games/<gid>/sheet.pdf")
 def game_pdf(gid: str):
-    try:
-        version = store.game_version(get_db(), gid)  # cheap: no replay before the cache
-    except store.GameNotFound:
-        abort(404)
-    etag = f"{gid}-{version}-{lang()}"
+    """A cached sheet costs one small query: no replay, no render."""
+    header = queries.game_header(get_db(), gid)
+    etag = f"{gid}-{header['version']}-{lang()}"
     if request.if_none_match.contains(etag):
         return Response(status=304, headers={"ETag": f'"{etag}"'})
     body = pdf.cache.get(etag)
-    game = _load(gid)
     if body is None:
-        body = _pdf(_sheet_html(**_sheet_context(game)))
+        body = _pdf(_game_sheet(_load(gid), None))
         pdf.cache.put(etag, body)
-    resp = _download(body, "application/pdf", game, "pdf", inline=True)
+    resp = _download(body, "application/pdf", header, "pdf", inline=True)
     resp.set_etag(etag)
     resp.headers["Cache-Control"] = "no-cache"
     return resp
@@ -104,28 +100,21 @@ def game_pdf(gid: str):
 @bp.get("/games/<gid>/sheet")
 def game_sheet_html(gid: str):
     """The same sheet as a page, for the browser's own print dialog."""
-    context = _sheet_context(_load(gid))
-    return render_template(context.pop("template"), static_base=url_for("static", filename=""),
-                           **context)
+    return _game_sheet(_load(gid), url_for("static", filename=""))
 
 
 @bp.get("/rules/<ruleset_id>/blank.pdf")
 def blank_pdf(ruleset_id: str):
     try:
-        family, ruleset = games.find(ruleset_id)
+        family, rules = registry.find(ruleset_id)
     except UnknownRuleset:
         abort(404)
     key = ("blank", ruleset_id, lang())
     body = pdf.cache.get(key)
     if body is None:
-        names = [gettext("Player %(n)s", n=i + 1) for i in range(ruleset.players)]
-        if family.key == "tybet":
-            html = _sheet_html("tybet_sheet.html", game=None, rules=ruleset, players=names,
-                               title=gettext("Tybet blank sheet"))
-        else:
-            html = _sheet_html(game=None, ruleset=ruleset, players=names,
-                               title=gettext("Kierki blank sheet"))
-        body = _pdf(html)
+        names = [gettext("Player %(n)s", n=i + 1) for i in range(rules.players)]
+        body = _pdf(_sheet(family.templates["sheet"], None, game=None, ruleset=rules,
+                           players=names))
         pdf.cache.put(key, body)
     resp = Response(body, mimetype="application/pdf")
     resp.headers["Content-Disposition"] = \
@@ -136,18 +125,14 @@ def blank_pdf(ruleset_id: str):
 @bp.get("/games/<gid>/export.csv")
 def export_csv(gid: str):
     game = _load(gid)
-    if game.family == "tybet":
-        body = exchange.tybet_csv(game, tybet_label)
-    else:
-        body = exchange.to_csv(game, contract_name, sheet_detail)
-    return _download(body, "text/csv; charset=utf-8", game, "csv")
+    return _download(exchange.to_csv(game), "text/csv; charset=utf-8", _header(game), "csv")
 
 
 @bp.get("/games/<gid>/export.json")
 def export_json(gid: str):
     game = _load(gid)
     body = json.dumps(exchange.to_json(get_db(), game), ensure_ascii=False, indent=1)
-    return _download(body, "application/json", game, "json")
+    return _download(body, "application/json", _header(game), "json")
 
 
 @bp.route("/games/import", methods=["GET", "POST"])
@@ -163,7 +148,7 @@ def import_game():
                 with upload.stream as stream:
                     raw = stream.read(exchange.MAX_BYTES + 1)
                 gid = exchange.import_game(get_db(), raw)
-            except service.InvalidInput as e:
+            except InvalidInput as e:
                 errors = [m for msgs in field_errors(e.problems).values() for m in msgs]
             else:
                 return redirect(url_for("games.show", gid=gid))

@@ -35,7 +35,7 @@ def _game_at_loteryjka(app):
         db = get_db()
         gid = service.create_game(db, "standard-4", PLAYERS, 2)
         for number, raw in enumerate(results_for(get_ruleset("standard-4"))[:11], start=1):
-            service.enter_deal(db, gid, number, raw, number)
+            service.enter_deal(db, service.load(db, gid), number, raw, number)
     return gid
 
 

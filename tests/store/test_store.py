@@ -4,7 +4,8 @@ import sqlite3
 
 import pytest
 
-from scorekeeper import service, store
+from scorekeeper import queries, service, store
+from scorekeeper.families.kierki import family as kierki_family
 from scorekeeper.families.kierki.rules import rulesets as rulesets_module
 
 
@@ -26,16 +27,16 @@ def test_wal_and_migrations_are_idempotent_and_keep_data(db, tmp_path):
     store.migrate(db)  # again: nothing lost
     assert service.load(db, gid).players == ["Ala", "Bolek", "Cela", "Darek"]
     applied = [r["name"] for r in db.query("select name from _sqlite_migrations")]
-    assert applied == ["0001_initial"]
+    assert applied == ["0001_initial", "0002_family"]
 
 
 def test_a_stale_version_is_refused_and_nothing_changes(db):
     gid = new(db)
-    service.enter_deal(db, gid, 1, {"tricks": [13, 0, 0, 0]}, 1)
+    service.enter_deal(db, service.load(db, gid), 1, {"tricks": [13, 0, 0, 0]}, 1)
     with pytest.raises(service.Conflict):
-        service.enter_deal(db, gid, 1, {"tricks": [0, 13, 0, 0]}, 1)
+        service.enter_deal(db, service.load(db, gid), 1, {"tricks": [0, 13, 0, 0]}, 1)
     with pytest.raises(service.Conflict):
-        service.enter_deal(db, gid, 2, {"hearts": [0, 13, 0, 0]}, 1)
+        service.enter_deal(db, service.load(db, gid), 2, {"hearts": [0, 13, 0, 0]}, 1)
     game = service.load(db, gid)
     assert game.version == 2 and game.state.totals == [-260, 0, 0, 0]
 
@@ -67,21 +68,21 @@ def test_a_game_keeps_its_ruleset_snapshot(db, monkeypatch):
     original = rulesets_module.get_ruleset("standard-4").snapshot()
     changed = json.loads(json.dumps(original))
     changed["contracts"]["no_tricks"]["points"] = -999
-    monkeypatch.setattr(rulesets_module, "registry",
+    monkeypatch.setattr(kierki_family, "registry",
                         lambda: {"standard-4": rulesets_module.from_data(changed)})
-    game = service.enter_deal(db, gid, 1, {"tricks": [1, 0, 0, 12]}, 1)
+    game = service.enter_deal(db, service.load(db, gid), 1, {"tricks": [1, 0, 0, 12]}, 1)
     assert game.state.scored[0].points == [-20, 0, 0, -240]
     later = new(db)  # a game started after the change plays the changed rules
-    assert service.enter_deal(db, later, 1, {"tricks": [1, 0, 0, 12]}, 1) \
+    assert service.enter_deal(db, service.load(db, later), 1, {"tricks": [1, 0, 0, 12]}, 1) \
         .state.scored[0].points == [-999, 0, 0, -999 * 12]
 
 
 def test_edits_and_undo_are_kept_in_history(db):
     gid = new(db)
-    service.enter_deal(db, gid, 1, {"tricks": [13, 0, 0, 0]}, 1)
-    service.enter_deal(db, gid, 1, {"tricks": [0, 13, 0, 0]}, 2)
-    service.undo_last(db, gid, 3)
-    history = store.deal_history(db, gid, 1)
+    service.enter_deal(db, service.load(db, gid), 1, {"tricks": [13, 0, 0, 0]}, 1)
+    service.enter_deal(db, service.load(db, gid), 1, {"tricks": [0, 13, 0, 0]}, 2)
+    service.undo_last(db, service.load(db, gid), 3)
+    history = queries.deal_history(db, gid, 1)
     assert [(h["action"], h["result"]["tricks"]) for h in history] == \
         [("edit", [13, 0, 0, 0]), ("undo", [0, 13, 0, 0])]
 
@@ -90,9 +91,11 @@ def test_ids_are_unguessable_and_delete_removes_everything(db):
     ids = {new(db) for _ in range(20)}
     assert len(ids) == 20 and all(len(i) >= 16 for i in ids)
     gid = ids.pop()
-    service.enter_deal(db, gid, 1, {"tricks": [13, 0, 0, 0]}, 1)
-    store.delete_game(db, gid)
-    with pytest.raises(store.GameNotFound):
+    service.enter_deal(db, service.load(db, gid), 1, {"tricks": [13, 0, 0, 0]}, 1)
+    with pytest.raises(service.Conflict):  # a stale page cannot delete the game
+        service.delete_game(db, service.load(db, gid), 1)
+    service.delete_game(db, service.load(db, gid), 2)
+    with pytest.raises(queries.GameNotFound):
         service.load(db, gid)
     for table in ("players", "deals", "deal_history"):
         assert db.execute(f"select count(*) from {table} where game_id = ?", [gid]).fetchone()[0] == 0
@@ -115,7 +118,7 @@ def test_two_phones_at_the_same_moment_one_wins(tmp_path):
         tricks[seat % 4] = 13
         barrier.wait()
         try:
-            service.enter_deal(db, gid, 1, {"tricks": tricks}, 1)
+            service.enter_deal(db, service.load(db, gid), 1, {"tricks": tricks}, 1)
             outcomes.append("saved")
         except service.Conflict:
             outcomes.append("told")

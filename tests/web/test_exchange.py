@@ -44,7 +44,7 @@ def test_csv_one_row_per_deal_and_a_column_per_player(app, client, played):
 
 def test_json_export_has_everything(app, client, played):
     data = client.get(f"/games/{played}/export.json").get_json()
-    assert data["format"] == "kierki-scorekeeper/game" and data["game"] == "kierki"
+    assert data["format"] == "kierki-scorekeeper/game" and data["family"] == "kierki"
     assert data["players"] == PLAYERS
     assert data["ruleset"]["id"] == "standard-4" and "contracts" in data["ruleset"]
     assert [d["result"] for d in data["deals"]] == \
@@ -136,5 +136,5 @@ def test_a_huge_file_is_refused_before_it_is_parsed():
     # through the service: the test client would spool a large upload to a file it never closes
     from scorekeeper import exchange
     with pytest.raises(service.InvalidInput) as e:
-        exchange.parse(b" " * (exchange.MAX_BYTES + 1))
+        exchange.read(b" " * (exchange.MAX_BYTES + 1))
     assert e.value.problems[0].text() == "The file is larger than 1024 kB."

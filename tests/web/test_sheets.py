@@ -87,7 +87,7 @@ def test_blank_sheet_has_every_deal(client, tmp_path, poppler, ruleset_id):
     rs = get_ruleset(ruleset_id)
     rows = [line for line in text.splitlines() if line.strip()[:2].strip().isdigit()]
     assert len(rows) >= len(rs.schedule)
-    from scorekeeper.i18n import CONTRACT_NAMES
+    from scorekeeper.families.kierki.words import CONTRACT_NAMES
     for key in rs.schedule:
         assert str(CONTRACT_NAMES[key]._args[0]) in text  # the English name
     assert str(rs.contract(rs.schedule[0]).expected_sum).replace("-", "−") in text

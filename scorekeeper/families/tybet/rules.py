@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from typing import Any
 
+from scorekeeper.rules import checks
 from scorekeeper.rules.errors import N_, InvalidDeal, Problem, UnknownRuleset
 from scorekeeper.rules.named import Named
 
@@ -104,10 +105,8 @@ class TybetRules(Named):
         decls = _read_declarations(raw.get("declarations"), problems)
         aces = _read_pair_counts(raw.get("aces"), "aces", ACES, problems)
         honours = _read_pair_counts(raw.get("honours"), "honours", HONOUR_CARDS, problems)
-        last = raw.get("last")
-        if isinstance(last, str) and last.isdigit():
-            last = int(last)
-        if last not in (0, 1) or isinstance(last, bool):
+        last = _int(raw.get("last"))
+        if last not in (0, 1):
             problems.append(Problem("last", N_("Choose the pair that took the last trick.")))
             last = None
         special = _read_special(raw.get("special"), self, problems)
@@ -158,33 +157,13 @@ class TybetRules(Named):
 # -- reading -------------------------------------------------------------------
 
 def _int(value: Any) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
-    return None
+    return checks.whole_number(value)
 
 
 def _read_pair_counts(values: Any, name: str, total: int, problems: list[Problem]):
-    if not isinstance(values, (list, tuple)) or len(values) != 2:
-        problems.append(Problem(name, N_("Enter a number for each pair.")))
-        return [0, 0]
-    read = [_int(v) if v not in (None, "") else None for v in values]
-    if read.count(None) == 1:  # one missing: the other pair has the rest
-        known = next(v for v in read if v is not None)
-        read = [total - known if v is None else v for v in read]
-    bad = False
-    for i, v in enumerate(read):
-        if v is None or not 0 <= v <= total:
-            problems.append(Problem(f"{name}.{i}", N_("Enter a whole number from 0 to %(max)s."),
-                                    {"max": total}))
-            bad = True
-    if not bad and sum(read) != total:
-        problems.append(Problem(name, N_("These must add up to %(total)s; they add up to "
-                                         "%(got)s."), {"total": total, "got": sum(read)}))
-    return read
+    read = checks.counts(values, 2, total, name, problems,
+                         shape_message=N_("Enter a number for each pair."))
+    return read if read is not None else [0, 0]
 
 
 def _read_declarations(values: Any, problems: list[Problem]) -> list[list[dict[str, Any]]]:
@@ -340,15 +319,22 @@ class TybetScore:
 class TybetState:
     """The fold of the recorded deals: totals per pair, the winner once decided."""
 
-    rules: TybetRules
+    ruleset: TybetRules
     first_dealer: int
     target: int
     scored: list[TybetScore]
     winner: int | None
+    #: a game played to a target has no fixed number of deals
+    deals_total = None
 
     @property
     def totals(self) -> list[int]:
         return self.scored[-1].totals if self.scored else [0, 0]
+
+    @property
+    def winners(self) -> list[int]:
+        """The winning pair, once decided (a list, as for every family)."""
+        return [] if self.winner is None else [self.winner]
 
     @property
     def finished(self) -> bool:
@@ -389,24 +375,34 @@ def _decide(rules: TybetRules, before: list[int], result: dict[str, Any], deal: 
     return None  # level on the same total: play on
 
 
+def start(rules: TybetRules, first_dealer: int, target: int | None = None) -> TybetState:
+    """A game before its first deal."""
+    return TybetState(rules, first_dealer, target or rules.target, [], None)
+
+
+def advance(state: TybetState, raw: dict[str, Any]) -> TybetState:
+    """The state after the next deal; a deal after the game is won is refused."""
+    if state.winner is not None:
+        raise InvalidDeal([Problem("", N_("The game is already won."))])
+    rules = state.ruleset
+    deal = deal_at(state.first_dealer, len(state.scored) + 1)
+    result = rules.validate(raw, leader=deal.leader)
+    rows = rules.breakdown(result)
+    points = [sum(r["points"][p] for r in rows) for p in (0, 1)]
+    before = state.totals
+    totals = [t + p for t, p in zip(before, points)]
+    winner = _decide(rules, before, result, deal, totals, state.target)
+    return replace(state, scored=[*state.scored, TybetScore(deal, result, points, totals, rows)],
+                   winner=winner)
+
+
 def replay(rules: TybetRules, first_dealer: int, results: list[dict[str, Any]],
            target: int | None = None) -> TybetState:
     """Score the recorded deals in order; a deal after the game is won is refused."""
-    target = target or rules.target
-    totals = [0, 0]
-    scored: list[TybetScore] = []
-    winner = None
-    for number, raw in enumerate(results, start=1):
-        if winner is not None:
-            raise InvalidDeal([Problem("", N_("The game is already won."))])
-        deal = deal_at(first_dealer, number)
-        result = rules.validate(raw, leader=deal.leader)
-        rows = rules.breakdown(result)
-        points = [sum(r["points"][p] for r in rows) for p in (0, 1)]
-        before, totals = totals, [t + p for t, p in zip(totals, points)]
-        winner = _decide(rules, before, result, deal, totals, target)
-        scored.append(TybetScore(deal, result, points, totals, rows))
-    return TybetState(rules, first_dealer, target, scored, winner)
+    state = start(rules, first_dealer, target)
+    for raw in results:
+        state = advance(state, raw)
+    return state
 
 
 def from_data(data: dict[str, Any]) -> TybetRules:

@@ -75,7 +75,7 @@ def test_edit_a_past_deal_and_the_api(app, client):
                                    "special": "kalanda:p0"})
     assert r.status_code == 302
     data = client.get(f"/api/games/{gid}").get_json()
-    assert data["game"] == "tybet" and data["target"] == 11
+    assert data["family"] == "tybet" and data["target"] == 11
     assert data["totals"] == [15, 0] and data["winner"] == 0 and data["finished"]
     assert [row["key"] for row in data["deals"][0]["breakdown"]][-1] == "kalanda"
 

@@ -6,8 +6,8 @@ out as :class:`InvalidDeal` carrying field-level :class:`Problem` values.
 from scorekeeper.rules.errors import InvalidDeal, InvalidPlay, Problem, RulesError, UnknownRuleset
 
 from .cards import Card, deck
-from .contracts import Contract, Field, Table, fill_last
-from .game import DealScore, GameState, Standing, replay, summary, validate_deal
+from .contracts import Contract, Field, Table
+from .game import DealScore, GameState, Standing, advance, replay, start, summary
 from .loteryjka import (
     Board,
     Move,
@@ -57,11 +57,11 @@ __all__ = [
     "Table",
     "TrickResult",
     "UnknownRuleset",
+    "advance",
     "check_follow",
     "check_lead",
     "check_trick",
     "deck",
-    "fill_last",
     "from_data",
     "get_ruleset",
     "is_legal",
@@ -75,8 +75,8 @@ __all__ = [
     "registry",
     "replay",
     "schedule",
+    "start",
     "summary",
     "undo",
-    "validate_deal",
     "winner",
 ]

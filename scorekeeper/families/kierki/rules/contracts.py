@@ -18,7 +18,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.rules import checks
 from scorekeeper.rules.errors import N_, InvalidDeal, Problem
+from scorekeeper.rules.text import Text
 
 from .cards import SUITS, Card, card_set, deck
 
@@ -55,27 +57,8 @@ class Field:
     distinct: bool = False
 
 
-def fill_last(values: list[int | None], total: int) -> list[int | None]:
-    """Fill the one missing count so that the counts add up to ``total``.
-
-    >>> fill_last([3, None, 4, 4], 13)
-    [3, 2, 4, 4]
-    >>> fill_last([3, None, None, 4], 13)
-    [3, None, None, 4]
-    """
-    missing = [i for i, v in enumerate(values) if v is None]
-    if len(missing) != 1:
-        return values
-    rest = total - sum(v for v in values if v is not None)
-    if rest < 0:
-        return values
-    filled = list(values)
-    filled[missing[0]] = rest
-    return filled
-
-
 class _Checker:
-    """Collects problems while reading a raw result."""
+    """Collects problems while reading a raw result, through the shared checks."""
 
     def __init__(self, table: Table):
         self.table = table
@@ -84,51 +67,14 @@ class _Checker:
     def add(self, field: str, message: str, **params: Any) -> None:
         self.problems.append(Problem(field, message, params))
 
-    def int_or_none(self, value: Any) -> int | None | str:
-        if value is None or value == "":
-            return None
-        if isinstance(value, bool):
-            return "bad"
-        if isinstance(value, int):
-            return value
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-            return int(value.strip())
-        return "bad"
-
     def counts(self, raw: Result, name: str, total: int) -> list[int] | None:
-        values = raw.get(name)
-        n = self.table.players
-        if not isinstance(values, (list, tuple)) or len(values) != n:
-            self.add(name, N_("Enter a number for each of the %(players)s players."), players=n)
-            return None
-        parsed = [self.int_or_none(v) for v in values]
-        ok = True
-        for seat, v in enumerate(parsed):
-            if v == "bad" or (isinstance(v, int) and not 0 <= v <= total):
-                self.add(f"{name}.{seat}", N_("Enter a whole number from 0 to %(max)s."), max=total)
-                ok = False
-        if not ok:
-            return None
-        parsed = fill_last(parsed, total)  # type: ignore[arg-type]
-        for seat, v in enumerate(parsed):
-            if v is None:
-                self.add(f"{name}.{seat}", N_("Enter a number."))
-                ok = False
-        if not ok:
-            return None
-        got = sum(parsed)  # type: ignore[arg-type]
-        if got != total:
-            self.add(name, N_("These must add up to %(total)s; they add up to %(got)s."),
-                     total=total, got=got)
-            return None
-        return parsed  # type: ignore[return-value]
+        return checks.counts(raw.get(name), self.table.players, total, name, self.problems)
 
     def seat(self, value: Any, field: str, message: str, **params: Any) -> int | None:
-        v = self.int_or_none(value)
-        if isinstance(v, int) and 0 <= v < self.table.players:
-            return v
-        self.add(field, message, **params)
-        return None
+        seat = checks.seat(value, self.table.players)
+        if seat is None:
+            self.add(field, message, **params)
+        return seat
 
 
 class Contract:
@@ -150,6 +96,10 @@ class Contract:
         raise NotImplementedError
 
     def score(self, result: Result) -> list[int]:
+        raise NotImplementedError
+
+    def costs(self) -> list[Text]:
+        """What costs or earns how much in this deal, one line per item."""
         raise NotImplementedError
 
     @property
@@ -222,6 +172,9 @@ class TrickCount(Contract):
     def _read(self, raw: Result, check: _Checker) -> Result:
         return {"tricks": check.counts(raw, "tricks", self.table.tricks)}
 
+    def costs(self) -> list[Text]:
+        return [Text(N_("%(points)s for each trick"), {"points": self.data["points"]})]
+
     def score(self, result: Result) -> list[int]:
         return [self.data["points"] * t for t in result["tricks"]]
 
@@ -280,6 +233,10 @@ class CardCount(Contract):
             return [1 if seat == value else 0 for seat in range(self.table.players)]
         return list(value)
 
+    def costs(self) -> list[Text]:
+        return [Text(N_("%(points)s for %(unit)s"),
+                     {"points": self.data["points"], "unit": self.set_name})]
+
     def score(self, result: Result) -> list[int]:
         return [self.data["points"] * n for n in self.held(result)]
 
@@ -325,6 +282,10 @@ class PenaltyTricks(Contract):
         for seat in result["positions"]:
             counts[seat] += 1
         return counts
+
+    def costs(self) -> list[Text]:
+        return [Text(N_("%(points)s for trick %(number)s"), {"points": p, "number": t})
+                for t, p in zip(self.trick_numbers, self.points)]
 
     def score(self, result: Result) -> list[int]:
         points = [0] * self.table.players
@@ -443,6 +404,9 @@ class Robber(Contract):
         overlap = min(h, min(q, 1) + min(g, 2 if k else 1))
         return h + q + g - overlap
 
+    def costs(self) -> list[Text]:
+        return [line for part in self.parts for line in part.costs()]
+
     def score(self, result: Result) -> list[int]:
         totals = [0] * self.table.players
         for part in self.parts:
@@ -469,6 +433,9 @@ class Trumps(Contract):
         if trump not in allowed:
             check.add("trump", N_("Choose the trump suit."))
         return {"trump": trump, "tricks": check.counts(raw, "tricks", self.table.tricks)}
+
+    def costs(self) -> list[Text]:
+        return [Text(N_("%(points)s for each trick"), {"points": self.data["points"]})]
 
     def score(self, result: Result) -> list[int]:
         return [self.data["points"] * t for t in result["tricks"]]
@@ -506,6 +473,10 @@ class Loteryjka(Contract):
             seen.add(seat)  # type: ignore[arg-type]
         return {"order": order}
 
+    def costs(self) -> list[Text]:
+        return [Text(N_("%(points)s for place %(place)s"), {"points": p, "place": i + 1})
+                for i, p in enumerate(self.prizes)]
+
     def score(self, result: Result) -> list[int]:
         points = [0] * self.table.players
         for seat, prize in zip(result["order"], self.prizes):
@@ -529,4 +500,4 @@ def make_contract(key: str, data: Mapping[str, Any], table: Table,
     return KINDS[kind](key, data, table)
 
 
-__all__ = ["Contract", "Field", "Table", "deck", "fill_last", "make_contract"]
+__all__ = ["Contract", "Field", "Table", "deck", "make_contract"]

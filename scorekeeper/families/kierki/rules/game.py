@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from scorekeeper.rules.errors import N_, InvalidDeal, Problem
@@ -51,6 +51,11 @@ class GameState:
         return self.ruleset.players
 
     @property
+    def deals_total(self) -> int:
+        """The schedule's length."""
+        return len(self.deals)
+
+    @property
     def totals(self) -> list[int]:
         return self.scored[-1].totals if self.scored else [0] * self.players
 
@@ -86,12 +91,22 @@ class GameState:
         return [s.seat for s in self.standings() if s.place == 1]
 
 
-def validate_deal(ruleset: Ruleset, number: int, raw: Result) -> Result:
-    """Check a deal's raw result against its contract (numbers count from 1)."""
-    if not 1 <= number <= len(ruleset.schedule):
-        raise InvalidDeal([Problem("", N_("There is no deal %(number)s in this game."),
-                                   {"number": number})])
-    return ruleset.deals()[number - 1].validate(raw)
+def start(ruleset: Ruleset, first_dealer: int) -> GameState:
+    """A game before its first deal."""
+    return GameState(ruleset, first_dealer, schedule(ruleset, first_dealer), [])
+
+
+def _scored(deal: Deal, raw: Result, totals: list[int]) -> DealScore:
+    result = deal.contract.validate(raw)
+    points = deal.contract.score(result)
+    return DealScore(deal, result, points, [t + p for t, p in zip(totals, points)])
+
+
+def advance(state: GameState, raw: Result) -> GameState:
+    """The state after the next deal's result (checked against its contract)."""
+    if state.current is None:
+        raise InvalidDeal([Problem("", N_("The game is over; correct a deal instead."))])
+    return replace(state, scored=[*state.scored, _scored(state.current, raw, state.totals)])
 
 
 def replay(ruleset: Ruleset, first_dealer: int, results: Sequence[Result]) -> GameState:
@@ -100,17 +115,15 @@ def replay(ruleset: Ruleset, first_dealer: int, results: Sequence[Result]) -> Ga
     Results are re-validated so that a stored game never shows a total the
     rules could not produce.
     """
-    deals = schedule(ruleset, first_dealer)
-    if len(results) > len(deals):
-        raise ValueError("more results than deals")
+    state = start(ruleset, first_dealer)
+    if len(results) > len(state.deals):
+        raise InvalidDeal([Problem("", N_("The file has more deals than its rules."))])
     scored: list[DealScore] = []
     totals = [0] * ruleset.players
-    for deal, raw in zip(deals, results):
-        result = deal.contract.validate(raw)
-        points = deal.contract.score(result)
-        totals = [t + p for t, p in zip(totals, points)]
-        scored.append(DealScore(deal, result, points, totals))
-    return GameState(ruleset, first_dealer, deals, scored)
+    for deal, raw in zip(state.deals, results):
+        scored.append(_scored(deal, raw, totals))
+        totals = scored[-1].totals
+    return replace(state, scored=scored)
 
 
 def summary(state: GameState) -> dict[str, Any]:

@@ -3,8 +3,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scorekeeper.rules.errors import N_
+from scorekeeper.rules.text import Text
+
 from .contracts import Contract
 from .rulesets import Ruleset
+
+#: What each lead rule of a contract means, for the deal screen.
+LEAD_RULES = {
+    "no_hearts": N_("A heart may not be led while the leader holds any other suit."),
+    "no_king_of_hearts": N_("The K♥ may not be led."),
+    "discard_king_of_hearts": N_("Whoever holds the K♥ must discard it at the first trick "
+                                 "they cannot follow."),
+}
 
 
 @dataclass(frozen=True)
@@ -25,6 +36,40 @@ class Deal:
     @property
     def key(self) -> str:
         return self.contract.key
+
+    def notes(self) -> list[Text]:
+        """The rules of this deal that players forget: lead limits, trumps, loteryjka.
+
+        >>> from .rulesets import get_ruleset
+        >>> deal = schedule(get_ruleset("standard-4"), first_dealer=0)[7]
+        >>> [t.text() % {} if not t.params else t.params for t in deal.notes()][0]
+        {'player': 3, 'cards': 5}
+        """
+        c = self.contract
+        d = c.data
+        lines = [Text(LEAD_RULES[r]) for r in c.lead_rules if r in LEAD_RULES]
+        if c.kind == "trumps":
+            if d.get("named_by") == "dealer":
+                lines.append(Text(N_("%(player)s names trumps after seeing the first %(cards)s "
+                                     "cards; then the deal is completed."),
+                                  {"player": self.trump_caller, "cards": d.get("cards_seen", 5)}))
+            else:
+                lines.append(Text(N_("%(player)s names trumps before leading to the first "
+                                     "trick."), {"player": self.trump_caller}))
+            lines.append(Text(N_("Follow suit; you need not trump or beat.")))
+        elif c.kind == "loteryjka":
+            if d.get("start") == "any":
+                lines.append(Text(N_("%(player)s starts with any card; every other suit starts "
+                                     "at that rank."), {"player": self.leader}))
+            else:
+                lines.append(Text(N_("%(player)s starts; each suit starts with its %(rank)s."),
+                                  {"player": self.leader, "rank": d.get("start", "7")}))
+            lines.append(Text(N_("Ace low (below the 2).") if d.get("ace") == "low"
+                              else N_("Ace high (above the king).")))
+            lines.append(Text(N_("Play a card if you can; pass only when you cannot.")))
+        elif c.kind != "robber":
+            lines.append(Text(N_("No trumps. Follow suit; you need not beat.")))
+        return lines
 
 
 def _left(seat: int, players: int) -> int:

@@ -11,9 +11,12 @@ from typing import Any
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from .. import service, store
-from ..db import get_db
-from ..families.kierki.rules import (
+from ... import service
+from ...db import get_db
+from ...forms import DealForm
+from ...i18n import localized, signed
+from ...rules.errors import UnknownRuleset
+from .rules import (
     InvalidDeal,
     Ruleset,
     check_follow,
@@ -26,12 +29,10 @@ from ..families.kierki.rules import (
     play,
     registry,
 )
-from ..families.kierki.rules.cards import SUITS, Card
-from ..families.kierki.rules.loteryjka import result as loteryjka_result
-from ..forms import DealForm
-from ..i18n import localized, signed
-from ..rules.errors import UnknownRuleset
+from .rules.cards import SUITS, Card
+from .rules.loteryjka import result as loteryjka_result
 
+KEY = "kierki"
 bp = Blueprint("tools", __name__)
 
 #: Every card plus a pass by each player between cards is far more than any game needs.
@@ -51,12 +52,9 @@ def _int(value: str | None, default: int | None = None) -> int | None:
 
 
 def _load(gid: str) -> service.Game:
-    try:
-        game = service.load(get_db(), gid)
-    except store.GameNotFound:
-        abort(404)
-    if game.family != "kierki":
-        abort(404)  # the table tools know Kierki only
+    game = service.load(get_db(), gid)
+    if game.family.key != KEY:
+        abort(404)  # the table tools are Kierki's
     return game
 
 
@@ -116,7 +114,7 @@ def _trick_page(ruleset: Ruleset, players: list[str], game: service.Game | None,
     played = set(cards)
     next_seat = (leader + len(cards)) % n
     return render_template(
-        "trick.html", ruleset=ruleset, rulesets=list(registry().values()), game=game,
+        "kierki/trick.html", ruleset=ruleset, rulesets=list(registry().values()), game=game,
         players=players, contract=contract, keys=keys, key=key, leader=leader, trick=trick,
         trump=trump, cards=cards, played=played, next_seat=next_seat, outcome=outcome,
         lead=lead, follows=follows, errors=errors, link=link, deck_rows=_deck_rows(ruleset),
@@ -137,8 +135,8 @@ def trick_checker():
 def game_trick(gid: str):
     game = _load(gid)
     deal = game.state.current or game.state.deals[-1]
-    key = deal.key if deal.contract.kind != "loteryjka" else game.ruleset.schedule[0]
-    return _trick_page(game.ruleset, game.players, game, key, deal.leader)
+    key = deal.key if deal.contract.kind != "loteryjka" else game.rules.schedule[0]
+    return _trick_page(game.rules, game.players, game, key, deal.leader)
 
 
 # -- loteryjka board --------------------------------------------------------
@@ -193,15 +191,15 @@ def loteryjka(gid: str):
         else:
             return redirect(link(moves + [action]))
 
-    my_hand = [Card.parse(c) for c in hand if _valid_card(c, game.ruleset)]
+    my_hand = [Card.parse(c) for c in hand if _valid_card(c, game.rules)]
     my_hand = [c for c in my_hand if c not in board.laid]
     my_legal = legal_cards(board, my_hand) if me is not None and my_hand else None
     result = loteryjka_result(board) if board.over else None
     can_record = result is not None and current is not None and current.number == deal.number
     return render_template(
-        "loteryjka.html", game=game, deal=deal, board=board, moves=moves, errors=errors,
+        "kierki/loteryjka.html", game=game, deal=deal, board=board, moves=moves, errors=errors,
         link=link, legal=set(legal_cards(board)) if board.turn is not None else set(),
-        deck_rows=_deck_rows(game.ruleset), me=me, hand=hand, my_hand=my_hand,
+        deck_rows=_deck_rows(game.rules), me=me, hand=hand, my_hand=my_hand,
         my_legal=my_legal, result=result, can_record=can_record, form=DealForm(), rank=rank)
 
 

@@ -1,0 +1,174 @@
+"""The interface every game family implements once; shared code calls only this.
+
+A *family* is one card game the app hosts (Kierki, the seed-003 partnership game).
+Players, seats, the game list, storage, the version check, undo, corrections,
+exports, the import, the API and the PDF are shared; everything a family decides
+itself is a member of :class:`Family`. Adding a family is a new folder under
+``scorekeeper/families/`` with a class that satisfies this protocol, templates
+under ``templates/<family>/`` and one line in :mod:`.registry`.
+
+The words are the rules' words: *rules* is a family's ruleset object (built-in or
+loaded from a stored snapshot), *settings* the game's set-up values (always
+``first_dealer``, plus what :meth:`Family.settings` adds), *state* the fold of the
+recorded deals, *deal* the context of one deal (number, dealer, leader…).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from flask import Blueprint
+
+    from ..service import Game
+
+Result = dict[str, Any]
+
+
+class Rules(Protocol):
+    """What shared code reads from any family's ruleset."""
+
+    data: dict[str, Any]
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def players(self) -> int: ...
+
+    def name(self, lang: str) -> str: ...
+
+    def notes(self, lang: str) -> str: ...
+
+    def snapshot(self) -> dict[str, Any]: ...
+
+
+class DealLike(Protocol):
+    number: int
+    dealer: int
+    leader: int
+
+
+class Scored(Protocol):
+    """One recorded deal in a state: its deal, canonical result, points and totals."""
+
+    deal: DealLike
+    result: Result
+    points: list[int]
+    totals: list[int]
+
+
+class State(Protocol):
+    """The fold of a game's recorded deals. Totals are per *side*: a seat in
+    Kierki, a pair in the partnership game; ``winners`` are sides too."""
+
+    ruleset: Any
+    first_dealer: int
+    scored: Sequence[Scored]
+
+    @property
+    def totals(self) -> list[int]: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    @property
+    def current(self) -> DealLike | None: ...
+
+    @property
+    def winners(self) -> list[int]: ...
+
+    @property
+    def deals_total(self) -> int | None: ...
+
+
+class Family(Protocol):
+    """One card game: its rulesets, results, state, words, pages, exports and tools."""
+
+    #: The family's name in URLs, the database, exports and the API.
+    key: str
+    #: Template per role: ``game`` (the current deal and scores), ``edit`` (correct a
+    #: recorded deal), ``sheet`` (the score sheet, PDF and print; ``game`` may be None
+    #: for a blank sheet), ``rules`` (a ruleset's page), ``setup`` (its part of the
+    #: new-game form).
+    templates: Mapping[str, str]
+    #: Pages of its own (table tools), or None.
+    blueprint: Blueprint | None
+    #: Links on the first page: (label, endpoint).
+    home_links: Sequence[tuple[str, str]]
+    #: Words for message parameters the rules use, e.g. ``{"special": {...}}``.
+    param_labels: Mapping[str, Mapping[str, Any]]
+
+    # -- rulesets -------------------------------------------------------------
+    def rulesets(self) -> Mapping[str, Rules]:
+        """The built-in rulesets by id, in the order a player should see them."""
+        ...
+
+    def load_rules(self, data: Any) -> Rules:
+        """Rules from data (a stored snapshot, an import); ``RulesetError`` if damaged."""
+        ...
+
+    def settings(self, rules: Rules, given: Mapping[str, Any]) -> dict[str, Any]:
+        """The family's own set-up values from a form or JSON body (``InvalidInput``)."""
+        ...
+
+    def deals_total(self, rules: Rules) -> int | None:
+        """How many deals a game has, or None when it is played to a target."""
+        ...
+
+    # -- the game -------------------------------------------------------------
+    def fold(self, rules: Rules, settings: Mapping[str, Any],
+             results: Sequence[Result]) -> State:
+        """Replay every recorded result into a state (``InvalidDeal`` if one is impossible)."""
+        ...
+
+    def advance(self, state: State, raw: Result) -> State:
+        """The state after the next deal's raw result, checked (no replay)."""
+        ...
+
+    def deal(self, rules: Rules, settings: Mapping[str, Any], number: int) -> DealLike:
+        """Deal ``number``'s context (dealer, leader, what it scores), without a replay."""
+        ...
+
+    def validate(self, rules: Rules, deal: DealLike, raw: Result) -> Result:
+        """Check one deal's raw result; the canonical result or ``InvalidDeal``."""
+        ...
+
+    # -- the web --------------------------------------------------------------
+    def parse_form(self, game: Game, deal: DealLike, form: Mapping[str, Any]) -> Result:
+        """Posted form strings to the raw result the rules check."""
+        ...
+
+    def form_values(self, result: Result) -> dict[str, Any]:
+        """A stored result as form values, to prefill a correction."""
+        ...
+
+    def posted_values(self, form: Any) -> dict[str, Any]:
+        """What was typed, to show again beside the messages of a refused deal."""
+        ...
+
+    def page_context(self, game: Game, deal: DealLike | None,
+                     args: Mapping[str, Any]) -> dict[str, Any]:
+        """What the family's templates need for a deal: words, cost lines, entry mode."""
+        ...
+
+    def history_line(self, game: Game, deal: DealLike, result: Result) -> str:
+        """An earlier value of a deal in a few words (correction history)."""
+        ...
+
+    # -- exports and the API ----------------------------------------------------
+    def game_json(self, game: Game) -> dict[str, Any]:
+        """The family's part of a game's JSON (merged into the shared keys)."""
+        ...
+
+    def deal_json(self, game: Game, scored: Scored) -> dict[str, Any]:
+        """The family's part of one recorded deal's JSON."""
+        ...
+
+    def ruleset_json(self, rules: Rules) -> dict[str, Any]:
+        """The family's part of a ruleset's JSON (``GET /api/rulesets``)."""
+        ...
+
+    def csv(self, game: Game) -> tuple[list[str], list[list[Any]]]:
+        """The CSV export: a header row and one row per deal, then a total row."""
+        ...

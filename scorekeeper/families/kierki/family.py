@@ -1,0 +1,137 @@
+"""Kierki as a game family: the adapter between its pure rules and the shared app."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+
+from ...rules.errors import RulesetError
+from . import tools, words
+from .forms import form_values, parse_deal
+from .rules import Ruleset, advance, from_data, registry, replay, schedule, summary
+from .rules.game import DealScore, GameState
+from .rules.schedule import Deal
+
+KEY = "kierki"
+
+
+@lru_cache(maxsize=256)
+def _schedule(rules: Ruleset, first_dealer: int) -> tuple[Deal, ...]:
+    return tuple(schedule(rules, first_dealer))
+
+
+class Kierki:
+    """Kierki (Polish Hearts): a fixed schedule of negative and positive deals."""
+
+    key = KEY
+    templates = MappingProxyType({"game": "kierki/game.html", "edit": "kierki/edit_deal.html",
+                 "sheet": "kierki/sheet.html", "rules": "kierki/rules.html", "setup": None})
+    blueprint = tools.bp
+    home_links = ((_l("Trick checker"), "tools.trick_checker"),)
+    param_labels = MappingProxyType({"unit": words.SET_UNITS})
+    words = words
+
+    # -- rulesets -------------------------------------------------------------
+    def rulesets(self) -> Mapping[str, Ruleset]:
+        return registry()
+
+    def load_rules(self, data: Any) -> Ruleset:
+        if not isinstance(data, dict):
+            raise RulesetError("a ruleset is an object")
+        try:
+            rules = from_data(data)
+            sums = [rules.expected_sum] + [c.expected_sum for c in rules.deals()]
+        except RulesetError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            raise RulesetError(f"damaged ruleset: {e!r}") from None
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in sums):
+            raise RulesetError("expected sums must be whole numbers")
+        return rules
+
+    def settings(self, rules: Ruleset, given: Mapping[str, Any]) -> dict[str, Any]:
+        return {}
+
+    def deals_total(self, rules: Ruleset) -> int:
+        return len(rules.schedule)
+
+    # -- the game -------------------------------------------------------------
+    def fold(self, rules: Ruleset, settings: Mapping[str, Any],
+             results: Sequence[dict[str, Any]]) -> GameState:
+        return replay(rules, settings["first_dealer"], results)
+
+    def advance(self, state: GameState, raw: dict[str, Any]) -> GameState:
+        return advance(state, raw)
+
+    def deal(self, rules: Ruleset, settings: Mapping[str, Any], number: int) -> Deal:
+        return _schedule(rules, settings["first_dealer"])[number - 1]
+
+    def validate(self, rules: Ruleset, deal: Deal, raw: dict[str, Any]) -> dict[str, Any]:
+        return deal.contract.validate(raw)
+
+    # -- the web --------------------------------------------------------------
+    def parse_form(self, game: Any, deal: Deal, form: Mapping[str, Any]) -> dict[str, Any]:
+        return parse_deal(deal.contract, form, len(game.players), form.get("mode") == "cards")
+
+    def form_values(self, result: dict[str, Any]) -> dict[str, Any]:
+        return form_values(result)
+
+    def posted_values(self, form: Any) -> dict[str, Any]:
+        return {k: v for k, v in form.items() if k not in ("csrf_token", "version")}
+
+    def page_context(self, game: Any, deal: Deal | None,
+                     args: Mapping[str, Any]) -> dict[str, Any]:
+        if deal is None:
+            return {}
+        mode = args.get("mode")
+        by_card = mode == "cards"
+        stored = game.stored.results
+        if mode is None and deal.number <= len(stored) and "cards" in stored[deal.number - 1]:
+            by_card = True  # a deal entered card by card is corrected card by card
+        return {"deal": deal, "by_card": by_card, "costs": words.costs(deal.contract),
+                "rules": words.deal_notes(deal, game.players)}
+
+    def history_line(self, game: Any, deal: Deal, result: dict[str, Any]) -> str:
+        return words.describe(deal.contract, result, game.players)
+
+    # -- exports and the API ----------------------------------------------------
+    def game_json(self, game: Any) -> dict[str, Any]:
+        state = game.state
+        rules = game.rules
+        return {
+            "ruleset": {"expected_sum": rules.expected_sum},
+            "schedule": [{"number": d.number, "contract": d.key, "kind": d.contract.kind,
+                          "name": words.contract_name(d.contract), "dealer": d.dealer,
+                          "leader": d.leader, "expected_sum": d.contract.expected_sum,
+                          "fields": [{"name": f.name, "type": f.type, "total": f.total,
+                                      "labels": list(f.labels), "distinct": f.distinct}
+                                     for f in d.contract.fields()]}
+                         for d in state.deals],
+            **summary(state),
+        }
+
+    def deal_json(self, game: Any, scored: DealScore) -> dict[str, Any]:
+        return {"sum": scored.sum, "expected_sum": scored.expected_sum}
+
+    def ruleset_json(self, rules: Ruleset) -> dict[str, Any]:
+        return {"deals": len(rules.schedule), "expected_sum": rules.expected_sum,
+                "schedule": [{"contract": c.key, "name": words.contract_name(c),
+                              "expected_sum": c.expected_sum} for c in rules.deals()]}
+
+    def csv(self, game: Any) -> tuple[list[str], list[list[Any]]]:
+        """One row per deal: points and running total per player, the sum and its check."""
+        players = game.players
+        state = game.state
+        header = ["#", "deal", "dealer", *players, *[f"{p} (total)" for p in players],
+                  "sum", "expected sum", "detail"]
+        rows: list[list[Any]] = [
+            [s.deal.number, words.contract_name(s.deal.contract), players[s.deal.dealer],
+             *s.points, *s.totals, s.sum, s.expected_sum,
+             words.sheet_detail(s.deal.contract, s.result, players)]
+            for s in state.scored]
+        rows.append(["", "total", "", *state.totals, *state.totals, state.total_sum,
+                     state.expected_sum_so_far, ""])
+        return header, rows

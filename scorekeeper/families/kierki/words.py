@@ -1,0 +1,122 @@
+"""Kierki's words: deal names, input labels and the few-word accounts of a result.
+
+Words only: every number comes from the rules (``Contract.costs``, ``Deal.notes``).
+Templates under ``templates/kierki/`` reach this module as ``kierki``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
+
+from ...i18n import SUIT_SYMBOLS, lang, localized, seat_names
+from .rules import Contract, Deal
+
+CONTRACT_NAMES = {
+    "no_tricks": _l("No tricks"),
+    "no_hearts": _l("No hearts"),
+    "no_queens": _l("No queens"),
+    "no_gentlemen": _l("No kings and jacks"),
+    "no_jacks": _l("No jacks"),
+    "no_king_of_hearts": _l("No king of hearts"),
+    "no_seventh_last": _l("No 7th and last trick"),
+    "no_last_two": _l("No last two tricks"),
+    "robber": _l("Robber"),
+    "trumps": _l("Trumps"),
+    "loteryjka": _l("Loteryjka"),
+}
+
+FIELD_LABELS = {
+    "tricks": _l("Tricks"),
+    "hearts": _l("Hearts ♥"),
+    "queens": _l("Queens"),
+    "gentlemen": _l("Kings and jacks"),
+    "jacks": _l("Jacks"),
+    "king_of_hearts": _l("Who took the K♥?"),
+    "positions": _l("Who took the penalty tricks?"),
+    "trump": _l("Trump suit"),
+    "order": _l("Who ran out of cards first?"),
+    "cards": _l("Card by card"),
+}
+
+#: The ``unit`` of a card-set cost line.
+SET_UNITS = {
+    "hearts": _l("each heart"),
+    "queens": _l("each queen"),
+    "gentlemen": _l("each king and each jack"),
+    "jacks": _l("each jack"),
+    "king_of_hearts": _l("the K♥"),
+}
+
+
+def contract_name(contract: Contract) -> str:
+    if contract.key in CONTRACT_NAMES:
+        return str(CONTRACT_NAMES[contract.key])
+    names = contract.data.get("name", {})
+    return names.get(lang()) or names.get("en") or contract.key
+
+
+def field_label(name: str) -> str:
+    return str(FIELD_LABELS.get(name, name))
+
+
+def costs(contract: Contract) -> list[str]:
+    """What costs or earns how much in this deal, one line per item."""
+    return [localized(line) for line in contract.costs()]
+
+
+def deal_notes(deal: Deal, players: list[str]) -> list[str]:
+    """The rules of this deal that players forget, with the players' names."""
+    return [localized(line, players) for line in deal.notes()]
+
+
+def loose_errors(errors: dict[str, list[str]], contract: Contract, by_card: bool) -> list[str]:
+    """Messages that belong to no input shown on the form, to show above it."""
+    shown = {f.name for f in contract.fields()}
+    if by_card:
+        shown.add("cards")
+    return [m for key, msgs in errors.items() if key.split(".")[0] not in shown for m in msgs]
+
+
+def describe(contract: Contract, result: dict[str, Any], players: list[str]) -> str:
+    """A recorded result in a few words: who took what (for history and sheets)."""
+    parts = []
+    for field in contract.fields():
+        value = result.get(field.name)
+        label = field_label(field.name).rstrip("?")
+        if field.type == "counts" and isinstance(value, list):
+            shown = ", ".join(f"{players[s]} {v}" for s, v in enumerate(value) if v)
+            parts.append(f"{label}: {shown or '0'}")
+        elif field.type == "seat" and isinstance(value, int):
+            parts.append(f"{label}: {players[value]}")
+        elif field.type == "seats" and isinstance(value, list):
+            if field.name == "order":
+                parts.append(gettext("Order: %(names)s", names=seat_names(players, value)))
+            else:
+                parts.append(", ".join(gettext("trick %(number)s", number=t) + f": {players[s]}"
+                                       for t, s in zip(field.labels, value) if s is not None))
+        elif field.type == "suit" and value in SUIT_SYMBOLS:
+            parts.append(f"{label}: {SUIT_SYMBOLS[value]}")
+    return "; ".join(parts)
+
+
+def sheet_detail(contract: Contract, result: dict[str, Any], players: list[str]) -> str:
+    """What a score sheet shows beside a deal's points: K♥ taker, penalty tricks,
+    trump suit, finishing order. Counts are left out: the points already say them."""
+    parts = []
+    for field in contract.fields():
+        value = result.get(field.name)
+        if field.type == "seat" and isinstance(value, int):
+            parts.append(f"K♥ {players[value]}" if field.name == "king_of_hearts"
+                         else f"{field_label(field.name)} {players[value]}")
+        elif field.type == "seats" and isinstance(value, list):
+            if field.name == "order":
+                parts.append(", ".join(f"{i + 1}. {players[s]}" for i, s in enumerate(value)
+                                       if s is not None))
+            else:
+                parts.append(", ".join(f"{t}: {players[s]}" for t, s in zip(field.labels, value)
+                                       if s is not None))
+        elif field.type == "suit" and value in SUIT_SYMBOLS:
+            parts.append(SUIT_SYMBOLS[value])
+    return "; ".join(parts)

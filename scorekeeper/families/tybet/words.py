@@ -1,0 +1,35 @@
+"""The partnership game's words: headings of a deal's points and the special wins.
+
+Words only; templates under ``templates/tybet/`` reach this module as ``tybet``.
+"""
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+
+LABELS = {
+    "declarations": _l("declarations"),
+    "aces": _l("aces"),
+    "honours": _l("honours"),
+    "last": _l("last trick"),
+    "tybet": _l("Tybet"),
+    "sariat": _l("Sariat"),
+    "kalanda": _l("Kalanda"),
+    "perla": _l("Perła"),
+    "kondriona": _l("Kondriona"),
+}
+
+
+def label(key: str) -> str:
+    """A heading of a deal's breakdown or a special win, in the UI language."""
+    return str(LABELS.get(key, key))
+
+
+def pair_names(players: list[str]) -> list[str]:
+    """Partners sit opposite: seats 1 and 3 against 2 and 4."""
+    return [f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"]
+
+
+def breakdown(rows: list[dict]) -> str:
+    """A deal's points by heading, e.g. ``declarations 4:0 · aces 3:1``."""
+    return " · ".join(f"{label(r['key'])} {r['points'][0]}:{r['points'][1]}"
+                      for r in rows if any(r["points"]))

@@ -1,0 +1,85 @@
+"""Reads: every query the pages, the API and the service make. Writes are in :mod:`.store`."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from sqlite_utils import Database
+
+
+class GameNotFound(Exception):
+    """No game has this id (never had, or it was deleted)."""
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A game's row as stored: the family key, the ruleset snapshot, seats and results."""
+
+    id: str
+    family: str
+    ruleset: dict[str, Any]
+    settings: dict[str, Any]
+    players: list[str]
+    results: list[dict[str, Any]]
+    version: int
+    finished: bool
+    created_at: str
+    updated_at: str
+
+
+def game_version(db: Database, gid: str) -> int:
+    """The game's version alone: a cheap "has anything changed?" for polling phones."""
+    rows = list(db.query("select version from games where id = ?", [gid]))
+    if not rows:
+        raise GameNotFound(gid)
+    return int(rows[0]["version"])
+
+
+def game_header(db: Database, gid: str) -> dict[str, Any]:
+    """What a download's name needs (family, players, date, version), without the deals."""
+    rows = list(db.query("""
+        select g.id, g.family, g.version, g.created_at,
+               (select json_group_array(name) from
+                   (select name from players p where p.game_id = g.id order by seat)) as players
+        from games g where g.id = ?""", [gid]))
+    if not rows:
+        raise GameNotFound(gid)
+    return {**rows[0], "players": json.loads(rows[0]["players"])}
+
+
+def load_game(db: Database, gid: str) -> StoredGame:
+    rows = list(db.query("select * from games where id = ?", [gid]))
+    if not rows:
+        raise GameNotFound(gid)
+    row = rows[0]
+    players = [r["name"] for r in db.query(
+        "select name from players where game_id = ? order by seat", [gid])]
+    results = [json.loads(r["result"]) for r in db.query(
+        "select result from deals where game_id = ? order by number", [gid])]
+    return StoredGame(row["id"], row["family"], json.loads(row["ruleset"]),
+                      json.loads(row["settings"] or "{}"), players, results, row["version"],
+                      bool(row["finished"]), row["created_at"], row["updated_at"])
+
+
+def list_games(db: Database) -> list[dict[str, Any]]:
+    """Every game, newest activity first, with players, deals entered and its ruleset."""
+    rows = db.query("""
+        select g.id, g.family, g.ruleset_id, g.ruleset, g.finished, g.created_at, g.updated_at,
+               (select count(*) from deals d where d.game_id = g.id) as deals_entered,
+               (select json_group_array(name) from
+                   (select name from players p where p.game_id = g.id order by seat)) as players
+        from games g order by g.updated_at desc, g.created_at desc""")
+    return [{**r, "players": json.loads(r["players"]), "ruleset": json.loads(r["ruleset"])}
+            for r in rows]
+
+
+def deal_history(db: Database, gid: str, number: int | None = None) -> list[dict[str, Any]]:
+    """Every replaced or undone result of a game (or of one deal), oldest first."""
+    sql = "select number, result, action, replaced_at from deal_history where game_id = ?"
+    params: list[Any] = [gid]
+    if number is not None:
+        sql += " and number = ?"
+        params.append(number)
+    return [{**r, "result": json.loads(r["result"])}
+            for r in db.query(sql + " order by id", params)]

@@ -1,0 +1,174 @@
+"""Every input check, once: whole numbers, counts that add up, seats, names, a first dealer.
+
+The API, the forms, the import and every family's rules call these, so a value is
+read the same way wherever it comes from and a problem is reported the same way:
+as a :class:`~.errors.Problem` naming the field.
+
+>>> whole_number("12"), whole_number(" 3 "), whole_number("-2")
+(12, 3, -2)
+>>> whole_number("²"), whole_number("--3"), whole_number(True), whole_number(21.0)
+(None, None, None, None)
+"""
+from __future__ import annotations
+
+import random
+import unicodedata
+from collections.abc import Sequence
+from typing import Any
+
+from .errors import N_, InvalidInput, Problem
+
+#: More digits than any score, count or seat needs; longer strings are not numbers here.
+MAX_DIGITS = 9
+NAME_MAX = 40
+
+
+def whole_number(value: Any) -> int | None:
+    """An int from an int or from ASCII digits with one optional minus; else None.
+
+    Booleans, floats, other scripts' digits ("²", "٣") and anything longer than
+    :data:`MAX_DIGITS` digits are not whole numbers.
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        text = value.strip()
+        digits = text.removeprefix("-")
+        if digits and len(digits) <= MAX_DIGITS and digits.isascii() and digits.isdigit():
+            return int(text)
+    return None
+
+
+def blank(value: Any) -> bool:
+    """Nothing entered: None or an empty string."""
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def fill_last(values: list[int | None], total: int) -> list[int | None]:
+    """Fill the one missing count so that the counts add up to ``total``.
+
+    >>> fill_last([3, None, 4, 4], 13)
+    [3, 2, 4, 4]
+    >>> fill_last([3, None, None, 4], 13)
+    [3, None, None, 4]
+    """
+    missing = [i for i, v in enumerate(values) if v is None]
+    if len(missing) != 1:
+        return values
+    rest = total - sum(v for v in values if v is not None)
+    if rest < 0:
+        return values
+    filled = list(values)
+    filled[missing[0]] = rest
+    return filled
+
+
+def counts(values: Any, size: int, total: int, name: str, problems: list[Problem],
+           shape_message: str = N_("Enter a number for each of the %(players)s players."),
+           ) -> list[int] | None:
+    """``size`` whole numbers from 0 to ``total`` that add up to ``total``.
+
+    One blank is filled with what is left. Problems go to ``problems`` with the
+    fields ``name`` (the whole) and ``name.i`` (one value); None when any.
+
+    >>> found = []
+    >>> counts(["3", "", 4, 4], 4, 13, "tricks", found), found
+    ([3, 2, 4, 4], [])
+    >>> counts([9, 9, None, 0], 4, 13, "tricks", found)
+    >>> found[0].text()
+    'These must add up to 13; they add up to 18.'
+    """
+    if not isinstance(values, (list, tuple)) or len(values) != size:
+        problems.append(Problem(name, shape_message, {"players": size}))
+        return None
+    parsed: list[int | None] = []
+    ok = True
+    for i, value in enumerate(values):
+        number = None if blank(value) else whole_number(value)
+        if not blank(value) and (number is None or not 0 <= number <= total):
+            problems.append(Problem(f"{name}.{i}", N_("Enter a whole number from 0 to %(max)s."),
+                                    {"max": total}))
+            ok = False
+        parsed.append(number)
+    if not ok:
+        return None
+    known = sum(v for v in parsed if v is not None)
+    if known > total:
+        problems.append(Problem(name, N_("These must add up to %(total)s; they add up to "
+                                         "%(got)s."), {"total": total, "got": known}))
+        return None
+    parsed = fill_last(parsed, total)
+    for i, value in enumerate(parsed):
+        if value is None:
+            problems.append(Problem(f"{name}.{i}", N_("Enter a number.")))
+            ok = False
+    if not ok:
+        return None
+    got = sum(parsed)  # type: ignore[arg-type]
+    if got != total:
+        problems.append(Problem(name, N_("These must add up to %(total)s; they add up to "
+                                         "%(got)s."), {"total": total, "got": got}))
+        return None
+    return parsed  # type: ignore[return-value]
+
+
+def seat(value: Any, players: int) -> int | None:
+    """A seat from 0 to ``players - 1``, or None."""
+    number = whole_number(value)
+    return number if number is not None and 0 <= number < players else None
+
+
+def clean_name(name: Any) -> str:
+    """A player's name trimmed and normalised (NFC, single spaces); "" if not text."""
+    if not isinstance(name, str):
+        return ""
+    return " ".join(unicodedata.normalize("NFC", name).split())
+
+
+def names(given: Any, players: int) -> list[str]:
+    """The players' names in seat order, each present, short enough and different.
+
+    Trailing blanks beyond ``players`` are dropped (a 3-player game from a 4-seat form).
+    """
+    if not isinstance(given, (list, tuple)):
+        raise InvalidInput([Problem("players", N_("Enter the players' names."))])
+    cleaned = [clean_name(n) for n in given]
+    problems = []
+    while len(cleaned) > players and not cleaned[-1]:
+        cleaned.pop()
+    if len(cleaned) != players:
+        problems.append(Problem("players", N_("This ruleset is for %(players)s players."),
+                                {"players": players}))
+    seen: set[str] = set()
+    for i, name in enumerate(cleaned):
+        if not name:
+            problems.append(Problem(f"players.{i}", N_("Enter a name.")))
+        elif len(name) > NAME_MAX:
+            problems.append(Problem(f"players.{i}", N_("At most %(max)s characters."),
+                                    {"max": NAME_MAX}))
+        elif name.casefold() in seen:
+            problems.append(Problem(f"players.{i}", N_("Each player needs a different name.")))
+        seen.add(name.casefold())
+    if problems:
+        raise InvalidInput(problems)
+    return cleaned
+
+
+def first_dealer(value: Any, players: int, rng: random.Random | None = None) -> int:
+    """The first dealer's seat; ``None``, ``""`` or ``"random"`` draws one at random."""
+    if value is None or value in ("", "random"):
+        return (rng or random.SystemRandom()).randrange(players)
+    chosen = seat(value, players)
+    if chosen is None:
+        raise InvalidInput([Problem("first_dealer", N_("Choose the first dealer."))])
+    return chosen
+
+
+def one_of(value: Any, allowed: Sequence[int], name: str, message: str) -> int:
+    """A whole number that must be one of ``allowed`` (a target score, say)."""
+    number = whole_number(value)
+    if number is None or number not in allowed:
+        raise InvalidInput([Problem(name, message)])
+    return number
