@@ -4,9 +4,10 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
+if TYPE_CHECKING:
+    from flask import Flask
 
 
 def _resource_root() -> Path:
@@ -25,6 +26,8 @@ def _secret_key(instance: Path) -> str:
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    from flask import Flask  # here, so that the pure rules import without the web stack
+
     root = _resource_root()
     app = Flask(__name__, template_folder=str(root / "templates"),
                 static_folder=str(root / "static"), instance_relative_config=True,

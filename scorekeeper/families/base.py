@@ -98,6 +98,8 @@ class Family(Protocol):
     home_links: Sequence[tuple[str, str]]
     #: Words for message parameters the rules use, e.g. ``{"special": {...}}``.
     param_labels: Mapping[str, Mapping[str, Any]]
+    #: Its words module; its templates reach it by the family's key.
+    words: Any
 
     # -- rulesets -------------------------------------------------------------
     def rulesets(self) -> Mapping[str, Rules]:

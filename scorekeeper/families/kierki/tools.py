@@ -15,6 +15,7 @@ from ... import service
 from ...db import get_db
 from ...forms import DealForm
 from ...i18n import localized, signed
+from ...rules import checks
 from ...rules.errors import UnknownRuleset
 from .rules import (
     InvalidDeal,
@@ -45,10 +46,8 @@ def _cards(text: str | None, limit: int = 60) -> list[str]:
 
 
 def _int(value: str | None, default: int | None = None) -> int | None:
-    try:
-        return int(value) if value not in (None, "") else default
-    except ValueError:
-        return default
+    number = checks.whole_number(value)
+    return default if number is None else number
 
 
 def _load(gid: str) -> service.Game:
