@@ -69,6 +69,18 @@ def test_json_round_trip_is_exact(app, client, played):
     assert new.state.first_dealer == old.state.first_dealer
 
 
+def test_a_file_exported_before_families_were_named_still_imports(app, client, played):
+    """Older exports call the family "game", in the file and in its ruleset snapshot."""
+    data = _exported(client, played)
+    data["game"] = data.pop("family")
+    data["ruleset"]["game"] = data["ruleset"].pop("family", "kierki")
+    r = _import(client, data)
+    assert r.status_code == 302, errors_in(r.text)
+    again = state(app, r.location.rsplit("/", 1)[1])
+    assert again.state.totals == state(app, played).state.totals
+    assert again.family.key == "kierki"
+
+
 def _import(client, body):
     raw = body if isinstance(body, bytes) else json.dumps(body).encode()
     return client.post("/games/import", data={"file": (io.BytesIO(raw), "x.json")},

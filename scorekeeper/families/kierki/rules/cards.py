@@ -7,7 +7,6 @@ from dataclasses import dataclass
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-RED_SUITS = frozenset({"H", "D"})
 
 
 @dataclass(frozen=True, order=True)
