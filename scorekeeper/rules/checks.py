@@ -121,10 +121,17 @@ def seat(value: Any, players: int) -> int | None:
 
 
 def clean_name(name: Any) -> str:
-    """A player's name trimmed and normalised (NFC, single spaces); "" if not text."""
+    """A player's name as it is kept: NFC, without control or invisible format characters
+    (zero-width spaces, direction marks), single spaces; "" if not text.
+
+    >>> clean_name("  O\u200bla \t Nowak\x07 ")
+    'Ola Nowak'
+    """
     if not isinstance(name, str):
         return ""
-    return " ".join(unicodedata.normalize("NFC", name).split())
+    visible = "".join(c for c in unicodedata.normalize("NFC", name)
+                      if unicodedata.category(c) not in ("Cc", "Cf") or c.isspace())
+    return " ".join(visible.split())
 
 
 def names(given: Any, players: int) -> list[str]:
