@@ -50,6 +50,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
 
     from . import api, db, i18n, views
+    from .safejson import BoundedJSONProvider
+    app.json = BoundedJSONProvider(app)
     db.init_app(app)
     i18n.init_app(app)
     views.init_app(app)

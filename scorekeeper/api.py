@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Flask, jsonify, request, url_for
+from flask import Blueprint, Flask, abort, jsonify, request, url_for
 from flask_babel import gettext
 
-from . import service
+from . import access, queries, service
 from .db import get_db
 from .families import registry
 from .i18n import field_errors, lang
@@ -44,8 +44,15 @@ def game_json(game: service.Game) -> dict[str, Any]:
 
 
 def _body() -> dict[str, Any]:
+    """The request's JSON object: 415 if it is not JSON, 400 if it cannot be read."""
+    if not request.is_json:
+        abort(415)
     body = request.get_json(silent=True)
-    return body if isinstance(body, dict) else {}
+    if body is None:
+        abort(400)
+    if not isinstance(body, dict):
+        raise InvalidInput([Problem("", N_("Send a JSON object."))])
+    return body
 
 
 @bp.errorhandler(InvalidInput)
@@ -72,13 +79,28 @@ def rulesets():
                     for rules in family.rulesets().values()])
 
 
+def _with_access(game: service.Game) -> dict[str, Any]:
+    """A game's JSON with what its table needs to write: the token and the join code."""
+    return {**game_json(game), "token": access.token(game.id),
+            "join_code": game.stored.join_code}
+
+
 @bp.post("/games")
 def create_game():
     body = _body()
     gid = service.create_game(get_db(), body.get("ruleset"), body.get("players"),
                               body.get("first_dealer"), given=body)
     game = service.load(get_db(), gid)
-    return jsonify(game_json(game)), 201, {"Location": url_for("api.get_game", gid=gid)}
+    return jsonify(_with_access(game)), 201, {"Location": url_for("api.get_game", gid=gid)}
+
+
+@bp.post("/join")
+def join():
+    """A game's id and write token, for whoever has its join code."""
+    code = access.normalise_code(_body().get("code"))
+    if not code:
+        raise InvalidInput([Problem("code", N_("Enter the six-character join code."))])
+    return jsonify(_with_access(service.load(get_db(), queries.game_by_code(get_db(), code))))
 
 
 @bp.get("/games/<gid>")
@@ -89,6 +111,7 @@ def get_game(gid: str):
 @bp.put("/games/<gid>/deals/<int:number>")
 def put_deal(gid: str, number: int):
     game = service.load(get_db(), gid)
+    access.require_token(gid)
     body = _body()
     version = body.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
@@ -100,7 +123,21 @@ def put_deal(gid: str, number: int):
 @bp.post("/games/<gid>/undo")
 def undo(gid: str):
     game = service.load(get_db(), gid)
+    access.require_token(gid)
     return jsonify(game_json(service.undo_last(get_db(), game, _body().get("version"))))
+
+
+@bp.delete("/games/<gid>")
+def delete_game(gid: str):
+    """Delete for good: needs the token, the current version and ``"confirm": true``."""
+    game = service.load(get_db(), gid)
+    access.require_token(gid)
+    body = _body()
+    if body.get("confirm") is not True:
+        raise InvalidInput([Problem("confirm", N_(
+            "Deleting removes the game for good: send \"confirm\": true."))])
+    service.delete_game(get_db(), game, body.get("version"))
+    return "", 204
 
 
 @bp.get("/openapi.json")

@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from . import queries, service
+from . import queries, safejson, service
 from .rules.errors import N_, InvalidInput, Problem
 
 FORMAT = "kierki-scorekeeper/game"
@@ -89,7 +89,7 @@ def read(raw: bytes) -> dict[str, Any]:
     if len(raw) > MAX_BYTES:
         raise _refuse(N_("The file is larger than %(size)s kB."), size=MAX_BYTES // 1024)
     try:
-        data = json.loads(raw.decode("utf-8-sig"))
+        data = safejson.loads(raw.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise _refuse(N_("This is not a JSON file exported by this app.")) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:

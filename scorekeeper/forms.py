@@ -24,6 +24,12 @@ class NewGameForm(FlaskForm):
         return [getattr(self, f"player_{i}").data or "" for i in range(SEATS)]
 
 
+class JoinForm(FlaskForm):
+    """Join a game by the code another phone shows."""
+
+    code = StringField(_l("Join code"))
+
+
 class VersionForm(FlaskForm):
     """Any button that changes a game: CSRF plus the version the page showed."""
 

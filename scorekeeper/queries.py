@@ -26,6 +26,7 @@ class StoredGame:
     finished: bool
     created_at: str
     updated_at: str
+    join_code: str = ""
 
 
 def game_version(db: Database, gid: str) -> int:
@@ -59,17 +60,32 @@ def load_game(db: Database, gid: str) -> StoredGame:
         "select result from deals where game_id = ? order by number", [gid])]
     return StoredGame(row["id"], row["family"], json.loads(row["ruleset"]),
                       json.loads(row["settings"] or "{}"), players, results, row["version"],
-                      bool(row["finished"]), row["created_at"], row["updated_at"])
+                      bool(row["finished"]), row["created_at"], row["updated_at"],
+                      row["join_code"] or "")
 
 
-def list_games(db: Database) -> list[dict[str, Any]]:
-    """Every game, newest activity first, with players, deals entered and its ruleset."""
-    rows = db.query("""
+def game_by_code(db: Database, code: str) -> str:
+    """The id of the game with this join code."""
+    rows = list(db.query("select id from games where join_code = ?", [code]))
+    if not rows:
+        raise GameNotFound(code)
+    return rows[0]["id"]
+
+
+def list_games(db: Database, ids: list[str] | None = None) -> list[dict[str, Any]]:
+    """Games (all, or those of ``ids``), newest activity first, with players, deals
+    entered and the ruleset snapshot."""
+    where, params = "", []
+    if ids is not None:
+        where = "where g.id in (select value from json_each(?))"
+        params = [json.dumps(ids)]
+    rows = db.query(f"""
         select g.id, g.family, g.ruleset_id, g.ruleset, g.finished, g.created_at, g.updated_at,
+               g.join_code,
                (select count(*) from deals d where d.game_id = g.id) as deals_entered,
                (select json_group_array(name) from
                    (select name from players p where p.game_id = g.id order by seat)) as players
-        from games g order by g.updated_at desc, g.created_at desc""")
+        from games g {where} order by g.updated_at desc, g.created_at desc""", params)
     return [{**r, "players": json.loads(r["players"]), "ruleset": json.loads(r["ruleset"])}
             for r in rows]
 

@@ -46,6 +46,22 @@ def _family(db: Database) -> None:
     db.table("games").transform(rename={"game": "family"})
 
 
+@migrations(name="0003_join_code")
+def _join_code(db: Database) -> None:
+    """A short code per game, to join it from another phone (existing games get one)."""
+    db.table("games").add_column("join_code", str)
+    for row in list(db.query("select id from games")):
+        db.execute("update games set join_code = ? where id = ?", [_free_code(db), row["id"]])
+    db.table("games").create_index(["join_code"], unique=True)
+
+
+def _free_code(db: Database) -> str:
+    while True:
+        code = new_join_code()
+        if not list(db.query("select 1 from games where join_code = ?", [code])):
+            return code
+
+
 class StoreError(Exception):
     """Base of storage errors."""
 
@@ -76,6 +92,16 @@ def migrate(db: Database) -> None:
     migrations.apply(db)
 
 
+#: Letters and digits that cannot be mistaken for each other when read aloud or typed.
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+
+
+def new_join_code() -> str:
+    """A short code to join a game from another phone, such as ``K7QM2X``."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
 def new_id() -> str:
     """An unguessable game id for URLs (96 random bits)."""
     return secrets.token_urlsafe(12)
@@ -89,6 +115,7 @@ def create_game(db: Database, family: str, ruleset: dict[str, Any], players: lis
     with db.atomic():
         db.table("games").insert({
             "id": gid, "family": family, "ruleset_id": ruleset.get("id"),
+            "join_code": _free_code(db),
             "ruleset": json.dumps(ruleset, ensure_ascii=False),
             "settings": json.dumps(settings), "version": 1, "finished": 0,
             "created_at": now, "updated_at": now})
@@ -109,6 +136,7 @@ def import_game(db: Database, family: str, ruleset: dict[str, Any], players: lis
     with db.atomic():
         db.table("games").insert({
             "id": gid, "family": family, "ruleset_id": ruleset.get("id"),
+            "join_code": _free_code(db),
             "ruleset": json.dumps(ruleset, ensure_ascii=False),
             "settings": json.dumps(settings), "version": 1, "finished": int(finished),
             "created_at": created_at or now, "updated_at": now})

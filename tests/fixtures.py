@@ -10,7 +10,7 @@ from scorekeeper.families.kierki.rules.examples import plausible_results as resu
 
 PLAYERS = ["Ala", "Bożena", "Czesław", "<b>Dżon</b>"]
 
-__all__ = ["PLAYERS", "errors_in", "new_game", "post_deal", "results_for", "state"]
+__all__ = ["PLAYERS", "authorize", "errors_in", "new_game", "post_deal", "results_for", "state"]
 
 
 def errors_in(html: str) -> list[str]:
@@ -38,3 +38,11 @@ def post_deal(client, gid, number, version, raw, **extra):
     """Send a Kierki deal's raw result through the deal form."""
     data = {"version": version, **form_values(raw), **extra}
     return client.post(f"/games/{gid}/deals/{number}", data=data)
+
+
+def authorize(client, app, gid):
+    """Send the game's API token with every later request of this client (as its table
+    would after creating or joining the game)."""
+    from scorekeeper import access
+    with app.test_request_context():
+        client.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {access.token(gid)}"

@@ -4,15 +4,38 @@ from __future__ import annotations
 
 from urllib.parse import urlparse
 
-from flask import Flask, flash, make_response, redirect, render_template, request, url_for
+from flask import (
+    Flask,
+    flash,
+    jsonify,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.exceptions import HTTPException
 
 from ..families import registry
 from ..queries import GameNotFound
 from ..service import Conflict
 
 csrf = CSRFProtect()
+
+#: What an API client is told for each HTTP error, in its language.
+API_ERRORS = {
+    400: _l("The request could not be read; send JSON."),
+    401: _l("Send the game's token: Authorization: Bearer <token>."),
+    403: _l("This token does not belong to this game."),
+    404: _l("Not found."),
+    405: _l("This address does not take this method."),
+    413: _l("The request is too large."),
+    415: _l("Send JSON (Content-Type: application/json)."),
+    500: _l("Something went wrong on the server; nothing was saved."),
+}
 
 
 def _safe_next(target: str | None) -> str:
@@ -26,10 +49,11 @@ def _safe_next(target: str | None) -> str:
 
 
 def init_app(app: Flask) -> None:
-    from . import games, sheets
+    from . import admin, games, sheets
 
     csrf.init_app(app)
     app.register_blueprint(games.bp)
+    app.register_blueprint(admin.bp)
     app.register_blueprint(sheets.bp)
     for family in registry.families().values():
         if family.blueprint is not None:
@@ -53,6 +77,18 @@ def init_app(app: Flask) -> None:
         """Another phone was faster: nothing was saved; show the game as it is now."""
         flash(e.text(gettext), "error")
         return redirect(url_for("games.show", gid=e.gid))
+
+    @app.errorhandler(HTTPException)
+    def http_error(e: HTTPException):
+        """Under /api/ every error is JSON; pages keep the framework's answer."""
+        if not request.path.startswith("/api/"):
+            return e
+        code = e.code or 500
+        message = API_ERRORS.get(code, e.name)
+        response = jsonify({"error": str(message)})
+        if code == 405 and e.get_response().headers.get("Allow"):
+            response.headers["Allow"] = e.get_response().headers["Allow"]
+        return response, code
 
     @app.errorhandler(GameNotFound)
     @app.errorhandler(404)

@@ -6,14 +6,23 @@ missing game and a version conflict are answered in :mod:`.views` (one place).
 """
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext
 from wtforms import SelectChoice
 
-from .. import queries, service
+from .. import access, queries, service
 from ..db import get_db
 from ..families import registry
-from ..forms import DealForm, NewGameForm, VersionForm
+from ..forms import DealForm, JoinForm, NewGameForm, VersionForm
 from ..i18n import field_errors, lang
 from ..rules.errors import InvalidInput, RulesetError, UnknownRuleset
 from ..rules.named import named_text
@@ -28,12 +37,30 @@ def _load(gid: str) -> service.Game:
 @bp.get("/")
 def index():
     listing = []
-    for row in queries.list_games(get_db()):
+    for row in queries.list_games(get_db(), access.known()):
         listing.append({**row, "deals_total": _deals_total(row),
                         "ruleset_name": named_text(row["ruleset"], "name", lang())
                         or row["ruleset_id"]})
     links = [link for f in registry.families().values() for link in f.home_links]
-    return render_template("index.html", games=listing, family_links=links)
+    return render_template("index.html", games=listing, family_links=links, form=JoinForm(),
+                           admin=bool(current_app.config.get("ADMIN_PASSWORD")))
+
+
+@bp.post("/join")
+def join():
+    """Join a game by the code another phone shows; this browser remembers it."""
+    form = JoinForm()
+    code = access.normalise_code(form.code.data) if form.validate_on_submit() else ""
+    try:
+        gid = queries.game_by_code(get_db(), code) if code else None
+    except queries.GameNotFound:
+        gid = None
+    if gid is None:
+        flash(gettext("No game has this code. Check the six letters and digits on the "
+                      "other phone."), "error")
+        return redirect(url_for("games.index"))
+    access.remember(gid)
+    return redirect(url_for("games.show", gid=gid))
 
 
 def _deals_total(row: dict) -> int | None:
@@ -57,6 +84,7 @@ def new_game():
         except InvalidInput as e:
             errors = field_errors(e.problems)
         else:
+            access.remember(gid)
             return redirect(url_for("games.show", gid=gid))
     elif request.method == "POST":
         errors = {name: [str(m) for m in msgs] for name, msgs in form.errors.items()}
@@ -85,7 +113,9 @@ def game_page(game: service.Game, number: int | None = None, values: dict | None
 
 @bp.get("/games/<gid>")
 def show(gid: str):
-    return game_page(_load(gid))
+    game = _load(gid)
+    access.remember(gid)  # whoever has the link is at the table
+    return game_page(game)
 
 
 @bp.get("/games/<gid>/version")
@@ -144,6 +174,7 @@ def delete(gid: str):
     form = VersionForm()
     if request.method == "POST" and form.validate_on_submit():
         service.delete_game(get_db(), game, form.version.data)
+        access.forget(gid)
         flash(gettext("The game was deleted."), "ok")
         return redirect(url_for("games.index"))
     return render_template("confirm_delete.html", game=game, form=form)

@@ -20,7 +20,7 @@ from flask_babel import gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 
-from .. import exchange, pdf, queries, service
+from .. import access, exchange, pdf, queries, service
 from ..db import get_db
 from ..families import registry
 from ..i18n import field_errors, lang
@@ -151,5 +151,6 @@ def import_game():
             except InvalidInput as e:
                 errors = [m for msgs in field_errors(e.problems).values() for m in msgs]
             else:
+                access.remember(gid)
                 return redirect(url_for("games.show", gid=gid))
     return render_template("import.html", form=form, errors=errors), (422 if errors else 200)

@@ -6,7 +6,10 @@ from tests.fixtures import results_for
 def create(client, **body):
     body = {"ruleset": "standard-4", "players": ["Ala", "Bolek", "Cela", "Darek"],
             "first_dealer": 1, **body}
-    return client.post("/api/games", json=body)
+    r = client.post("/api/games", json=body)
+    if r.status_code == 201:  # this client is now the game's table: it writes with the token
+        client.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {r.get_json()['token']}"
+    return r
 
 
 def test_rulesets_are_listed_with_their_sums(client):
@@ -62,7 +65,12 @@ def test_bad_bodies_are_422(client):
     assert set(r.get_json()["errors"]) == {"players.1", "players.2", "players.3"}
     gid = create(client).get_json()["id"]
     assert client.put(f"/api/games/{gid}/deals/1", json={"version": 1}).status_code == 422
-    assert client.put(f"/api/games/{gid}/deals/1", data="not json").status_code == 422
+    r = client.put(f"/api/games/{gid}/deals/1", data="not json")
+    assert r.status_code == 415 and r.get_json()["error"]
+    r = client.put(f"/api/games/{gid}/deals/1", data="{not json", content_type="application/json")
+    assert r.status_code == 400 and r.get_json()["error"]
+    r = client.put(f"/api/games/{gid}/deals/1", json=[1, 2])
+    assert r.status_code == 422
     assert client.get("/api/games/doesnotexist").status_code == 404
 
 

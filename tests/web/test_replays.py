@@ -4,7 +4,7 @@ import pytest
 from scorekeeper import pdf
 from scorekeeper.families.kierki.family import Kierki
 from scorekeeper.families.tybet.family import Tybet
-from tests.fixtures import new_game, post_deal, results_for, state
+from tests.fixtures import authorize, new_game, post_deal, results_for, state
 
 
 @pytest.fixture
@@ -40,6 +40,7 @@ def test_kierki_requests_replay_at_most_once(app, client, replays):
     assert replays(lambda: post_deal(client, gid, 2, version + 1, results[1])) <= 1  # correction
     assert replays(lambda: client.get(f"/games/{gid}/deals/3/edit")) <= 1
     version = state(app, gid).version
+    authorize(client, app, gid)
     assert replays(lambda: client.put(f"/api/games/{gid}/deals/7",
                                       json={"version": version, "result": results[6]})) <= 1
     assert replays(lambda: client.get(f"/api/games/{gid}")) == 1

@@ -94,7 +94,8 @@ def test_api_plays_tybet(client):
     assert r.status_code == 201 and game["current_deal"] == 1
     raw = {"declarations": [[], [], [], []], "aces": [4, 0], "honours": [20, 0], "last": 0,
            "special": {"kind": "perla", "seat": 2}}
-    r = client.put(f"/api/games/{game['id']}/deals/1", json={"version": 1, "result": raw})
+    r = client.put(f"/api/games/{game['id']}/deals/1", json={"version": 1, "result": raw},
+                   headers={"Authorization": f"Bearer {game['token']}"})
     assert r.status_code == 200 and r.get_json()["totals"] == [88, 0]  # 11 x 8
     assert r.get_json()["winner"] == 0
 

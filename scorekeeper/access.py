@@ -1,0 +1,76 @@
+"""Who may see and change a game: its table, that is whoever has its link or join code.
+
+- A game's id is unguessable (96 random bits); its *join code* is short enough to say
+  across the table. Whoever has either may open the game and enter deals in the
+  browser (every form also carries a CSRF token and the game's version).
+- A browser remembers the games it created, opened or joined in its signed session
+  cookie; the front page lists only those.
+- The JSON API reads a game by its id; a write needs ``Authorization: Bearer <token>``.
+  The token is given when the game is created (``POST /api/games``) or joined by code
+  (``POST /api/join``); it is an HMAC of the id under the server's secret key, so it is
+  never stored and cannot be guessed from the id.
+- The host lists and deletes any game with ``kierki games``; with
+  ``KIERKI_ADMIN_PASSWORD`` set, ``/admin`` does the same in a browser.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+
+from flask import abort, current_app, request, session
+
+from .store import CODE_ALPHABET, CODE_LENGTH
+
+#: How many games a browser remembers (the most recently opened first).
+REMEMBERED = 60
+
+
+def normalise_code(text: object) -> str:
+    """What a player typed as a code, case, spaces and dashes ignored; "" if it is none."""
+    if not isinstance(text, str):
+        return ""
+    code = "".join(c for c in text.upper() if c not in " -\t")
+    return code if len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET) else ""
+
+
+def token(gid: str) -> str:
+    """The API write token of a game."""
+    key = current_app.config["SECRET_KEY"]
+    key = key.encode() if isinstance(key, str) else key
+    return hmac.new(key, f"game-token:{gid}".encode(), hashlib.sha256).hexdigest()[:40]
+
+
+def require_token(gid: str) -> None:
+    """Abort with 401 (no token) or 403 (a wrong one) unless the request may write ``gid``."""
+    header = request.headers.get("Authorization", "")
+    scheme, _, given = header.partition(" ")
+    if scheme.lower() != "bearer" or not given.strip():
+        abort(401)
+    if not hmac.compare_digest(given.strip(), token(gid)):
+        abort(403)
+
+
+def remember(gid: str) -> None:
+    """This browser knows the game from now on (most recent first)."""
+    known = [g for g in session.get("games", []) if isinstance(g, str) and g != gid]
+    session["games"] = [gid, *known][:REMEMBERED]
+
+
+def forget(gid: str) -> None:
+    session["games"] = [g for g in session.get("games", []) if g != gid]
+
+
+def known() -> list[str]:
+    """The games this browser created, opened or joined, most recent first."""
+    games = session.get("games", [])
+    return [g for g in games if isinstance(g, str)] if isinstance(games, list) else []
+
+
+def is_admin() -> bool:
+    return bool(current_app.config.get("ADMIN_PASSWORD")) and session.get("admin") is True
+
+
+def check_admin_password(given: object) -> bool:
+    expected = current_app.config.get("ADMIN_PASSWORD")
+    return bool(expected) and isinstance(given, str) and hmac.compare_digest(
+        given.encode(), str(expected).encode())

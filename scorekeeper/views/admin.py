@@ -1,0 +1,42 @@
+"""The host's page (only with ``KIERKI_ADMIN_PASSWORD`` set): every game on this server."""
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, session, url_for
+from flask_babel import gettext
+from flask_wtf import FlaskForm
+from wtforms import PasswordField
+
+from .. import access, queries
+from ..db import get_db
+
+bp = Blueprint("admin", __name__, url_prefix="/admin")
+
+
+class LoginForm(FlaskForm):
+    password = PasswordField()
+
+
+@bp.before_request
+def configured():
+    if not current_app.config.get("ADMIN_PASSWORD"):
+        abort(404)
+
+
+@bp.route("/", methods=["GET", "POST"])
+def games():
+    form = LoginForm()
+    if not access.is_admin():
+        if form.validate_on_submit():
+            if access.check_admin_password(form.password.data):
+                session["admin"] = True
+                return redirect(url_for("admin.games"))
+            flash(gettext("That is not the host's password."), "error")
+        return render_template("admin.html", form=form, games=None), \
+            (403 if form.is_submitted() else 200)
+    return render_template("admin.html", form=form, games=queries.list_games(get_db()))
+
+
+@bp.post("/logout")
+def logout():
+    session.pop("admin", None)
+    return redirect(url_for("games.index"))
