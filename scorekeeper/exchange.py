@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from typing import Any
 
 from sqlite_utils import Database
