@@ -35,8 +35,8 @@ def test_joining_by_code(app, client):
     assert r.status_code == 302 and r.location.endswith(f"/games/{gid}")
     assert f"/games/{gid}" in phone.get("/").text
     r = phone.post("/join", data={"code": "ZZZZZ9"}, follow_redirects=True)
-    assert errors_in(r.text) == ["No game has this code. Check the six letters and digits "
-                                 "on the other phone."]
+    assert errors_in(r.text) == [("No game has this code. Check the six letters and digits "
+                                  "on the other phone.")]
 
 
 def test_api_writes_need_the_games_token(client):
