@@ -39,7 +39,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         LANGUAGES=["pl", "en"],
         WTF_CSRF_TIME_LIMIT=None,
         SESSION_COOKIE_SAMESITE="Lax",
-        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # any request body
+        MAX_IMPORT_BYTES=1024 * 1024,  # an imported game file
+        MAX_GAMES=10_000,  # games this server keeps; creating or importing more is refused
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

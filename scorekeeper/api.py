@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Flask, abort, jsonify, request, url_for
+from flask import Blueprint, Flask, abort, current_app, jsonify, request, url_for
 from flask_babel import gettext
 
 from . import access, queries, service
@@ -89,7 +89,8 @@ def _with_access(game: service.Game) -> dict[str, Any]:
 def create_game():
     body = _body()
     gid = service.create_game(get_db(), body.get("ruleset"), body.get("players"),
-                              body.get("first_dealer"), given=body)
+                              body.get("first_dealer"), given=body,
+                              max_games=current_app.config["MAX_GAMES"])
     game = service.load(get_db(), gid)
     return jsonify(_with_access(game)), 201, {"Location": url_for("api.get_game", gid=gid)}
 
@@ -138,6 +139,13 @@ def delete_game(gid: str):
             "Deleting removes the game for good: send \"confirm\": true."))])
     service.delete_game(get_db(), game, body.get("version"))
     return "", 204
+
+
+@bp.get("/schema/game.json")
+def game_schema():
+    """The JSON Schema of an exported game file, the one the import checks."""
+    from .schema import json_schema
+    return jsonify(json_schema())
 
 
 @bp.get("/openapi.json")

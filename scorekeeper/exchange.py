@@ -11,22 +11,20 @@ import csv
 import io
 from typing import Any
 
+from pydantic import ValidationError
 from sqlite_utils import Database
 
-from . import queries, safejson, service
+from . import queries, safejson, schema, service
 from .rules.errors import N_, InvalidInput, Problem
 
-FORMAT = "kierki-scorekeeper/game"
-FORMAT_VERSION = 1
 MAX_BYTES = 1024 * 1024
-MAX_HISTORY = 2000
 
 
 def to_json(db: Database, game: service.Game) -> dict[str, Any]:
     """The whole game: ruleset snapshot, players, raw results, correction history."""
     stored = game.stored
     return {
-        "format": FORMAT, "format_version": FORMAT_VERSION,
+        "format": schema.FORMAT, "format_version": schema.FORMAT_VERSION,
         "family": stored.family, "id": stored.id,
         "created_at": stored.created_at, "updated_at": stored.updated_at,
         "ruleset": stored.ruleset, "settings": stored.settings,
@@ -54,65 +52,68 @@ def _refuse(message: str, **params: Any) -> InvalidInput:
     return InvalidInput([Problem("file", message, params)])
 
 
-def _results(data: dict[str, Any]) -> list[dict[str, Any]]:
-    deals = data.get("deals")
-    if not isinstance(deals, list):
-        raise _refuse(N_("The file has no list of deals."))
-    results = []
-    for i, deal in enumerate(deals, start=1):
-        if not isinstance(deal, dict) or deal.get("number") != i \
-                or not isinstance(deal.get("result"), dict):
-            raise _refuse(N_("Deal %(number)s in the file is not a numbered result."), number=i)
-        results.append(deal["result"])
-    return results
+#: Where a problem in the file is, as the player is told about it.
+_WHERE = {
+    "format": N_("This is not a JSON file exported by this app."),
+    "format_version": N_("This file was written by another version of the app."),
+    "players": N_("The file has no list of players."),
+    "history": N_("The correction history in the file is not readable."),
+}
 
 
-def _history(data: dict[str, Any], deals: int) -> list[dict[str, Any]]:
-    history = data.get("history", [])
-    if not isinstance(history, list) or len(history) > MAX_HISTORY:
-        raise _refuse(N_("The correction history in the file is not readable."))
-    out = []
-    for h in history:
-        if not (isinstance(h, dict) and isinstance(h.get("number"), int)
-                and not isinstance(h.get("number"), bool)
-                and 1 <= h["number"] <= max(deals, 1) + 1
-                and h.get("action") in ("edit", "undo") and isinstance(h.get("result"), dict)
-                and isinstance(h.get("replaced_at"), str) and len(h["replaced_at"]) <= 40):
-            raise _refuse(N_("The correction history in the file is not readable."))
-        out.append({k: h[k] for k in ("number", "action", "result", "replaced_at")})
-    return out
+def _refusal(error: ValidationError) -> InvalidInput:
+    loc = error.errors()[0]["loc"]
+    where = str(loc[0]) if loc else ""
+    if where == "deals" and len(loc) > 1 and isinstance(loc[1], int):
+        return _refuse(N_("Deal %(number)s in the file is not a numbered result."),
+                       number=loc[1] + 1)
+    if where == "deals":
+        return _refuse(N_("The file has more deals than a game can have (%(max)s)."),
+                       max=schema.MAX_DEALS)
+    if where in _WHERE:
+        return _refuse(_WHERE[where])
+    return _refuse(N_("The file's %(field)s is not valid."),
+                   field=".".join(str(part) for part in loc))
 
 
-def read(raw: bytes) -> dict[str, Any]:
-    """Bytes of an uploaded file to a checked JSON object of this app's format."""
-    if len(raw) > MAX_BYTES:
-        raise _refuse(N_("The file is larger than %(size)s kB."), size=MAX_BYTES // 1024)
+def read(raw: bytes, max_bytes: int = MAX_BYTES) -> schema.GameFile:
+    """Bytes of an uploaded file to a checked game file of this app's format."""
+    if len(raw) > max_bytes:
+        raise _refuse(N_("The file is larger than %(size)s kB."), size=max_bytes // 1024)
     try:
         data = safejson.loads(raw.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise _refuse(N_("This is not a JSON file exported by this app.")) from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    if not isinstance(data, dict) or data.get("format") != schema.FORMAT:
         raise _refuse(N_("This is not a JSON file exported by this app."))
-    if data.get("format_version") != FORMAT_VERSION:
-        raise _refuse(N_("This file was written by another version of the app."))
-    if not isinstance(data.get("players"), list):
-        raise _refuse(N_("The file has no list of players."))
-    return data
+    try:
+        game = schema.GameFile.model_validate(data)
+    except ValidationError as e:
+        raise _refusal(e) from None
+    for i, deal in enumerate(game.deals, start=1):
+        if deal.number != i:
+            raise _refuse(N_("Deal %(number)s in the file is not a numbered result."), number=i)
+    return game
 
 
-def import_game(db: Database, raw: bytes) -> str:
+def _history(game: schema.GameFile, deals: int) -> list[dict[str, Any]]:
+    if any(h.number > deals + 1 for h in game.history):
+        raise _refuse(N_("The correction history in the file is not readable."))
+    return [h.model_dump() for h in game.history]
+
+
+def import_game(db: Database, raw: bytes, max_bytes: int = MAX_BYTES,
+                max_games: int | None = None) -> str:
     """Recreate an exported game under a new id; nothing is written if anything fails.
 
     Files written before the family was called ``family`` name it ``game``; both read.
     """
-    data = read(raw)
-    results = _results(data)
-    created = data.get("created_at")
+    game = read(raw, max_bytes)
     try:
         return service.import_game(
-            db, data.get("family", data.get("game")), data.get("ruleset"), data["players"],
-            data.get("settings"), results, lambda deals: _history(data, deals),
-            created if isinstance(created, str) and len(created) <= 40 else None)
+            db, game.family_key, game.ruleset, game.players, game.settings,
+            [d.result for d in game.deals], lambda deals: _history(game, deals),
+            game.created_at, max_games=max_games)
     except InvalidInput:
         raise
     except (TypeError, ValueError, KeyError, IndexError, AttributeError):

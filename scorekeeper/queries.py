@@ -64,6 +64,10 @@ def load_game(db: Database, gid: str) -> StoredGame:
                       row["join_code"] or "")
 
 
+def count_games(db: Database) -> int:
+    return int(next(iter(db.query("select count(*) as n from games")))["n"])
+
+
 def game_by_code(db: Database, code: str) -> str:
     """The id of the game with this join code."""
     rows = list(db.query("select id from games where join_code = ?", [code]))

@@ -21,7 +21,7 @@ from . import queries, store
 from .families import registry
 from .families.base import DealLike, Family, State
 from .queries import GameNotFound
-from .rules import checks
+from .rules import checks, named
 from .rules.errors import N_, InvalidDeal, InvalidInput, Problem, RulesetError, UnknownRuleset
 
 __all__ = ["Conflict", "Game", "GameNotFound", "InvalidInput", "create_game", "delete_game",
@@ -102,11 +102,20 @@ def load(db: Database, gid: str) -> Game:
     return Game(stored, family, family.load_rules(stored.ruleset))
 
 
+def _room_for_one_more(db: Database, max_games: int | None) -> None:
+    if max_games is not None and queries.count_games(db) >= max_games:
+        raise InvalidInput([Problem("", N_(
+            "This server already keeps %(max)s games, as many as it may. Delete finished "
+            "games (or ask the host to) before starting another."), {"max": max_games})])
+
+
 def create_game(db: Database, ruleset_id: Any, names: Any, first_dealer: Any = None,
-                given: Mapping[str, Any] | None = None, rng: random.Random | None = None) -> str:
+                given: Mapping[str, Any] | None = None, rng: random.Random | None = None,
+                max_games: int | None = None) -> str:
     """Start a game of a built-in ruleset; ``first_dealer=None`` draws one at random.
 
-    ``given`` holds the family's own set-up values (a target score, say)."""
+    ``given`` holds the family's own set-up values (a target score, say); ``max_games``
+    is how many games the server may keep."""
     try:
         family, rules = registry.find(ruleset_id)
     except UnknownRuleset:
@@ -114,6 +123,7 @@ def create_game(db: Database, ruleset_id: Any, names: Any, first_dealer: Any = N
     players = checks.names(names, rules.players)
     settings = {"first_dealer": checks.first_dealer(first_dealer, rules.players, rng),
                 **family.settings(rules, given or {})}
+    _room_for_one_more(db, max_games)
     return store.create_game(db, family.key, rules.snapshot(), players, settings)
 
 
@@ -181,20 +191,39 @@ def delete_game(db: Database, game: Game, version: Any) -> None:
         raise Conflict(CHANGED, e.current_version, game.id) from None
 
 
+def _plain(data: dict[str, Any]) -> dict[str, Any]:
+    """Ruleset data without the family's name (older snapshots call it ``game``)."""
+    return {k: v for k, v in data.items() if k not in ("family", "game")}
+
+
+def _is_builtin(rules: Any) -> bool:
+    """Exactly a built-in ruleset (an unchanged snapshot), or one that is already marked as
+    imported and takes no built-in name."""
+    builtins = registry.all_rulesets()
+    same = builtins.get(rules.id)
+    if same is not None:
+        return _plain(same.data) == _plain(rules.data)
+    taken = {text for r in builtins.values() for text in r.data.get("name", {}).values()}
+    return bool(rules.data.get("imported")) and not taken & set(rules.data["name"].values())
+
+
 def import_game(db: Database, family_key: Any, snapshot: Any, names: Any,
                 settings: Any, results: Any,
                 history: Callable[[int], list[dict[str, Any]]],
-                created_at: str | None) -> str:
+                created_at: str | None, max_games: int | None = None) -> str:
     """Check a whole game read from a file and store it under a new id.
 
     ``history(deals)`` returns the checked correction history of a game of that many
-    deals (it is checked after the deals themselves)."""
+    deals (it is checked after the deals themselves). A ruleset that is not exactly a
+    built-in one is kept under its own id and marked as imported."""
     family = registry.get(family_key)
     if family is None:
         raise InvalidInput([Problem("file", N_("This app cannot import games of this kind "
                                                "yet."))])
     try:
         rules = family.load_rules(snapshot)
+        if not _is_builtin(rules):
+            rules = family.load_rules(named.as_imported(rules.data))
     except RulesetError:
         raise InvalidInput([Problem("file", N_("The rules in the file are damaged."))]) from None
     given = settings if isinstance(settings, dict) else {}
@@ -207,6 +236,7 @@ def import_game(db: Database, family_key: Any, snapshot: Any, names: Any,
     state = family.fold(rules, checked, results)
     if not all(isinstance(t, int) and not isinstance(t, bool) for t in state.totals):
         raise InvalidInput([Problem("file", N_("The rules in the file are damaged."))])
+    _room_for_one_more(db, max_games)
     return store.import_game(db, family.key, rules.snapshot(), players, checked,
                              [s.result for s in state.scored], history(len(state.scored)),
                              state.finished,

@@ -2,7 +2,17 @@
 from __future__ import annotations
 
 import copy
+import hashlib
+import json
+import re
 from typing import Any
+
+from .errors import RulesetError
+
+ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
+TEXT_MAX = {"name": 80, "notes": 600}
+#: What an imported ruleset's name says in each language the app speaks.
+IMPORTED = {"en": "imported", "pl": "zaimportowane"}
 
 
 def named_text(data: Any, key: str, lang: str) -> str:
@@ -36,3 +46,38 @@ class Named:
     def snapshot(self) -> dict[str, Any]:
         """A deep copy of the data, to store with a game."""
         return copy.deepcopy(self.data)
+
+
+def check_named(data: Any) -> None:
+    """A ruleset's id, names and notes: plain, short, safe to show anywhere.
+
+    >>> check_named({"id": "house-1", "name": {"en": "House"}})
+    >>> check_named({"id": "<b>", "name": {"en": "x"}})
+    Traceback (most recent call last):
+    scorekeeper.rules.errors.RulesetError: ruleset id '<b>' is not lower-case letters, digits and dashes
+    """
+    if not isinstance(data, dict):
+        raise RulesetError("a ruleset is an object")
+    rid = data.get("id")
+    if not isinstance(rid, str) or not ID.match(rid):
+        raise RulesetError(f"ruleset id {rid!r} is not lower-case letters, digits and dashes")
+    for key, limit in TEXT_MAX.items():
+        texts = data.get(key, {})
+        if not isinstance(texts, dict) or not all(
+                isinstance(lang, str) and len(lang) <= 8 and isinstance(text, str)
+                and len(text) <= limit for lang, text in texts.items()):
+            raise RulesetError(f"ruleset {key} must map languages to texts of at most "
+                               f"{limit} characters")
+
+
+def as_imported(data: dict[str, Any]) -> dict[str, Any]:
+    """A copy of ruleset data under its own id, its names marked as imported, so that it
+    can never pass for a built-in ruleset."""
+    out = copy.deepcopy(data)
+    digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:10]
+    out["id"] = f"imported-{digest}"
+    names = out.get("name") or {"en": str(data.get("id"))}
+    out["name"] = {lang: f"{text[:60]} ({IMPORTED.get(lang, IMPORTED['en'])})"
+                   for lang, text in names.items()}
+    out["imported"] = True
+    return out

@@ -80,7 +80,8 @@ def new_game():
     if form.validate_on_submit():
         try:
             gid = service.create_game(get_db(), form.ruleset.data, form.names(),
-                                      form.first_dealer.data, given=request.form)
+                                      form.first_dealer.data, given=request.form,
+                                      max_games=current_app.config["MAX_GAMES"])
         except InvalidInput as e:
             errors = field_errors(e.problems)
         else:

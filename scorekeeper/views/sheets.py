@@ -146,8 +146,10 @@ def import_game():
         else:
             try:
                 with upload.stream as stream:
-                    raw = stream.read(exchange.MAX_BYTES + 1)
-                gid = exchange.import_game(get_db(), raw)
+                    limit = current_app.config["MAX_IMPORT_BYTES"]
+                    raw = stream.read(limit + 1)
+                gid = exchange.import_game(get_db(), raw, limit,
+                                           current_app.config["MAX_GAMES"])
             except InvalidInput as e:
                 errors = [m for msgs in field_errors(e.problems).values() for m in msgs]
             else:

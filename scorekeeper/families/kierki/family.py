@@ -9,6 +9,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 
 from ...rules.errors import RulesetError
+from ...rules.named import check_named
 from . import tools, words
 from .forms import form_values, parse_deal
 from .rules import Ruleset, advance, from_data, registry, replay, schedule, summary
@@ -39,8 +40,7 @@ class Kierki:
         return registry()
 
     def load_rules(self, data: Any) -> Ruleset:
-        if not isinstance(data, dict):
-            raise RulesetError("a ruleset is an object")
+        check_named(data)
         try:
             rules = from_data(data)
             sums = [rules.expected_sum] + [c.expected_sum for c in rules.deals()]

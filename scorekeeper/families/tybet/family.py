@@ -7,6 +7,7 @@ from typing import Any
 
 from ...rules import checks
 from ...rules.errors import N_, RulesetError
+from ...rules.named import check_named
 from . import forms, words
 from .rules import (
     ACES,
@@ -46,6 +47,7 @@ class Tybet:
         return registry()
 
     def load_rules(self, data: Any) -> TybetRules:
+        check_named(data)
         try:
             return from_data(data)
         except RulesetError:

@@ -1,0 +1,78 @@
+"""The export file format as data: one model that checks an import and is served as JSON
+Schema at ``/api/schema/game.json``.
+
+Pydantic v2 in strict mode: no coercion (``"1"`` is not 1, ``true`` is not a number),
+unknown keys refused, every string and list bounded. What a family's rules say about
+the ruleset snapshot and the results is checked afterwards by the family itself.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+FORMAT = "kierki-scorekeeper/game"
+FORMAT_VERSION = 1
+#: More deals than any game needs (Kierki has 12; a partnership game to 41 ends in ~8).
+MAX_DEALS = 200
+MAX_HISTORY = 2000
+MAX_SEATS = 8
+
+Stamp = Annotated[str, StringConstraints(max_length=40)]
+Key = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]{0,39}$")]
+#: Raw names, cleaned and checked by the set-up rules after reading.
+RawName = Annotated[str, StringConstraints(max_length=200)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
+class Deal(_Strict):
+    """One recorded deal: its number (from 1, in order: the import checks the order) and
+    its result as the rules keep it."""
+
+    number: Annotated[int, Field(ge=1, le=MAX_DEALS)]
+    result: dict[str, Any]
+
+
+class Correction(_Strict):
+    """An earlier value of a deal: replaced by a correction (``edit``) or taken back (``undo``)."""
+
+    number: Annotated[int, Field(ge=1, le=MAX_DEALS + 1)]
+    action: Literal["edit", "undo"]
+    result: dict[str, Any]
+    replaced_at: Stamp
+
+
+class GameFile(_Strict):
+    """A whole game as exported by this app (``GET /games/<id>/export.json``)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", title="Kierki scorekeeper game")
+
+    format: Literal["kierki-scorekeeper/game"]
+    format_version: Literal[1]
+    family: Key | None = Field(None, description="Which card game (a family key)")
+    game: Key | None = Field(None, description="The family, in files written before it "
+                                               "was called so")
+    id: Annotated[str, StringConstraints(max_length=64)] | None = None
+    created_at: Stamp | None = None
+    updated_at: Stamp | None = None
+    ruleset: dict[str, Any] = Field(description="The ruleset snapshot, checked by its "
+                                                "family's loader")
+    settings: dict[str, Any]
+    players: Annotated[list[RawName], Field(min_length=1, max_length=MAX_SEATS)]
+    deals: Annotated[list[Deal], Field(max_length=MAX_DEALS)]
+    history: Annotated[list[Correction], Field(max_length=MAX_HISTORY)] = []
+
+    @property
+    def family_key(self) -> str:
+        return self.family or self.game or ""
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of an export file."""
+    schema = GameFile.model_json_schema()
+    schema["$id"] = "/api/schema/game.json"
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    return schema
