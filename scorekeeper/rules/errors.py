@@ -43,6 +43,15 @@ class UnknownRuleset(RulesError):
     """No ruleset of that name is registered."""
 
 
+class RulesetError(RulesError, ValueError):
+    """Ruleset data that cannot be loaded (a built-in file, a stored snapshot, an import).
+
+    The message names what is wrong, e.g. ``contract 'no_hearts': unknown card set
+    'harts'``; it is for logs and developers, not translated. A ``ValueError`` too,
+    so callers that catch ``ValueError`` keep working.
+    """
+
+
 class InvalidPlay(InvalidDeal):
     """A card play, trick or table move the rules forbid; carries the problems.
 
