@@ -3,7 +3,14 @@ import copy
 
 import pytest
 
-from scorekeeper.families.kierki.rules import RulesetError, from_data, get_ruleset
+from scorekeeper.families.kierki.rules import (
+    RulesetError,
+    check_follow,
+    check_lead,
+    from_data,
+    get_ruleset,
+    registry,
+)
 
 # -- loading a ruleset: one clear error type --------------------------------------------
 
@@ -82,6 +89,43 @@ def test_not_a_ruleset_at_all(data):
 
 def test_every_built_in_ruleset_loads_from_its_own_snapshot():
     """The checks accept every ruleset shipped with the app, as stored in a game."""
-    from scorekeeper.families.kierki.rules import registry
     for rs in registry().values():
         assert from_data(rs.snapshot()) == rs
+
+
+# -- seed 001: the robber's lead rules are its own -------------------------------------
+
+@pytest.mark.parametrize("ruleset", ["seed001-4-robber", "seed001-3-robber"])
+def test_seed001_robber_only_forbids_heart_leads(ruleset):
+    """seed 001: in the robber (deal 7) no heart may be led while the leader holds
+    another suit; the duty to throw the K♥ away at the first chance belongs to deal 5
+    alone, so in the robber its holder may keep it when void in the suit led."""
+    rs = get_ruleset(ruleset)
+    robber = rs.contract("robber")
+    assert robber.lead_rules == ("no_hearts",)
+    assert check_lead(robber, "AH", hand=["AH", "2C"]).key == "no_hearts"
+    ruling = check_follow(robber, "3C", "QS", ["QS", "KH", "2H"])
+    assert (ruling.allowed, ruling.key) == (True, "void_any_card")
+    deal5 = rs.contract("no_king_of_hearts")
+    assert "discard_king_of_hearts" in deal5.lead_rules
+    assert check_follow(deal5, "3C", "QS", ["QS", "KH", "2H"]).key == \
+        "must_discard_king_of_hearts"
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(registry()))
+def test_no_other_robber_changes_what_it_shows(ruleset_id):
+    """The robber used to show its own rules plus every part's; now it shows exactly its
+    own list. Only seed 001's robbers lose a rule (the K♥ discard, see above); every
+    other ruleset lists the same rules as before, explicitly."""
+    rs = get_ruleset(ruleset_id)
+    if "robber" not in rs.schedule:
+        return
+    robber = rs.contract("robber")
+    inherited = list(robber.data.get("lead", ()))
+    for part in robber.parts:
+        inherited += [r for r in part.lead_rules if r not in inherited]
+    if rs.data["source"] == "001":
+        assert [r for r in inherited if r not in robber.lead_rules] == ["discard_king_of_hearts"]
+    else:
+        assert list(robber.lead_rules) == inherited
+    assert list(robber.lead_rules) == robber.data["lead"]

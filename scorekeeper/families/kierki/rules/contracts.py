@@ -420,6 +420,8 @@ class PenaltyTricks(Contract):
 class Robber(Contract):
     """Every part at once (rozbójnik): the sum of the other contracts' scores.
 
+    Its lead rules are exactly its own ``lead`` list, not its parts' rules.
+
     Besides each part's own checks, the parts are checked against each other:
     a player without tricks holds no penalty card or trick, the K♥ taker also
     counts a heart and a gentleman, and a player's distinct penalty cards fit
@@ -454,12 +456,9 @@ class Robber(Contract):
         cards = {c for p in self.parts for c in p.card_sets}
         return tuple(c for c in self.table.deck if c in cards)
 
-    @property
-    def lead_rules(self) -> tuple[str, ...]:
-        rules = list(self.data.get("lead", ()))
-        for part in self.parts:
-            rules += [r for r in part.lead_rules if r not in rules]
-        return tuple(rules)
+    # The robber's lead rules are its own ``lead`` list only (the base class's
+    # property): a part's rule, such as seed 001's forced K♥ discard in deal 5,
+    # does not carry over. Each ruleset's robber lists its rules explicitly.
 
     def _counts_from_cards(self, owners: dict[str, int]) -> Result:
         result: Result = {}
