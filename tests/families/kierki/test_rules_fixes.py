@@ -129,3 +129,24 @@ def test_no_other_robber_changes_what_it_shows(ruleset_id):
     else:
         assert list(robber.lead_rules) == inherited
     assert list(robber.lead_rules) == robber.data["lead"]
+
+
+# -- seed 002: no heart led in any negative deal ---------------------------------------
+
+@pytest.mark.parametrize("number", range(1, 8))
+def test_seed002_no_heart_lead_in_every_negative_deal(number):
+    """seed 002: in all seven deals of the negative part the leader may lead any card
+    except a heart (a heart only when nothing else is left in the hand)."""
+    c = get_ruleset("seed002-4").deals()[number - 1]
+    assert "no_hearts" in c.lead_rules
+    r = check_lead(c, "5H", hand=["5H", "9H", "3D"])
+    assert (r.allowed, r.key) == (False, "no_hearts")
+    assert check_lead(c, "5H", hand=["5H", "9H"]).key == "only_hearts_left"
+    assert check_lead(c, "3D", hand=["5H", "3D"]).allowed is True
+
+
+def test_seed002_deal_5_keeps_its_king_of_hearts_rule_and_trumps_lead_freely():
+    """seed 002: deal 5 also forbids leading the K♥; the trump deals have no lead limit."""
+    rs = get_ruleset("seed002-4")
+    assert rs.contract("no_king_of_hearts").lead_rules == ("no_hearts", "no_king_of_hearts")
+    assert check_lead(rs.contract("trumps"), "5H", hand=["5H", "3D"]).key == "free_lead"

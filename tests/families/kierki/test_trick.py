@@ -238,13 +238,14 @@ def test_free_leads(key):
     assert (r.allowed, r.key) == (True, "free_lead")
 
 
-def test_seed002_deal_5_forbids_only_the_king_of_hearts():
+def test_seed002_deal_5_forbids_the_king_of_hearts_even_among_hearts_only():
     c = contract("seed002-4", "no_king_of_hearts")
     r = check_lead(c, "KH", hand=["KH", "2H", "3D"])
     assert (r.allowed, r.key) == (False, "no_king_of_hearts")
     assert check_lead(c, "KH", hand=["KH", "2H"]).allowed is False
     assert check_lead(c, "KH", hand=["KH"]).allowed is True
-    assert check_lead(c, "2H", hand=["KH", "2H", "3D"]).allowed is True
+    assert check_lead(c, "2H", hand=["KH", "2H"]).allowed is True
+    assert check_lead(c, "2H", hand=["KH", "2H", "3D"]).key == "no_hearts"  # seed 002: no hearts
     assert check_lead(c, "KH").allowed is None
 
 
