@@ -4,11 +4,15 @@ import copy
 import pytest
 
 from scorekeeper.families.kierki.rules import (
+    InvalidPlay,
     RulesetError,
     check_follow,
     check_lead,
     from_data,
     get_ruleset,
+    new_board,
+    pass_turn,
+    play,
     registry,
 )
 
@@ -150,3 +154,34 @@ def test_seed002_deal_5_keeps_its_king_of_hearts_rule_and_trumps_lead_freely():
     rs = get_ruleset("seed002-4")
     assert rs.contract("no_king_of_hearts").lead_rules == ("no_hearts", "no_king_of_hearts")
     assert check_lead(rs.contract("trumps"), "5H", hand=["5H", "3D"]).key == "free_lead"
+
+
+# -- seed 000: the loteryjka opens with any card ------------------------------------------
+
+@pytest.mark.parametrize("ruleset", ["kurnik-4", "kurnik-3"])
+def test_kurnik_loteryjka_first_turn_may_not_pass(ruleset):
+    """seed 000: the dealer lays the first card of the loteryjka, and it may be any
+    card; so the very first turn always has a card to play and passing is refused,
+    whether or not the hands were entered."""
+    c = get_ruleset(ruleset).contract("loteryjka")
+    board = new_board(c, 0)
+    with pytest.raises(InvalidPlay) as e:
+        pass_turn(board)
+    [problem] = e.value.problems
+    assert (problem.field, problem.message) == (
+        "pass", "The first player lays any card; passing is not allowed.")
+    after = play(board, "9D")
+    assert pass_turn(after).turn == 2  # once a card is down, passing is a table matter
+
+
+def test_kurnik_loteryjka_with_a_chosen_start_rank_may_pass_first():
+    """A start rank chosen before play (seed 004's house variant) is not the free first
+    card of seed 000: the first player may lack that rank, so a pass stays possible."""
+    board = new_board(get_ruleset("kurnik-4").contract("loteryjka"), 0, start_rank="Q")
+    assert pass_turn(board).turn == 1
+
+
+def test_seven_start_first_turn_may_still_pass():
+    """seed 004 (and 002): play starts with a 7; a player without one passes, even first."""
+    board = new_board(get_ruleset("standard-4").contract("loteryjka"), 2)
+    assert pass_turn(board).turn == 3
