@@ -185,3 +185,18 @@ def test_seven_start_first_turn_may_still_pass():
     """seed 004 (and 002): play starts with a 7; a player without one passes, even first."""
     board = new_board(get_ruleset("standard-4").contract("loteryjka"), 2)
     assert pass_turn(board).turn == 3
+
+
+# -- seed 000: how many deals -------------------------------------------------------------
+
+def test_kurnik4_notes_explain_the_deal_count():
+    """seed 000: the kurnik.pl page says a full game has 11 deals, yet its own rules for
+    four players give 7 negative deals, 4 trump deals (one per player) and one loteryjka:
+    12 (11 is the three-player count). The ruleset plays 12 and its notes say why."""
+    rs = get_ruleset("kurnik-4")
+    assert len(rs.schedule) == 12 == 7 + 4 + 1
+    assert len(get_ruleset("kurnik-3").schedule) == 11
+    for lang in ("en", "pl"):
+        notes = rs.notes(lang)
+        assert "11" in notes and "7 + 4 + 1 = 12" in notes, lang
+    assert "plays 12" in rs.notes("en") and "gra 12 rozdań" in rs.notes("pl")
