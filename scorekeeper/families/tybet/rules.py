@@ -307,12 +307,12 @@ def _check_special(result: dict[str, Any], leader: int | None, problems: list[Pr
             problems.append(Problem("special", N_(
                 "After a %(special)s the other pair took nothing: no ace, no honour, "
                 "not the last trick."), {"special": kind}))
-    else:  # tybet, sariat: one trick for the others, worth no card point
-        if card_points(result["aces"][other], result["honours"][other],
-                       result["last"] == other):
+    else:  # tybet, sariat: the others' one trick holds no ace and at most two honours;
+        # it may be the last trick (seed 003 asks only what the trick holds)
+        if result["aces"][other] or result["honours"][other] > 2:
             problems.append(Problem("special", N_(
-                "After a %(special)s the other pair scored no card point."),
-                {"special": kind}))
+                "After a %(special)s the other pair's one trick holds no ace and at most "
+                "two honours; it may be the last trick."), {"special": kind}))
     if kind == "kondriona" and leader is not None and special["seat"] != leader:
         problems.append(Problem("special", N_(
             "A kondriona is won by the player who leads the first trick.")))

@@ -112,6 +112,38 @@ def test_special_wins_must_agree_with_the_card_points(special, aces, honours, la
     assert "special" in problems(raw)
 
 
+@pytest.mark.parametrize("special, aces, honours, last", [
+    ({"kind": "tybet", "pair": 0}, (4, 0), (18, 2), 1),
+    ({"kind": "sariat", "seat": 3}, (0, 4), (2, 18), 0),
+    ({"kind": "sariat", "seat": 1}, (0, 4), (0, 20), 0),
+])
+def test_tybet_and_sariat_allow_the_lost_trick_to_be_the_last(special, aces, honours, last):
+    """seed 003: a Tybet (partners) or Sariat (one player) takes every trick but one, and
+    the only condition on that one trick is what it holds: no ace and not three honours.
+    Nothing forbids it being the last trick, so the other pair keeps that card point."""
+    raw = deal(aces=aces, honours=honours, last=last, special=special)
+    winner = 1 - last
+    bonus = SEED.special(special["kind"])["bonus"]
+    assert SEED.score(SEED.validate(raw))[winner] == 10 + bonus
+    assert SEED.score(SEED.validate(raw))[last] == 1
+
+
+def test_tybet_refused_when_the_lost_trick_holds_an_ace_or_three_honours():
+    """seed 003: the lost trick of a Tybet or Sariat may hold no ace and at most two
+    honours (3, 2, K, Q, J); the last-trick point does not matter."""
+    for aces, honours in (((3, 1), (20, 0)), ((4, 0), (17, 3))):
+        found = problems(deal(aces=aces, honours=honours, last=1,
+                              special={"kind": "tybet", "pair": 0}))
+        assert found["special"].message.startswith("After a %(special)s the other pair's one")
+
+
+def test_every_trick_specials_still_leave_the_others_nothing():
+    """seed 003: Kalanda, Perła and Kondriona take every trick, the last one included."""
+    for special in ({"kind": "kalanda", "pair": 0}, {"kind": "perla", "seat": 2}):
+        assert "special" in problems(deal(aces=(4, 0), honours=(20, 0), last=1,
+                                          special=special))
+
+
 def test_italian_reading_multiplies_the_deal():
     decls = [[{"kind": "trio", "rank": "A"}], [], [], []]
     raw = deal(decls, aces=(4, 0), honours=(20, 0), last=0, special={"kind": "perla", "seat": 0})
