@@ -144,7 +144,22 @@ def test_every_trick_specials_still_leave_the_others_nothing():
                                           special=special))
 
 
-def test_italian_reading_multiplies_the_deal():
+def test_multiplied_specials_are_a_house_variant():
+    """seed 003 gives each special win a fixed bonus (+3, +6, +4, +4, +16) and never
+    multiplies; the multiplying ruleset keeps its id but is named a house variant."""
+    data = ITALIAN.data
+    assert ITALIAN.id == "tybet-21-italian" and data["source"] == "house"
+    for lang in ("en", "pl"):
+        text = (ITALIAN.name(lang) + " " + ITALIAN.notes(lang)).lower()
+        assert ("house variant" if lang == "en" else "wariant domowy") in text
+        assert "italian" not in text and "włosk" not in text
+        assert not text.startswith(("as seed", "seed", "jak w źródle", "źródło"))
+    for rules in registry().values():
+        multiplies = any("multiply" in spec for spec in rules.data["specials"].values())
+        assert multiplies == (rules.data["source"] == "house"), rules.id
+
+
+def test_house_variant_multiplies_the_deal():
     decls = [[{"kind": "trio", "rank": "A"}], [], [], []]
     raw = deal(decls, aces=(4, 0), honours=(20, 0), last=0, special={"kind": "perla", "seat": 0})
     assert SEED.score(SEED.validate(raw)) == [3 + 11 + 4, 0]
