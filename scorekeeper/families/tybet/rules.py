@@ -28,7 +28,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from scorekeeper.rules.errors import N_, InvalidDeal, Problem, UnknownRuleset
+from scorekeeper.rules.errors import N_, InvalidDeal, Problem, RulesetError, UnknownRuleset
 from scorekeeper.rules.named import Named
 
 SUITS = ("S", "H", "D", "C")
@@ -409,18 +409,72 @@ def replay(rules: TybetRules, first_dealer: int, results: list[dict[str, Any]],
     return TybetState(rules, first_dealer, target, scored, winner)
 
 
+#: Who wins each special: the partners together, or one player alone.
+SPECIAL_BY = {"tybet": "pair", "kalanda": "pair", "sariat": "player", "perla": "player",
+              "kondriona": "player"}
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_data(data: Any) -> None:
+    """Refuse data this module cannot play, naming the fault (:class:`RulesetError`)."""
+    if not isinstance(data, dict):
+        raise RulesetError("a Tybet ruleset is an object")
+    if data.get("game") != "tybet":
+        raise RulesetError(f"not a Tybet ruleset (game {data.get('game')!r})")
+    for name in ("id", "target", "specials"):
+        if name not in data:
+            raise RulesetError(f"Tybet ruleset: missing field {name!r}")
+    rid = data["id"]
+    if not isinstance(rid, str) or not rid:
+        raise RulesetError(f"Tybet ruleset: 'id' must be a name, not {rid!r}")
+
+    def fail(what: str) -> RulesetError:
+        return RulesetError(f"ruleset {rid!r}: {what}")
+
+    if data.get("players", 4) != 4:
+        raise fail("Tybet is played by 4 players")
+    if not _is_int(data["target"]) or data["target"] < 1:
+        raise fail(f"'target' must be a whole number above 0, not {data['target']!r}")
+    targets = data.get("targets", [data["target"]])
+    if not isinstance(targets, list) or not all(_is_int(t) and t > 0 for t in targets) \
+            or data["target"] not in targets:
+        raise fail(f"'targets' must list whole numbers including the target, not {targets!r}")
+    if data.get("both_reach", "higher") not in ("higher", "declared_first"):
+        raise fail(f"unknown both-reach rule {data.get('both_reach')!r}")
+    for name in ("name", "notes"):
+        value = data.get(name, {})
+        if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+            raise fail(f"{name!r} must map languages to text")
+    specials = data["specials"]
+    if not isinstance(specials, dict):
+        raise fail("'specials' must map special wins to their worth")
+    for kind, spec in specials.items():
+        if kind not in SPECIALS:
+            raise fail(f"unknown special win {kind!r}")
+        if not isinstance(spec, dict):
+            raise fail(f"special {kind!r}: not an object")
+        if spec.get("by") != SPECIAL_BY[kind]:
+            raise fail(f"special {kind!r}: 'by' must be {SPECIAL_BY[kind]!r}, "
+                       f"not {spec.get('by')!r}")
+        worth = [k for k in ("bonus", "multiply") if k in spec]
+        if len(worth) != 1:
+            raise fail(f"special {kind!r}: give either 'bonus' or 'multiply'")
+        value = spec[worth[0]]
+        if not _is_int(value) or value < (0 if worth[0] == "bonus" else 1):
+            raise fail(f"special {kind!r}: {worth[0]!r} must be a whole number, not {value!r}")
+
+
 def from_data(data: dict[str, Any]) -> TybetRules:
-    """Rules from data (a stored snapshot, an import), checked for shape."""
-    if not isinstance(data, dict) or data.get("game") != "tybet":
-        raise ValueError("not a Tybet ruleset")
-    rules = TybetRules(copy.deepcopy(data))
-    if not isinstance(rules.target, int) or rules.both_reach not in ("higher", "declared_first"):
-        raise ValueError("bad target or both-reach rule")
-    for kind, spec in rules.data["specials"].items():
-        if kind not in SPECIALS or spec.get("by") not in ("pair", "player") \
-                or not isinstance(spec.get("bonus", spec.get("multiply")), int):
-            raise ValueError(f"bad special win {kind}")
-    return rules
+    """Rules from data (a stored snapshot, an import), checked for shape.
+
+    Anything it cannot play raises :class:`RulesetError` (a ``ValueError``)
+    naming what is wrong.
+    """
+    _check_data(data)
+    return TybetRules(copy.deepcopy(data))
 
 
 @cache

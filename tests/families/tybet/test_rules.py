@@ -215,3 +215,48 @@ def test_registry_has_both_readings():
     assert set(registry()) == {"tybet-21", "tybet-21-italian", "tybet-21-declared-first"}
     assert get_rules("tybet-21-declared-first").both_reach == "declared_first"
     assert SEED.targets == [11, 21, 31, 41]
+
+
+def _changed(**changes):
+    data = get_rules("tybet-21").snapshot()
+    for key, value in changes.items():
+        if value is None:
+            del data[key]
+        else:
+            data[key] = value
+    return data
+
+
+def _special(kind, spec):
+    data = get_rules("tybet-21").snapshot()
+    data["specials"][kind] = spec
+    return data
+
+
+@pytest.mark.parametrize("data, words", [
+    (None, "is an object"),
+    (_changed(game="kierki"), "not a Tybet ruleset"),
+    (_changed(target=None), "missing field 'target'"),
+    (_changed(specials=None), "missing field 'specials'"),
+    (_changed(id=None), "missing field 'id'"),
+    (_changed(target="21"), "'target' must be a whole number"),
+    (_changed(target=True), "'target' must be a whole number"),
+    (_changed(targets=[11, 31]), "'targets' must list"),
+    (_changed(both_reach="first"), "unknown both-reach rule 'first'"),
+    (_changed(specials=[]), "'specials' must map"),
+    (_special("grand", {"by": "pair", "bonus": 5}), "unknown special win 'grand'"),
+    (_special("kondriona", {"by": "pair", "bonus": 16}), "special 'kondriona': 'by' must be"),
+    (_special("perla", {"by": "player"}), "special 'perla': give either"),
+    (_special("perla", {"by": "player", "bonus": 4, "multiply": 8}), "give either"),
+    (_special("perla", {"by": "player", "bonus": "4"}), "'bonus' must be a whole number"),
+    (_special("perla", "4"), "special 'perla': not an object"),
+])
+def test_a_bad_tybet_ruleset_raises_one_clear_error(data, words):
+    """Unknown specials, missing fields and wrong types in a Tybet ruleset are refused with
+    a RulesetError (also a ValueError) that names the fault, never a KeyError."""
+    from scorekeeper.families.tybet.rules import from_data
+    from scorekeeper.rules.errors import RulesetError
+    with pytest.raises(RulesetError) as e:
+        from_data(data)
+    assert words in str(e.value)
+    assert isinstance(e.value, ValueError)
