@@ -40,6 +40,23 @@ FOUR_POINTS = 4
 CEZAR_POINTS = 3
 ACES, HONOUR_CARDS, CARD_POINTS = 4, 20, 11
 SPECIALS = ("tybet", "sariat", "kalanda", "perla", "kondriona")
+#: What a special win also is, where seed 003 is silent on counting both: a Perła
+#: (one player takes every trick) is a Kalanda too, a Kondriona a Perła and a Kalanda,
+#: a Sariat (one player, all tricks but one) a Tybet. Used when ``specials_stack``.
+IMPLIES = {"perla": ("kalanda",), "kondriona": ("perla", "kalanda"), "sariat": ("tybet",)}
+#: What the deal screen says about stacking, per special and reading (stacked or not).
+_READINGS = {
+    ("perla", True): N_("A Perła also counts as a Kalanda: both bonuses are added."),
+    ("kondriona", True): N_("A Kondriona also counts as a Perła and a Kalanda: all three "
+                            "bonuses are added."),
+    ("sariat", True): N_("A Sariat also counts as a Tybet: both bonuses are added."),
+    ("perla", False): N_("Only the special win chosen counts: a Perła does not add a "
+                         "Kalanda."),
+    ("kondriona", False): N_("Only the special win chosen counts: a Kondriona does not add "
+                             "a Perła or a Kalanda."),
+    ("sariat", False): N_("Only the special win chosen counts: a Sariat does not add a "
+                          "Tybet."),
+}
 
 
 def pair_of(seat: int) -> int:
@@ -91,8 +108,31 @@ class TybetRules(Named):
     def both_reach(self) -> str:
         return self.data.get("both_reach", "higher")
 
+    @property
+    def specials_stack(self) -> bool:
+        """Whether a special win also scores every special it implies (see IMPLIES)."""
+        return self.data.get("specials_stack", False) is True
+
     def special(self, kind: str) -> dict[str, Any]:
         return self.data["specials"][kind]
+
+    def counted_specials(self, kind: str) -> list[str]:
+        """The specials a deal won with ``kind`` scores: ``kind`` alone, or with stacking
+        ``kind`` then every special it implies that this ruleset knows."""
+        if not self.specials_stack:
+            return [kind]
+        return [kind] + [k for k in IMPLIES.get(kind, ()) if k in self.data["specials"]]
+
+    def special_reading(self) -> list[Problem]:
+        """What the deal screen says about two specials in one deal, as message items
+        (untranslated id, params): which reading of the source's silence applies."""
+        out = []
+        for kind, implied in IMPLIES.items():
+            known = self.data["specials"]
+            if kind in known and all(k in known for k in implied):
+                out.append(Problem("", _READINGS[kind, self.specials_stack],
+                                   {"special": kind, "also": ", ".join(implied)}))
+        return out
 
     # -- one deal ----------------------------------------------------------
     def validate(self, raw: dict[str, Any], leader: int | None = None) -> dict[str, Any]:
@@ -135,14 +175,15 @@ class TybetRules(Named):
         special = result.get("special")
         if special:
             pair = _special_pair(special)
-            extra = [0, 0]
-            rule = self.special(special["kind"])
-            if "bonus" in rule:
-                extra[pair] = rule["bonus"]
-            else:
-                base = sum(r["points"][pair] for r in rows)
-                extra[pair] = base * (rule["multiply"] - 1)
-            rows.append({"key": special["kind"], "points": extra})
+            base = sum(r["points"][pair] for r in rows)
+            for kind in self.counted_specials(special["kind"]):  # one row each
+                extra = [0, 0]
+                rule = self.special(kind)
+                if "bonus" in rule:
+                    extra[pair] = rule["bonus"]
+                else:  # multipliers never stack (from_data refuses it)
+                    extra[pair] = base * (rule["multiply"] - 1)
+                rows.append({"key": kind, "points": extra})
         return rows
 
     def score(self, result: dict[str, Any]) -> list[int]:
@@ -465,6 +506,11 @@ def _check_data(data: Any) -> None:
         value = spec[worth[0]]
         if not _is_int(value) or value < (0 if worth[0] == "bonus" else 1):
             raise fail(f"special {kind!r}: {worth[0]!r} must be a whole number, not {value!r}")
+    stack = data.get("specials_stack", False)
+    if not isinstance(stack, bool):
+        raise fail(f"'specials_stack' must be true or false, not {stack!r}")
+    if stack and any("multiply" in spec for spec in specials.values()):
+        raise fail("multiplied specials do not stack: set 'specials_stack' to false")
 
 
 def from_data(data: dict[str, Any]) -> TybetRules:

@@ -212,7 +212,8 @@ def test_both_reach_declared_first_option():
 
 
 def test_registry_has_both_readings():
-    assert set(registry()) == {"tybet-21", "tybet-21-italian", "tybet-21-declared-first"}
+    assert set(registry()) == {"tybet-21", "tybet-21-italian", "tybet-21-declared-first",
+                               "tybet-21-stacked"}
     assert get_rules("tybet-21-declared-first").both_reach == "declared_first"
     assert SEED.targets == [11, 21, 31, 41]
 
@@ -260,3 +261,76 @@ def test_a_bad_tybet_ruleset_raises_one_clear_error(data, words):
         from_data(data)
     assert words in str(e.value)
     assert isinstance(e.value, ValueError)
+
+
+# -- two specials in one deal (seed 003 is silent) ------------------------------------------
+
+STACKED = get_rules("tybet-21-stacked")
+
+
+@pytest.mark.parametrize("special, rows", [
+    ({"kind": "perla", "seat": 2}, [("perla", 4), ("kalanda", 4)]),
+    ({"kind": "kondriona", "seat": 0}, [("kondriona", 16), ("perla", 4), ("kalanda", 4)]),
+    ({"kind": "kalanda", "pair": 0}, [("kalanda", 4)]),
+])
+def test_stacked_specials_add_every_special_they_imply(special, rows):
+    """seed 003 does not say whether a deal can score two specials. A Perła (one player
+    takes every trick) is also a Kalanda (the partners take every trick), and a
+    Kondriona is also a Perła and a Kalanda; the stacked ruleset adds each bonus, one
+    breakdown row per special, while the seed's default counts only the one chosen."""
+    raw = deal(aces=(4, 0), honours=(20, 0), last=0, special=special)
+    raw["confirmed"] = True  # the Kondriona's taker declared no whole-suit cezar
+    got = STACKED.breakdown(STACKED.validate(raw, leader=0))
+    assert [(r["key"], r["points"][0]) for r in got[4:]] == rows
+    assert all(r["points"][1] == 0 for r in got[4:])
+    assert STACKED.score(STACKED.validate(raw, leader=0)) == [11 + sum(p for _, p in rows), 0]
+    single = SEED.breakdown(SEED.validate(raw, leader=0))
+    assert [(r["key"], r["points"][0]) for r in single[4:]] == rows[:1]
+
+
+def test_stacked_sariat_adds_a_tybet():
+    """seed 003: a Sariat (one player takes all tricks but one) is also a Tybet (the
+    partners take all but one); stacked, both bonuses count: +6 +3."""
+    raw = deal(aces=(0, 4), honours=(1, 19), last=1, special={"kind": "sariat", "seat": 3})
+    rows = STACKED.breakdown(STACKED.validate(raw))
+    assert [(r["key"], r["points"]) for r in rows[4:]] == [("sariat", [0, 6]), ("tybet", [0, 3])]
+    assert SEED.score(SEED.validate(raw)) == [0, 11 + 6]
+
+
+def test_stacking_is_off_by_default_and_refused_with_multipliers():
+    """The source's silence is read as "only the special named counts" unless a ruleset
+    says otherwise; multiplied specials (a house variant) never stack."""
+    from scorekeeper.families.tybet.rules import from_data
+    from scorekeeper.rules.errors import RulesetError
+    assert not SEED.specials_stack and not ITALIAN.specials_stack and STACKED.specials_stack
+    old = SEED.snapshot()
+    del old["specials_stack"]  # a game stored before the option existed
+    assert not from_data(old).specials_stack
+    data = ITALIAN.snapshot()
+    data["specials_stack"] = True
+    with pytest.raises(RulesetError, match="do not stack"):
+        from_data(data)
+    data["specials_stack"] = "yes"
+    with pytest.raises(RulesetError, match="true or false"):
+        from_data(data)
+    for lang in ("en", "pl"):
+        assert ("where the source is silent" if lang == "en" else "gdzie źródło milczy") \
+            in STACKED.notes(lang)
+
+
+def test_special_reading_says_which_reading_applies():
+    """The deal screen states the reading where seed 003 is silent: stacked or not."""
+    stacked = [(p.field, p.message, p.params["special"]) for p in STACKED.special_reading()]
+    assert stacked == [
+        ("", "A Perła also counts as a Kalanda: both bonuses are added.", "perla"),
+        ("", "A Kondriona also counts as a Perła and a Kalanda: all three bonuses are added.",
+         "kondriona"),
+        ("", "A Sariat also counts as a Tybet: both bonuses are added.", "sariat"),
+    ]
+    single = [p.text() for p in SEED.special_reading()]
+    assert single == [
+        "Only the special win chosen counts: a Perła does not add a Kalanda.",
+        "Only the special win chosen counts: a Kondriona does not add a Perła or a Kalanda.",
+        "Only the special win chosen counts: a Sariat does not add a Tybet.",
+    ]
+    assert [p.text() for p in ITALIAN.special_reading()] == single
