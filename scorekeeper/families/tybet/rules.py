@@ -12,6 +12,10 @@ A deal's raw result has three parts, all plain data:
     the pair that took the last trick.
 ``special``
     ``None`` or ``{"kind": "kalanda", "pair": 0}`` / ``{"kind": "perla", "seat": 2}``.
+``confirmed``
+    a tick (``true``, or ``"1"``/``"on"``/``"true"`` from a form) that a Kondriona
+    whose taker declared no whole-suit cezar is meant as entered; without it such a
+    deal is refused on the field ``"confirm"``. Kept as ``True`` only where needed.
 
 >>> rules = get_rules("tybet-21")
 >>> r = rules.validate({"declarations": [[{"kind": "cezar", "suit": "H", "extra": 1}], [], [], []],
@@ -156,6 +160,14 @@ class TybetRules(Named):
         if not problems:
             _check_declarations(decls, problems)
             _check_special(result, leader, problems)
+            _check_kondriona(result, problems)
+        if not problems and _kondriona_unconfirmed(result):
+            if _confirmed(raw.get("confirmed")):
+                result["confirmed"] = True
+            else:
+                problems.append(Problem("confirm", N_(
+                    "The Kondriona's taker declared no cezar of the whole suit. Tick to "
+                    "confirm the deal as entered.")))
         if problems:
             raise InvalidDeal(problems)
         return result
@@ -357,6 +369,48 @@ def _check_special(result: dict[str, Any], leader: int | None, problems: list[Pr
     if kind == "kondriona" and leader is not None and special["seat"] != leader:
         problems.append(Problem("special", N_(
             "A kondriona is won by the player who leads the first trick.")))
+
+
+#: A cezar of the whole suit: 3-2-A and the seven cards after it (K-Q-J-7-6-5-4).
+WHOLE_SUIT_EXTRA = len(RANKS) - 3
+
+
+def _check_kondriona(result: dict[str, Any], problems: list[Problem]) -> None:
+    """A Kondriona's taker holds one whole suit: one card of every rank.
+
+    So nobody holds four of a kind, and the taker can declare only that suit's cezar
+    (no trio, no four, no second cezar).
+    """
+    special = result["special"]
+    if not special or special["kind"] != "kondriona":
+        return
+    taker = special["seat"]
+    for seat, items in enumerate(result["declarations"]):
+        if seat == taker:
+            cezars = [d for d in items if d["kind"] == "cezar"]
+            if len(cezars) > 1 or len(cezars) != len(items):
+                problems.append(Problem(f"declarations.{seat}", N_(
+                    "The Kondriona's taker holds all ten cards of one suit: only that suit's "
+                    "cezar can be declared, no trio or four.")))
+        elif any(d["kind"] == "four" for d in items):
+            problems.append(Problem(f"declarations.{seat}", N_(
+                "In a Kondriona one player holds a whole suit, one card of every rank, so "
+                "nobody can have four of a kind.")))
+
+
+def _kondriona_unconfirmed(result: dict[str, Any]) -> bool:
+    """A Kondriona whose taker declared no whole-suit cezar: worth a second look."""
+    special = result["special"]
+    if not special or special["kind"] != "kondriona":
+        return False
+    return not any(d["kind"] == "cezar" and d["extra"] == WHOLE_SUIT_EXTRA
+                   for d in result["declarations"][special["seat"]])
+
+
+def _confirmed(value: Any) -> bool:
+    """A tick: JSON true, or what a checkbox sends ("1", "on", "true")."""
+    return value is True or (isinstance(value, str) and value.strip().lower() in
+                             ("1", "on", "true"))
 
 
 # -- the game ------------------------------------------------------------------

@@ -97,6 +97,7 @@ def test_special_wins_add_their_bonus(special, aces, honours, last, bonus_pair, 
 
 def test_kondriona_is_the_leaders_and_worth_16():
     raw = deal(aces=(0, 4), honours=(0, 20), last=1, special={"kind": "kondriona", "seat": 1})
+    raw["confirmed"] = True  # no whole-suit cezar declared
     assert SEED.score(SEED.validate(raw, leader=1)) == [0, 27]
     assert "special" in problems(raw, leader=3)
 
@@ -334,3 +335,82 @@ def test_special_reading_says_which_reading_applies():
         "Only the special win chosen counts: a Sariat does not add a Tybet.",
     ]
     assert [p.text() for p in ITALIAN.special_reading()] == single
+
+
+# -- Kondriona: one hand holds a whole suit -------------------------------------------------
+
+WHOLE_CEZAR = {"kind": "cezar", "suit": "D", "extra": 7}  # 3-2-A-K-Q-J-7-6-5-4
+
+
+def kondriona(decl=None, seat=1, **extra):
+    return deal(decl, aces=(0, 4), honours=(0, 20), last=1,
+                special={"kind": "kondriona", "seat": seat}) | extra
+
+
+@pytest.mark.parametrize("seat, rank", [
+    (0, "3"),   # an opponent's four 3s
+    (2, "2"),   # the partner's four 2s
+    (0, "A"),   # four aces
+    (2, "5"),   # any four at all
+])
+@pytest.mark.parametrize("taker", [[], [WHOLE_CEZAR]])
+def test_kondriona_leaves_nobody_a_four(seat, rank, taker):
+    """seed 003: a Kondriona is won with a full suit, all ten cards of one suit in one
+    hand. That hand has one card of every rank, so no other player can hold all four
+    cards of a rank: any four declared in such a deal is refused, whether or not the
+    taker declared the suit's cezar."""
+    decl = [[], taker, [], []]
+    decl[seat] = [{"kind": "four", "rank": rank}]
+    found = problems(kondriona(decl, confirmed=True), leader=1)
+    assert found[f"declarations.{seat}"].message.startswith("In a Kondriona one player holds")
+
+
+@pytest.mark.parametrize("own", [
+    [WHOLE_CEZAR, {"kind": "trio", "rank": "K"}],
+    [WHOLE_CEZAR, {"kind": "four", "rank": "3"}],
+    [{"kind": "trio", "rank": "7"}],
+    [{"kind": "cezar", "suit": "D", "extra": 0}, {"kind": "cezar", "suit": "S", "extra": 0}],
+])
+def test_kondriona_taker_declares_only_the_suits_cezar(own):
+    """seed 003: the Kondriona's taker holds ten cards of one suit, so no two cards of a
+    rank and only one suit: no trio, no four, no second cezar in that hand."""
+    found = problems(kondriona([[], own, [], []], confirmed=True), leader=1)
+    assert found["declarations.1"].message.startswith("The Kondriona's taker holds all ten")
+
+
+def test_kondriona_without_the_whole_suit_cezar_asks_for_confirmation():
+    """seed 003: the Kondriona's full suit is always a cezar 3-2-A-K-Q-J-7-6-5-4. If its
+    taker declared none, the deal is probably mistyped: it is accepted only once the
+    table ticks a confirmation, and the stored result remembers the tick."""
+    raw = kondriona([[], [{"kind": "cezar", "suit": "D", "extra": 2}], [], []])
+    found = problems(raw, leader=1)
+    assert set(found) == {"confirm"}
+    assert found["confirm"].message == ("The Kondriona's taker declared no cezar of the whole "
+                                        "suit. Tick to confirm the deal as entered.")
+    for tick in (True, "1", "on", "true", "True"):
+        result = SEED.validate(raw | {"confirmed": tick}, leader=1)
+        assert result["confirmed"] is True
+        assert SEED.score(result) == [0, 5 + 11 + 16]
+    for no in (False, "", "0", "off", 1, None):
+        assert "confirm" in problems(raw | {"confirmed": no}, leader=1)
+    stored = SEED.validate(raw | {"confirmed": "on"}, leader=1)
+    state = replay(SEED, 0, [stored])  # deal 1, dealer 0: seat 1 leads
+    assert state.scored[0].result == stored and state.totals == [0, 32] and state.winner == 1
+
+
+def test_kondriona_with_the_whole_suit_cezar_needs_no_tick():
+    """seed 003: with the whole suit declared as a cezar (3 + 7 = 10 points) there is
+    nothing to confirm, and the result carries no confirmation."""
+    result = SEED.validate(kondriona([[], [WHOLE_CEZAR], [], []], confirmed=True), leader=1)
+    assert "confirmed" not in result
+    assert SEED.score(result) == [0, 10 + 11 + 16]
+    assert "confirmed" not in SEED.validate(deal() | {"confirmed": True})  # no Kondriona
+
+
+def test_other_players_may_still_declare_trios_and_other_cezars_in_a_kondriona():
+    """seed 003: only fours are impossible for the others; a rank has three cards outside
+    the full suit, so a trio still fits, as does a cezar of another suit."""
+    decl = [[{"kind": "trio", "rank": "K"}], [WHOLE_CEZAR],
+            [{"kind": "cezar", "suit": "S", "extra": 0}], []]
+    result = SEED.validate(kondriona(decl), leader=1)
+    assert SEED.score(result) == [1 + 3, 10 + 11 + 16]
