@@ -50,13 +50,18 @@ class UnknownRuleset(RulesError):
     """No ruleset of that name is registered."""
 
 
+class RulesetError(RulesError, ValueError):
+    """Ruleset data that cannot be loaded (a built-in file, a stored snapshot, an import).
+
+    The message names what is wrong, e.g. ``contract 'no_hearts': unknown card set
+    'harts'``; it is for logs and developers, not translated. A ``ValueError`` too,
+    so callers that catch ``ValueError`` keep working.
+    """
+
+
 class InvalidPlay(InvalidDeal):
     """A card play, trick or table move the rules forbid; carries the problems.
 
     A subclass of :class:`InvalidDeal` so that code showing a deal's problems
     by field shows these the same way.
     """
-
-
-class RulesetError(RulesError, ValueError):
-    """Ruleset data (a file, a stored snapshot, an import) that cannot be played."""

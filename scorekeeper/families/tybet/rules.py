@@ -12,6 +12,10 @@ A deal's raw result has three parts, all plain data:
     the pair that took the last trick.
 ``special``
     ``None`` or ``{"kind": "kalanda", "pair": 0}`` / ``{"kind": "perla", "seat": 2}``.
+``confirmed``
+    a tick (``true``, or ``"1"``/``"on"``/``"true"`` from a form) that a Kondriona
+    whose taker declared no whole-suit cezar is meant as entered; without it such a
+    deal is refused on the field ``"confirm"``. Kept as ``True`` only where needed.
 
 >>> rules = get_rules("tybet-21")
 >>> r = rules.validate({"declarations": [[{"kind": "cezar", "suit": "H", "extra": 1}], [], [], []],
@@ -29,7 +33,7 @@ from importlib import resources
 from typing import Any
 
 from scorekeeper.rules import checks
-from scorekeeper.rules.errors import N_, InvalidDeal, Problem, UnknownRuleset
+from scorekeeper.rules.errors import N_, InvalidDeal, Problem, RulesetError, UnknownRuleset
 from scorekeeper.rules.named import Named
 
 SUITS = ("S", "H", "D", "C")
@@ -41,6 +45,23 @@ FOUR_POINTS = 4
 CEZAR_POINTS = 3
 ACES, HONOUR_CARDS, CARD_POINTS = 4, 20, 11
 SPECIALS = ("tybet", "sariat", "kalanda", "perla", "kondriona")
+#: What a special win also is, where seed 003 is silent on counting both: a Perła
+#: (one player takes every trick) is a Kalanda too, a Kondriona a Perła and a Kalanda,
+#: a Sariat (one player, all tricks but one) a Tybet. Used when ``specials_stack``.
+IMPLIES = {"perla": ("kalanda",), "kondriona": ("perla", "kalanda"), "sariat": ("tybet",)}
+#: What the deal screen says about stacking, per special and reading (stacked or not).
+_READINGS = {
+    ("perla", True): N_("A Perła also counts as a Kalanda: both bonuses are added."),
+    ("kondriona", True): N_("A Kondriona also counts as a Perła and a Kalanda: all three "
+                            "bonuses are added."),
+    ("sariat", True): N_("A Sariat also counts as a Tybet: both bonuses are added."),
+    ("perla", False): N_("Only the special win chosen counts: a Perła does not add a "
+                         "Kalanda."),
+    ("kondriona", False): N_("Only the special win chosen counts: a Kondriona does not add "
+                             "a Perła or a Kalanda."),
+    ("sariat", False): N_("Only the special win chosen counts: a Sariat does not add a "
+                          "Tybet."),
+}
 
 
 def pair_of(seat: int) -> int:
@@ -92,8 +113,31 @@ class TybetRules(Named):
     def both_reach(self) -> str:
         return self.data.get("both_reach", "higher")
 
+    @property
+    def specials_stack(self) -> bool:
+        """Whether a special win also scores every special it implies (see IMPLIES)."""
+        return self.data.get("specials_stack", False) is True
+
     def special(self, kind: str) -> dict[str, Any]:
         return self.data["specials"][kind]
+
+    def counted_specials(self, kind: str) -> list[str]:
+        """The specials a deal won with ``kind`` scores: ``kind`` alone, or with stacking
+        ``kind`` then every special it implies that this ruleset knows."""
+        if not self.specials_stack:
+            return [kind]
+        return [kind] + [k for k in IMPLIES.get(kind, ()) if k in self.data["specials"]]
+
+    def special_reading(self) -> list[Problem]:
+        """What the deal screen says about two specials in one deal, as message items
+        (untranslated id, params): which reading of the source's silence applies."""
+        out = []
+        for kind, implied in IMPLIES.items():
+            known = self.data["specials"]
+            if kind in known and all(k in known for k in implied):
+                out.append(Problem("", _READINGS[kind, self.specials_stack],
+                                   {"special": kind, "also": ", ".join(implied)}))
+        return out
 
     # -- one deal ----------------------------------------------------------
     def validate(self, raw: dict[str, Any], leader: int | None = None) -> dict[str, Any]:
@@ -115,6 +159,14 @@ class TybetRules(Named):
         if not problems:
             _check_declarations(decls, problems)
             _check_special(result, leader, problems)
+            _check_kondriona(result, problems)
+        if not problems and _kondriona_unconfirmed(result):
+            if _confirmed(raw.get("confirmed")):
+                result["confirmed"] = True
+            else:
+                problems.append(Problem("confirm", N_(
+                    "The Kondriona's taker declared no cezar of the whole suit. Tick to "
+                    "confirm the deal as entered.")))
         if problems:
             raise InvalidDeal(problems)
         return result
@@ -134,14 +186,15 @@ class TybetRules(Named):
         special = result.get("special")
         if special:
             pair = _special_pair(special)
-            extra = [0, 0]
-            rule = self.special(special["kind"])
-            if "bonus" in rule:
-                extra[pair] = rule["bonus"]
-            else:
-                base = sum(r["points"][pair] for r in rows)
-                extra[pair] = base * (rule["multiply"] - 1)
-            rows.append({"key": special["kind"], "points": extra})
+            base = sum(r["points"][pair] for r in rows)
+            for kind in self.counted_specials(special["kind"]):  # one row each
+                extra = [0, 0]
+                rule = self.special(kind)
+                if "bonus" in rule:
+                    extra[pair] = rule["bonus"]
+                else:  # multipliers never stack (from_data refuses it)
+                    extra[pair] = base * (rule["multiply"] - 1)
+                rows.append({"key": kind, "points": extra})
         return rows
 
     def score(self, result: dict[str, Any]) -> list[int]:
@@ -286,15 +339,57 @@ def _check_special(result: dict[str, Any], leader: int | None, problems: list[Pr
             problems.append(Problem("special", N_(
                 "After a %(special)s the other pair took nothing: no ace, no honour, "
                 "not the last trick."), {"special": kind}))
-    else:  # tybet, sariat: one trick for the others, worth no card point
-        if card_points(result["aces"][other], result["honours"][other],
-                       result["last"] == other):
+    else:  # tybet, sariat: the others' one trick holds no ace and at most two honours;
+        # it may be the last trick (seed 003 asks only what the trick holds)
+        if result["aces"][other] or result["honours"][other] > 2:
             problems.append(Problem("special", N_(
-                "After a %(special)s the other pair scored no card point."),
-                {"special": kind}))
+                "After a %(special)s the other pair's one trick holds no ace and at most "
+                "two honours; it may be the last trick."), {"special": kind}))
     if kind == "kondriona" and leader is not None and special["seat"] != leader:
         problems.append(Problem("special", N_(
             "A kondriona is won by the player who leads the first trick.")))
+
+
+#: A cezar of the whole suit: 3-2-A and the seven cards after it (K-Q-J-7-6-5-4).
+WHOLE_SUIT_EXTRA = len(RANKS) - 3
+
+
+def _check_kondriona(result: dict[str, Any], problems: list[Problem]) -> None:
+    """A Kondriona's taker holds one whole suit: one card of every rank.
+
+    So nobody holds four of a kind, and the taker can declare only that suit's cezar
+    (no trio, no four, no second cezar).
+    """
+    special = result["special"]
+    if not special or special["kind"] != "kondriona":
+        return
+    taker = special["seat"]
+    for seat, items in enumerate(result["declarations"]):
+        if seat == taker:
+            cezars = [d for d in items if d["kind"] == "cezar"]
+            if len(cezars) > 1 or len(cezars) != len(items):
+                problems.append(Problem(f"declarations.{seat}", N_(
+                    "The Kondriona's taker holds all ten cards of one suit: only that suit's "
+                    "cezar can be declared, no trio or four.")))
+        elif any(d["kind"] == "four" for d in items):
+            problems.append(Problem(f"declarations.{seat}", N_(
+                "In a Kondriona one player holds a whole suit, one card of every rank, so "
+                "nobody can have four of a kind.")))
+
+
+def _kondriona_unconfirmed(result: dict[str, Any]) -> bool:
+    """A Kondriona whose taker declared no whole-suit cezar: worth a second look."""
+    special = result["special"]
+    if not special or special["kind"] != "kondriona":
+        return False
+    return not any(d["kind"] == "cezar" and d["extra"] == WHOLE_SUIT_EXTRA
+                   for d in result["declarations"][special["seat"]])
+
+
+def _confirmed(value: Any) -> bool:
+    """A tick: JSON true, or what a checkbox sends ("1", "on", "true")."""
+    return value is True or (isinstance(value, str) and value.strip().lower() in
+                             ("1", "on", "true"))
 
 
 # -- the game ------------------------------------------------------------------
@@ -380,43 +475,113 @@ def start(rules: TybetRules, first_dealer: int, target: int | None = None) -> Ty
     return TybetState(rules, first_dealer, target or rules.target, [], None)
 
 
+def _scored(rules: TybetRules, deal: TybetDeal, raw: dict[str, Any], before: list[int],
+            target: int) -> tuple[TybetScore, int | None]:
+    """One deal checked and scored, and the winner it decides (if any)."""
+    result = rules.validate(raw, leader=deal.leader)
+    rows = rules.breakdown(result)
+    points = [sum(r["points"][p] for r in rows) for p in (0, 1)]
+    totals = [t + p for t, p in zip(before, points)]
+    return (TybetScore(deal, result, points, totals, rows),
+            _decide(rules, before, result, deal, totals, target))
+
+
 def advance(state: TybetState, raw: dict[str, Any]) -> TybetState:
     """The state after the next deal; a deal after the game is won is refused."""
     if state.winner is not None:
         raise InvalidDeal([Problem("", N_("The game is already won."))])
-    rules = state.ruleset
     deal = deal_at(state.first_dealer, len(state.scored) + 1)
-    result = rules.validate(raw, leader=deal.leader)
-    rows = rules.breakdown(result)
-    points = [sum(r["points"][p] for r in rows) for p in (0, 1)]
-    before = state.totals
-    totals = [t + p for t, p in zip(before, points)]
-    winner = _decide(rules, before, result, deal, totals, state.target)
-    return replace(state, scored=[*state.scored, TybetScore(deal, result, points, totals, rows)],
-                   winner=winner)
+    scored, winner = _scored(state.ruleset, deal, raw, state.totals, state.target)
+    return replace(state, scored=[*state.scored, scored], winner=winner)
 
 
 def replay(rules: TybetRules, first_dealer: int, results: list[dict[str, Any]],
            target: int | None = None) -> TybetState:
-    """Score the recorded deals in order; a deal after the game is won is refused."""
-    state = start(rules, first_dealer, target)
-    for raw in results:
-        state = advance(state, raw)
-    return state
+    """Score the recorded deals in order (in time linear in their number); a deal after
+    the game is won is refused."""
+    target = target or rules.target
+    scored: list[TybetScore] = []
+    winner = None
+    for number, raw in enumerate(results, start=1):
+        if winner is not None:
+            raise InvalidDeal([Problem("", N_("The game is already won."))])
+        score, winner = _scored(rules, deal_at(first_dealer, number), raw,
+                                scored[-1].totals if scored else [0, 0], target)
+        scored.append(score)
+    return TybetState(rules, first_dealer, target, scored, winner)
+
+
+#: Who wins each special: the partners together, or one player alone.
+SPECIAL_BY = {"tybet": "pair", "kalanda": "pair", "sariat": "player", "perla": "player",
+              "kondriona": "player"}
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_data(data: Any) -> None:
+    """Refuse data this module cannot play, naming the fault (:class:`RulesetError`)."""
+    if not isinstance(data, dict):
+        raise RulesetError("a Tybet ruleset is an object")
+    if data.get("game") != "tybet":
+        raise RulesetError(f"not a Tybet ruleset (game {data.get('game')!r})")
+    for name in ("id", "target", "specials"):
+        if name not in data:
+            raise RulesetError(f"Tybet ruleset: missing field {name!r}")
+    rid = data["id"]
+    if not isinstance(rid, str) or not rid:
+        raise RulesetError(f"Tybet ruleset: 'id' must be a name, not {rid!r}")
+
+    def fail(what: str) -> RulesetError:
+        return RulesetError(f"ruleset {rid!r}: {what}")
+
+    if data.get("players", 4) != 4:
+        raise fail("Tybet is played by 4 players")
+    if not _is_int(data["target"]) or data["target"] < 1:
+        raise fail(f"'target' must be a whole number above 0, not {data['target']!r}")
+    targets = data.get("targets", [data["target"]])
+    if not isinstance(targets, list) or not all(_is_int(t) and t > 0 for t in targets) \
+            or data["target"] not in targets:
+        raise fail(f"'targets' must list whole numbers including the target, not {targets!r}")
+    if data.get("both_reach", "higher") not in ("higher", "declared_first"):
+        raise fail(f"unknown both-reach rule {data.get('both_reach')!r}")
+    for name in ("name", "notes"):
+        value = data.get(name, {})
+        if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+            raise fail(f"{name!r} must map languages to text")
+    specials = data["specials"]
+    if not isinstance(specials, dict):
+        raise fail("'specials' must map special wins to their worth")
+    for kind, spec in specials.items():
+        if kind not in SPECIALS:
+            raise fail(f"unknown special win {kind!r}")
+        if not isinstance(spec, dict):
+            raise fail(f"special {kind!r}: not an object")
+        if spec.get("by") != SPECIAL_BY[kind]:
+            raise fail(f"special {kind!r}: 'by' must be {SPECIAL_BY[kind]!r}, "
+                       f"not {spec.get('by')!r}")
+        worth = [k for k in ("bonus", "multiply") if k in spec]
+        if len(worth) != 1:
+            raise fail(f"special {kind!r}: give either 'bonus' or 'multiply'")
+        value = spec[worth[0]]
+        if not _is_int(value) or value < (0 if worth[0] == "bonus" else 1):
+            raise fail(f"special {kind!r}: {worth[0]!r} must be a whole number, not {value!r}")
+    stack = data.get("specials_stack", False)
+    if not isinstance(stack, bool):
+        raise fail(f"'specials_stack' must be true or false, not {stack!r}")
+    if stack and any("multiply" in spec for spec in specials.values()):
+        raise fail("multiplied specials do not stack: set 'specials_stack' to false")
 
 
 def from_data(data: dict[str, Any]) -> TybetRules:
-    """Rules from data (a stored snapshot, an import), checked for shape."""
-    if not isinstance(data, dict) or data.get("game") != "tybet":
-        raise ValueError("not a Tybet ruleset")
-    rules = TybetRules(copy.deepcopy(data))
-    if not isinstance(rules.target, int) or rules.both_reach not in ("higher", "declared_first"):
-        raise ValueError("bad target or both-reach rule")
-    for kind, spec in rules.data["specials"].items():
-        if kind not in SPECIALS or spec.get("by") not in ("pair", "player") \
-                or not isinstance(spec.get("bonus", spec.get("multiply")), int):
-            raise ValueError(f"bad special win {kind}")
-    return rules
+    """Rules from data (a stored snapshot, an import), checked for shape.
+
+    Anything it cannot play raises :class:`RulesetError` (a ``ValueError``)
+    naming what is wrong.
+    """
+    _check_data(data)
+    return TybetRules(copy.deepcopy(data))
 
 
 @cache

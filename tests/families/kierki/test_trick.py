@@ -238,13 +238,14 @@ def test_free_leads(key):
     assert (r.allowed, r.key) == (True, "free_lead")
 
 
-def test_seed002_deal_5_forbids_only_the_king_of_hearts():
+def test_seed002_deal_5_forbids_the_king_of_hearts_even_among_hearts_only():
     c = contract("seed002-4", "no_king_of_hearts")
     r = check_lead(c, "KH", hand=["KH", "2H", "3D"])
     assert (r.allowed, r.key) == (False, "no_king_of_hearts")
     assert check_lead(c, "KH", hand=["KH", "2H"]).allowed is False
     assert check_lead(c, "KH", hand=["KH"]).allowed is True
-    assert check_lead(c, "2H", hand=["KH", "2H", "3D"]).allowed is True
+    assert check_lead(c, "2H", hand=["KH", "2H"]).allowed is True
+    assert check_lead(c, "2H", hand=["KH", "2H", "3D"]).key == "no_hearts"  # seed 002: no hearts
     assert check_lead(c, "KH").allowed is None
 
 
@@ -273,7 +274,9 @@ def test_trumps_need_not_trump():
 
 
 def test_king_of_hearts_must_be_discarded_at_first_chance_in_seed001():
-    for ruleset, key in (("seed001-4", "no_king_of_hearts"), ("seed001-3-robber", "robber")):
+    # deal 5 only: seed 001's robber forbids heart leads and nothing more
+    for ruleset, key in (("seed001-4", "no_king_of_hearts"),
+                         ("seed001-3-robber", "no_king_of_hearts")):
         c = contract(ruleset, key)
         r = check_follow(c, "3C", "QS", ["QS", "KH", "2H"])
         assert (r.allowed, r.key) == (False, "must_discard_king_of_hearts")

@@ -97,6 +97,7 @@ def test_special_wins_add_their_bonus(special, aces, honours, last, bonus_pair, 
 
 def test_kondriona_is_the_leaders_and_worth_16():
     raw = deal(aces=(0, 4), honours=(0, 20), last=1, special={"kind": "kondriona", "seat": 1})
+    raw["confirmed"] = True  # no whole-suit cezar declared
     assert SEED.score(SEED.validate(raw, leader=1)) == [0, 27]
     assert "special" in problems(raw, leader=3)
 
@@ -112,7 +113,54 @@ def test_special_wins_must_agree_with_the_card_points(special, aces, honours, la
     assert "special" in problems(raw)
 
 
-def test_italian_reading_multiplies_the_deal():
+@pytest.mark.parametrize("special, aces, honours, last", [
+    ({"kind": "tybet", "pair": 0}, (4, 0), (18, 2), 1),
+    ({"kind": "sariat", "seat": 3}, (0, 4), (2, 18), 0),
+    ({"kind": "sariat", "seat": 1}, (0, 4), (0, 20), 0),
+])
+def test_tybet_and_sariat_allow_the_lost_trick_to_be_the_last(special, aces, honours, last):
+    """seed 003: a Tybet (partners) or Sariat (one player) takes every trick but one, and
+    the only condition on that one trick is what it holds: no ace and not three honours.
+    Nothing forbids it being the last trick, so the other pair keeps that card point."""
+    raw = deal(aces=aces, honours=honours, last=last, special=special)
+    winner = 1 - last
+    bonus = SEED.special(special["kind"])["bonus"]
+    assert SEED.score(SEED.validate(raw))[winner] == 10 + bonus
+    assert SEED.score(SEED.validate(raw))[last] == 1
+
+
+def test_tybet_refused_when_the_lost_trick_holds_an_ace_or_three_honours():
+    """seed 003: the lost trick of a Tybet or Sariat may hold no ace and at most two
+    honours (3, 2, K, Q, J); the last-trick point does not matter."""
+    for aces, honours in (((3, 1), (20, 0)), ((4, 0), (17, 3))):
+        found = problems(deal(aces=aces, honours=honours, last=1,
+                              special={"kind": "tybet", "pair": 0}))
+        assert found["special"].message.startswith("After a %(special)s the other pair's one")
+
+
+def test_every_trick_specials_still_leave_the_others_nothing():
+    """seed 003: Kalanda, Perła and Kondriona take every trick, the last one included."""
+    for special in ({"kind": "kalanda", "pair": 0}, {"kind": "perla", "seat": 2}):
+        assert "special" in problems(deal(aces=(4, 0), honours=(20, 0), last=1,
+                                          special=special))
+
+
+def test_multiplied_specials_are_a_house_variant():
+    """seed 003 gives each special win a fixed bonus (+3, +6, +4, +4, +16) and never
+    multiplies; the multiplying ruleset keeps its id but is named a house variant."""
+    data = ITALIAN.data
+    assert ITALIAN.id == "tybet-21-italian" and data["source"] == "house"
+    for lang in ("en", "pl"):
+        text = (ITALIAN.name(lang) + " " + ITALIAN.notes(lang)).lower()
+        assert ("house variant" if lang == "en" else "wariant domowy") in text
+        assert "italian" not in text and "włosk" not in text
+        assert not text.startswith(("as seed", "seed", "jak w źródle", "źródło"))
+    for rules in registry().values():
+        multiplies = any("multiply" in spec for spec in rules.data["specials"].values())
+        assert multiplies == (rules.data["source"] == "house"), rules.id
+
+
+def test_house_variant_multiplies_the_deal():
     decls = [[{"kind": "trio", "rank": "A"}], [], [], []]
     raw = deal(decls, aces=(4, 0), honours=(20, 0), last=0, special={"kind": "perla", "seat": 0})
     assert SEED.score(SEED.validate(raw)) == [3 + 11 + 4, 0]
@@ -165,6 +213,204 @@ def test_both_reach_declared_first_option():
 
 
 def test_registry_has_both_readings():
-    assert set(registry()) == {"tybet-21", "tybet-21-italian", "tybet-21-declared-first"}
+    assert set(registry()) == {"tybet-21", "tybet-21-italian", "tybet-21-declared-first",
+                               "tybet-21-stacked"}
     assert get_rules("tybet-21-declared-first").both_reach == "declared_first"
     assert SEED.targets == [11, 21, 31, 41]
+
+
+def _changed(**changes):
+    data = get_rules("tybet-21").snapshot()
+    for key, value in changes.items():
+        if value is None:
+            del data[key]
+        else:
+            data[key] = value
+    return data
+
+
+def _special(kind, spec):
+    data = get_rules("tybet-21").snapshot()
+    data["specials"][kind] = spec
+    return data
+
+
+@pytest.mark.parametrize("data, words", [
+    (None, "is an object"),
+    (_changed(game="kierki"), "not a Tybet ruleset"),
+    (_changed(target=None), "missing field 'target'"),
+    (_changed(specials=None), "missing field 'specials'"),
+    (_changed(id=None), "missing field 'id'"),
+    (_changed(target="21"), "'target' must be a whole number"),
+    (_changed(target=True), "'target' must be a whole number"),
+    (_changed(targets=[11, 31]), "'targets' must list"),
+    (_changed(both_reach="first"), "unknown both-reach rule 'first'"),
+    (_changed(specials=[]), "'specials' must map"),
+    (_special("grand", {"by": "pair", "bonus": 5}), "unknown special win 'grand'"),
+    (_special("kondriona", {"by": "pair", "bonus": 16}), "special 'kondriona': 'by' must be"),
+    (_special("perla", {"by": "player"}), "special 'perla': give either"),
+    (_special("perla", {"by": "player", "bonus": 4, "multiply": 8}), "give either"),
+    (_special("perla", {"by": "player", "bonus": "4"}), "'bonus' must be a whole number"),
+    (_special("perla", "4"), "special 'perla': not an object"),
+])
+def test_a_bad_tybet_ruleset_raises_one_clear_error(data, words):
+    """Unknown specials, missing fields and wrong types in a Tybet ruleset are refused with
+    a RulesetError (also a ValueError) that names the fault, never a KeyError."""
+    from scorekeeper.families.tybet.rules import from_data
+    from scorekeeper.rules.errors import RulesetError
+    with pytest.raises(RulesetError) as e:
+        from_data(data)
+    assert words in str(e.value)
+    assert isinstance(e.value, ValueError)
+
+
+# -- two specials in one deal (seed 003 is silent) ------------------------------------------
+
+STACKED = get_rules("tybet-21-stacked")
+
+
+@pytest.mark.parametrize("special, rows", [
+    ({"kind": "perla", "seat": 2}, [("perla", 4), ("kalanda", 4)]),
+    ({"kind": "kondriona", "seat": 0}, [("kondriona", 16), ("perla", 4), ("kalanda", 4)]),
+    ({"kind": "kalanda", "pair": 0}, [("kalanda", 4)]),
+])
+def test_stacked_specials_add_every_special_they_imply(special, rows):
+    """seed 003 does not say whether a deal can score two specials. A Perła (one player
+    takes every trick) is also a Kalanda (the partners take every trick), and a
+    Kondriona is also a Perła and a Kalanda; the stacked ruleset adds each bonus, one
+    breakdown row per special, while the seed's default counts only the one chosen."""
+    raw = deal(aces=(4, 0), honours=(20, 0), last=0, special=special)
+    raw["confirmed"] = True  # the Kondriona's taker declared no whole-suit cezar
+    got = STACKED.breakdown(STACKED.validate(raw, leader=0))
+    assert [(r["key"], r["points"][0]) for r in got[4:]] == rows
+    assert all(r["points"][1] == 0 for r in got[4:])
+    assert STACKED.score(STACKED.validate(raw, leader=0)) == [11 + sum(p for _, p in rows), 0]
+    single = SEED.breakdown(SEED.validate(raw, leader=0))
+    assert [(r["key"], r["points"][0]) for r in single[4:]] == rows[:1]
+
+
+def test_stacked_sariat_adds_a_tybet():
+    """seed 003: a Sariat (one player takes all tricks but one) is also a Tybet (the
+    partners take all but one); stacked, both bonuses count: +6 +3."""
+    raw = deal(aces=(0, 4), honours=(1, 19), last=1, special={"kind": "sariat", "seat": 3})
+    rows = STACKED.breakdown(STACKED.validate(raw))
+    assert [(r["key"], r["points"]) for r in rows[4:]] == [("sariat", [0, 6]), ("tybet", [0, 3])]
+    assert SEED.score(SEED.validate(raw)) == [0, 11 + 6]
+
+
+def test_stacking_is_off_by_default_and_refused_with_multipliers():
+    """The source's silence is read as "only the special named counts" unless a ruleset
+    says otherwise; multiplied specials (a house variant) never stack."""
+    from scorekeeper.families.tybet.rules import from_data
+    from scorekeeper.rules.errors import RulesetError
+    assert not SEED.specials_stack and not ITALIAN.specials_stack and STACKED.specials_stack
+    old = SEED.snapshot()
+    del old["specials_stack"]  # a game stored before the option existed
+    assert not from_data(old).specials_stack
+    data = ITALIAN.snapshot()
+    data["specials_stack"] = True
+    with pytest.raises(RulesetError, match="do not stack"):
+        from_data(data)
+    data["specials_stack"] = "yes"
+    with pytest.raises(RulesetError, match="true or false"):
+        from_data(data)
+    for lang in ("en", "pl"):
+        assert ("where the source is silent" if lang == "en" else "gdzie źródło milczy") \
+            in STACKED.notes(lang)
+
+
+def test_special_reading_says_which_reading_applies():
+    """The deal screen states the reading where seed 003 is silent: stacked or not."""
+    stacked = [(p.field, p.message, p.params["special"]) for p in STACKED.special_reading()]
+    assert stacked == [
+        ("", "A Perła also counts as a Kalanda: both bonuses are added.", "perla"),
+        ("", "A Kondriona also counts as a Perła and a Kalanda: all three bonuses are added.",
+         "kondriona"),
+        ("", "A Sariat also counts as a Tybet: both bonuses are added.", "sariat"),
+    ]
+    single = [p.text() for p in SEED.special_reading()]
+    assert single == [
+        "Only the special win chosen counts: a Perła does not add a Kalanda.",
+        "Only the special win chosen counts: a Kondriona does not add a Perła or a Kalanda.",
+        "Only the special win chosen counts: a Sariat does not add a Tybet.",
+    ]
+    assert [p.text() for p in ITALIAN.special_reading()] == single
+
+
+# -- Kondriona: one hand holds a whole suit -------------------------------------------------
+
+WHOLE_CEZAR = {"kind": "cezar", "suit": "D", "extra": 7}  # 3-2-A-K-Q-J-7-6-5-4
+
+
+def kondriona(decl=None, seat=1, **extra):
+    return deal(decl, aces=(0, 4), honours=(0, 20), last=1,
+                special={"kind": "kondriona", "seat": seat}) | extra
+
+
+@pytest.mark.parametrize("seat, rank", [
+    (0, "3"),   # an opponent's four 3s
+    (2, "2"),   # the partner's four 2s
+    (0, "A"),   # four aces
+    (2, "5"),   # any four at all
+])
+@pytest.mark.parametrize("taker", [[], [WHOLE_CEZAR]])
+def test_kondriona_leaves_nobody_a_four(seat, rank, taker):
+    """seed 003: a Kondriona is won with a full suit, all ten cards of one suit in one
+    hand. That hand has one card of every rank, so no other player can hold all four
+    cards of a rank: any four declared in such a deal is refused, whether or not the
+    taker declared the suit's cezar."""
+    decl = [[], taker, [], []]
+    decl[seat] = [{"kind": "four", "rank": rank}]
+    found = problems(kondriona(decl, confirmed=True), leader=1)
+    assert found[f"declarations.{seat}"].message.startswith("In a Kondriona one player holds")
+
+
+@pytest.mark.parametrize("own", [
+    [WHOLE_CEZAR, {"kind": "trio", "rank": "K"}],
+    [WHOLE_CEZAR, {"kind": "four", "rank": "3"}],
+    [{"kind": "trio", "rank": "7"}],
+    [{"kind": "cezar", "suit": "D", "extra": 0}, {"kind": "cezar", "suit": "S", "extra": 0}],
+])
+def test_kondriona_taker_declares_only_the_suits_cezar(own):
+    """seed 003: the Kondriona's taker holds ten cards of one suit, so no two cards of a
+    rank and only one suit: no trio, no four, no second cezar in that hand."""
+    found = problems(kondriona([[], own, [], []], confirmed=True), leader=1)
+    assert found["declarations.1"].message.startswith("The Kondriona's taker holds all ten")
+
+
+def test_kondriona_without_the_whole_suit_cezar_asks_for_confirmation():
+    """seed 003: the Kondriona's full suit is always a cezar 3-2-A-K-Q-J-7-6-5-4. If its
+    taker declared none, the deal is probably mistyped: it is accepted only once the
+    table ticks a confirmation, and the stored result remembers the tick."""
+    raw = kondriona([[], [{"kind": "cezar", "suit": "D", "extra": 2}], [], []])
+    found = problems(raw, leader=1)
+    assert set(found) == {"confirm"}
+    assert found["confirm"].message == ("The Kondriona's taker declared no cezar of the whole "
+                                        "suit. Tick to confirm the deal as entered.")
+    for tick in (True, "1", "on", "true", "True"):
+        result = SEED.validate(raw | {"confirmed": tick}, leader=1)
+        assert result["confirmed"] is True
+        assert SEED.score(result) == [0, 5 + 11 + 16]
+    for no in (False, "", "0", "off", 1, None):
+        assert "confirm" in problems(raw | {"confirmed": no}, leader=1)
+    stored = SEED.validate(raw | {"confirmed": "on"}, leader=1)
+    state = replay(SEED, 0, [stored])  # deal 1, dealer 0: seat 1 leads
+    assert state.scored[0].result == stored and state.totals == [0, 32] and state.winner == 1
+
+
+def test_kondriona_with_the_whole_suit_cezar_needs_no_tick():
+    """seed 003: with the whole suit declared as a cezar (3 + 7 = 10 points) there is
+    nothing to confirm, and the result carries no confirmation."""
+    result = SEED.validate(kondriona([[], [WHOLE_CEZAR], [], []], confirmed=True), leader=1)
+    assert "confirmed" not in result
+    assert SEED.score(result) == [0, 10 + 11 + 16]
+    assert "confirmed" not in SEED.validate(deal() | {"confirmed": True})  # no Kondriona
+
+
+def test_other_players_may_still_declare_trios_and_other_cezars_in_a_kondriona():
+    """seed 003: only fours are impossible for the others; a rank has three cards outside
+    the full suit, so a trio still fits, as does a cezar of another suit."""
+    decl = [[{"kind": "trio", "rank": "K"}], [WHOLE_CEZAR],
+            [{"kind": "cezar", "suit": "S", "extra": 0}], []]
+    result = SEED.validate(kondriona(decl), leader=1)
+    assert SEED.score(result) == [1 + 3, 10 + 11 + 16]

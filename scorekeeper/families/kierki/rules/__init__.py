@@ -3,7 +3,14 @@
 Nothing here knows Flask or SQL. Results go in as plain dicts; problems come
 out as :class:`InvalidDeal` carrying field-level :class:`Problem` values.
 """
-from scorekeeper.rules.errors import InvalidDeal, InvalidPlay, Problem, RulesError, UnknownRuleset
+from scorekeeper.rules.errors import (
+    InvalidDeal,
+    InvalidPlay,
+    Problem,
+    RulesError,
+    RulesetError,
+    UnknownRuleset,
+)
 
 from .cards import Card, deck
 from .contracts import Contract, Field, Table
@@ -51,6 +58,7 @@ __all__ = [
     "Reason",
     "RulesError",
     "Ruleset",
+    "RulesetError",
     "Ruling",
     "ScoreItem",
     "Standing",

@@ -19,12 +19,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.rules import checks
-from scorekeeper.rules.errors import N_, InvalidDeal, Problem
+from scorekeeper.rules.errors import N_, InvalidDeal, Problem, RulesetError
 from scorekeeper.rules.text import Text
 
-from .cards import SUITS, Card, card_set, deck
+from .cards import CARD_SETS, RANKS, SUITS, Card, card_set, deck
 
 Result = dict[str, Any]
+
+#: Lead rules a contract may list under ``"lead"`` (see :func:`.trick.check_lead`), with
+#: what each means on the deal screen.
+LEAD_RULES = {
+    "no_hearts": N_("A heart may not be led while the leader holds any other suit."),
+    "no_king_of_hearts": N_("The K♥ may not be led."),
+    "discard_king_of_hearts": N_("Whoever holds the K♥ must discard it at the first trick "
+                                 "they cannot follow."),
+}
 
 
 @dataclass(frozen=True)
@@ -57,6 +66,53 @@ class Field:
     distinct: bool = False
 
 
+# -- checking ruleset data (not results) ------------------------------------------
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class _Data:
+    """Reads one contract's ruleset entry; every fault is a :class:`RulesetError`."""
+
+    def __init__(self, key: str, data: Mapping[str, Any]):
+        self.key = key
+        self.data = data
+
+    def fail(self, what: str) -> RulesetError:
+        return RulesetError(f"contract {self.key!r}: {what}")
+
+    def need(self, name: str) -> Any:
+        if name not in self.data:
+            raise self.fail(f"missing field {name!r}")
+        return self.data[name]
+
+    def int(self, name: str) -> int:
+        value = self.need(name)
+        if not _is_int(value):
+            raise self.fail(f"{name!r} must be a whole number, not {value!r}")
+        return value
+
+    def choice(self, name: str, allowed: tuple[str, ...], default: str | None = None) -> None:
+        value = self.data.get(name, default) if default is not None else self.need(name)
+        if value not in allowed:
+            raise self.fail(f"{name!r} must be one of {', '.join(allowed)}, not {value!r}")
+
+    def int_list(self, name: str) -> list[int]:
+        value = self.need(name)
+        if not isinstance(value, list) or not value or not all(_is_int(v) for v in value):
+            raise self.fail(f"{name!r} must be a list of whole numbers, not {value!r}")
+        return value
+
+    def lead(self) -> None:
+        value = self.data.get("lead", [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.fail(f"'lead' must be a list of lead rules, not {value!r}")
+        for rule in value:
+            if rule not in LEAD_RULES:
+                raise self.fail(f"unknown lead rule {rule!r}")
+
+
 class _Checker:
     """Collects problems while reading a raw result, through the shared checks."""
 
@@ -86,6 +142,12 @@ class Contract:
         self.key = key
         self.data = dict(data)
         self.table = table
+
+    @classmethod
+    def check_data(cls, d: _Data, table: Table) -> None:
+        """Refuse a ruleset entry this kind cannot play (raises :class:`RulesetError`)."""
+        d.lead()
+        d.int("points")
 
     # -- the interface ---------------------------------------------------
     def fields(self) -> list[Field]:
@@ -184,6 +246,15 @@ class CardCount(Contract):
 
     kind = "cards"
 
+    @classmethod
+    def check_data(cls, d: _Data, table: Table) -> None:
+        super().check_data(d, table)
+        name = d.need("set")
+        if not isinstance(name, str) or name not in CARD_SETS:
+            raise d.fail(f"unknown card set {name!r}")
+        if not card_set(name, table.deck):
+            raise d.fail(f"card set {name!r} has no card in this deck")
+
     @property
     def set_name(self) -> str:
         return self.data["set"]
@@ -250,6 +321,25 @@ class PenaltyTricks(Contract):
 
     kind = "positions"
 
+    @classmethod
+    def check_data(cls, d: _Data, table: Table) -> None:
+        d.lead()
+        positions = d.int_list("positions")
+        n = table.tricks
+        for p in positions:
+            if p == 0 or not -n <= p <= n:
+                raise d.fail(f"no trick {p} in a deal of {n} tricks")
+        numbers = [p if p > 0 else n + 1 + p for p in positions]
+        if len(set(numbers)) != len(numbers):
+            raise d.fail(f"a trick is named twice in {positions!r}")
+        points = d.need("points")
+        if isinstance(points, list):
+            d.int_list("points")
+            if len(points) != len(positions):
+                raise d.fail("'points' needs one value per position")
+        else:
+            d.int("points")
+
     @property
     def trick_numbers(self) -> list[int]:
         n = self.table.tricks
@@ -297,6 +387,8 @@ class PenaltyTricks(Contract):
 class Robber(Contract):
     """Every part at once (rozbójnik): the sum of the other contracts' scores.
 
+    Its lead rules are exactly its own ``lead`` list, not its parts' rules.
+
     Besides each part's own checks, the parts are checked against each other:
     a player without tricks holds no penalty card or trick, the K♥ taker also
     counts a heart and a gentleman, and a player's distinct penalty cards fit
@@ -310,6 +402,15 @@ class Robber(Contract):
         super().__init__(key, data, table)
         self.parts = parts or []
 
+    @classmethod
+    def check_data(cls, d: _Data, table: Table) -> None:
+        d.lead()
+        parts = d.need("parts")
+        if not isinstance(parts, list) or not parts or not all(isinstance(p, str) for p in parts):
+            raise d.fail(f"'parts' must be a list of contract keys, not {parts!r}")
+        if d.key in parts or len(set(parts)) != len(parts):
+            raise d.fail("a robber's parts are other contracts, each once")
+
     def fields(self) -> list[Field]:
         return [f for part in self.parts for f in part.fields()]
 
@@ -322,12 +423,9 @@ class Robber(Contract):
         cards = {c for p in self.parts for c in p.card_sets}
         return tuple(c for c in self.table.deck if c in cards)
 
-    @property
-    def lead_rules(self) -> tuple[str, ...]:
-        rules = list(self.data.get("lead", ()))
-        for part in self.parts:
-            rules += [r for r in part.lead_rules if r not in rules]
-        return tuple(rules)
+    # The robber's lead rules are its own ``lead`` list only (the base class's
+    # property): a part's rule, such as seed 001's forced K♥ discard in deal 5,
+    # does not carry over. Each ruleset's robber lists its rules explicitly.
 
     def _counts_from_cards(self, owners: dict[str, int]) -> Result:
         result: Result = {}
@@ -420,6 +518,16 @@ class Trumps(Contract):
 
     kind = "trumps"
 
+    @classmethod
+    def check_data(cls, d: _Data, table: Table) -> None:
+        super().check_data(d, table)
+        d.choice("named_by", ("dealer", "leader"), default="leader")
+        d.choice("leader", ("dealer", "left"), default="left")
+        if "cards_seen" in d.data and not (d.int("cards_seen") >= 0):
+            raise d.fail("'cards_seen' must not be negative")
+        if not isinstance(d.data.get("no_trump", False), bool):
+            raise d.fail("'no_trump' must be true or false")
+
     def fields(self) -> list[Field]:
         return [Field("trump", "suit"), Field("tricks", "counts", total=self.table.tricks)]
 
@@ -445,6 +553,16 @@ class Loteryjka(Contract):
     """The race to run out of cards: prizes for the first finishers."""
 
     kind = "loteryjka"
+
+    @classmethod
+    def check_data(cls, d: _Data, table: Table) -> None:
+        d.lead()
+        prizes = d.int_list("prizes")
+        if len(prizes) > table.players:
+            raise d.fail(f"{len(prizes)} prizes for {table.players} players")
+        d.choice("start", RANKS + ("any",), default="7")
+        d.choice("ace", ("low", "high"), default="low")
+        d.choice("begins", ("dealer", "left"), default="left")
 
     @property
     def prizes(self) -> list[int]:
@@ -491,13 +609,32 @@ KINDS: dict[str, type[Contract]] = {
 
 def make_contract(key: str, data: Mapping[str, Any], table: Table,
                   lookup: Callable[[str], Contract] | None = None) -> Contract:
-    """Build a contract from ruleset data; a robber finds its parts by key."""
-    kind = data["kind"]
+    """Build a contract from ruleset data; a robber finds its parts by key.
+
+    Data a contract cannot play (an unknown kind or card set, a missing field,
+    a wrong type) raises :class:`RulesetError` naming the contract and the fault.
+    """
+    if not isinstance(data, Mapping):
+        raise RulesetError(f"contract {key!r}: not an object")
+    d = _Data(key, data)
+    kind = d.need("kind")
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise d.fail(f"unknown contract kind {kind!r}")
+    KINDS[kind].check_data(d, table)
     if kind == "robber":
         if lookup is None:
-            raise ValueError("a robber needs the other contracts")
-        return Robber(key, data, table, [lookup(k) for k in data["parts"]])
+            raise d.fail("a robber needs the other contracts")
+        parts = []
+        for k in data["parts"]:
+            try:
+                part = lookup(k)
+            except KeyError:
+                raise d.fail(f"unknown part {k!r}") from None
+            if part.kind in ("robber", "trumps", "loteryjka"):
+                raise d.fail(f"part {k!r} is a {part.kind} deal, not a penalty")
+            parts.append(part)
+        return Robber(key, data, table, parts)
     return KINDS[kind](key, data, table)
 
 
-__all__ = ["Contract", "Field", "Table", "deck", "make_contract"]
+__all__ = ["LEAD_RULES", "Contract", "Field", "Table", "deck", "make_contract"]

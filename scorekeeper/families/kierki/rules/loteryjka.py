@@ -266,9 +266,16 @@ def play(board: Board, card: CardLike) -> Board:
 
 
 def pass_turn(board: Board) -> Board:
-    """The board after the current player passes; refused while a known hand has a fit."""
+    """The board after the current player passes; refused while a known hand has a fit.
+
+    With ``start == "any"`` and nothing laid yet (no start rank chosen either), any
+    card fits, so the first player always has a card to lay: a pass is refused
+    even when no hand is known (seed 000: the dealer lays any card first).
+    """
     if board.over or board.turn is None:
         raise _refuse(N_("The loteryjka is over."))
+    if board.options.start == "any" and not board.laid and board.start_rank is None:
+        raise _refuse(N_("The first player lays any card; passing is not allowed."), "pass")
     seat = board.turn
     if board.hands[seat] is not None:
         fits = legal_cards(board)

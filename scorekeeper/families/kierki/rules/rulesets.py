@@ -13,7 +13,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from scorekeeper.rules.errors import UnknownRuleset
+from scorekeeper.rules.errors import RulesetError, UnknownRuleset
 from scorekeeper.rules.named import Named
 
 from .cards import deck
@@ -69,13 +69,69 @@ def _contract(ruleset: Ruleset, key: str) -> Contract:
     return make_contract(key, data, ruleset.table, ruleset.contract)
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_shape(data: Any) -> None:
+    """The ruleset's own fields; each contract is checked by :func:`make_contract`."""
+    if not isinstance(data, dict):
+        raise RulesetError("a ruleset is an object")
+    for name in ("id", "players", "contracts", "schedule", "expected_sum"):
+        if name not in data:
+            raise RulesetError(f"ruleset: missing field {name!r}")
+    if not isinstance(data["id"], str) or not data["id"]:
+        raise RulesetError(f"ruleset: 'id' must be a name, not {data['id']!r}")
+    if data.get("game", "kierki") != "kierki":
+        raise RulesetError(f"ruleset {data['id']!r}: not a Kierki ruleset")
+    if not _is_int(data["players"]) or data["players"] not in (3, 4):
+        raise RulesetError(f"ruleset {data['id']!r}: 'players' must be 3 or 4, "
+                           f"not {data['players']!r}")
+    if not _is_int(data["expected_sum"]):
+        raise RulesetError(f"ruleset {data['id']!r}: 'expected_sum' must be a whole number")
+    for name in ("name", "notes"):
+        value = data.get(name, {})
+        if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+            raise RulesetError(f"ruleset {data['id']!r}: {name!r} must map languages to text")
+    removed = data.get("removed", [])
+    if not isinstance(removed, list) or not all(isinstance(c, str) for c in removed):
+        raise RulesetError(f"ruleset {data['id']!r}: 'removed' must be a list of cards")
+    try:
+        deck(removed)
+    except ValueError:
+        raise RulesetError(f"ruleset {data['id']!r}: 'removed' holds something that is not "
+                           f"a card: {removed!r}") from None
+    contracts, schedule = data["contracts"], data["schedule"]
+    if not isinstance(contracts, dict):
+        raise RulesetError(f"ruleset {data['id']!r}: 'contracts' must map keys to contracts")
+    if not isinstance(schedule, list) or not schedule:
+        raise RulesetError(f"ruleset {data['id']!r}: 'schedule' must be a list of contract keys")
+    for key in schedule:
+        if not isinstance(key, str) or key not in contracts:
+            raise RulesetError(f"ruleset {data['id']!r}: schedule: unknown contract {key!r}")
+    for key, entry in contracts.items():  # a robber's parts: known, and not robbers
+        if isinstance(entry, dict) and entry.get("kind") == "robber" \
+                and isinstance(entry.get("parts"), list):
+            for part in entry["parts"]:
+                if not isinstance(part, str) or part not in contracts:
+                    raise RulesetError(f"contract {key!r}: unknown part {part!r}")
+                if isinstance(contracts[part], dict) and contracts[part].get("kind") == "robber":
+                    raise RulesetError(f"contract {key!r}: part {part!r} is a robber")
+
+
 def from_data(data: dict[str, Any]) -> Ruleset:
-    """A ruleset from data (a stored snapshot, an import), checked for shape."""
+    """A ruleset from data (a stored snapshot, an import), checked for shape.
+
+    Anything it cannot play raises :class:`RulesetError` (a ``ValueError``)
+    naming what is wrong, never a bare ``KeyError``.
+    """
+    _check_shape(data)
     rs = Ruleset(copy.deepcopy(data))
-    if rs.players not in (3, 4) or rs.table.tricks * rs.players != len(rs.table.deck):
-        raise ValueError("a Kierki ruleset needs 3 or 4 players and a deck that divides evenly")
-    for key in rs.schedule:
-        rs.contract(key)  # KeyError or ValueError on bad data
+    if rs.table.tricks * rs.players != len(rs.table.deck):
+        raise RulesetError(f"ruleset {rs.id!r}: {len(rs.table.deck)} cards do not divide "
+                           f"among {rs.players} players")
+    for key in dict.fromkeys([*rs.schedule, *rs.data["contracts"]]):
+        rs.contract(key)  # RulesetError on bad data
     return rs
 
 

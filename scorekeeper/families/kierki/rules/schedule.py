@@ -6,16 +6,8 @@ from dataclasses import dataclass
 from scorekeeper.rules.errors import N_
 from scorekeeper.rules.text import Text
 
-from .contracts import Contract
+from .contracts import LEAD_RULES, Contract
 from .rulesets import Ruleset
-
-#: What each lead rule of a contract means, for the deal screen.
-LEAD_RULES = {
-    "no_hearts": N_("A heart may not be led while the leader holds any other suit."),
-    "no_king_of_hearts": N_("The K♥ may not be led."),
-    "discard_king_of_hearts": N_("Whoever holds the K♥ must discard it at the first trick "
-                                 "they cannot follow."),
-}
 
 
 @dataclass(frozen=True)
