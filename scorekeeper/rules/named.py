@@ -48,6 +48,12 @@ class Named:
         return copy.deepcopy(self.data)
 
 
+def family_of(data: dict[str, Any]) -> Any:
+    """Which family ruleset data says it is for (``game`` in snapshots stored before
+    the concept was called ``family``)."""
+    return data.get("family", data.get("game"))
+
+
 def check_named(data: Any) -> None:
     """A ruleset's id, names and notes: plain, short, safe to show anywhere.
 

@@ -34,7 +34,7 @@ from typing import Any
 
 from scorekeeper.rules import checks
 from scorekeeper.rules.errors import N_, InvalidDeal, Problem, RulesetError, UnknownRuleset
-from scorekeeper.rules.named import Named
+from scorekeeper.rules.named import Named, family_of
 
 SUITS = ("S", "H", "D", "C")
 #: Rank order in play, highest first; the cezar's run follows it.
@@ -96,10 +96,6 @@ class TybetRules(Named):
 
     data: dict[str, Any] = field(repr=False)
     players = 4
-
-    @property
-    def game(self) -> str:
-        return "tybet"
 
     @property
     def target(self) -> int:
@@ -524,8 +520,8 @@ def _check_data(data: Any) -> None:
     """Refuse data this module cannot play, naming the fault (:class:`RulesetError`)."""
     if not isinstance(data, dict):
         raise RulesetError("a Tybet ruleset is an object")
-    if data.get("game") != "tybet":
-        raise RulesetError(f"not a Tybet ruleset (game {data.get('game')!r})")
+    if family_of(data) != "tybet":
+        raise RulesetError(f"not a Tybet ruleset (family {family_of(data)!r})")
     for name in ("id", "target", "specials"):
         if name not in data:
             raise RulesetError(f"Tybet ruleset: missing field {name!r}")

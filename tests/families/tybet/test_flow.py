@@ -153,3 +153,18 @@ def test_tybet_rules_page_and_blank_sheet(client, tmp_path):
         text = subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True,
                               capture_output=True, text=True).stdout
         assert "Tybet blank sheet" in text and "Pair 1 + 3" in text and "Kondriona +16" in text
+
+
+def test_an_export_from_before_families_were_named_still_imports(app, client):
+    import io
+    import json
+    gid = new_tybet(client)
+    post(client, gid, 1, 1, **{"aces-0": "3", "honours-0": "11", "last": "0"})
+    data = json.loads(client.get(f"/games/{gid}/export.json").data)
+    data["game"] = data.pop("family")
+    data["ruleset"]["game"] = data["ruleset"].pop("family")
+    r = client.post("/games/import", content_type="multipart/form-data",
+                    data={"file": (io.BytesIO(json.dumps(data).encode()), "old.json")})
+    assert r.status_code == 302, errors_in(r.text)
+    again = state(app, r.location.rsplit("/", 1)[1])
+    assert again.rules.id == "tybet-21" and again.state.totals == [7, 4]

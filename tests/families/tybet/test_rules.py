@@ -237,7 +237,8 @@ def _special(kind, spec):
 
 @pytest.mark.parametrize("data, words", [
     (None, "is an object"),
-    (_changed(game="kierki"), "not a Tybet ruleset"),
+    (_changed(family="kierki"), "not a Tybet ruleset"),
+    (_changed(family=None, game="kierki"), "not a Tybet ruleset"),
     (_changed(target=None), "missing field 'target'"),
     (_changed(specials=None), "missing field 'specials'"),
     (_changed(id=None), "missing field 'id'"),

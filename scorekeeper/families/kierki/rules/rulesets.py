@@ -14,7 +14,7 @@ from importlib import resources
 from typing import Any
 
 from scorekeeper.rules.errors import RulesetError, UnknownRuleset
-from scorekeeper.rules.named import Named
+from scorekeeper.rules.named import Named, family_of
 
 from .cards import deck
 from .contracts import Contract, Table, make_contract
@@ -25,10 +25,6 @@ class Ruleset(Named):
     """A named set of rules; ``data`` is the JSON it came from, kept whole."""
 
     data: dict[str, Any] = field(repr=False)
-
-    @property
-    def game(self) -> str:
-        return self.data.get("game", "kierki")
 
     @property
     def players(self) -> int:
@@ -82,7 +78,7 @@ def _check_shape(data: Any) -> None:
             raise RulesetError(f"ruleset: missing field {name!r}")
     if not isinstance(data["id"], str) or not data["id"]:
         raise RulesetError(f"ruleset: 'id' must be a name, not {data['id']!r}")
-    if data.get("game", "kierki") != "kierki":
+    if family_of(data) not in (None, "kierki"):
         raise RulesetError(f"ruleset {data['id']!r}: not a Kierki ruleset")
     if not _is_int(data["players"]) or data["players"] not in (3, 4):
         raise RulesetError(f"ruleset {data['id']!r}: 'players' must be 3 or 4, "
