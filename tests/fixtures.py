@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from html import unescape
 
 from scorekeeper import service
 from scorekeeper.db import get_db
@@ -16,7 +17,7 @@ __all__ = ["PLAYERS", "authorize", "errors_in", "new_game", "post_deal", "result
 def errors_in(html: str) -> list[str]:
     """The messages a player sees on a page (inline errors and flashes)."""
     found = re.findall(r'class="(?:error|flash error)"[^>]*>([^<]*)<', html)
-    return [m.strip() for m in found]
+    return [unescape(m.strip()) for m in found]
 
 
 def new_game(client, ruleset="standard-4", players=PLAYERS, dealer="0", **extra):

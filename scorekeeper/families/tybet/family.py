@@ -5,6 +5,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
+from ...i18n import localized
 from ...rules import checks
 from ...rules.errors import N_, RulesetError
 from ...rules.named import check_named
@@ -106,6 +107,7 @@ class Tybet:
             "trio_ranks": [(r, TRIO_POINTS[r]) for r in forms.TRIO_RANKS],
             "pair_counts": [("aces", ACES), ("honours", HONOUR_CARDS)],
             "specials": specials,
+            "special_reading": [localized(item) for item in rules.special_reading()],
         }
 
     def history_line(self, game: Any, deal: TybetDeal, result: dict[str, Any]) -> str:

@@ -39,7 +39,8 @@ def parse(form: Mapping[str, Any]) -> dict[str, Any]:
     return {"declarations": declarations,
             "aces": [form.get("aces-0", ""), form.get("aces-1", "")],
             "honours": [form.get("honours-0", ""), form.get("honours-1", "")],
-            "last": form.get("last", ""), "special": special}
+            "last": form.get("last", ""), "special": special,
+            "confirmed": form.get("confirmed", "")}
 
 
 def values(result: Mapping[str, Any]) -> dict[str, Any]:
@@ -56,6 +57,8 @@ def values(result: Mapping[str, Any]) -> dict[str, Any]:
             out[f"{name}-{i}"] = "" if v is None else str(v)
     if result.get("last") is not None:
         out["last"] = str(result["last"])
+    if result.get("confirmed"):
+        out["confirmed"] = "1"
     special = result.get("special")
     if special:
         who = f"p{special['pair']}" if "pair" in special else f"s{special['seat']}"

@@ -168,3 +168,27 @@ def test_an_export_from_before_families_were_named_still_imports(app, client):
     assert r.status_code == 302, errors_in(r.text)
     again = state(app, r.location.rsplit("/", 1)[1])
     assert again.rules.id == "tybet-21" and again.state.totals == [7, 4]
+
+
+def test_a_kondriona_without_its_cezar_asks_for_a_tick(app, client):
+    """seed 003: a Kondriona is every trick taken by the first player on a whole suit, so
+    the taker holds the suit's cezar; if none was declared, the form asks to confirm."""
+    gid = new_tybet(client)
+    deal = {"aces-1": "4", "honours-1": "20", "last": "1", "special": "kondriona:s1"}
+    r = post(client, gid, 1, 1, **deal)
+    assert r.status_code == 422
+    assert errors_in(r.text) == ["The Kondriona's taker declared no cezar of the whole suit. "
+                                 "Tick to confirm the deal as entered."]
+    assert 'name="confirmed"' in r.text
+    r = post(client, gid, 1, 1, **deal, confirmed="1")
+    assert r.status_code == 302, errors_in(r.text)
+    game = state(app, gid)
+    assert game.state.scored[0].result["confirmed"] is True
+    assert game.state.totals == [0, 11 + 16]
+
+
+def test_the_deal_screen_says_how_two_specials_in_one_deal_count(client):
+    plain = client.get(f"/games/{new_tybet(client)}").text
+    assert "Only the special win chosen counts: a Perła does not add a Kalanda." in plain
+    stacked = client.get(f"/games/{new_tybet(client, ruleset='tybet-21-stacked')}").text
+    assert "A Perła also counts as a Kalanda: both bonuses are added." in stacked
