@@ -26,7 +26,8 @@ def test_two_tybet_deals_on_a_phone(page):
     assert page.input_value("input[name=honours-1]") == "7"
     page.locator('input[name=last][value="0"]').check()
     shot(page, "13-tybet-deal-1")
-    page.get_by_role("button", name="Save deal 1").click()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save deal 1").click()
     chips = page.locator(".chips li").all_inner_texts()
     # pair 0: cezar 5 + 3 aces + 4 (13 honours) + last 1 = 13; pair 1: 3 + 1 + 2 = 6
     assert chips[0].split("\n")[:3] == ["Ala & Cela", "13", "8 to 21"]
@@ -38,13 +39,15 @@ def test_two_tybet_deals_on_a_phone(page):
     page.fill("input[name=honours-1]", "19")
     page.locator('input[name=last][value="1"]').check()
     page.select_option("select[name=special]", "perla:s3")
-    page.get_by_role("button", name="Save deal 2").click()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save deal 2").click()
     assert "the other pair took nothing" in page.locator(".error").first.inner_text()
     assert page.input_value("input[name=honours-1]") == "19"
     page.fill("input[name=honours-0]", "")
     page.fill("input[name=honours-1]", "20")
     assert page.input_value("input[name=honours-0]") == "0"
-    page.get_by_role("button", name="Save deal 2").click()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save deal 2").click()
     chips = page.locator(".chips li").all_inner_texts()
     assert chips[1].split("\n")[:2] == ["Bolek & Darek", "21"]  # 6 + 11 + 4
     assert "Game over" in page.locator("#final").inner_text()

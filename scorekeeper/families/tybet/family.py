@@ -15,6 +15,7 @@ from .rules import (
     CEZAR_POINTS,
     FOUR_POINTS,
     HONOUR_CARDS,
+    HONOURS,
     RANKS,
     TRIO_POINTS,
     TybetDeal,
@@ -106,6 +107,7 @@ class Tybet:
             "four_ranks": forms.FOUR_RANKS, "four_points": FOUR_POINTS,
             "trio_ranks": [(r, TRIO_POINTS[r]) for r in forms.TRIO_RANKS],
             "pair_counts": [("aces", ACES), ("honours", HONOUR_CARDS)],
+            "honour_ranks": HONOURS,
             "specials": specials,
             "special_reading": [localized(item) for item in rules.special_reading()],
         }

@@ -39,11 +39,12 @@ from scorekeeper.rules.named import Named, family_of
 SUITS = ("S", "H", "D", "C")
 #: Rank order in play, highest first; the cezar's run follows it.
 RANKS = ("3", "2", "A", "K", "Q", "J", "7", "6", "5", "4")
+#: The honours counted in threes for card points (aces count one each).
 HONOURS = ("3", "2", "K", "Q", "J")
 TRIO_POINTS = {"3": 3, "2": 3, "A": 3, "7": 3, "K": 1, "Q": 1, "J": 1}
 FOUR_POINTS = 4
 CEZAR_POINTS = 3
-ACES, HONOUR_CARDS, CARD_POINTS = 4, 20, 11
+ACES, HONOUR_CARDS = 4, 20
 SPECIALS = ("tybet", "sariat", "kalanda", "perla", "kondriona")
 #: What a special win also is, where seed 003 is silent on counting both: a Perła
 #: (one player takes every trick) is a Kalanda too, a Kondriona a Perła and a Kalanda,
@@ -66,10 +67,6 @@ _READINGS = {
 
 def pair_of(seat: int) -> int:
     return seat % 2
-
-
-def pair_seats(pair: int) -> tuple[int, int]:
-    return (pair, pair + 2)
 
 
 def declaration_points(decl: dict[str, Any]) -> int:

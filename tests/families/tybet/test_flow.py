@@ -177,8 +177,8 @@ def test_a_kondriona_without_its_cezar_asks_for_a_tick(app, client):
     deal = {"aces-1": "4", "honours-1": "20", "last": "1", "special": "kondriona:s1"}
     r = post(client, gid, 1, 1, **deal)
     assert r.status_code == 422
-    assert errors_in(r.text) == ["The Kondriona's taker declared no cezar of the whole suit. "
-                                 "Tick to confirm the deal as entered."]
+    assert errors_in(r.text) == [("The Kondriona's taker declared no cezar of the whole "
+                                  "suit. Tick to confirm the deal as entered.")]
     assert 'name="confirmed"' in r.text
     r = post(client, gid, 1, 1, **deal, confirmed="1")
     assert r.status_code == 302, errors_in(r.text)
