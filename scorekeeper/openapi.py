@@ -1,97 +1,170 @@
-"""The OpenAPI 3.1 document of the JSON API."""
+"""The OpenAPI 3.1 document of the JSON API: every operation with every answer it can give.
+
+The export file's schema is the same model the import checks (:mod:`.schema`).
+"""
 from __future__ import annotations
 
 from typing import Any
 
-ERRORS = {"type": "object", "properties": {
-    "error": {"type": "string"},
+from .schema import openapi_schemas
+
+ERROR = {"type": "object", "required": ["error"], "properties": {
+    "error": {"type": "string", "description": "What went wrong, in the client's language "
+                                               "(Accept-Language: pl or en)"},
     "errors": {"type": "object", "additionalProperties": {"type": "array",
                                                            "items": {"type": "string"}},
-               "description": "Messages per field, e.g. `tricks`, `hearts.2`, `positions.0`; "
-                              "`\"\"` is the deal as a whole."}}}
+               "description": "422 only: messages per field, e.g. `tricks`, `hearts.2`, "
+                              "`positions.0`, `players.1`; `\"\"` is the input as a whole."},
+    "version": {"type": "integer", "description": "409 only: the game's version now"}}}
+
+#: What each error status means for this API.
+ERRORS = {
+    "400": "The body is not readable JSON (or nested deeper than 32 levels)",
+    "401": "No `Authorization: Bearer <token>` header",
+    "403": "The token is not this game's",
+    "404": "No such game (or join code)",
+    "405": "This path does not take this method",
+    "409": "The game changed since `version` (another phone, a double submit); nothing "
+           "was stored",
+    "413": "The body is larger than the server takes (2 MiB by default)",
+    "415": "The body is not `application/json`",
+    "422": "Refused input, with messages per field; nothing was stored",
+    "500": "A server error; nothing was stored",
+}
 
 RESULT = {"type": "object", "description": (
-    "A deal's result. Partnership games (`family` of the seed-003 game): `declarations` (a list per seat of "
-    "{kind: cezar, suit, extra} / {kind: four|trio, rank}), `aces` and `honours` per pair, "
-    "`last` (the pair), `special` ({kind, pair} or {kind, seat}) or null. "
-    "Kierki: its fields depend on the contract (see `schedule[].fields`). "
-    "Counts are lists with one whole number per seat (one `null` is filled so they add up); "
-    "`king_of_hearts` is a seat; `positions` and `order` are lists of seats; `trump` is one "
-    "of S, H, D, C; `cards` maps cards such as `QH` to seats (card-by-card entry)."),
+    "A deal's result. Its fields depend on the game's family and deal. Kierki: see "
+    "`schedule[].fields`: counts are lists with one whole number per seat (one `null` is "
+    "filled so they add up); `king_of_hearts` is a seat; `positions` and `order` are lists "
+    "of seats; `trump` is one of S, H, D, C; `cards` maps cards such as `QH` to seats "
+    "(card-by-card entry). The partnership game (seed 003): `declarations` (a list per "
+    "seat of {kind: cezar, suit, extra} / {kind: four|trio, rank}), `aces` and `honours` "
+    "per pair, `last` (the pair), `special` ({kind, pair} or {kind, seat}) or null, "
+    "`confirmed` (true to record a Kondriona whose taker declared no whole-suit cezar)."),
     "example": {"tricks": [3, 3, 3, 4]}}
 
-GAME = {"type": "object", "required": ["id", "version", "players", "deals", "totals",
-                                       "finished"], "properties": {
+GAME = {"type": "object", "required": ["id", "family", "version", "players", "deals",
+                                       "totals", "finished"], "properties": {
     "id": {"type": "string"},
     "family": {"type": "string", "description": "Which card game: a key of the family "
-                                                 "registry (Kierki, the seed-003 game)"},
+                                                "registry (Kierki, the seed-003 game)"},
     "version": {"type": "integer"},
     "ruleset": {"type": "object"},
     "players": {"type": "array", "items": {"type": "object"}},
     "first_dealer": {"type": "integer"},
-    "schedule": {"type": "array", "items": {"type": "object"}},
     "deals": {"type": "array", "items": {"type": "object", "properties": {
-        "number": {"type": "integer"}, "result": RESULT,
+        "number": {"type": "integer"}, "dealer": {"type": "integer"},
+        "leader": {"type": "integer"}, "result": RESULT,
         "points": {"type": "array", "items": {"type": "integer"}},
-        "totals": {"type": "array", "items": {"type": "integer"}},
-        "sum": {"type": "integer"}, "expected_sum": {"type": "integer"}}}},
-    "totals": {"type": "array", "items": {"type": "integer"}},
-    "sum": {"type": "integer"}, "expected_sum": {"type": "integer"},
+        "totals": {"type": "array", "items": {"type": "integer"}}}}},
+    "totals": {"type": "array", "items": {"type": "integer"},
+               "description": "Per side: a seat in Kierki, a pair in the partnership game"},
     "current_deal": {"type": ["integer", "null"]}, "finished": {"type": "boolean"},
-    "standings": {"type": "array", "items": {"type": "object"}},
-    "winners": {"type": "array", "items": {"type": "integer"}}}}
+    "winners": {"type": "array", "items": {"type": "integer"}}},
+    "additionalProperties": True,
+    "description": "Shared keys; each family adds its own (Kierki: `schedule`, `sum`, "
+                   "`expected_sum`, `standings`; the partnership game: `pairs`, `target`, "
+                   "`to_go`, `winner`, each deal's `breakdown`)."}
+
+WITH_ACCESS = {"allOf": [GAME, {"type": "object", "properties": {
+    "token": {"type": "string", "description": "Send as `Authorization: Bearer <token>` "
+                                               "with every write to this game"},
+    "join_code": {"type": "string", "description": "Six characters for other phones"}}}]}
 
 
 def _json(schema: dict[str, Any]) -> dict[str, Any]:
     return {"content": {"application/json": {"schema": schema}}}
 
 
+def _answers(ok: dict[str, Any], *codes: str) -> dict[str, Any]:
+    out = dict(ok)
+    for code in (*codes, "405", "500"):
+        out[code] = {"description": ERRORS[code], **_json(ERROR)}
+    return out
+
+
+def _body(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"required": True, **_json(schema)}
+
+
 def document() -> dict[str, Any]:
     gid = {"name": "gid", "in": "path", "required": True, "schema": {"type": "string"}}
     number = {"name": "number", "in": "path", "required": True,
               "schema": {"type": "integer", "minimum": 1}}
-    game_ok = {"description": "The game's full state", **_json(GAME)}
-    refused = {"description": "Refused input; nothing was stored", **_json(ERRORS)}
-    missing = {"description": "No such game", **_json(ERRORS)}
+    game = {"description": "The game's full state", **_json(GAME)}
+    token = [{"bearer": []}]
+    body_errors = ("400", "413", "415", "422")
+    versioned = {"type": "object", "required": ["version"],
+                 "properties": {"version": {"type": "integer",
+                                            "description": "The game's version as last read"}}}
     return {
         "openapi": "3.1.0",
-        "info": {"title": "Kierki Scorekeeper API", "version": "1"},
+        "info": {"title": "Kierki Scorekeeper API", "version": "2", "description": (
+            "Reads are open to whoever has a game's id; every write to a game needs its "
+            "token (given when it is created or joined by code).")},
+        "components": {"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
+                       "schemas": openapi_schemas()},
         "paths": {
-            "/api/rulesets": {"get": {"summary": "List the rulesets", "responses": {
-                "200": {"description": "Rulesets", **_json({"type": "array",
-                                                           "items": {"type": "object"}})}}}},
+            "/api/rulesets": {"get": {"summary": "List the rulesets of every family",
+                                      "responses": _answers({"200": {
+                                          "description": "Rulesets", **_json({
+                                              "type": "array",
+                                              "items": {"type": "object"}})}})}},
             "/api/games": {"post": {
                 "summary": "Create a game",
-                "requestBody": {"required": True, **_json({"type": "object",
-                    "required": ["ruleset", "players"], "properties": {
-                        "ruleset": {"type": "string", "example": "standard-4"},
-                        "players": {"type": "array", "items": {"type": "string"},
-                                    "description": "Names in clockwise seat order"},
-                        "first_dealer": {"type": ["integer", "null"],
-                                         "description": "Seat; null draws at random"},
-                        "target": {"type": "integer", "example": 21,
-                                   "description": "Tybet only: the score to play to "
-                                                  "(one of the ruleset's targets)"}}})},
-                "responses": {"201": game_ok, "422": refused}}},
-            "/api/games/{gid}": {"get": {"summary": "Read a game", "parameters": [gid],
-                                         "responses": {"200": game_ok, "404": missing}}},
+                "requestBody": _body({"type": "object", "required": ["ruleset", "players"],
+                                      "properties": {
+                    "ruleset": {"type": "string", "example": "standard-4"},
+                    "players": {"type": "array", "items": {"type": "string"},
+                                "description": "Names in clockwise seat order"},
+                    "first_dealer": {"type": ["integer", "null"],
+                                     "description": "Seat; null draws at random"},
+                    "target": {"type": "integer", "example": 21,
+                               "description": "Partnership game only: the score to play "
+                                              "to (one of the ruleset's targets)"}}}),
+                "responses": _answers({"201": {"description": "The new game, its token and "
+                                                              "join code",
+                                               **_json(WITH_ACCESS)}}, *body_errors)}},
+            "/api/join": {"post": {
+                "summary": "Join a game by its code: its id and token",
+                "requestBody": _body({"type": "object", "required": ["code"], "properties": {
+                    "code": {"type": "string", "example": "K7QM2X"}}}),
+                "responses": _answers({"200": {"description": "The game, its token and "
+                                                              "join code",
+                                               **_json(WITH_ACCESS)}}, *body_errors, "404")}},
+            "/api/games/{gid}": {
+                "get": {"summary": "Read a game", "parameters": [gid],
+                        "responses": _answers({"200": game}, "404")},
+                "delete": {"summary": "Delete a game for good", "parameters": [gid],
+                           "security": token,
+                           "requestBody": _body({**versioned, "required": ["version",
+                                                                           "confirm"],
+                                                 "properties": {
+                               **versioned["properties"],
+                               "confirm": {"const": True}}}),
+                           "responses": _answers({"204": {"description": "Deleted"}},
+                                                 *body_errors, "401", "403", "404", "409")}},
             "/api/games/{gid}/deals/{number}": {"put": {
                 "summary": "Record the next deal or correct an earlier one",
-                "parameters": [gid, number],
-                "requestBody": {"required": True, **_json({"type": "object",
-                    "required": ["version", "result"], "properties": {
-                        "version": {"type": "integer",
-                                    "description": "The game's version as last read"},
-                        "result": RESULT}})},
-                "responses": {"200": game_ok, "422": refused, "404": missing,
-                              "409": {"description": "The game changed since `version` "
-                                                     "(e.g. the deal was already entered)",
-                                      **_json(ERRORS)}}}},
+                "parameters": [gid, number], "security": token,
+                "requestBody": _body({**versioned, "required": ["version", "result"],
+                                      "properties": {**versioned["properties"],
+                                                     "result": RESULT}}),
+                "responses": _answers({"200": game}, *body_errors, "401", "403", "404",
+                                      "409")}},
             "/api/games/{gid}/undo": {"post": {
-                "summary": "Take back the last deal", "parameters": [gid],
-                "requestBody": {"required": True, **_json({"type": "object", "properties": {
-                    "version": {"type": "integer"}}})},
-                "responses": {"200": game_ok, "404": missing, "422": refused,
-                              "409": {"description": "Version conflict", **_json(ERRORS)}}}},
+                "summary": "Take back the last deal", "parameters": [gid], "security": token,
+                "requestBody": _body(versioned),
+                "responses": _answers({"200": game}, *body_errors, "401", "403", "404",
+                                      "409")}},
+            "/api/schema/game.json": {"get": {
+                "summary": "The JSON Schema of an exported game file (what the import checks)",
+                "responses": _answers({"200": {"description": "JSON Schema",
+                                               **_json({"$ref": "#/components/schemas/"
+                                                                "GameFile"})}})}},
+            "/api/openapi.json": {"get": {"summary": "This document",
+                                          "responses": _answers({"200": {
+                                              "description": "OpenAPI 3.1",
+                                              **_json({"type": "object"})}})}},
         },
     }

@@ -76,3 +76,10 @@ def json_schema() -> dict[str, Any]:
     schema["$id"] = "/api/schema/game.json"
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     return schema
+
+
+def openapi_schemas() -> dict[str, Any]:
+    """The same model as OpenAPI component schemas (references point into components)."""
+    schema = GameFile.model_json_schema(ref_template="#/components/schemas/{model}")
+    defs = schema.pop("$defs", {})
+    return {**defs, "GameFile": schema}

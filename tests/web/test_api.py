@@ -102,8 +102,45 @@ def test_edit_a_past_deal_and_undo(client):
     assert r.status_code == 409
 
 
-def test_openapi_document_names_every_route(client):
+def test_openapi_document_names_every_route_and_answer(app, client):
     doc = client.get("/api/openapi.json").get_json()
     assert doc["openapi"].startswith("3.")
-    assert {"/api/rulesets", "/api/games", "/api/games/{gid}",
-            "/api/games/{gid}/deals/{number}", "/api/games/{gid}/undo"} <= set(doc["paths"])
+    routes = {(rule.rule.replace("<int:", "{").replace("<", "{").replace(">", "}"), method)
+              for rule in app.url_map.iter_rules() if rule.rule.startswith("/api/")
+              for method in rule.methods - {"HEAD", "OPTIONS"}}
+    documented = {(path, method.upper()) for path, ops in doc["paths"].items() for method in ops}
+    assert routes == documented
+    for path, ops in doc["paths"].items():
+        for method, op in ops.items():
+            codes = set(op["responses"])
+            assert {"405", "500"} <= codes, (path, method)
+            if "requestBody" in op:
+                assert {"400", "413", "415", "422"} <= codes, (path, method)
+            if "{gid}" in path:
+                assert "404" in codes, (path, method)
+            if op.get("security"):
+                assert {"401", "403"} <= codes, (path, method)
+            if method in ("put", "delete") or path.endswith("/undo"):
+                assert "409" in codes, (path, method)
+
+
+def test_every_api_error_is_json_and_matches_the_document(client):
+    gid = create(client).get_json()["id"]
+    cases = [
+        (client.get, "/api/nothing-here", {}, 404),
+        (client.delete, "/api/rulesets", {}, 405),
+        (client.post, "/api/games", {"data": "x", "content_type": "text/plain"}, 415),
+        (client.post, "/api/games", {"data": "{", "content_type": "application/json"}, 400),
+        (client.post, "/api/games", {"data": "[" * 5000 + "]" * 5000,
+                                     "content_type": "application/json"}, 400),
+        (client.post, "/api/games", {"json": {"ruleset": "standard-4"}}, 422),
+        (client.put, f"/api/games/{gid}/deals/1",
+         {"json": {"version": True, "result": {"tricks": [13, 0, 0, 0]}}}, 422),
+        (client.post, "/api/games", {"data": b"{" + b" " * (3 * 1024 * 1024) + b"}",
+                                     "content_type": "application/json"}, 413),
+    ]
+    for call, url, kwargs, status in cases:
+        r = call(url, **kwargs)
+        assert r.status_code == status, (url, r.status_code, r.data[:200])
+        assert r.is_json and r.get_json()["error"], url
+    assert client.get(f"/api/games/{gid}").get_json()["version"] == 1
