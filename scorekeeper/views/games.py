@@ -132,9 +132,12 @@ def enter_deal(gid: str, number: int):
     if not form.validate_on_submit():
         flash(gettext("The form was incomplete; nothing was saved."), "error")
         return redirect(url_for("games.show", gid=gid))
-    editing = number <= game.recorded
     try:
         deal = game.deal(number)
+    except InvalidInput:
+        abort(404)  # no such deal to enter or correct
+    editing = number <= game.recorded
+    try:
         raw = game.family.parse_form(game, deal, request.form)
         service.enter_deal(get_db(), game, number, raw, form.version.data)
     except InvalidInput as e:

@@ -238,15 +238,16 @@ def _read_declarations(values: Any, problems: list[Problem]) -> list[list[dict[s
 def _read_declaration(d: Any) -> dict[str, Any] | None:
     if not isinstance(d, dict):
         return None
-    kind = d.get("kind")
+    kind, suit, rank = (v if isinstance(v, str) else None
+                        for v in (d.get("kind"), d.get("suit"), d.get("rank")))
     if kind == "cezar":
         extra = _int(d.get("extra", 0))
-        if d.get("suit") in SUITS and extra is not None and 0 <= extra <= len(RANKS) - 3:
-            return {"kind": "cezar", "suit": d["suit"], "extra": extra}
-    elif kind == "four" and d.get("rank") in RANKS:
-        return {"kind": "four", "rank": d["rank"]}
-    elif kind == "trio" and d.get("rank") in TRIO_POINTS:
-        return {"kind": "trio", "rank": d["rank"]}
+        if suit in SUITS and extra is not None and 0 <= extra <= len(RANKS) - 3:
+            return {"kind": "cezar", "suit": suit, "extra": extra}
+    elif kind == "four" and rank in RANKS:
+        return {"kind": "four", "rank": rank}
+    elif kind == "trio" and rank in TRIO_POINTS:
+        return {"kind": "trio", "rank": rank}
     return None
 
 

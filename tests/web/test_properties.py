@@ -1,0 +1,214 @@
+"""Property tests: whatever a client sends, no answer is a server error, and a refused
+write changes nothing. Hypothesis makes the inputs: JSON of every shape, the words the
+app knows in the wrong places, non-ASCII digits, huge numbers, formulas, HTML."""
+import io
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper import create_app
+from tests.fixtures import results_for
+
+WORDS = ["ruleset", "players", "first_dealer", "target", "version", "result", "tricks",
+         "hearts", "queens", "gentlemen", "king_of_hearts", "positions", "trump", "order",
+         "cards", "declarations", "aces", "honours", "last", "special", "confirmed", "code",
+         "confirm", "kind", "seat", "pair", "suit", "extra", "rank", "cezar", "four", "trio",
+         "perla", "kondriona", "tybet", "standard-4", "tybet-21", "QH", "KH", "S", "H", "NT"]
+TEXT = st.one_of(st.sampled_from(WORDS + ["", " ", "²", "٣", "--3", "1e3", "21.0", "-0",
+                                          "=HYPERLINK(\"x\")", "<b>x</b>", "\u200b", "13",
+                                          "0", "4", "20", "9" * 50]),
+                 st.text(max_size=12))
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(min_value=-5, max_value=25),
+                    st.integers(), st.floats(allow_nan=False), TEXT)
+JSON = st.recursive(SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=6),
+    st.dictionaries(st.one_of(st.sampled_from(WORDS), st.text(max_size=6)), inner,
+                    max_size=6)), max_leaves=25)
+BODY = st.one_of(JSON, st.fixed_dictionaries({}, optional={w: JSON for w in WORDS[:6]}))
+COUNTS = st.lists(st.one_of(st.integers(-2, 30), TEXT, st.none()), min_size=0, max_size=6)
+DECLARATION = st.fixed_dictionaries({"kind": st.one_of(st.sampled_from(
+    ["cezar", "four", "trio"]), JSON)}, optional={"suit": st.one_of(st.sampled_from("SHDC"),
+                                                                       JSON),
+                                                   "rank": st.one_of(st.sampled_from(
+                                                       ["3", "2", "A", "K", "7"]), JSON),
+                                                   "extra": st.one_of(st.integers(-1, 9),
+                                                                      JSON)})
+SPECIAL = st.one_of(st.none(), JSON, st.fixed_dictionaries(
+    {"kind": st.one_of(st.sampled_from(["tybet", "sariat", "kalanda", "perla", "kondriona"]),
+                       JSON)},
+    optional={"seat": st.one_of(st.integers(-1, 4), JSON),
+              "pair": st.one_of(st.integers(-1, 2), JSON)}))
+PARTNERSHIP = st.fixed_dictionaries({
+        "declarations": st.one_of(st.lists(st.lists(DECLARATION, max_size=3), min_size=4,
+                                           max_size=4), JSON),
+        "aces": COUNTS, "honours": COUNTS, "last": st.one_of(st.integers(-1, 2), JSON),
+        "special": SPECIAL}, optional={"confirmed": JSON})
+RESULT = st.one_of(JSON, st.fixed_dictionaries({}, optional={
+    w: st.one_of(COUNTS, JSON) for w in WORDS[6:22]}), PARTNERSHIP)
+FORM = st.dictionaries(st.one_of(st.sampled_from(
+    [f"{w}-{i}" for w in ("tricks", "hearts", "queens", "order", "positions", "aces",
+                          "honours") for i in range(4)]
+    + ["king_of_hearts", "trump", "last", "special", "mode", "cezar-0-H", "four-1",
+       "trio-2", "confirmed", "version", "ruleset", "first_dealer", "target", "player_0",
+       "player_1", "player_2", "player_3", "code"]), st.text(max_size=5)),
+    st.one_of(TEXT, st.sampled_from(["perla:s2", "kalanda:p0", "kondriona:s1", "x:y",
+                                     "cards", "1", "0", "3"])), max_size=10)
+
+FAST = settings(max_examples=120, deadline=None,
+                suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                       HealthCheck.too_slow])
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory):
+    """One app with a Kierki game (5 deals in) and a partnership game, and their tokens."""
+    app = create_app({"DATABASE": str(tmp_path_factory.mktemp("p") / "p.sqlite"),
+                      "SECRET_KEY": "x", "TESTING": True, "WTF_CSRF_ENABLED": False})
+    client = app.test_client()
+    players = ["Ala", "Bolek", "Cela", "Darek"]
+    k = client.post("/api/games", json={"ruleset": "standard-4", "players": players,
+                                        "first_dealer": 0}).get_json()
+    from scorekeeper.families.kierki.rules import get_ruleset
+    for n, raw in enumerate(results_for(get_ruleset("standard-4"))[:5], start=1):
+        r = client.put(f"/api/games/{k['id']}/deals/{n}", json={"version": n, "result": raw},
+                       headers={"Authorization": f"Bearer {k['token']}"})
+        assert r.status_code == 200
+    t = client.post("/api/games", json={"ruleset": "tybet-21", "players": players,
+                                        "first_dealer": 0, "target": 21}).get_json()
+    export = client.get(f"/games/{k['id']}/export.json").get_json()
+    return {"app": app, "client": client, "games": [k, t], "export": export}
+
+
+def _snapshot(client, gid):
+    return client.get(f"/api/games/{gid}").get_json()
+
+
+def _no_server_error(r):
+    assert r.status_code < 500, r.data[:300]
+    return r
+
+
+@FAST
+@given(body=BODY)
+def test_creating_games(world, body):
+    client = world["client"]
+    r = _no_server_error(client.post("/api/games", json=body))
+    assert r.is_json and (r.status_code == 201) == ("token" in r.get_json())
+
+
+@FAST
+@given(which=st.integers(0, 1), number=st.integers(0, 14), version=st.one_of(
+    st.just("current"), JSON), result=RESULT, auth=st.booleans())
+def test_entering_deals_through_the_api(world, which, number, version, result, auth):
+    client, game = world["client"], world["games"][which]
+    before = _snapshot(client, game["id"])
+    body = {"version": before["version"] if version == "current" else version,
+            "result": result}
+    headers = {"Authorization": f"Bearer {game['token']}"} if auth else {}
+    r = _no_server_error(client.put(f"/api/games/{game['id']}/deals/{number}", json=body,
+                                    headers=headers))
+    if r.status_code >= 400:
+        assert r.is_json and _snapshot(client, game["id"]) == before
+    elif r.status_code == 200:  # a real change: take it back so the next example starts alike
+        undone = client.post(f"/api/games/{game['id']}/undo", headers=headers,
+                             json={"version": r.get_json()["version"]})
+        if number <= len(before["deals"]):  # a correction: put the old result back
+            client.put(f"/api/games/{game['id']}/deals/{number}", headers=headers,
+                       json={"version": undone.get_json()["version"],
+                             "result": before["deals"][number - 1]["result"]})
+
+
+KIERKI = st.fixed_dictionaries({}, optional={w: st.one_of(COUNTS, JSON, st.dictionaries(
+    st.sampled_from(["QH", "KH", "JH", "2H", "QS", "x"]), st.one_of(st.integers(-1, 4), JSON),
+    max_size=4)) for w in WORDS[6:15]})
+
+
+@FAST
+@given(result=KIERKI, number=st.integers(1, 6))
+def test_entering_and_correcting_kierki_deals(world, result, number):
+    """Kierki's deals 1–5 (corrections) and 6 (the next), with the contracts' words."""
+    test_entering_deals_through_the_api.hypothesis.inner_test(
+        world, 0, number, "current", result, True)
+
+
+@FAST
+@given(result=PARTNERSHIP)
+def test_entering_partnership_deals(world, result):
+    """The partnership game's next deal, with its result's shape right and its values not."""
+    test_entering_deals_through_the_api.hypothesis.inner_test(
+        world, 1, len(world["client"].get(f"/api/games/{world['games'][1]['id']}")
+                      .get_json()["deals"]) + 1, "current", result, True)
+
+
+@FAST
+@given(which=st.integers(0, 1), path=st.sampled_from(["undo", "delete", "join"]), body=BODY,
+       auth=st.booleans())
+def test_undo_delete_and_join(world, which, path, body, auth):
+    client, game = world["client"], world["games"][which]
+    before = _snapshot(client, game["id"])
+    headers = {"Authorization": f"Bearer {game['token'] if auth else 'forged'}"}
+    if isinstance(body, dict) and body.get("version") == before["version"]:
+        body = {**body, "version": -1}  # never a real undo or delete here
+    if path == "undo":
+        r = client.post(f"/api/games/{game['id']}/undo", json=body, headers=headers)
+    elif path == "delete":
+        r = client.delete(f"/api/games/{game['id']}", json=body, headers=headers)
+    else:
+        r = client.post("/api/join", json=body)
+    _no_server_error(r)
+    assert r.is_json and _snapshot(client, game["id"]) == before
+
+
+@FAST
+@given(which=st.integers(0, 1), number=st.integers(0, 14), form=FORM)
+def test_deal_forms(world, which, number, form):
+    client, game = world["client"], world["games"][which]
+    before = _snapshot(client, game["id"])
+    form = {**form, "version": str(before["version"] + 1000)}  # stale: must never write
+    r = _no_server_error(client.post(f"/games/{game['id']}/deals/{number}", data=form))
+    assert _snapshot(client, game["id"]) == before
+    assert r.status_code in (302, 404, 422)
+
+
+@FAST
+@given(form=FORM)
+def test_set_up_and_join_forms(world, form):
+    client = world["client"]
+    _no_server_error(client.post("/games/new", data=form))
+    _no_server_error(client.post("/join", data=form))
+
+
+def _mutations(export):
+    paths = st.sampled_from(["format", "format_version", "family", "ruleset", "settings",
+                             "players", "deals", "history", "created_at", "ruleset.id",
+                             "ruleset.name", "ruleset.schedule", "ruleset.contracts",
+                             "ruleset.expected_sum", "ruleset.players", "deals.0.result",
+                             "deals.0", "settings.first_dealer"])
+    return st.lists(st.tuples(paths, JSON), min_size=1, max_size=3)
+
+
+@FAST
+@given(data=st.data())
+def test_imports(world, data):
+    client, export = world["client"], world["export"]
+    mutated = json.loads(json.dumps(export))
+    for path, value in data.draw(_mutations(export)):
+        *parents, last = path.split(".")
+        target = mutated
+        for key in parents:
+            target = target[int(key)] if isinstance(target, list) else target.get(key, {})
+        if isinstance(target, dict):
+            target[last] = value
+        elif isinstance(target, list) and target:
+            target[0] = value
+    games = [_snapshot(client, g["id"]) for g in world["games"]]
+    raw = json.dumps(mutated).encode()
+    r = _no_server_error(client.post("/games/import", content_type="multipart/form-data",
+                                     data={"file": (io.BytesIO(raw), "x.json")}))
+    assert r.status_code in (302, 422)
+    if r.status_code == 302:  # whatever it holds, its page and the front page still show
+        assert client.get(r.location).status_code == 200
+        assert client.get("/").status_code == 200
+    assert [_snapshot(client, g["id"]) for g in world["games"]] == games
