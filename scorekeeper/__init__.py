@@ -54,4 +54,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     i18n.init_app(app)
     views.init_app(app)
     api.init_app(app)
+    from . import web; web.init_app(app)  # noqa: I001  (security headers, static cache, gzip)
     return app
