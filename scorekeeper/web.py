@@ -1,5 +1,5 @@
-"""The HTTP layer's hardening, in one place: security headers on every response and
-versioned static URLs with a long cache lifetime.
+"""The HTTP layer's hardening, in one place: security headers on every response,
+versioned static URLs with a long cache lifetime, and compressed text responses.
 
 * Every response carries a strict Content-Security-Policy (scripts only from this
   origin, no inline script), ``nosniff``, ``X-Frame-Options: DENY``, a same-origin
@@ -8,6 +8,8 @@ versioned static URLs with a long cache lifetime.
   content>``; a static file asked for with its current hash may be cached for a year,
   anything else (no hash, an old one, the bare ``/static/`` base the print page uses)
   only briefly.
+* HTML, CSS, JavaScript, JSON, CSV and SVG answers are gzip-compressed for clients
+  that accept it (Flask-Compress); PDFs are not.
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import os
 import threading
 
 from flask import Flask, Response, current_app, request
+from flask_compress import Compress
 from werkzeug.security import safe_join
 
 #: Inline ``style="--n: …"`` attributes (the seat count of a grid, set by templates) are
@@ -46,6 +49,11 @@ SECURITY_HEADERS = {
 LONG_CACHE = "public, max-age=31536000, immutable"
 #: Without it (or with an old one) the browser keeps it for a few minutes only.
 SHORT_CACHE = "public, max-age=300"
+
+COMPRESSED_TYPES = [
+    "text/html", "text/css", "text/javascript", "application/javascript",
+    "application/json", "text/csv", "image/svg+xml",
+]
 
 
 class StaticVersions:
@@ -106,9 +114,28 @@ def _harden(response: Response) -> Response:
         response.headers["Cache-Control"] = \
             LONG_CACHE if wanted and wanted == current else SHORT_CACHE
         response.headers.pop("Expires", None)
+        if response.status_code == 200 and response.direct_passthrough \
+                and response.mimetype in current_app.config["COMPRESS_MIMETYPES"]:
+            # A small text file: read it whole and close it, so that it is compressed
+            # like any page, with its length and a strong ETag. Anything else stays
+            # streamed and is never compressed (a range answer, 206, included).
+            response.direct_passthrough = False
+            file, body = response.response, b"".join(response.iter_encoded())
+            if hasattr(file, "close"):
+                file.close()
+            response.set_data(body)
     return response
 
 
 def init_app(app: Flask) -> None:
+    app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED_TYPES)
+    # Browsers offer br and zstd over HTTPS only; the table's phones talk plain HTTP on
+    # the LAN, so gzip is what they get.
+    app.config.setdefault("COMPRESS_ALGORITHM", ["gzip"])
+    app.config.setdefault("COMPRESS_STREAMS", False)
+    app.config.setdefault("COMPRESS_MIN_SIZE", 500)
+    app.config.setdefault("COMPRESS_LEVEL", 6)
+    # The headers first, then compression: after_request functions run last-registered first.
+    app.extensions["compress"] = Compress(app)
     app.after_request(_harden)
     app.url_defaults(_add_static_version)
