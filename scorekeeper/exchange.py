@@ -38,13 +38,26 @@ def to_json(db: Database, game: service.Game) -> dict[str, Any]:
 
 def to_csv(game: service.Game) -> str:
     """The family's rows (one per deal, then the total), with a BOM so spreadsheets
-    read UTF-8."""
+    read UTF-8.
+
+    Safe to open in a spreadsheet: a text cell that begins with ``=``, ``+``, ``-``,
+    ``@``, a tab or a carriage return (a player named ``=HYPERLINK(...)``, say) gets a
+    leading ``'``, as OWASP recommends, so it is shown as text and never run as a
+    formula. Numbers stay numbers: the points the families write are ints, and a text
+    cell that is a plain integer (``-260``) is a number to a spreadsheet, not a formula.
+    """
+    def safe(cell: Any) -> Any:
+        if isinstance(cell, str) and cell.startswith(("=", "+", "-", "@", "\t", "\r")) \
+                and not (cell[1:].isascii() and cell[1:].isdigit() and cell[0] == "-"):
+            return "'" + cell
+        return cell
+
     header, rows = game.family.csv(game)
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out)
-    writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerow([safe(c) for c in header])
+    writer.writerows([safe(c) for c in row] for row in rows)
     return out.getvalue()
 
 

@@ -46,6 +46,14 @@
     });
   });
 
+  // A choice that reshapes the form (the trick checker's rules) sends it at once; without
+  // JavaScript the form's own submit button does the same.
+  document.querySelectorAll("select[data-autosubmit]").forEach(function (select) {
+    select.addEventListener("change", function () {
+      if (select.form) { select.form.submit(); }
+    });
+  });
+
   // A form sent once: a second tap while it is on its way does nothing.
   document.querySelectorAll("form").forEach(function (form) {
     form.addEventListener("submit", function (event) {

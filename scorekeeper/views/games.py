@@ -134,8 +134,10 @@ def enter_deal(gid: str, number: int):
         return redirect(url_for("games.show", gid=gid))
     try:
         deal = game.deal(number)
-    except InvalidInput:
-        abort(404)  # no such deal to enter or correct
+    except InvalidInput as e:
+        if number < 1 or (game.deals_total is not None and number > game.deals_total):
+            abort(404)  # no such deal in this game
+        return game_page(game, None, {}, field_errors(e.problems), 422)  # not its turn yet
     editing = number <= game.recorded
     try:
         raw = game.family.parse_form(game, deal, request.form)

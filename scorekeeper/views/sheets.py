@@ -125,7 +125,7 @@ def blank_pdf(ruleset_id: str):
 @bp.get("/games/<gid>/export.csv")
 def export_csv(gid: str):
     game = _load(gid)
-    return _download(exchange.to_csv(game), "text/csv; charset=utf-8", _header(game), "csv")
+    return _download(exchange.to_csv(game), "text/csv", _header(game), "csv")
 
 
 @bp.get("/games/<gid>/export.json")

@@ -144,9 +144,8 @@ def test_a_second_phone_follows_the_first(page, browser):
     counts(page, "tricks", [4, 3, 3, 3])
     save(page)
     # the other phone reloads by itself within a few seconds of polling
-    other.wait_for_function(
-        "document.querySelector('.deal-no') && "
-        "document.querySelector('.deal-no').innerText === 'Deal 2 of 12'", timeout=15_000)
+    from playwright.sync_api import expect  # here: the module imports without Playwright
+    expect(other.locator(".deal-no").first).to_have_text("Deal 2 of 12", timeout=15_000)
     assert other.locator(".chips li").first.inner_text().split() == ["Ala", "−80"]
     other.context.close()
 
