@@ -7,7 +7,7 @@ from typing import Any
 
 from ...i18n import localized
 from ...rules import checks
-from ...rules.errors import N_, RulesetError
+from ...rules.errors import N_
 from ...rules.named import check_named
 from . import forms, words
 from .rules import (
@@ -50,12 +50,7 @@ class Tybet:
 
     def load_rules(self, data: Any) -> TybetRules:
         check_named(data)
-        try:
-            return from_data(data)
-        except RulesetError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-            raise RulesetError(f"damaged ruleset: {e!r}") from None
+        return from_data(data)  # RulesetError, naming the fault, if it cannot be played
 
     def settings(self, rules: TybetRules, given: Mapping[str, Any]) -> dict[str, Any]:
         """The score to play to: one of the ruleset's targets (its default if none given)."""
