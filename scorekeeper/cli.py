@@ -73,7 +73,8 @@ SETTINGS = [
             "seconds an idle connection is kept; a phone polling every 5 s stays "
             "connected, a locked one frees its slot"),
     Setting("max_request_body_size", None, positive,
-            "largest request body in bytes, refused by the server before the app reads it"),
+            "largest request body accepted, in bytes; a larger one is refused (413) by the "
+            "server before the app reads it"),
 ]
 
 
@@ -115,6 +116,15 @@ def server_settings(args: argparse.Namespace, app: Flask,
     return chosen
 
 
+def waitress_arguments(settings: dict[str, int | str]) -> dict[str, int | str]:
+    """The settings as waitress takes them.
+
+    waitress refuses a body of ``max_request_body_size`` bytes *or more*, Flask one of
+    more than ``MAX_CONTENT_LENGTH``: one more byte makes both accept the same bodies."""
+    return {**settings, "max_request_body_size": int(settings["max_request_body_size"]) + 1,
+            "ident": ""}  # ident="": no Server header
+
+
 def serve(args: argparse.Namespace) -> int:
     from waitress import serve as waitress_serve
 
@@ -131,7 +141,7 @@ def serve(args: argparse.Namespace) -> int:
           f"    http://{shown}:{port}/\n"
           f"Database: {app.config['DATABASE']}   (Ctrl+C stops the server)\n"
           f"Server: {limits}", flush=True)
-    waitress_serve(app, **settings, ident="")  # ident="": no Server header
+    waitress_serve(app, **waitress_arguments(settings))
     return 0
 
 
