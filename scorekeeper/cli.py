@@ -1,14 +1,85 @@
-"""``kierki``: run the scorekeeper for a table, or prepare its database.
+"""``kierki``: run the scorekeeper for a table, back up its database, tidy its games.
 
 ``kierki serve`` starts a production WSGI server (waitress) on every interface
-and prints the address phones on the same Wi-Fi should open.
+and prints the address phones on the same Wi-Fi should open. Its settings are
+chosen for a small computer (a Raspberry Pi) serving one club evening; each can be
+changed by a flag or by an environment variable (``KIERKI_THREADS``, ...), the flag
+winning. ``docs/production.md`` explains each one.
+
+``kierki backup PATH`` writes a consistent copy of the database while the server
+runs; ``kierki games list`` and ``kierki games delete ID...`` are for the host.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import socket
+import sqlite3
+import sys
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import create_app
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One server setting: its flag, its environment variable, its default and why."""
+
+    name: str
+    default: int | str | None
+    kind: Callable[[str], int | str]
+    help: str
+
+    @property
+    def env(self) -> str:
+        return "KIERKI_" + self.name.upper()
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+
+def positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise ValueError(text)
+    return value
+
+
+def port_number(text: str) -> int:
+    value = int(text)
+    if not 0 <= value <= 65535:
+        raise ValueError(text)
+    return value
+
+
+SETTINGS = [
+    Setting("host", "0.0.0.0", str, "interface to listen on (all of them)"),
+    Setting("port", 5000, port_number, "TCP port"),
+    Setting("threads", 8, positive,
+            "requests served at once; a PDF sheet keeps one busy for a second or two "
+            "on a Pi, the others keep the pages fast"),
+    Setting("connection_limit", 200, positive,
+            "open connections before new ones wait; a phone keeps one to six open, "
+            "so enough for 30-40 phones"),
+    Setting("channel_timeout", 60, positive,
+            "seconds an idle connection is kept; a phone polling every 5 s stays "
+            "connected, a locked one frees its slot"),
+    Setting("max_request_body_size", None, positive,
+            "largest request body accepted, in bytes; a larger one is refused (413) by the "
+            "server before the app reads it"),
+]
+
+
+class SettingError(ValueError):
+    """An environment variable holds no valid value for its setting."""
 
 
 def lan_address() -> str:
@@ -21,32 +92,199 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
-def serve(host: str, port: int, threads: int) -> None:
+def _app_body_limit(app: Flask) -> int:
+    return int(app.config.get("MAX_CONTENT_LENGTH") or 2 * 1024 * 1024)
+
+
+def server_settings(args: argparse.Namespace, app: Flask,
+                    environ: Mapping[str, str] = os.environ) -> dict[str, int | str]:
+    """waitress' keyword arguments: the flag, else ``KIERKI_<SETTING>``, else the default.
+
+    The largest body defaults to the app's ``MAX_CONTENT_LENGTH`` (2 MiB)."""
+    chosen: dict[str, int | str] = {}
+    for s in SETTINGS:
+        value = getattr(args, s.name, None)
+        raw = environ.get(s.env, "").strip()
+        if value is None and raw:
+            try:
+                value = s.kind(raw)
+            except ValueError:
+                raise SettingError(f"{s.env}={raw!r} is not a valid {s.flag}") from None
+        if value is None:
+            value = s.default if s.default is not None else _app_body_limit(app)
+        chosen[s.name] = value
+    return chosen
+
+
+def waitress_arguments(settings: dict[str, int | str]) -> dict[str, int | str]:
+    """The settings as waitress takes them.
+
+    waitress refuses a body of ``max_request_body_size`` bytes *or more*, Flask one of
+    more than ``MAX_CONTENT_LENGTH``: one more byte makes both accept the same bodies."""
+    return {**settings, "max_request_body_size": int(settings["max_request_body_size"]) + 1,
+            "ident": ""}  # ident="": no Server header
+
+
+def serve(args: argparse.Namespace) -> int:
     from waitress import serve as waitress_serve
 
     app = create_app()
+    try:
+        settings = server_settings(args, app)
+    except SettingError as e:
+        print(e, file=sys.stderr)
+        return 2
+    host, port = settings["host"], settings["port"]
     shown = lan_address() if host in ("0.0.0.0", "::") else host
+    limits = ", ".join(f"{k}={v}" for k, v in settings.items() if k not in ("host", "port"))
     print(f"Kierki scorekeeper is running. Open on every phone at the table:\n"
           f"    http://{shown}:{port}/\n"
-          f"Database: {app.config['DATABASE']}   (Ctrl+C stops the server)", flush=True)
-    waitress_serve(app, host=host, port=port, threads=threads, ident="")  # no Server header
+          f"Database: {app.config['DATABASE']}   (Ctrl+C stops the server)\n"
+          f"Server: {limits}", flush=True)
+    waitress_serve(app, **waitress_arguments(settings))
+    return 0
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    sub = parser.add_subparsers(dest="command", required=True)
-    run = sub.add_parser("serve", help="serve the app on the local network")
-    run.add_argument("--host", default="0.0.0.0", help="interface (default: all)")
-    run.add_argument("--port", type=int, default=5000)
-    run.add_argument("--threads", type=int, default=8)
+def backup(app: Flask, target: Path) -> int:
+    """A consistent copy of the live database (SQLite's online backup), one file."""
+    from . import store
+
+    source = Path(app.config["DATABASE"])
+    target = target.expanduser()
+    if target.is_dir():
+        target = target / f"{source.stem}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.sqlite"
+    if target.exists() and target.resolve() == source.resolve():
+        print(f"Refused: {target} is the live database.", file=sys.stderr)
+        return 1
+    if not target.parent.is_dir():
+        print(f"No such folder: {target.parent}", file=sys.stderr)
+        return 1
+    part = target.with_name(f".{target.name}.part")
+    part.unlink(missing_ok=True)
+    db = store.connect(str(source))
+    copy = sqlite3.connect(part, isolation_level=None)
+    try:
+        db.conn.backup(copy)  # all pages in one step: one read snapshot, writers go on
+        copy.execute("PRAGMA journal_mode = DELETE")  # a self-contained file, no -wal
+        check = copy.execute("PRAGMA integrity_check").fetchone()[0]
+        games = copy.execute("select count(*) from games").fetchone()[0]
+    except BaseException:
+        copy.close()
+        part.unlink(missing_ok=True)
+        raise
+    finally:
+        db.close()
+    copy.close()
+    if check != "ok":
+        part.unlink(missing_ok=True)
+        print(f"The copy failed its integrity check ({check}); nothing written.",
+              file=sys.stderr)
+        return 1
+    os.replace(part, target)
+    print(f"Backup written: {target} ({games} games)")
+    return 0
+
+
+def _local(stamp: str | None) -> str:
+    if not stamp:
+        return ""
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return stamp
+
+
+def list_games(app: Flask) -> int:
+    from . import queries, store
+
+    db = store.connect(app.config["DATABASE"])
+    try:
+        games = queries.list_games(db)
+    finally:
+        db.close()
+    if not games:
+        print("No games.")
+        return 0
+    rows = [("id", "family", "ruleset", "players", "deals", "updated")] + [
+        (g["id"], g["family"], g["ruleset_id"] or "", ", ".join(g["players"]),
+         str(g["deals_entered"]) + (" (over)" if g["finished"] else ""), _local(g["updated_at"]))
+        for g in games]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
+    for row in rows:
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)) + "  " + row[-1])
+    return 0
+
+
+def delete_games(app: Flask, ids: list[str]) -> int:
+    """Delete through the service, with each game's current version (history goes too)."""
+    from . import service, store
+
+    status = 0
+    db = store.connect(app.config["DATABASE"])
+    try:
+        for gid in ids:
+            for _attempt in range(3):  # a phone may write between the read and the delete
+                try:
+                    game = service.load(db, gid)
+                    service.delete_game(db, game, game.version)
+                except service.GameNotFound:
+                    print(f"No game {gid}", file=sys.stderr)
+                    status = 1
+                except service.Conflict:
+                    continue
+                else:
+                    print(f"Deleted {gid}: {', '.join(game.players)} "
+                          f"({game.recorded} deals)")
+                break
+            else:
+                print(f"Not deleted {gid}: it keeps changing; try again", file=sys.stderr)
+                status = 1
+    finally:
+        db.close()
+    return status
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = top.add_subparsers(dest="command", required=True)
+    run = sub.add_parser(
+        "serve", help="serve the app on the local network",
+        description="Serve the app with waitress. Every setting also reads "
+                    "KIERKI_<SETTING> from the environment (KIERKI_THREADS=4); "
+                    "a flag wins over the environment.")
+    for s in SETTINGS:
+        default = s.default if s.default is not None else "the app's MAX_CONTENT_LENGTH, 2 MiB"
+        run.add_argument(s.flag, type=s.kind, default=None,
+                         help=f"{s.help} (default: {default}; env {s.env})")
     sub.add_parser("init-db", help="create the database or migrate it to the current schema")
-    args = parser.parse_args(argv)
+    save = sub.add_parser("backup", help="copy the database while it is in use",
+                          description="Write a consistent copy of the database "
+                                      "(SQLite's online backup) to PATH, a file or a folder "
+                                      "(then named with the date and time). Safe while the "
+                                      "server runs.")
+    save.add_argument("path", type=Path)
+    games = sub.add_parser("games", help="list or delete games")
+    what = games.add_subparsers(dest="games_command", required=True)
+    what.add_parser("list", help="every game, latest activity first")
+    gone = what.add_parser("delete", help="delete games for good, with their history")
+    gone.add_argument("ids", nargs="+", metavar="ID")
+    return top
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
     if args.command == "serve":
-        serve(args.host, args.port, args.threads)
-    else:
-        app = create_app()
-        print(f"Database ready: {app.config['DATABASE']}")
+        return serve(args)
+    app = create_app()
+    if args.command == "backup":
+        return backup(app, args.path)
+    if args.command == "games":
+        if args.games_command == "list":
+            return list_games(app)
+        return delete_games(app, args.ids)
+    print(f"Database ready: {app.config['DATABASE']}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -10,8 +10,14 @@ from . import store
 
 def get_db() -> Database:
     if "db" not in g:
-        g.db = store.connect(current_app.config["DATABASE"])
+        g.db = store.connect(current_app.config["DATABASE"], busy_timeout_ms(current_app))
     return g.db
+
+
+def busy_timeout_ms(app: Flask) -> int:
+    """How long a write waits for another's lock: ``BUSY_TIMEOUT_MS`` (env
+    ``KIERKI_BUSY_TIMEOUT_MS``), 10 s unless set."""
+    return int(app.config.get("BUSY_TIMEOUT_MS", store.BUSY_TIMEOUT_MS))
 
 
 def close_db(exc: BaseException | None = None) -> None:
@@ -20,8 +26,8 @@ def close_db(exc: BaseException | None = None) -> None:
         db.close()
 
 
-def init_db(path: str) -> None:
-    db = store.connect(path)
+def init_db(path: str, timeout_ms: int = store.BUSY_TIMEOUT_MS) -> None:
+    db = store.connect(path, timeout_ms)
     try:
         store.migrate(db)
     finally:
@@ -31,11 +37,12 @@ def init_db(path: str) -> None:
 @click.command("init-db")
 def init_db_command() -> None:
     """Create the database or bring it up to the current schema."""
-    init_db(current_app.config["DATABASE"])
+    init_db(current_app.config["DATABASE"], busy_timeout_ms(current_app))
     click.echo(f"Database ready: {current_app.config['DATABASE']}")
 
 
 def init_app(app: Flask) -> None:
     app.teardown_appcontext(close_db)
     app.cli.add_command(init_db_command)
-    init_db(app.config["DATABASE"])  # migrations are idempotent; a fresh install just works
+    # migrations are idempotent; a fresh install just works
+    init_db(app.config["DATABASE"], busy_timeout_ms(app))

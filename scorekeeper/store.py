@@ -6,11 +6,23 @@ its ruleset), ``players`` (seats), ``deals`` (one
 JSON result per deal) and ``deal_history`` (every replaced or undone result).
 Each write runs in one transaction and bumps ``games.version``; a write that
 names an older version is refused with :class:`VersionConflict`.
+
+Writers wait for each other instead of failing: a write transaction starts with
+``BEGIN IMMEDIATE`` (:func:`_write`), so it takes SQLite's one write lock before it
+reads anything, and waits up to ``busy_timeout`` for it. A deferred ``BEGIN`` would
+first read, then try to upgrade to a writer, and an upgrade that finds a newer commit
+fails at once with ``database is locked`` whatever the timeout. The connection is in
+the driver's autocommit mode (``isolation_level=None``): the ``sqlite3`` module never
+opens a transaction by itself, so the only transactions are the ones written here (and
+the migrations' own, and sqlite-utils' short read savepoints).
 """
 from __future__ import annotations
 
 import json
 import secrets
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
@@ -19,6 +31,9 @@ from sqlite_utils import Database, Migrations
 from . import queries
 
 migrations = Migrations("scorekeeper")
+
+BUSY_TIMEOUT_MS = 10_000
+"""How long a write waits for another's lock before it fails (the app's ``BUSY_TIMEOUT_MS``)."""
 
 
 @migrations(name="0001_initial")
@@ -78,14 +93,40 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def connect(path: str) -> Database:
-    """Open the database with WAL, foreign keys and a wait for busy writers."""
-    db = Database(path)
-    if path != ":memory:":
+def connect(path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Database:
+    """Open the database with WAL, foreign keys and a wait for busy writers.
+
+    The wait is set when the connection opens, before its first statement, and the
+    connection never opens a transaction by itself (``isolation_level=None``).
+    """
+    conn = sqlite3.connect(str(path), timeout=busy_timeout_ms / 1000, isolation_level=None)
+    db = Database(conn)
+    if str(path) != ":memory:":
         db.enable_wal()
     db.execute("PRAGMA foreign_keys = ON")
-    db.execute("PRAGMA busy_timeout = 5000")
+    db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+    db.execute("PRAGMA synchronous = FULL")  # a write answered is a write on disk
     return db
+
+
+@contextmanager
+def _write(db: Database) -> Iterator[None]:
+    """One write transaction: take the write lock first, commit, or roll back on any error."""
+    if db.conn.in_transaction:
+        raise StoreError("a transaction is already open on this connection")
+    db.execute("BEGIN IMMEDIATE")  # waits up to busy_timeout for the write lock
+    try:
+        yield
+    except BaseException:
+        if db.conn.in_transaction:  # an error may already have ended it
+            db.execute("ROLLBACK")
+        raise
+    try:
+        db.execute("COMMIT")
+    except BaseException:
+        if db.conn.in_transaction:
+            db.execute("ROLLBACK")
+        raise
 
 
 def migrate(db: Database) -> None:
@@ -112,7 +153,7 @@ def create_game(db: Database, family: str, ruleset: dict[str, Any], players: lis
                 game_id: str | None = None) -> str:
     gid = game_id or new_id()
     now = _now()
-    with db.atomic():
+    with _write(db):
         db.table("games").insert({
             "id": gid, "family": family, "ruleset_id": ruleset.get("id"),
             "join_code": _free_code(db),
@@ -133,7 +174,7 @@ def import_game(db: Database, family: str, ruleset: dict[str, Any], players: lis
     """Write a checked, imported game with its history in one transaction."""
     gid = new_id()
     now = _now()
-    with db.atomic():
+    with _write(db):
         db.table("games").insert({
             "id": gid, "family": family, "ruleset_id": ruleset.get("id"),
             "join_code": _free_code(db),
@@ -174,7 +215,7 @@ def _bump(db: Database, gid: str, version: int, finished: bool | None) -> int:
 def record_deal(db: Database, gid: str, number: int, result: dict[str, Any], version: int,
                 finished: bool) -> int:
     """Store the result of the next deal; returns the new version."""
-    with db.atomic():
+    with _write(db):
         new_version = _bump(db, gid, version, finished)
         _insert_deal(db, gid, number, result, _now())
     return new_version
@@ -183,7 +224,7 @@ def record_deal(db: Database, gid: str, number: int, result: dict[str, Any], ver
 def replace_deal(db: Database, gid: str, number: int, result: dict[str, Any],
                  version: int, finished: bool | None = None) -> int:
     """Correct a recorded deal, keeping the replaced result in its history."""
-    with db.atomic():
+    with _write(db):
         new_version = _bump(db, gid, version, finished)
         old = list(db.query("select result from deals where game_id = ? and number = ?",
                             [gid, number]))
@@ -199,7 +240,7 @@ def replace_deal(db: Database, gid: str, number: int, result: dict[str, Any],
 
 def remove_last_deal(db: Database, gid: str, version: int) -> int:
     """Undo: take the last deal off, keeping it in the history."""
-    with db.atomic():
+    with _write(db):
         new_version = _bump(db, gid, version, False)
         last = list(db.query("select number, result from deals where game_id = ? "
                              "order by number desc limit 1", [gid]))
@@ -214,7 +255,7 @@ def remove_last_deal(db: Database, gid: str, version: int) -> int:
 
 def delete_game(db: Database, gid: str, version: int) -> None:
     """Delete a game and everything of it, if it is still at ``version``."""
-    with db.atomic():
+    with _write(db):
         _bump(db, gid, version, None)
         for table in ("deal_history", "deals", "players"):
             db.execute(f"delete from {table} where game_id = ?", [gid])

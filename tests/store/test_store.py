@@ -136,3 +136,76 @@ def test_two_phones_at_the_same_moment_one_wins(tmp_path):
     check.close()
     assert game.version == 2 and len(game.state.scored) == 1
     assert sorted(game.state.scored[0].points) == [-260, 0, 0, 0]
+
+
+def test_the_connection_opens_no_transaction_by_itself(db):
+    assert db.conn.isolation_level is None  # the driver never sends a BEGIN of its own
+    assert db.execute("pragma busy_timeout").fetchone()[0] == store.BUSY_TIMEOUT_MS
+    assert db.execute("pragma synchronous").fetchone()[0] == 2  # FULL
+    gid = new(db)
+    assert not db.conn.in_transaction
+    service.enter_deal(db, service.load(db, gid), 1, {"tricks": [13, 0, 0, 0]}, 1)
+    assert not db.conn.in_transaction
+
+
+def test_the_app_sets_the_busy_timeout(tmp_path):
+    from scorekeeper import create_app
+    from scorekeeper.db import get_db
+
+    app = create_app({"DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "x",
+                      "TESTING": True, "BUSY_TIMEOUT_MS": 1234})
+    with app.app_context():
+        assert get_db().execute("pragma busy_timeout").fetchone()[0] == 1234
+
+
+def test_a_write_waits_for_the_write_lock_then_succeeds(db, tmp_path):
+    import threading
+
+    gid = new(db)
+    holder = sqlite3.connect(str(tmp_path / "s.sqlite"), isolation_level=None)
+    holder.execute("begin immediate")  # another writer holds the lock
+    done: list[object] = []
+
+    def write():
+        other = store.connect(str(tmp_path / "s.sqlite"))
+        try:
+            done.append(store.record_deal(other, gid, 1, {"tricks": [13, 0, 0, 0]}, 1, False))
+        except sqlite3.OperationalError as e:  # pragma: no cover - what this test is for
+            done.append(e)
+        finally:
+            other.close()
+
+    thread = threading.Thread(target=write)
+    thread.start()
+    thread.join(0.3)  # still waiting for the lock (or it failed at once, as a deferred BEGIN may)
+    holder.execute("commit")
+    holder.close()
+    thread.join(10)
+    assert done == [2]
+
+
+def test_a_write_that_cannot_get_the_lock_fails_cleanly(tmp_path):
+    path = str(tmp_path / "s.sqlite")
+    setup = store.connect(path)
+    store.migrate(setup)
+    gid = new(setup)
+    impatient = store.connect(path, busy_timeout_ms=50)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("begin immediate")
+    with pytest.raises(sqlite3.OperationalError, match="locked"):
+        store.record_deal(impatient, gid, 1, {"tricks": [13, 0, 0, 0]}, 1, False)
+    assert not impatient.conn.in_transaction  # nothing half-open is left behind
+    holder.execute("commit")
+    holder.close()
+    assert store.record_deal(impatient, gid, 1, {"tricks": [13, 0, 0, 0]}, 1, False) == 2
+    impatient.close()
+    setup.close()
+
+
+def test_writes_do_not_nest(db):
+    gid = new(db)
+    db.execute("begin")
+    with pytest.raises(store.StoreError):
+        store.record_deal(db, gid, 1, {"tricks": [13, 0, 0, 0]}, 1, False)
+    db.execute("rollback")
+    assert service.load(db, gid).version == 1

@@ -1,0 +1,152 @@
+"""``kierki``: the server's settings (flag, environment, default), backup, games list/delete."""
+import sqlite3
+
+import pytest
+
+from scorekeeper import cli, create_app, queries, service, store
+
+PLAYERS = ["Ala", "Bolek", "Cela", "Darek"]
+
+
+@pytest.fixture
+def instance(tmp_path, monkeypatch):
+    """An instance folder of its own, and no server setting from the caller's environment."""
+    for s in cli.SETTINGS:
+        monkeypatch.delenv(s.env, raising=False)
+    for name in ("KIERKI_DATABASE", "KIERKI_MAX_CONTENT_LENGTH", "KIERKI_BUSY_TIMEOUT_MS"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("KIERKI_INSTANCE", str(tmp_path / "instance"))
+    monkeypatch.setenv("KIERKI_SECRET_KEY", "x")
+    return tmp_path / "instance"
+
+
+@pytest.fixture
+def db(instance):
+    db = store.connect(create_app().config["DATABASE"])
+    yield db
+    db.close()
+
+
+@pytest.fixture
+def served(monkeypatch):
+    """What ``kierki serve`` hands to waitress (nothing is served)."""
+    import waitress
+
+    calls = []
+    monkeypatch.setattr(waitress, "serve", lambda app, **kw: calls.append(kw))
+    return calls
+
+
+def new(db, dealt=False):
+    """A standard-4 game; with its first deal entered if ``dealt``."""
+    gid = service.create_game(db, "standard-4", PLAYERS, 0)
+    if dealt:
+        service.enter_deal(db, service.load(db, gid), 1, {"tricks": [13, 0, 0, 0]}, 1)
+    return gid
+
+
+def test_serve_defaults_are_deliberate(instance, served, capsys):
+    assert cli.main(["serve"]) == 0
+    assert served == [{"host": "0.0.0.0", "port": 5000, "threads": 8, "connection_limit": 200,
+                       "channel_timeout": 60, "ident": "",
+                       # waitress refuses this many bytes or more: 2 MiB itself is accepted
+                       "max_request_body_size": 2 * 1024 * 1024 + 1}]
+    out = capsys.readouterr().out
+    assert ":5000/" in out and "threads=8" in out and "max_request_body_size=2097152" in out
+
+
+def test_the_environment_sets_and_a_flag_wins(instance, served, monkeypatch):
+    monkeypatch.setenv("KIERKI_THREADS", "3")
+    monkeypatch.setenv("KIERKI_CONNECTION_LIMIT", "50")
+    monkeypatch.setenv("KIERKI_CHANNEL_TIMEOUT", "30")
+    monkeypatch.setenv("KIERKI_PORT", "8080")
+    assert cli.main(["serve", "--threads", "5", "--host", "127.0.0.1",
+                     "--max-request-body-size", "1000"]) == 0
+    kw = served[0]
+    assert (kw["threads"], kw["connection_limit"], kw["channel_timeout"], kw["port"],
+            kw["host"], kw["max_request_body_size"]) == (5, 50, 30, 8080, "127.0.0.1", 1001)
+
+
+def test_the_body_limit_follows_the_app(instance, served, monkeypatch):
+    monkeypatch.setenv("KIERKI_MAX_CONTENT_LENGTH", "65536")
+    cli.main(["serve"])
+    assert served[0]["max_request_body_size"] == 65536 + 1
+
+
+def test_a_bad_setting_is_refused_before_serving(instance, served, monkeypatch, capsys):
+    monkeypatch.setenv("KIERKI_THREADS", "many")
+    assert cli.main(["serve"]) == 2
+    assert served == [] and "KIERKI_THREADS" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli.main(["serve", "--threads", "0"])
+    assert served == []
+
+
+def test_backup_is_a_consistent_single_file_copy(instance, db, tmp_path, capsys):
+    kept = [new(db, dealt=True), new(db)]
+    writer = sqlite3.connect(create_app().config["DATABASE"], isolation_level=None)
+    writer.execute("begin immediate")  # a write in progress: not waited for, not copied
+    writer.execute("delete from deals")
+    try:
+        assert cli.main(["backup", str(tmp_path / "copy.sqlite")]) == 0
+    finally:
+        writer.execute("rollback")
+        writer.close()
+    assert "2 games" in capsys.readouterr().out
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("copy")) \
+        == ["copy.sqlite"]  # no -wal or -shm: the copy is one file
+    copy = store.connect(str(tmp_path / "copy.sqlite"))
+    try:
+        assert copy.execute("pragma integrity_check").fetchone()[0] == "ok"
+        assert sorted(g["id"] for g in queries.list_games(copy)) == sorted(kept)
+        assert len(service.load(copy, kept[0]).state.scored) == 1
+    finally:
+        copy.close()
+
+
+def test_backup_into_a_folder_and_never_onto_the_database(instance, db, tmp_path, capsys):
+    new(db)
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    assert cli.main(["backup", str(folder)]) == 0
+    (made,) = folder.iterdir()
+    assert made.name.startswith("kierki-") and made.suffix == ".sqlite"
+    live = create_app().config["DATABASE"]
+    assert cli.main(["backup", live]) == 1
+    assert cli.main(["backup", str(tmp_path / "missing" / "x.sqlite")]) == 1
+    assert len(queries.list_games(db)) == 1
+
+
+def test_games_list(instance, db, capsys):
+    assert cli.main(["games", "list"]) == 0
+    assert capsys.readouterr().out.strip() == "No games."
+    first, second = new(db, dealt=True), new(db)
+    assert cli.main(["games", "list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["id", "family", "ruleset", "players", "deals", "updated"]
+    rows = {line.split()[0]: line for line in lines[1:]}
+    assert set(rows) == {first, second}
+    assert "standard-4" in rows[first] and "Ala, Bolek, Cela, Darek" in rows[first]
+    assert rows[first].split()[7] == "1" and rows[second].split()[7] == "0"
+
+
+def test_games_delete_takes_the_history_too(instance, db, capsys):
+    gid, other = new(db, dealt=True), new(db)
+    service.enter_deal(db, service.load(db, gid), 1, {"tricks": [0, 13, 0, 0]}, 2)  # an edit
+    assert queries.deal_history(db, gid)
+    assert cli.main(["games", "delete", gid, "no-such-game"]) == 1
+    out, err = capsys.readouterr()
+    assert f"Deleted {gid}" in out and "No game no-such-game" in err
+    with pytest.raises(queries.GameNotFound):
+        service.load(db, gid)
+    for table in ("players", "deals", "deal_history"):
+        assert db.execute(f"select count(*) from {table} where game_id = ?",
+                          [gid]).fetchone()[0] == 0
+    assert [g["id"] for g in queries.list_games(db)] == [other]
+    assert cli.main(["games", "delete", other]) == 0
+    assert queries.list_games(db) == []
+
+
+def test_init_db(instance, capsys):
+    assert cli.main(["init-db"]) == 0
+    assert "kierki.sqlite" in capsys.readouterr().out
