@@ -77,9 +77,12 @@ class Phone:
         self.lock = lock
         self.conn: http.client.HTTPConnection | None = None
 
-    def request(self, kind: str, method: str, url: str, body=None) -> tuple[int | None, bytes]:
+    def request(self, kind: str, method: str, url: str, body=None,
+                token: str | None = None) -> tuple[int | None, bytes]:
         """(status, body); status None when the request raised (timed all the same)."""
         headers = {"Content-Type": "application/json"} if body is not None else {}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
         start = time.perf_counter()
         status, data = None, b""
         try:
@@ -112,7 +115,8 @@ class Phone:
                 if time.monotonic() >= stop_at:
                     return
                 status, body = self.request("deal", "PUT", f"/api/games/{gid}/deals/{number}",
-                                            {"version": version, "result": result})
+                                            {"version": version, "result": result},
+                                            token=game["token"])
                 if status != 200:
                     break
                 version = json.loads(body)["version"]

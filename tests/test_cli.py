@@ -123,11 +123,13 @@ def test_games_list(instance, db, capsys):
     first, second = new(db, dealt=True), new(db)
     assert cli.main(["games", "list"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split() == ["id", "family", "ruleset", "players", "deals", "updated"]
+    assert lines[0].split() == ["id", "code", "family", "ruleset", "players", "deals",
+                                "updated"]
     rows = {line.split()[0]: line for line in lines[1:]}
     assert set(rows) == {first, second}
     assert "standard-4" in rows[first] and "Ala, Bolek, Cela, Darek" in rows[first]
-    assert rows[first].split()[7] == "1" and rows[second].split()[7] == "0"
+    assert rows[first].split()[1] == service.load(db, first).stored.join_code
+    assert rows[first].split()[8] == "1" and rows[second].split()[8] == "0"
 
 
 def test_games_delete_takes_the_history_too(instance, db, capsys):

@@ -47,11 +47,14 @@ def start_server(instance: Path, log: Path, *flags: str) -> tuple[subprocess.Pop
     pytest.fail("the server did not answer within 20 s")
 
 
-def request(port, method, url, body=None, timeout=5.0):
+def request(port, method, url, body=None, timeout=5.0, token=None):
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    headers = {"Content-Type": "application/json"} if body is not None else {}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
     try:
         conn.request(method, url, body=json.dumps(body) if body is not None else None,
-                     headers={"Content-Type": "application/json"} if body is not None else {})
+                     headers=headers)
         r = conn.getresponse()
         return r.status, dict(r.getheaders()), r.read()
     finally:

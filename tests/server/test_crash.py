@@ -45,14 +45,16 @@ def test_acknowledged_writes_survive_kill_9(tmp_path):
                 status, _, body = request(port, "POST", "/api/games", {
                     "ruleset": "standard-4", "players": players, "first_dealer": 0})
                 assert status == 201, body
-                gid = json.loads(body)["id"]
+                game = json.loads(body)
+                gid = game["id"]
                 with lock:
                     acked_games[gid] = players
                 for number, result in enumerate(RESULTS, start=1):
                     if stop.is_set():
                         return
                     status, _, body = request(port, "PUT", f"/api/games/{gid}/deals/{number}",
-                                              {"version": number, "result": result})
+                                              {"version": number, "result": result},
+                                              token=game["token"])
                     assert status == 200, body
                     with lock:
                         acked_deals[(gid, number)] = result

@@ -66,11 +66,12 @@ def test_creators_and_importers_at_the_same_moment_are_all_stored(served):
     port, path = served
     status, _, body = create(port)
     assert status == 201
-    source = json.loads(body)["id"]
+    source, token = json.loads(body)["id"], json.loads(body)["token"]
     for number, raw in enumerate(plausible_results(get_ruleset("standard-4"))[:3], start=1):
         status, _, _ = call(port, "PUT", f"/api/games/{source}/deals/{number}",
                             json.dumps({"version": number, "result": raw}).encode(),
-                            {"Content-Type": "application/json"})
+                            {"Content-Type": "application/json",
+                             "Authorization": f"Bearer {token}"})
         assert status == 200
     status, _, exported = call(port, "GET", f"/games/{source}/export.json")
     assert status == 200
