@@ -52,10 +52,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
 
     from . import api, db, i18n, views, web
+    from .families import registry
     from .safejson import BoundedJSONProvider
     app.json = BoundedJSONProvider(app)
     db.init_app(app)
-    i18n.init_app(app)
+    i18n.init_app(app, registry.families().values())
     views.init_app(app)
     api.init_app(app)
     web.init_app(app)  # security headers, long-lived versioned static files, gzip

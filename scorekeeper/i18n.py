@@ -9,14 +9,13 @@ templates as a global named by the family's key.
 """
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Iterable
 from typing import Any
 
 from flask import Flask, current_app, g, request
 from flask_babel import Babel, get_locale, gettext
 from markupsafe import Markup, escape
 
-from .families import registry
 from .rules.errors import Problem
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -50,13 +49,8 @@ def signed(points: int) -> str:
     return f"+{points}" if points > 0 else str(points).replace("-", "−")
 
 
-@cache
 def _param_labels() -> dict[str, dict[str, Any]]:
-    merged: dict[str, dict[str, Any]] = {}
-    for family in registry.families().values():
-        for name, labels in family.param_labels.items():
-            merged.setdefault(name, {}).update(labels)
-    return merged
+    return current_app.extensions.get("param_labels", {})
 
 
 def _words(params: dict[str, Any], players: list[str] | None) -> dict[str, Any]:
@@ -116,13 +110,19 @@ def suit_colors(text: Any) -> Markup:
     return Markup(escaped)
 
 
-def init_app(app: Flask) -> None:
+def init_app(app: Flask, families: Iterable[Any] = ()) -> None:
+    """Languages for ``app``; each family's words reach its templates by its key and its
+    ``param_labels`` turn message parameters into words."""
     Babel(app, locale_selector=select_locale)
     app.jinja_env.filters["card_label"] = card_label
     app.jinja_env.filters["suit_colors"] = suit_colors
     app.jinja_env.filters["rank_label"] = rank_label
-    for family in registry.families().values():
+    labels: dict[str, dict[str, Any]] = {}
+    for family in families:
         app.jinja_env.globals[family.key] = family.words
+        for name, words in family.param_labels.items():
+            labels.setdefault(name, {}).update(words)
+    app.extensions["param_labels"] = labels
 
     @app.context_processor
     def inject() -> dict[str, Any]:

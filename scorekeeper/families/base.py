@@ -20,8 +20,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from flask import Blueprint
 
-    from ..service import Game
-
 Result = dict[str, Any]
 
 
@@ -82,6 +80,19 @@ class State(Protocol):
     def deals_total(self) -> int | None: ...
 
 
+class Game(Protocol):
+    """A stored game as the family sees it (``service.Game``): seats, stored results,
+    its rules and its state (folded on first use)."""
+
+    id: str
+    version: int
+    players: list[str]
+    stored: Any  #: the row: ``family``, ``settings``, ``results``, ``created_at``, …
+    rules: Any
+    state: State
+    family: Family
+
+
 class Family(Protocol):
     """One card game: its rulesets, results, state, words, pages, exports and tools."""
 
@@ -92,14 +103,16 @@ class Family(Protocol):
     #: for a blank sheet), ``rules`` (a ruleset's page), ``setup`` (its part of the
     #: new-game form).
     templates: Mapping[str, str]
-    #: Pages of its own (table tools), or None.
-    blueprint: Blueprint | None
     #: Links on the first page: (label, endpoint).
     home_links: Sequence[tuple[str, str]]
     #: Words for message parameters the rules use, e.g. ``{"special": {...}}``.
     param_labels: Mapping[str, Mapping[str, Any]]
     #: Its words module; its templates reach it by the family's key.
     words: Any
+
+    def blueprint(self) -> Blueprint | None:
+        """Pages of its own (table tools), or None."""
+        ...
 
     # -- rulesets -------------------------------------------------------------
     def rulesets(self) -> Mapping[str, Rules]:

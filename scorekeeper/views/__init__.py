@@ -56,8 +56,9 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(admin.bp)
     app.register_blueprint(sheets.bp)
     for family in registry.families().values():
-        if family.blueprint is not None:
-            app.register_blueprint(family.blueprint)
+        blueprint = family.blueprint()
+        if blueprint is not None:
+            app.register_blueprint(blueprint)
 
     @app.get("/lang/<code>")
     def set_language(code: str):

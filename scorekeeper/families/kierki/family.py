@@ -6,10 +6,11 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
+from flask import Blueprint
 from flask_babel import lazy_gettext as _l
 
 from ...rules.named import check_named
-from . import tools, words
+from . import words
 from .forms import form_values, parse_deal
 from .rules import Ruleset, advance, from_data, registry, replay, schedule, summary
 from .rules.game import DealScore, GameState
@@ -29,10 +30,14 @@ class Kierki:
     key = KEY
     templates = MappingProxyType({"game": "kierki/game.html", "edit": "kierki/edit_deal.html",
                  "sheet": "kierki/sheet.html", "rules": "kierki/rules.html", "setup": None})
-    blueprint = tools.bp
     home_links = ((_l("Trick checker"), "tools.trick_checker"),)
     param_labels = MappingProxyType({"unit": words.SET_UNITS})
     words = words
+
+    def blueprint(self) -> Blueprint:
+        """The table tools: the trick checker and the loteryjka board."""
+        from . import tools  # its pages use the service, which uses this registry
+        return tools.bp
 
     # -- rulesets -------------------------------------------------------------
     def rulesets(self) -> Mapping[str, Ruleset]:

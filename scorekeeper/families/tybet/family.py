@@ -39,10 +39,12 @@ class Tybet:
     templates = MappingProxyType({"game": "tybet/game.html", "edit": "tybet/game.html",
                  "sheet": "tybet/sheet.html", "rules": "tybet/rules.html",
                  "setup": "tybet/_setup.html"})
-    blueprint = None
     home_links = ()
     param_labels = MappingProxyType({"special": words.LABELS})
     words = words
+
+    def blueprint(self) -> None:
+        return None  # no pages of its own yet
 
     # -- rulesets -------------------------------------------------------------
     def rulesets(self) -> Mapping[str, TybetRules]:
