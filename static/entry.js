@@ -1,0 +1,1 @@
+// Deal entry: quick pickers for counts, the robber on one screen, corrections (see entry.css).
