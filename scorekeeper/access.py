@@ -51,9 +51,11 @@ def require_token(gid: str) -> None:
 
 
 def remember(gid: str) -> None:
-    """This browser knows the game from now on (most recent first)."""
-    known = [g for g in session.get("games", []) if isinstance(g, str) and g != gid]
-    session["games"] = [gid, *known][:REMEMBERED]
+    """This browser knows the game from now on (most recent first). The cookie is only
+    rewritten when that order changes."""
+    games = known()
+    if games[:1] != [gid]:
+        session["games"] = [gid, *(g for g in games if g != gid)][:REMEMBERED]
 
 
 def forget(gid: str) -> None:
