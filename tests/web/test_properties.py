@@ -197,8 +197,11 @@ def test_imports(world, data):
     for path, value in data.draw(_mutations(export)):
         *parents, last = path.split(".")
         target = mutated
-        for key in parents:
-            target = target[int(key)] if isinstance(target, list) else target.get(key, {})
+        for key in parents:  # an earlier mutation may have replaced the way there
+            if isinstance(target, list):
+                target = target[int(key)] if len(target) > int(key) else None
+            elif isinstance(target, dict):
+                target = target.get(key)
         if isinstance(target, dict):
             target[last] = value
         elif isinstance(target, list) and target:
