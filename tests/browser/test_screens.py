@@ -128,6 +128,10 @@ def _pages(games):
         "tybet": f"/games/{games['tybet']}",
         "rules": "/rules/standard-4",
         "rules-tybet": "/rules/tybet-21-italian",
+        "correction": f"/games/{games['done']}/deals/8/edit",
+        "delete": f"/games/{games['mid']}/delete",
+        "import": "/games/import",
+        "not-found": "/games/no-such-game",
     }
 
 
@@ -162,10 +166,61 @@ def test_every_screen_fits_a_small_phone(browser, server_app, width, scheme, loc
                 problems.append(f"{where}: {LONG!r} cut off in {got['cut']}")
             if got["dark"] != (scheme == "dark"):
                 problems.append(f"{where}: the page does not follow the {scheme} scheme")
-            if name not in ("front", "setup", "rules", "rules-tybet") and not got["names"]:
+            if name not in ("front", "setup", "rules", "rules-tybet", "import", "not-found") \
+                    and not got["names"]:
                 problems.append(f"{where}: {LONG!r} is not shown whole")
             if width == 320 and (locale.startswith("pl") or scheme == "light"):
                 shot(page, f"screen-{name}-{width}-{scheme}-{locale[:2]}")
     finally:
         context.close()
     assert not problems, "\n".join(problems)
+
+
+WAKE_LOCK_STUB = """
+window.wakeCalls = [];
+Object.defineProperty(navigator, "wakeLock", {configurable: true, value: {
+  request(type) {
+    window.wakeCalls.push(type);
+    const sentinel = new EventTarget();
+    sentinel.release = () => { window.wakeCalls.push("released"); return Promise.resolve(); };
+    window.sentinel = sentinel;
+    return Promise.resolve(sentinel);
+  }}});
+"""
+
+
+def test_a_game_page_keeps_the_screen_awake(browser, server_app):
+    app, base = server_app
+    games = _tables(app)
+    context = browser.new_context(viewport={"width": 360, "height": 720})
+    context.add_init_script(WAKE_LOCK_STUB)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{base}/")
+        page.wait_for_timeout(200)
+        assert page.evaluate("window.wakeCalls") == []  # the list of games: no need
+        page.goto(f"{base}/games/{games['mid']}")
+        page.wait_for_function("window.wakeCalls.length === 1")
+        assert page.evaluate("window.wakeCalls") == ["screen"]
+        # the browser drops the lock when the tab is hidden; back in view, it is asked again
+        page.evaluate("window.sentinel.dispatchEvent(new Event('release'));"
+                      "document.dispatchEvent(new Event('visibilitychange'))")
+        page.wait_for_function("window.wakeCalls.length === 2")
+        assert page.evaluate("window.wakeCalls") == ["screen", "screen"]
+        page.evaluate("window.dispatchEvent(new PageTransitionEvent('pagehide'))")
+        assert page.evaluate("window.wakeCalls") == ["screen", "screen", "released"]
+    finally:
+        context.close()
+    # where the browser has no Wake Lock API, nothing happens and nothing breaks
+    context = browser.new_context(viewport={"width": 360, "height": 720})
+    context.add_init_script("delete Navigator.prototype.wakeLock;")
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{base}/games/{games['mid']}")
+        page.wait_for_timeout(200)
+    finally:
+        context.close()
+    assert not errors
