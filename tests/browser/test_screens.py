@@ -44,7 +44,9 @@ MEASURE = """(targets) => {
     }
   }
   const hiddenColumns = [...document.querySelectorAll(".table-wrap")]
-    .filter((w) => w.scrollWidth > w.clientWidth + 1).map((w) => `${w.scrollWidth} > ${w.clientWidth}`);
+    .filter((w) => w.scrollWidth > w.clientWidth + 1).map((w) => `${w.scrollWidth} > ${w.clientWidth}`)
+    .concat([...document.querySelectorAll(".scores td.num")]  // a number wider than its column
+      .filter((td) => td.scrollWidth > td.clientWidth + 1).map((td) => `${td.textContent.trim()} cut`));
 
   // contrast: each visible text against the colour behind it
   const rgba = (c) => { const m = c.match(/[\\d.]+/g).map(Number); return m.length === 3 ? [...m, 1] : m; };
@@ -137,7 +139,7 @@ def _pages(games):
 
 @pytest.mark.parametrize("width,scheme,locale", [
     (320, "light", "pl-PL"), (320, "dark", "pl-PL"), (320, "light", "en-GB"),
-    (360, "light", "en-GB"), (360, "dark", "pl-PL"),
+    (360, "light", "en-GB"), (360, "dark", "pl-PL"), (414, "light", "pl-PL"),
 ])
 def test_every_screen_fits_a_small_phone(browser, server_app, width, scheme, locale):
     app, base = server_app
