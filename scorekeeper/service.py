@@ -192,8 +192,11 @@ def delete_game(db: Database, game: Game, version: Any) -> None:
 
 
 def _plain(data: dict[str, Any]) -> dict[str, Any]:
-    """Ruleset data without the family's name (older snapshots call it ``game``)."""
-    return {k: v for k, v in data.items() if k not in ("family", "game")}
+    """Ruleset data as far as it decides the game: without its words (names, summary,
+    notes, which change between versions) and the family's name (older snapshots call it
+    ``game``)."""
+    return {k: v for k, v in data.items()
+            if k not in ("family", "game", "name", "summary", "notes")}
 
 
 def _is_builtin(rules: Any) -> bool:

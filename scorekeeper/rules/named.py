@@ -1,4 +1,5 @@
-"""What every family's ruleset has: an id, a name and notes in each language, a snapshot."""
+"""What every family's ruleset has: an id, a name, a one-line summary and notes in each
+language, a snapshot."""
 from __future__ import annotations
 
 import copy
@@ -10,13 +11,14 @@ from typing import Any
 from .errors import RulesetError
 
 ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
-TEXT_MAX = {"name": 80, "notes": 600}
+TEXT_MAX = {"name": 80, "summary": 160, "notes": 600}
 #: What an imported ruleset's name says in each language the app speaks.
 IMPORTED = {"en": "imported", "pl": "zaimportowane"}
 
 
 def named_text(data: Any, key: str, lang: str) -> str:
-    """``data[key]`` in ``lang`` (English if missing): a ruleset's ``name`` or ``notes``.
+    """``data[key]`` in ``lang`` (English if missing): a ruleset's ``name``, ``summary``
+    or ``notes``.
 
     >>> named_text({"name": {"en": "Standard", "pl": "Standardowe"}}, "name", "pl")
     'Standardowe'
@@ -29,7 +31,7 @@ def named_text(data: Any, key: str, lang: str) -> str:
 
 
 class Named:
-    """Name and notes in the UI language, read from ``data`` (any game family)."""
+    """Name, summary and notes in the UI language, read from ``data`` (any game family)."""
 
     data: dict[str, Any]
 
@@ -39,6 +41,10 @@ class Named:
 
     def name(self, lang: str) -> str:
         return named_text(self.data, "name", lang) or self.id
+
+    def summary(self, lang: str) -> str:
+        """One line: what is special in this ruleset, for the set-up form and rules page."""
+        return named_text(self.data, "summary", lang)
 
     def notes(self, lang: str) -> str:
         return named_text(self.data, "notes", lang)
@@ -55,7 +61,7 @@ def family_of(data: dict[str, Any]) -> Any:
 
 
 def check_named(data: Any) -> None:
-    """A ruleset's id, names and notes: plain, short, safe to show anywhere.
+    """A ruleset's id, names, summaries and notes: plain, short, safe to show anywhere.
 
     >>> check_named({"id": "house-1", "name": {"en": "House"}})
     >>> check_named({"id": "<b>", "name": {"en": "x"}})

@@ -90,7 +90,8 @@ def new_game():
     elif request.method == "POST":
         errors = {name: [str(m) for m in msgs] for name, msgs in form.errors.items()}
     families = registry.families()
-    choices = {rid: {"players": rs.players, "family": family.key, "notes": rs.notes(lang())}
+    choices = {rid: {"players": rs.players, "family": family.key, "notes": rs.notes(lang()),
+                     "summary": rs.summary(lang())}
                for family in families.values() for rid, rs in family.rulesets().items()}
     setups = [(f.key, f.templates["setup"], f.rulesets()) for f in families.values()
               if f.templates["setup"]]

@@ -55,7 +55,7 @@ def test_an_import_cannot_pass_for_a_built_in_ruleset(app, client, exported):
     assert r.status_code == 302, errors_in(r.text)
     game = state(app, r.location.rsplit("/", 1)[1])
     assert game.rules.id.startswith("imported-") and game.rules.data["imported"] is True
-    assert game.rules.name("en") == "Standard, 4 players (imported)"
+    assert game.rules.name("en") == "Classic (pagat.com), 4 players (imported)"
     assert game.rules.name("pl").endswith("(zaimportowane)")
     assert game.state.scored[0].points[0] == -2000
     assert "−20 for each trick" in client.get("/rules/standard-4").text  # the built-in stays

@@ -74,7 +74,7 @@ def test_unfinished_three_player_sheet_in_polish(app, client, tmp_path, poppler)
     r = client.get(f"/games/{gid}/sheet.pdf", headers={"Accept-Language": "pl"})
     text = pdf_text(r.data, tmp_path)
     assert "NIEDOKOŃCZONA: 7 Z 11 ROZDAŃ" in text.upper()
-    for word in ["Ola", "Piotr", "Rysiek", "Bez lew", "Rozbójnik", "Atu", "Loteryjka"]:
+    for word in ["Ola", "Piotr", "Rysiek", "Bez lew", "Rozbójnik", "Rozgrywka atutowa", "Loteryjka"]:
         assert word in text
     assert pages(r.data, tmp_path) == 1
 

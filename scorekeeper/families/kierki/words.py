@@ -40,6 +40,15 @@ FIELD_LABELS = {
     "cards": _l("Card by card"),
 }
 
+#: Where a ruleset's rules come from (its ``source``), as a player reads it on the rules page.
+SOURCES = {
+    "000": _l("kurnik.pl, the online card room"),
+    "001": _l("a Polish Kierki rules page"),
+    "002": _l("“Polish Hearts (Kierki)”, a description translated into English"),
+    "004": _l("pagat.com, the card games site"),
+    "house": _l("a house variant, in no printed rules"),
+}
+
 #: The ``unit`` of a card-set cost line.
 SET_UNITS = {
     "hearts": _l("each heart"),

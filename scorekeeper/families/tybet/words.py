@@ -18,6 +18,12 @@ LABELS = {
     "kondriona": _l("Kondriona"),
 }
 
+#: Where a ruleset's rules come from (its ``source``), as a player reads it on the rules page.
+SOURCES = {
+    "003": _l("the Tybet rules published by Wydawnictwo Karuzela"),
+    "house": _l("a house variant, in no printed rules"),
+}
+
 
 def label(key: str) -> str:
     """A heading of a deal's breakdown or a special win, in the UI language."""

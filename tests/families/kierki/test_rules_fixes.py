@@ -199,4 +199,4 @@ def test_kurnik4_notes_explain_the_deal_count():
     for lang in ("en", "pl"):
         notes = rs.notes(lang)
         assert "11" in notes and "7 + 4 + 1 = 12" in notes, lang
-    assert "plays 12" in rs.notes("en") and "gra 12 rozdań" in rs.notes("pl")
+    assert "plays 12" in rs.notes("en") and "gramy 12 rozdań" in rs.notes("pl")
