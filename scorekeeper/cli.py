@@ -137,6 +137,12 @@ def make_server(app: Flask, settings: dict[str, int | str]):
             self.socket.settimeout(idle)  # reading the next request, or a stalled client
             super().handle()
 
+        def read_request(self, raw_requestline: str) -> bool:
+            try:
+                return super().read_request(raw_requestline)
+            except OSError as e:  # headers cut off or too slow: a client error, no traceback
+                raise ValueError(f"reading the headers: {e}") from None
+
         def handle_one_response(self) -> None:
             length = self.content_length
             if length is None and self.wsgi_input.chunked_input:
@@ -192,8 +198,12 @@ def raise_file_limit(connections: int) -> None:
 
 def run(app: Flask, settings: dict[str, int | str]) -> None:
     """Serve until stopped: Ctrl+C, or SIGTERM (which ends the process at once)."""
+    import gevent
+
     raise_file_limit(int(settings["connection_limit"]))
     server = make_server(app, settings)
+    hub = gevent.get_hub()
+    hub.NOT_ERROR = (*hub.NOT_ERROR, KeyboardInterrupt)  # Ctrl+C: no traceback printed
     try:
         server.serve_forever()
     except KeyboardInterrupt:

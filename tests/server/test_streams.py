@@ -73,3 +73,33 @@ def test_sixty_open_streams_do_not_starve_the_server(tmp_path):
             s.close()
         proc.terminate()
         proc.wait(10)
+
+
+def test_idle_connections_close_and_streams_stay(tmp_path):
+    """``--channel-timeout 1``: a kept-alive connection with no request is closed after a
+    second; an event stream (the server writes, the phone only reads) is not."""
+    proc, port = start_server(tmp_path / "instance", tmp_path / "server.log",
+                              "--channel-timeout", "1")
+    try:
+        status, _, body = request(port, "POST", "/api/games", {
+            "ruleset": "standard-4", "players": ["A", "B", "C", "D"], "first_dealer": 0})
+        game = json.loads(body)
+        stream = Stream(port, game["id"])
+        assert stream.status() == 200 and stream.next_version() == 1
+        idle = socket.create_connection(("127.0.0.1", port), timeout=5)
+        idle.sendall(b"GET /api/rulesets HTTP/1.1\r\nHost: phone\r\n\r\n")
+        idle.recv(65536)  # answered; now idle
+        started = time.monotonic()
+        while idle.recv(65536):  # b"" once the server closes it
+            pass
+        assert 0.5 < time.monotonic() - started < 4
+        idle.close()
+        time.sleep(1.5)  # the stream has been idle longer than the timeout
+        status, _, _ = request(port, "PUT", f"/api/games/{game['id']}/deals/1",
+                               {"version": 1, "result": {"tricks": [13, 0, 0, 0]}},
+                               token=game["token"])
+        assert status == 200 and stream.next_version() == 2
+        stream.close()
+    finally:
+        proc.terminate()
+        proc.wait(10)
