@@ -165,17 +165,28 @@ class Phone:
                     version = json.loads(body)["version"]
                     answered[version] = time.perf_counter()
                     self.request("page", "GET", f"/games/{gid}")
-                time.sleep(0.5)  # the last event
+                deadline = time.monotonic() + 5  # the last events, 5 s at most
+                while time.monotonic() < deadline and any(
+                        max(w.arrived, default=0) < version for w in watching):
+                    time.sleep(0.05)
             finally:
                 for w in watching:
                     w.stop()
-                with self.lock:
-                    self.delays.extend(w.arrived[v] - t for w in watching
-                                       for v, t in answered.items() if v in w.arrived)
-                    self.delays.extend(float("inf") for w in watching
-                                       for v in answered if v not in w.arrived)
+                with self.lock:  # a version is told by its event or a later one's
+                    self.delays.extend(
+                        min((a for u, a in w.arrived.items() if u >= v), default=float("inf"))
+                        - t for w in watching for v, t in answered.items())
         if self.conn is not None:
             self.conn.close()
+
+
+def server_cpu(pid: int) -> float | None:
+    """Seconds of CPU the server has used (Linux: /proc), None elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -227,6 +238,7 @@ def main() -> None:
                 t.join()
             elapsed = time.perf_counter() - start
         finally:
+            cpu = server_cpu(proc.pid)
             proc.terminate()
             proc.wait(10)
         db = sqlite3.connect(instance / "kierki.sqlite")
@@ -243,6 +255,8 @@ def main() -> None:
           f"({args.clients} clients x {args.games} standard-4 game(s), server "
           f"{' '.join(flags) or 'defaults'})")
     print(f"latency: {ms(latencies)}")
+    if cpu is not None:
+        print(f"server CPU: {cpu:.2f} s (start-up included)")
     print(f"errors: {refused} answers not 2xx/3xx, {raised} exceptions")
     by_kind = "; ".join(f"{kind} ({len(vals)}) {ms(vals)}" for kind in ("create", "deal", "page")
                         if (vals := [t for k, t, _ in timings if k == kind]))
