@@ -198,3 +198,47 @@ def test_measured_latency_over_ten_changes(phones):
     print(f"\nlatency over {len(times)} changes: median {statistics.median(times) * 1000:.0f} ms,"
           f" worst {max(times) * 1000:.0f} ms")
     assert max(times) < 2.0
+
+
+def test_without_event_source_the_page_polls(browser, server):
+    """A browser without EventSource asks for the version every 5 s and swaps the same."""
+    from playwright.sync_api import expect
+
+    base = server
+    contexts = [browser.new_context(viewport=PHONE, locale="en-GB") for _ in range(2)]
+    try:
+        a, b = (c.new_page() for c in contexts)
+        a.base = b.base = base
+        b.add_init_script("delete window.EventSource")
+        url = start_game(a)
+        open_live(b, url)
+        enter_tricks(a, [1, 4, 5, 3])
+        save(a)
+        started = time.monotonic()
+        expect(b.locator(".live")).to_have_attribute("data-version", "2", timeout=8000)
+        print(f"\npolled update after {time.monotonic() - started:.1f} s")
+        assert deal_title(b) == "Deal 2 of 12" and not_reloaded(b)
+    finally:
+        for c in contexts:
+            c.close()
+
+
+def test_without_javascript_nothing_changes(browser, server):
+    base = server
+    context = browser.new_context(viewport=PHONE, locale="en-GB", java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.base = base
+        page.goto(base + "/games/new")
+        page.select_option("select[name=ruleset]", "standard-4")
+        for i, name in enumerate(PLAYERS):
+            page.fill(f"input[name=player_{i}]", name)
+        page.locator('input[name=first_dealer][value="0"]').check()
+        page.get_by_role("button", name="Start the game").click()
+        assert not page.locator(".live").is_visible()  # the live box stays hidden
+        assert not page.locator("[data-live-notice]").count()
+        enter_tricks(page, [1, 4, 5, 3])
+        save(page)
+        assert deal_title(page) == "Deal 2 of 12"
+    finally:
+        context.close()
