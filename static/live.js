@@ -193,12 +193,16 @@
 
   function startPolling() {
     if (polling === null) { polling = window.setInterval(poll, POLL_MS); }
+    box.dataset.stream = "polling";
   }
 
   function connect() {
     if (!window.EventSource) { startPolling(); return; }
     source = new window.EventSource(box.dataset.eventsUrl);
-    source.onopen = function () { errors = 0; };
+    source.onopen = function () {
+      errors = 0;
+      box.dataset.stream = "open"; // what the tests wait for
+    };
     source.addEventListener("version", function (event) {
       errors = 0;
       try { seen(JSON.parse(event.data).version); } catch (e) { /* not ours */ }

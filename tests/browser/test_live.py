@@ -40,13 +40,17 @@ def start_game(page) -> str:
     return page.url
 
 
-def open_live(page, url):
-    """Open the game and mark the document: a reload would lose the mark."""
+def expect(locator):
+    from playwright.sync_api import expect as playwright_expect  # (the fixtures skip
+    return playwright_expect(locator)                            # without playwright)
+
+
+def open_live(page, url, stream="open"):
+    """Open the game, wait for its live table, and mark the document: a reload would
+    lose the mark."""
     page.goto(url)
-    page.wait_for_function("document.querySelector('.live[data-events-url]') !== null")
+    expect(page.locator(".live")).to_have_attribute("data-stream", stream)
     page.evaluate("window.liveMark = 'kept'")
-    # the stream is open once the server has sent its first event
-    page.wait_for_timeout(300)
 
 
 def not_reloaded(page) -> bool:
@@ -77,8 +81,8 @@ def chips(page):
 def wait_for_version(page, version: int) -> float:
     """Seconds until the page shows the game at ``version``."""
     started = time.monotonic()
-    page.wait_for_function(f"document.querySelector('.live').dataset.version === '{version}'",
-                           timeout=UPDATED_WITHIN * 1000)
+    expect(page.locator(".live")).to_have_attribute("data-version", str(version),
+                                                    timeout=UPDATED_WITHIN * 1000)
     return time.monotonic() - started
 
 
@@ -93,8 +97,8 @@ def test_a_deal_saved_on_one_phone_shows_on_the_other(phones):
     enter_tricks(a, [1, 4, 5, 3])
     started = time.monotonic()
     save(a)
-    b.wait_for_function("document.querySelector('[data-live=\"deal\"] .deal-no')"
-                        ".textContent.includes('Deal 2')", timeout=UPDATED_WITHIN * 1000)
+    expect(b.locator('[data-live="deal"] .deal-no')).to_have_text(
+        "Deal 2 of 12", timeout=UPDATED_WITHIN * 1000)
     latency = time.monotonic() - started
     assert deal_title(b) == "Deal 2 of 12"
     assert chips(b) == chips(a) == ["−20", "−80", "−100", "−60"]
@@ -109,8 +113,8 @@ def test_a_deal_saved_on_one_phone_shows_on_the_other(phones):
     b.fill("input[name=hearts-1]", "0")
     b.fill("input[name=hearts-2]", "0")
     save(b)
-    a.wait_for_function("document.querySelector('[data-live=\"deal\"] .deal-no')"
-                        ".textContent.includes('Deal 3')", timeout=UPDATED_WITHIN * 1000)
+    expect(a.locator('[data-live="deal"] .deal-no')).to_have_text(
+        "Deal 3 of 12", timeout=UPDATED_WITHIN * 1000)
     assert chips(a) == chips(b)
     assert a.locator('[data-live="scores"] tbody tr').count() == 2
 
@@ -182,16 +186,14 @@ def test_measured_latency_over_ten_changes(phones):
         started = time.monotonic()
         save(a)
         version += 1
-        b.wait_for_function(f"document.querySelector('.live').dataset.version === '{version}'",
-                            timeout=UPDATED_WITHIN * 1000)
+        wait_for_version(b, version)
         times.append(time.monotonic() - started)
         assert deal_title(b) == "Deal 2 of 12"
         started = time.monotonic()
         a.get_by_role("button", name="Undo deal 1").click()
         a.wait_for_load_state()
         version += 1
-        b.wait_for_function(f"document.querySelector('.live').dataset.version === '{version}'",
-                            timeout=UPDATED_WITHIN * 1000)
+        wait_for_version(b, version)
         times.append(time.monotonic() - started)
         assert deal_title(b) == "Deal 1 of 12"
     assert not_reloaded(b)
@@ -202,8 +204,6 @@ def test_measured_latency_over_ten_changes(phones):
 
 def test_without_event_source_the_page_polls(browser, server):
     """A browser without EventSource asks for the version every 5 s and swaps the same."""
-    from playwright.sync_api import expect
-
     base = server
     contexts = [browser.new_context(viewport=PHONE, locale="en-GB") for _ in range(2)]
     try:
@@ -211,7 +211,7 @@ def test_without_event_source_the_page_polls(browser, server):
         a.base = b.base = base
         b.add_init_script("delete window.EventSource")
         url = start_game(a)
-        open_live(b, url)
+        open_live(b, url, stream="polling")
         enter_tricks(a, [1, 4, 5, 3])
         save(a)
         started = time.monotonic()
