@@ -64,10 +64,14 @@ class Watcher:
             if not self._streams[gid]:
                 self._versions[gid] = version
             self._streams[gid] += 1
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="live-watcher",
-                                                daemon=True)
-                self._thread.start()
+            self._start()
+
+    def _start(self) -> None:
+        """Start the polling thread unless it runs (call with the lock held)."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="live-watcher",
+                                            daemon=True)
+            self._thread.start()
 
     def unwatch(self, gid: str) -> None:
         with self._lock:
@@ -87,6 +91,7 @@ class Watcher:
             v = self._versions.get(gid, seen)
             return v == GONE or v > seen
         with self._changed:
+            self._start()  # after a failure that ended it
             self._changed.wait_for(moved, timeout)
             return self._versions.get(gid, seen)
 

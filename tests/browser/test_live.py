@@ -242,3 +242,52 @@ def test_without_javascript_nothing_changes(browser, server):
         assert deal_title(page) == "Deal 2 of 12"
     finally:
         context.close()
+
+
+def test_a_partnership_game_followed_to_its_end(phones):
+    """Tybet: the other phone follows deal 1, and when deal 2 ends the game while it is
+    filling that deal in, it keeps its taps, is told, and then shows the result."""
+    a, b = phones
+    a.goto(a.base + "/games/new")
+    a.select_option("select[name=ruleset]", "tybet-21")
+    for i, name in enumerate(["Ala", "Bolek", "Cela", "Darek"]):
+        a.fill(f"input[name=player_{i}]", name)
+    a.locator('input[name=first_dealer][value="1"]').check()
+    a.select_option("select[name=target]", "21")
+    a.get_by_role("button", name="Start the game").click()
+    url = a.url
+    open_live(b, url)
+
+    a.locator("details.decl").nth(2).locator("summary").click()
+    a.select_option("select[name=cezar-2-S]", "2")
+    a.locator("details.decl").nth(3).locator("summary").click()
+    a.locator('input[name=trio-3][value="7"]').check()
+    a.fill("input[name=aces-0]", "3")
+    a.fill("input[name=honours-0]", "13")
+    a.locator('input[name=last][value="0"]').check()
+    with a.expect_navigation():
+        a.get_by_role("button", name="Save deal 1").click()
+    expect(b.locator('[data-live="deal"] .deal-no')).to_have_text("Deal 2 · to 21")
+    totals = '[data-live="totals"] li strong'
+    assert b.locator(totals).all_inner_texts() == a.locator(totals).all_inner_texts()
+    assert b.locator('[data-live="scores"] tbody tr').count() == 1
+
+    b.fill("input[name=aces-0]", "2")  # b starts deal 2
+    a.fill("input[name=aces-1]", "4")
+    a.fill("input[name=honours-1]", "20")
+    a.locator('input[name=last][value="1"]').check()
+    a.select_option("select[name=special]", "perla:s3")
+    with a.expect_navigation():
+        a.get_by_role("button", name="Save deal 2").click()
+    wait_for_version(b, 3)
+    assert b.locator(totals).all_inner_texts() == a.locator(totals).all_inner_texts()
+    assert b.locator(totals).all_inner_texts()[1] == "21"  # the game is over
+    assert b.input_value("input[name=aces-0]") == "2"
+    last = a.locator('[data-live="scores"] tbody tr').last.locator(".pts").all_inner_texts()
+    note = b.locator("[data-live-notice]")
+    assert note.inner_text().startswith("Deal 2 was entered on another phone: "
+                                        f"Ala & Cela {last[0]}, Bolek & Darek {last[1]}")
+    b.get_by_role("button", name="Show the next deal").click()
+    assert "Bolek & Darek wins!" in b.locator("#final").inner_text()
+    assert b.locator('[data-live="deal"]').count() == 0 and not_reloaded(b)
+    shot(b, "live-03-game-over")
