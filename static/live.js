@@ -128,8 +128,12 @@
   }
 
   function apply(doc) {
-    var freshBox = doc.querySelector(".live[data-version]");
-    var version = freshBox ? parseInt(freshBox.dataset.version, 10) : NaN;
+    var freshBox = doc.querySelector(".live[data-events-url]");
+    if (!freshBox || freshBox.dataset.eventsUrl !== box.dataset.eventsUrl) {
+      box.hidden = false; // not this game's page: say so, change nothing
+      return;
+    }
+    var version = parseInt(freshBox.dataset.version, 10);
     if (!isNaN(version) && version > known) { known = version; }
     box.dataset.version = String(known);
 
@@ -145,9 +149,9 @@
     } else if (fresh && fresh.dataset.dealNumber === card.dataset.dealNumber) {
       // Still the same deal (an earlier one was corrected): keep the taps, and save them
       // against the game as it now is.
-      var version_ = fresh.querySelector("input[name=version]");
+      var current = fresh.querySelector("input[name=version]");
       card.querySelectorAll("input[name=version]").forEach(function (input) {
-        if (version_) { input.value = version_.value; }
+        if (current) { input.value = current.value; }
       });
       var stale = card.querySelector("[data-live-notice]");
       if (stale) { stale.remove(); }
