@@ -122,10 +122,10 @@ def make_server(app: Flask, settings: dict[str, int | str]):
     """gevent's WSGI server for ``app`` with the settings (call after :func:`patch`).
 
     One greenlet per connection, at most ``connection_limit`` of them (more wait to be
-    accepted); a connection idle for ``channel_timeout`` seconds is closed; a body
-    announced larger than ``max_request_body_size`` is answered 413 and the connection
-    closed before the app runs (a chunked one is cut by Flask's ``MAX_CONTENT_LENGTH``).
-    No access log, no ``Server`` header, no traceback in an answer."""
+    accepted); a connection that waits ``channel_timeout`` seconds for the client is
+    closed; a body larger than ``max_request_body_size`` (announced, or counted while
+    reading a chunked one) is answered 413 and the connection closed before the app
+    runs. No access log, no ``Server`` header, no traceback in an answer."""
     from gevent.pool import Pool
     from gevent.pywsgi import WSGIHandler, WSGIServer
 
