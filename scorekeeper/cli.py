@@ -1,10 +1,12 @@
 """``kierki``: run the scorekeeper for a table, back up its database, tidy its games.
 
-``kierki serve`` starts a production WSGI server (waitress) on every interface
-and prints the address phones on the same Wi-Fi should open. Its settings are
-chosen for a small computer (a Raspberry Pi) serving one club evening; each can be
-changed by a flag or by an environment variable (``KIERKI_THREADS``, ...), the flag
-winning. ``docs/production.md`` explains each one.
+``kierki serve`` starts a production WSGI server (gevent's, one process) on every
+interface and prints the address phones on the same Wi-Fi should open. Every
+connection is a greenlet, so the live table's open event streams cost a few kilobytes
+each instead of a thread. Its settings are chosen for a small computer (a Raspberry Pi)
+serving one club evening; each can be changed by a flag or by an environment variable
+(``KIERKI_CONNECTION_LIMIT``, ...), the flag winning. ``docs/production.md`` explains
+each one.
 
 ``kierki backup PATH`` writes a consistent copy of the database while the server
 runs; ``kierki games list`` and ``kierki games delete ID...`` are for the host.
@@ -12,6 +14,7 @@ runs; ``kierki games list`` and ``kierki games delete ID...`` are for the host.
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import socket
 import sqlite3
@@ -63,20 +66,16 @@ def port_number(text: str) -> int:
 SETTINGS = [
     Setting("host", "0.0.0.0", str, "interface to listen on (all of them)"),
     Setting("port", 5000, port_number, "TCP port"),
-    Setting("threads", 8, positive,
-            "requests served at once; a PDF sheet keeps one busy for a second or two "
-            "on a Pi, the others keep the pages fast"),
-    Setting("connection_limit", 200, positive,
-            "open connections before new ones wait; a phone keeps one to six open, "
-            "so enough for 30-40 phones"),
+    Setting("connection_limit", 1000, positive,
+            "open connections before new ones wait; a phone keeps one open for the live "
+            "table and one to six for pages, so enough for 100 phones"),
     Setting("channel_timeout", 60, positive,
-            "seconds an idle connection is kept; a phone polling every 5 s stays "
-            "connected, a locked one frees its slot"),
+            "seconds an idle connection is kept; a phone put away frees its slot (an "
+            "event stream is never idle: it sends a line every 15 s)"),
     Setting("max_request_body_size", None, positive,
             "largest request body accepted, in bytes; a larger one is refused (413) by the "
             "server before the app reads it"),
 ]
-
 
 class SettingError(ValueError):
     """An environment variable holds no valid value for its setting."""
@@ -98,7 +97,7 @@ def _app_body_limit(app: Flask) -> int:
 
 def server_settings(args: argparse.Namespace, app: Flask,
                     environ: Mapping[str, str] = os.environ) -> dict[str, int | str]:
-    """waitress' keyword arguments: the flag, else ``KIERKI_<SETTING>``, else the default.
+    """The server's settings: the flag, else ``KIERKI_<SETTING>``, else the default.
 
     The largest body defaults to the app's ``MAX_CONTENT_LENGTH`` (2 MiB)."""
     chosen: dict[str, int | str] = {}
@@ -116,18 +115,103 @@ def server_settings(args: argparse.Namespace, app: Flask,
     return chosen
 
 
-def waitress_arguments(settings: dict[str, int | str]) -> dict[str, int | str]:
-    """The settings as waitress takes them.
+TOO_LARGE = b"Request body too large.\n"
 
-    waitress refuses a body of ``max_request_body_size`` bytes *or more*, Flask one of
-    more than ``MAX_CONTENT_LENGTH``: one more byte makes both accept the same bodies."""
-    return {**settings, "max_request_body_size": int(settings["max_request_body_size"]) + 1,
-            "ident": ""}  # ident="": no Server header
+
+def make_server(app: Flask, settings: dict[str, int | str]):
+    """gevent's WSGI server for ``app`` with the settings (call after :func:`patch`).
+
+    One greenlet per connection, at most ``connection_limit`` of them (more wait to be
+    accepted); a connection that waits ``channel_timeout`` seconds for the client is
+    closed; a body larger than ``max_request_body_size`` (announced, or counted while
+    reading a chunked one) is answered 413 and the connection closed before the app
+    runs. No access log, no ``Server`` header, no traceback in an answer."""
+    from gevent.pool import Pool
+    from gevent.pywsgi import WSGIHandler, WSGIServer
+
+    idle = int(settings["channel_timeout"])
+    limit = int(settings["max_request_body_size"])
+
+    class Handler(WSGIHandler):
+        def handle(self) -> None:
+            self.socket.settimeout(idle)  # reading the next request, or a stalled client
+            super().handle()
+
+        def read_request(self, raw_requestline: str) -> bool:
+            try:
+                return super().read_request(raw_requestline)
+            except OSError as e:  # headers cut off or too slow: a client error, no traceback
+                raise ValueError(f"reading the headers: {e}") from None
+
+        def handle_one_response(self) -> None:
+            length = self.content_length
+            if length is None and self.wsgi_input.chunked_input:
+                # No length announced: read the body here, one byte past the limit at
+                # most (werkzeug would hand the app a body cut at the limit).
+                try:
+                    body = self.wsgi_input.read(limit + 1)
+                except (OSError, ValueError):  # a broken chunk, a client gone
+                    self.close_connection = True
+                    return
+                length = len(body)
+                self.environ["wsgi.input"] = io.BytesIO(body)
+                self.environ["CONTENT_LENGTH"] = str(length)
+                self.environ.pop("HTTP_TRANSFER_ENCODING", None)
+            if length is not None and length > limit:
+                self.close_connection = True  # the rest of the body is not waited for
+                self.start_response("413 Request Entity Too Large", [
+                    ("Content-Type", "text/plain; charset=utf-8"),
+                    ("Content-Length", str(len(TOO_LARGE))), ("Connection", "close")])
+                self.write(TOO_LARGE)
+                return
+            super().handle_one_response()
+
+    return WSGIServer((str(settings["host"]), int(settings["port"])), app,
+                      spawn=Pool(int(settings["connection_limit"])), handler_class=Handler,
+                      log=None, error_log=None)
+
+
+def patch() -> None:
+    """gevent's cooperative socket, time, threading...: before the app is imported, so
+    that a waiting stream (``threading.Condition``, ``time.sleep``) lets others run."""
+    from gevent import monkey
+
+    monkey.patch_all()
+
+
+def raise_file_limit(connections: int) -> None:
+    """Each connection is a file descriptor; many systems allow a process 1024 by
+    default. Raise the soft limit as far as the hard one allows (Linux, macOS)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not on Linux or macOS
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = connections + 256  # the database, the listening socket, the rest
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        new = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))
+        except (ValueError, OSError):
+            pass
+
+
+def run(app: Flask, settings: dict[str, int | str]) -> None:
+    """Serve until stopped: Ctrl+C, or SIGTERM (which ends the process at once)."""
+    import gevent
+
+    raise_file_limit(int(settings["connection_limit"]))
+    server = make_server(app, settings)
+    hub = gevent.get_hub()
+    hub.NOT_ERROR = (*hub.NOT_ERROR, KeyboardInterrupt)  # Ctrl+C: no traceback printed
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
 
 
 def serve(args: argparse.Namespace) -> int:
-    from waitress import serve as waitress_serve
-
+    patch()
     app = create_app()
     try:
         settings = server_settings(args, app)
@@ -141,7 +225,7 @@ def serve(args: argparse.Namespace) -> int:
           f"    http://{shown}:{port}/\n"
           f"Database: {app.config['DATABASE']}   (Ctrl+C stops the server)\n"
           f"Server: {limits}", flush=True)
-    waitress_serve(app, **waitress_arguments(settings))
+    run(app, settings)
     return 0
 
 
@@ -250,8 +334,8 @@ def parser() -> argparse.ArgumentParser:
     sub = top.add_subparsers(dest="command", required=True)
     run = sub.add_parser(
         "serve", help="serve the app on the local network",
-        description="Serve the app with waitress. Every setting also reads "
-                    "KIERKI_<SETTING> from the environment (KIERKI_THREADS=4); "
+        description="Serve the app with gevent's WSGI server. Every setting also reads "
+                    "KIERKI_<SETTING> from the environment (KIERKI_PORT=8080); "
                     "a flag wins over the environment.")
     for s in SETTINGS:
         default = s.default if s.default is not None else "the app's MAX_CONTENT_LENGTH, 2 MiB"

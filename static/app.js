@@ -94,27 +94,6 @@
     });
   }
 }());
-// Follow the other phones: when the game's version moves on, reload if nothing has been
-// typed here yet, otherwise say so and let the player choose.
-(function () {
-  var live = document.querySelector("[data-version-url]");
-  if (!live || !window.fetch) { return; }
-  var typed = false;
-  document.addEventListener("input", function () { typed = true; });
-  document.addEventListener("change", function () { typed = true; });
-  function check() {
-    if (document.hidden) { return; }
-    fetch(live.dataset.versionUrl, { cache: "no-store" }).then(function (r) {
-      return r.ok ? r.json() : null;
-    }).then(function (data) {
-      if (!data || String(data.version) === live.dataset.version) { return; }
-      if (typed) { live.hidden = false; } else { window.location.reload(); }
-    }).catch(function () {});
-  }
-  window.setInterval(check, 5000);
-  document.addEventListener("visibilitychange", check);
-}());
-
 window.addEventListener("pageshow", function () {
   document.querySelectorAll("form[data-sent]").forEach(function (f) { delete f.dataset.sent; });
 });

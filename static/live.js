@@ -1,1 +1,247 @@
 // The live table: every phone on a game follows the deals entered elsewhere (Server-Sent Events).
+//
+// The game page's live box (templates/_game_common.html) names the game's event stream and
+// its version. When the stream (or, without it, a poll every 5 s) tells of a newer version,
+// this fetches the same page and puts its live parts in place of this page's:
+// [data-live="totals"], [data-live="scores"] and [data-live="deal"], the card of the deal
+// being entered. A deal card the player has started to fill in is kept with their taps; if
+// that deal was meanwhile entered on another phone, a notice at the top of the card says so
+// and offers the next deal. Without JavaScript the pages work as before: nothing here runs.
+(function () {
+  "use strict";
+
+  var box = document.querySelector(".live[data-events-url]");
+  if (!box || !window.fetch || !window.DOMParser) { return; }
+
+  var POLL_MS = 5000;
+  var MAX_ERRORS = 3; // stream errors in a row before polling takes over
+  var known = parseInt(box.dataset.version, 10) || 0;
+  var source = null;
+  var errors = 0;
+  var polling = null;
+  var busy = false;
+  var again = false;
+  var typed = false; // an input or change event in the deal card since it was shown
+  var pristine = ""; // the deal form's values as the card was shown
+
+  function part(root, name) { return root.querySelector('[data-live="' + name + '"]'); }
+
+  // Where the current deal is shown: its card, or the final standings once it is over.
+  function slot(root) { return part(root, "deal") || root.querySelector("#final"); }
+
+  function formState(card) {
+    var form = card && card.querySelector("form");
+    if (!form) { return ""; }
+    var values = [];
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || el.type === "hidden" || el.type === "submit" || el.type === "button") {
+        return;
+      }
+      if ((el.type === "radio" || el.type === "checkbox") && !el.checked) { return; }
+      values.push(el.name + "=" + el.value);
+    });
+    return values.join("&");
+  }
+
+  function started(card) { return typed || formState(card) !== pristine; }
+
+  function shown(card) {
+    typed = false;
+    pristine = formState(card);
+  }
+
+  function initEntry(el) {
+    if (el && window.kierkiEntry && typeof window.kierkiEntry.init === "function") {
+      window.kierkiEntry.init(el);
+    }
+  }
+
+  function adopt(el) { return document.importNode(el, true); }
+
+  // Put the fetched page's part in place of this page's, or add or drop it.
+  function swap(name, doc, after) {
+    var old = part(document, name);
+    var fresh = part(doc, name);
+    if (old && fresh) {
+      fresh = adopt(fresh);
+      old.replaceWith(fresh);
+    } else if (old) {
+      old.remove();
+    } else if (fresh && after) {
+      fresh = adopt(fresh);
+      after.after(fresh);
+    }
+    return fresh || null;
+  }
+
+  function showCard(fresh) {
+    var old = slot(document);
+    if (!old || !fresh) { return; }
+    var card = adopt(fresh);
+    old.replaceWith(card);
+    shown(part(document, "deal"));
+    initEntry(card);
+  }
+
+  // The points of deal `number` as the fetched score table has them (its last row if that
+  // deal has no row): "Ala +5, Bolek −3, …".
+  function pointsOf(doc, number) {
+    var table = part(doc, "scores");
+    if (!table) { return ""; }
+    var rows = table.querySelectorAll("tbody tr");
+    if (!rows.length) { return ""; }
+    var row = rows[rows.length - 1];
+    Array.prototype.forEach.call(rows, function (r) {
+      var no = r.querySelector(".no");
+      if (no && no.textContent.trim() === String(number)) { row = r; }
+    });
+    var names = table.querySelectorAll("thead .pname");
+    var points = row.querySelectorAll("td .pts");
+    var parts = [];
+    for (var i = 0; i < points.length; i++) {
+      var name = names[i] ? names[i].textContent.trim() : "";
+      parts.push((name ? name + " " : "") + points[i].textContent.trim());
+    }
+    return parts.join(", ");
+  }
+
+  // The player is entering a deal that another phone has meanwhile changed: keep their
+  // card, say so at its top, and offer the card as it now is.
+  function notice(card, doc, fresh) {
+    var old = card.querySelector("[data-live-notice]");
+    if (old) { old.remove(); }
+    var template = box.querySelector("template[data-notice]");
+    if (!template) { box.hidden = false; return; }
+    var note = adopt(template.content.firstElementChild);
+    var mine = parseInt(card.dataset.dealNumber, 10);
+    var theirs = fresh && fresh.dataset.dealNumber ? parseInt(fresh.dataset.dealNumber, 10) : NaN;
+    if (!fresh || isNaN(theirs) || theirs > mine) {
+      // This deal was entered (and maybe more, or the game is over).
+      var text = box.dataset.entered.replace("{n}", String(mine));
+      var points = pointsOf(doc, mine);
+      note.querySelector("[data-notice-text]").textContent = text + (points ? " " + points : "");
+    } // else: taken back, or otherwise changed: the general sentence of the template
+    note.querySelector("[data-show-next]").addEventListener("click", function () {
+      showCard(fresh);
+    });
+    card.insertBefore(note, card.firstChild);
+  }
+
+  function apply(doc) {
+    var freshBox = doc.querySelector(".live[data-events-url]");
+    if (!freshBox || freshBox.dataset.eventsUrl !== box.dataset.eventsUrl) {
+      box.hidden = false; // not this game's page: say so, change nothing
+      return;
+    }
+    var version = parseInt(freshBox.dataset.version, 10);
+    if (!isNaN(version) && version > known) { known = version; }
+    box.dataset.version = String(known);
+
+    var totals = swap("totals", doc, null);
+    if (totals) { initEntry(totals); }
+
+    var card = part(document, "deal");
+    var fresh = slot(doc);
+    if (!card) {
+      showCard(fresh); // the final standings (or nothing) here: show what there is now
+    } else if (!started(card)) {
+      showCard(fresh);
+    } else if (fresh && fresh.dataset.dealNumber === card.dataset.dealNumber) {
+      // Still the same deal (an earlier one was corrected): keep the taps, and save them
+      // against the game as it now is.
+      var current = fresh.querySelector("input[name=version]");
+      card.querySelectorAll("input[name=version]").forEach(function (input) {
+        if (current) { input.value = current.value; }
+      });
+      var stale = card.querySelector("[data-live-notice]");
+      if (stale) { stale.remove(); }
+    } else {
+      notice(card, doc, fresh);
+    }
+
+    var scores = swap("scores", doc, slot(document) || part(document, "totals"));
+    if (scores) { initEntry(scores); }
+  }
+
+  function refresh() {
+    if (busy) { again = true; return; }
+    busy = true;
+    fetch(window.location.href, { cache: "no-store", credentials: "same-origin" })
+      .then(function (r) {
+        if (!r.ok) { throw new Error(String(r.status)); }
+        return r.text();
+      })
+      .then(function (html) {
+        apply(new DOMParser().parseFromString(html, "text/html"));
+      })
+      .catch(function () {
+        box.hidden = false; // "The game changed on another phone. Show it"
+      })
+      .then(function () {
+        busy = false;
+        if (again) { again = false; refresh(); }
+      });
+  }
+
+  function seen(version) {
+    if (typeof version === "number" && version > known) { refresh(); }
+  }
+
+  function poll() {
+    if (document.hidden) { return; }
+    fetch(box.dataset.versionUrl, { cache: "no-store", credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (data) { if (data) { seen(data.version); } })
+      .catch(function () {});
+  }
+
+  function startPolling() {
+    if (polling === null) { polling = window.setInterval(poll, POLL_MS); }
+    box.dataset.stream = "polling";
+  }
+
+  function connect() {
+    if (!window.EventSource) { startPolling(); return; }
+    source = new window.EventSource(box.dataset.eventsUrl);
+    source.onopen = function () {
+      errors = 0;
+      box.dataset.stream = "open"; // what the tests wait for
+    };
+    source.addEventListener("version", function (event) {
+      errors = 0;
+      try { seen(JSON.parse(event.data).version); } catch (e) { /* not ours */ }
+    });
+    source.addEventListener("gone", function () { // the game was deleted
+      source.close();
+      box.hidden = false;
+    });
+    source.onerror = function () {
+      // A stream that ended by itself reconnects (and opens: errors back to 0); one that
+      // keeps failing, or was refused, gives way to polling.
+      errors += 1;
+      if (source.readyState === window.EventSource.CLOSED || errors >= MAX_ERRORS) {
+        source.close();
+        startPolling();
+      }
+    };
+  }
+
+  shown(part(document, "deal"));
+  document.addEventListener("input", function (event) {
+    if (event.target.closest && event.target.closest('[data-live="deal"]')) { typed = true; }
+  }, true);
+  document.addEventListener("change", function (event) {
+    if (event.target.closest && event.target.closest('[data-live="deal"]')) { typed = true; }
+  }, true);
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden) { poll(); } // back from the pocket: catch up at once
+  });
+  window.addEventListener("pageshow", function (event) {
+    if (!event.persisted) { return; }
+    poll(); // shown again from the browser's back/forward cache
+    if (source && source.readyState === window.EventSource.CLOSED && polling === null) {
+      connect();
+    }
+  });
+  connect();
+}());

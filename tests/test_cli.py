@@ -29,11 +29,10 @@ def db(instance):
 
 @pytest.fixture
 def served(monkeypatch):
-    """What ``kierki serve`` hands to waitress (nothing is served)."""
-    import waitress
-
+    """What ``kierki serve`` would serve with (nothing is patched or served)."""
     calls = []
-    monkeypatch.setattr(waitress, "serve", lambda app, **kw: calls.append(kw))
+    monkeypatch.setattr(cli, "patch", lambda: calls.append("patched"))
+    monkeypatch.setattr(cli, "run", lambda app, settings: calls.append(settings))
     return calls
 
 
@@ -47,39 +46,49 @@ def new(db, dealt=False):
 
 def test_serve_defaults_are_deliberate(instance, served, capsys):
     assert cli.main(["serve"]) == 0
-    assert served == [{"host": "0.0.0.0", "port": 5000, "threads": 8, "connection_limit": 200,
-                       "channel_timeout": 60, "ident": "",
-                       # waitress refuses this many bytes or more: 2 MiB itself is accepted
-                       "max_request_body_size": 2 * 1024 * 1024 + 1}]
+    assert served == ["patched",  # gevent's cooperative modules, before the app is made
+                      {"host": "0.0.0.0", "port": 5000, "connection_limit": 1000,
+                       "channel_timeout": 60, "max_request_body_size": 2 * 1024 * 1024}]
     out = capsys.readouterr().out
-    assert ":5000/" in out and "threads=8" in out and "max_request_body_size=2097152" in out
+    assert ":5000/" in out and "connection_limit=1000" in out
+    assert "max_request_body_size=2097152" in out
 
 
 def test_the_environment_sets_and_a_flag_wins(instance, served, monkeypatch):
-    monkeypatch.setenv("KIERKI_THREADS", "3")
     monkeypatch.setenv("KIERKI_CONNECTION_LIMIT", "50")
     monkeypatch.setenv("KIERKI_CHANNEL_TIMEOUT", "30")
     monkeypatch.setenv("KIERKI_PORT", "8080")
-    assert cli.main(["serve", "--threads", "5", "--host", "127.0.0.1",
+    assert cli.main(["serve", "--connection-limit", "70", "--host", "127.0.0.1",
                      "--max-request-body-size", "1000"]) == 0
-    kw = served[0]
-    assert (kw["threads"], kw["connection_limit"], kw["channel_timeout"], kw["port"],
-            kw["host"], kw["max_request_body_size"]) == (5, 50, 30, 8080, "127.0.0.1", 1001)
+    kw = served[1]
+    assert (kw["connection_limit"], kw["channel_timeout"], kw["port"], kw["host"],
+            kw["max_request_body_size"]) == (70, 30, 8080, "127.0.0.1", 1000)
 
 
 def test_the_body_limit_follows_the_app(instance, served, monkeypatch):
     monkeypatch.setenv("KIERKI_MAX_CONTENT_LENGTH", "65536")
     cli.main(["serve"])
-    assert served[0]["max_request_body_size"] == 65536 + 1
+    assert served[1]["max_request_body_size"] == 65536
 
 
 def test_a_bad_setting_is_refused_before_serving(instance, served, monkeypatch, capsys):
-    monkeypatch.setenv("KIERKI_THREADS", "many")
+    monkeypatch.setenv("KIERKI_CONNECTION_LIMIT", "many")
     assert cli.main(["serve"]) == 2
-    assert served == [] and "KIERKI_THREADS" in capsys.readouterr().err
+    assert served == ["patched"] and "KIERKI_CONNECTION_LIMIT" in capsys.readouterr().err
     with pytest.raises(SystemExit):
-        cli.main(["serve", "--threads", "0"])
-    assert served == []
+        cli.main(["serve", "--connection-limit", "0"])
+    assert served == ["patched"]
+
+
+def test_the_server_is_made_with_the_settings(instance):
+    """gevent's server object as ``run`` makes it (built, not started: no patching)."""
+    from gevent.pool import Pool
+
+    app = create_app()
+    server = cli.make_server(app, {"host": "127.0.0.1", "port": 0, "connection_limit": 7,
+                                   "channel_timeout": 9, "max_request_body_size": 100})
+    assert isinstance(server.pool, Pool) and server.pool.size == 7
+    assert server.application is app
 
 
 def test_backup_is_a_consistent_single_file_copy(instance, db, tmp_path, capsys):

@@ -55,6 +55,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(games.bp)
     app.register_blueprint(admin.bp)
     app.register_blueprint(sheets.bp)
+    app.register_blueprint(__import__("scorekeeper.live", fromlist=["bp"]).bp)  # the live table
     for family in registry.families().values():
         blueprint = family.blueprint()
         if blueprint is not None:

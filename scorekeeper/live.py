@@ -1,0 +1,221 @@
+"""The live table: ``GET /games/<gid>/events`` tells a game's page when the game changes.
+
+A Server-Sent Events stream (``text/event-stream``): one ``version`` event per change,
+its ``id:`` the game's version, so that a browser reconnecting after a missed change
+(its ``Last-Event-ID``) is told at once, plus a comment line every
+``LIVE_HEARTBEAT_SECONDS`` (15 s) that keeps the connection open and finds phones that
+are gone. A stream ends after ``LIVE_STREAM_SECONDS`` (about 5 minutes) and the browser's
+EventSource opens a new one by itself; an unknown game is a 404; a game deleted while
+watched gets a ``gone`` event and the stream ends.
+
+How a change is learnt: one *watcher* per process reads the versions of every watched
+game in one small query every ``LIVE_POLL_SECONDS`` (0.25 s), however many phones
+watch, and wakes the streams of a game whose version moved on. A write answered by this
+process (any POST/PUT/DELETE of a game) wakes the watcher at once, so phones served by
+the same process hear of it within milliseconds; the database check is what makes it
+work across processes and threads, and after anything the app did not see (``kierki
+games delete``). The watcher runs only while a stream is open.
+
+A stream costs a waiting thread or greenlet: ``kierki serve`` runs the app under gevent
+(see ``cli.py``), where that is a greenlet of a few kilobytes.
+"""
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterator
+
+from flask import Blueprint, Flask, Response, current_app, request
+
+from . import queries, store
+from .db import get_db
+
+bp = Blueprint("live", __name__)
+
+POLL_SECONDS = 0.25
+HEARTBEAT_SECONDS = 15.0
+STREAM_SECONDS = 300.0
+RETRY_MS = 1000  # how long the browser waits before it reconnects
+
+#: What the watcher notes for a game that no longer exists.
+GONE = -1
+
+
+class Watcher:
+    """One per app and process: the versions of the games that open streams watch."""
+
+    def __init__(self, database: str, interval: float) -> None:
+        self.database = database
+        self.interval = interval
+        self._lock = threading.Lock()
+        self._changed = threading.Condition(self._lock)
+        self._poke = threading.Event()
+        self._streams: Counter[str] = Counter()
+        self._versions: dict[str, int] = {}
+        self._thread: threading.Thread | None = None
+
+    def watch(self, gid: str, version: int) -> None:
+        """A stream follows ``gid``, whose version it has just read."""
+        with self._lock:
+            if not self._streams[gid]:
+                self._versions[gid] = version
+            self._streams[gid] += 1
+            self._start()
+
+    def _start(self) -> None:
+        """Start the polling thread unless it runs (call with the lock held)."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="live-watcher",
+                                            daemon=True)
+            self._thread.start()
+
+    def unwatch(self, gid: str) -> None:
+        with self._lock:
+            self._streams[gid] -= 1
+            if self._streams[gid] <= 0:
+                del self._streams[gid]
+                self._versions.pop(gid, None)
+
+    def poke(self) -> None:
+        """Something was written here: look now rather than at the next interval."""
+        self._poke.set()
+
+    def wait(self, gid: str, seen: int, timeout: float) -> int:
+        """The game's version once it is past ``seen`` (``GONE`` if deleted), or ``seen``
+        again after ``timeout`` seconds."""
+        def moved() -> bool:
+            v = self._versions.get(gid, seen)
+            return v == GONE or v > seen
+        with self._changed:
+            self._start()  # after a failure that ended it
+            self._changed.wait_for(moved, timeout)
+            return self._versions.get(gid, seen)
+
+    def _run(self) -> None:
+        db = None
+        try:
+            while True:
+                self._poke.wait(self.interval)
+                self._poke.clear()
+                with self._lock:
+                    gids = list(self._streams)
+                    if not gids:
+                        self._thread = None
+                        return
+                try:
+                    if db is None:
+                        db = store.connect(self.database)
+                    found = _versions(db, gids)
+                except sqlite3.Error:
+                    if db is not None:
+                        db.close()
+                    db = None
+                    time.sleep(self.interval)  # a damaged or missing file: try again later
+                    continue
+                with self._lock:
+                    moved = False
+                    for gid in gids:
+                        if gid in self._versions:
+                            now = found.get(gid, GONE)
+                            if now != self._versions[gid]:
+                                self._versions[gid] = now
+                                moved = True
+                    if moved:
+                        self._changed.notify_all()
+        except BaseException:
+            with self._lock:
+                self._thread = None
+            raise
+        finally:
+            if db is not None:
+                db.close()
+
+
+def _versions(db, gids: list[str]) -> dict[str, int]:
+    """Every given game's version, in one query per 500 games."""
+    found: dict[str, int] = {}
+    for i in range(0, len(gids), 500):
+        chunk = gids[i:i + 500]
+        marks = ", ".join("?" * len(chunk))
+        for gid, version in db.execute(
+                f"select id, version from games where id in ({marks})", chunk).fetchall():
+            found[gid] = int(version)
+    return found
+
+
+_create = threading.Lock()
+
+
+def watcher(app: Flask) -> Watcher:
+    w = app.extensions.get("live")
+    if w is None:
+        with _create:
+            w = app.extensions.get("live")
+            if w is None:
+                w = app.extensions["live"] = Watcher(
+                    app.config["DATABASE"], float(app.config.get("LIVE_POLL_SECONDS",
+                                                                 POLL_SECONDS)))
+    return w
+
+
+def _event(version: int) -> str:
+    return f"id: {version}\nevent: version\ndata: {json.dumps({'version': version})}\n\n"
+
+
+def stream(w: Watcher, gid: str, version: int, last_seen: int | None,
+           heartbeat: float, life: float) -> Iterator[str]:
+    """The stream's text: the current version at once (unless the browser says it has it),
+    then one event per change and a comment line at every heartbeat, until ``life``
+    seconds have passed."""
+    w.watch(gid, version)
+    try:
+        yield f"retry: {RETRY_MS}\n"
+        yield _event(version) if last_seen != version else ": up to date\n\n"
+        sent = version
+        end = time.monotonic() + life
+        while (left := end - time.monotonic()) > 0:
+            now = w.wait(gid, sent, min(heartbeat, left))
+            if now == GONE:
+                yield "event: gone\ndata: {}\n\n"
+                return
+            if now > sent:
+                sent = now
+                yield _event(now)
+            elif end - time.monotonic() > 0:
+                yield ": still here\n\n"
+    finally:
+        w.unwatch(gid)
+
+
+@bp.get("/games/<gid>/events")
+def events(gid: str):
+    """The game's changes as Server-Sent Events (see the module's docstring)."""
+    version = queries.game_version(get_db(), gid)  # GameNotFound: 404
+    try:
+        last_seen: int | None = int(request.headers.get("Last-Event-ID", ""))
+    except ValueError:
+        last_seen = None
+    config = current_app.config
+    life = float(config.get("LIVE_STREAM_SECONDS", STREAM_SECONDS))
+    life *= random.uniform(0.8, 1.0)  # phones that came together do not all reconnect together
+    body = stream(watcher(current_app), gid, version, last_seen,
+                  float(config.get("LIVE_HEARTBEAT_SECONDS", HEARTBEAT_SECONDS)), life)
+    return Response(body, mimetype="text/event-stream", headers={
+        "Cache-Control": "no-store",
+        "X-Accel-Buffering": "no",  # a reverse proxy (nginx) passes each event on at once
+    })
+
+
+@bp.after_app_request
+def _written(response: Response) -> Response:
+    """A game written by this process: its watchers look at once."""
+    if request.method in ("POST", "PUT", "PATCH", "DELETE") and response.status_code < 400 \
+            and (request.view_args or {}).get("gid"):
+        w = current_app.extensions.get("live")
+        if w is not None:
+            w.poke()
+    return response
