@@ -17,7 +17,7 @@ from weasyprint.text.fonts import FontConfiguration
 
 _FONTS = FontConfiguration()
 #: One render at a time: the font configuration and parsed CSS are shared, and a
-#: render is CPU-bound anyway (waitress serves with threads).
+#: render is CPU-bound anyway.
 _RENDER_LOCK = Lock()
 _BETWEEN_TAGS = re.compile(r">\s+<")
 

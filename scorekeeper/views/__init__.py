@@ -49,13 +49,14 @@ def _safe_next(target: str | None) -> str:
 
 
 def init_app(app: Flask) -> None:
+    from .. import live
     from . import admin, games, sheets
 
     csrf.init_app(app)
     app.register_blueprint(games.bp)
     app.register_blueprint(admin.bp)
     app.register_blueprint(sheets.bp)
-    app.register_blueprint(__import__("scorekeeper.live", fromlist=["bp"]).bp)  # the live table
+    app.register_blueprint(live.bp)  # the live table: every phone follows each save
     for family in registry.families().values():
         blueprint = family.blueprint()
         if blueprint is not None:
