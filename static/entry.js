@@ -89,6 +89,37 @@
     if (on) { el.classList.add(name); } else { el.classList.remove(name); }
   }
 
+  // Counts that cannot be saved yet (two or more missing, or a wrong sum) keep the form from
+  // being sent: the server would refuse it too. ``show`` points at what is missing.
+  var pending = [];
+  function guard(form, counts, show) {
+    if (form) { pending.push({ form: form, counts: counts, show: show }); }
+  }
+  each(document.querySelectorAll("form.deal-form"), function (form) {
+    form.addEventListener("submit", function (event) {
+      var open = pending.filter(function (p) {
+        return p.form === form && (!p.counts.complete() || p.counts.wrong() !== null);
+      });
+      var button = event.submitter;
+      if (button && button.name && button.classList.contains("pick")) {  // a one-tap choice
+        each(form.querySelectorAll("button.pick[name='" + button.name + "']"), function (b) {
+          toggle(b, "chosen", b === button);
+        });
+      }
+      if (!open.length) { return; }
+      event.preventDefault();
+      delete form.dataset.sent;  // app.js marks a form sent; this one was not
+      open[0].show();
+    });
+  });
+  function nudge(el) {
+    if (!el) { return; }
+    el.classList.remove("nudge");
+    void el.offsetWidth;  // restart the animation
+    el.classList.add("nudge");
+    el.scrollIntoView({ block: "center", behavior: "smooth" });
+  }
+
   // -- quick pickers: a row of tap targets 0…max per player ------------------------------
   each(document.querySelectorAll("fieldset.quick"), function (fs) {
     var total = parseInt(fs.getAttribute("data-total"), 10);
@@ -144,6 +175,9 @@
       if (!slot) { return; }
       counts.fill(slot);
       render();
+    });
+    guard(fs.closest("form"), counts, function () {
+      nudge(counts.wrong() === null ? (left && !left.hidden ? left : fs) : sumError);
     });
     counts.fill(null);
     // A stored deal being corrected: its last count follows the others until tapped.
@@ -242,6 +276,12 @@
       render();
     });
     parts.forEach(function (p) {
+      guard(box.closest("form"), p.counts, function () {
+        if (p.counts.wrong() !== null) { nudge(p.sumError); return; }
+        active = nextEmpty(null);
+        render();
+        nudge(active ? active.td : box);
+      });
       p.counts.fill(null);
       if (p.counts.complete() && p.counts.wrong() === null) { p.slots[p.slots.length - 1].auto = true; }
     });
