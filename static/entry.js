@@ -41,8 +41,10 @@
     }
     return self;
   };
-  // The most ``slot`` can still be, given what the others were given by hand.
+  // The most ``slot`` can still be, given what the others were given by hand (with two
+  // pairs any value can be, the other pair follows).
   Counts.prototype.limit = function (slot) {
+    if (this.follow) { return this.total; }
     var others = 0;
     this.slots.forEach(function (s) {
       var v = s.get();
