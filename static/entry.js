@@ -97,7 +97,7 @@
   function guard(form, counts, show) {
     if (form) { pending.push({ form: form, counts: counts, show: show }); }
   }
-  each(document.querySelectorAll("form.deal-form"), function (form) {
+  function setupForm(form) {
     form.addEventListener("submit", function (event) {
       var open = pending.filter(function (p) {
         return p.form === form && (!p.counts.complete() || p.counts.wrong() !== null);
@@ -113,7 +113,7 @@
       delete form.dataset.sent;  // app.js marks a form sent; this one was not
       open[0].show();
     });
-  });
+  }
   function nudge(el) {
     if (!el) { return; }
     el.classList.remove("nudge");
@@ -123,7 +123,7 @@
   }
 
   // -- quick pickers: a row of tap targets 0…max per player ------------------------------
-  each(document.querySelectorAll("fieldset.quick"), function (fs) {
+  function setupQuick(fs) {
     var total = parseInt(fs.getAttribute("data-total"), 10);
     var slots = [];
     each(fs.querySelectorAll(".qp-row"), function (row) {
@@ -186,10 +186,10 @@
     var last = slots[slots.length - 1];
     if (counts.complete() && counts.wrong() === null && !counts.follow) { last.auto = true; }
     render();
-  });
+  }
 
   // -- the robber: a grid of cells and one picker below it ------------------------------
-  each(document.querySelectorAll("[data-robber]"), function (box) {
+  function setupRobber(box) {
     var dock = box.querySelector(".dock");
     var parts = [];
     var byName = {};
@@ -289,7 +289,26 @@
     });
     active = nextEmpty(null);
     render();
-  });
+  }
+
+  // Everything under ``root`` (the page; or a part another script has just put in, e.g.
+  // the live table's new deal: it calls ``KierkiEntry.init(part)``). Each element once.
+  function init(root) {
+    function fresh(selector, setup) {
+      var found = Array.prototype.slice.call(root.querySelectorAll(selector));
+      if (root.matches && root.matches(selector)) { found.unshift(root); }
+      found.forEach(function (el) {
+        if (el.hasAttribute("data-entry")) { return; }
+        el.setAttribute("data-entry", "");
+        setup(el);
+      });
+    }
+    fresh("form.deal-form", setupForm);
+    fresh("fieldset.quick", setupQuick);
+    fresh("[data-robber]", setupRobber);
+  }
+  window.KierkiEntry = { init: init };
+  init(document);
 
   // -- Tybet: a special win after which the other pair took nothing gives the winners every
   // ace and honour on the form, and points at their last-trick button ----------------------
