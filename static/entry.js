@@ -277,8 +277,16 @@
       });
       render();
     });
+    // a cell named in the list of problems above the form opens the picker on it
+    var form = box.closest("form");
+    each(form ? form.querySelectorAll(".error-summary a[href^='#rc-']") : [], function (a) {
+      a.addEventListener("click", function () {
+        cells.forEach(function (c) { if ("#" + c.td.id === a.getAttribute("href")) { active = c; } });
+        render();
+      });
+    });
     parts.forEach(function (p) {
-      guard(box.closest("form"), p.counts, function () {
+      guard(form, p.counts, function () {
         if (p.counts.wrong() !== null) { nudge(p.sumError); return; }
         active = nextEmpty(null);
         render();

@@ -205,6 +205,8 @@ def test_the_robber_on_one_screen_with_a_cross_check_beside_its_field(phone):
     assert message in summary.inner_text()
     assert summary.bounding_box()["y"] < grid.bounding_box()["y"]
     shot(page, "robber")
+    summary.locator("a[href='#rc-hearts-3']").click()  # the picker opens on that cell
+    assert page.locator(".dock-title").inner_text() == "Darek Hearts ♥"
     # what was entered stays; Darek took a heart and a jack after all, from Cela
     assert page.locator(".robber #rc-hearts-3 .rcell").inner_text() == "0"
     for part, value in (("hearts", 7), ("gentlemen", 4)):
@@ -382,4 +384,24 @@ def test_robber_and_undo_work_without_javascript(browser, server_app):
     page.locator("details.undo summary").click()
     page.get_by_role("button", name="Yes, take it back").click()
     assert deal_number(page) == "7"
+    context.close()
+
+
+def test_tybet_works_without_javascript(browser, server_app):
+    app, base = server_app
+    with app.app_context():
+        gid = service.create_game(get_db(), "tybet-21", PLAYERS, 0, given={"target": "21"})
+    context = browser.new_context(viewport={"width": 320, "height": 740},
+                                  java_script_enabled=False, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{base}/games/{gid}")
+    fits(page)
+    page.locator('input[name=aces-0][value="2"]').check()  # the server fills the other pair
+    page.locator('input[name=honours-0][value="9"]').check()
+    page.locator("details.specials summary").click()
+    assert page.locator('input[name=special][value=""]').is_checked()
+    page.locator("button[name=last][value='1']").click()
+    assert deal_number(page) == "2"
+    # pair 0: 2 aces + 3 (9 honours) = 5; pair 1: 2 aces + 3 (11 honours) + last 1 = 6
+    assert page.locator(".flash").first.inner_text() == "Deal 1: Ala & Cela 5, Bolek & Darek 6"
     context.close()
