@@ -2,49 +2,7 @@
 (function () {
   "use strict";
 
-  function countInputs(fieldset) {
-    return Array.prototype.slice.call(fieldset.querySelectorAll("input[type=number]"));
-  }
-
-  // When all but one count are entered, fill the last so the deal adds up.
-  function autofill(fieldset) {
-    var total = parseInt(fieldset.dataset.total, 10);
-    var inputs = countInputs(fieldset);
-    var auto = inputs.filter(function (i) { return i.classList.contains("auto"); });
-    auto.forEach(function (i) { i.value = ""; i.classList.remove("auto"); });
-    var empty = inputs.filter(function (i) { return i.value === ""; });
-    if (empty.length !== 1) { return; }
-    var sum = 0;
-    for (var k = 0; k < inputs.length; k++) {
-      if (inputs[k].value !== "") {
-        var v = parseInt(inputs[k].value, 10);
-        if (isNaN(v)) { return; }
-        sum += v;
-      }
-    }
-    if (sum <= total) {
-      empty[0].value = String(total - sum);
-      empty[0].classList.add("auto");
-    }
-  }
-
-  document.querySelectorAll("fieldset.counts").forEach(function (fieldset) {
-    fieldset.querySelectorAll("button.step").forEach(function (b) { b.hidden = false; });
-    fieldset.addEventListener("click", function (event) {
-      var button = event.target.closest("button.step");
-      if (!button) { return; }
-      var input = button.parentNode.querySelector("input");
-      var max = parseInt(input.max, 10);
-      var value = (parseInt(input.value, 10) || 0) + parseInt(button.dataset.step, 10);
-      input.value = String(Math.max(0, Math.min(max, value)));
-      input.classList.remove("auto");
-      autofill(fieldset);
-    });
-    fieldset.addEventListener("input", function (event) {
-      event.target.classList.remove("auto");
-      autofill(fieldset);
-    });
-  });
+  // Deal entry (quick pickers, the last count filled in) lives in entry.js.
 
   // A choice that reshapes the form (the trick checker's rules) sends it at once; without
   // JavaScript the form's own submit button does the same.

@@ -1,1 +1,341 @@
-// Deal entry: quick pickers for counts, the robber on one screen, corrections (see entry.css).
+// Deal entry: quick pickers for counts, the robber on one screen, Tybet's special wins.
+// Only a help: without it the forms post the same plain radios and selects and the server
+// checks everything. Every sentence comes from the page (rendered in the UI language);
+// this file only chooses which one to show and puts a number into the sum message.
+(function () {
+  "use strict";
+
+  function each(list, fn) { Array.prototype.forEach.call(list, fn); }
+
+  // Counts that must add up to a total: one slot per player (or pair). A slot is
+  // {get() -> number|null, set(number|null), auto}: ``auto`` when this file filled it.
+  function Counts(total, slots, follow) {
+    this.total = total;
+    this.slots = slots;
+    this.follow = follow;  // two pairs: the other one always follows the last tap
+  }
+  Counts.prototype.sum = function () {
+    return this.slots.reduce(function (s, slot) { var v = slot.get(); return v === null ? s : s + v; }, 0);
+  };
+  Counts.prototype.complete = function () {
+    return this.slots.every(function (slot) { return slot.get() !== null; });
+  };
+  // After ``changed`` was chosen (or at start): the last one left fills itself, and once
+  // nothing is left every other one is 0.
+  Counts.prototype.fill = function (changed) {
+    var self = this;
+    if (changed) {
+      changed.auto = false;
+      if (this.follow) {
+        this.slots.forEach(function (s) { if (s !== changed) { s.auto = true; } });
+      }
+    }
+    this.slots.forEach(function (s) { if (s.auto) { s.set(null); s.auto = false; } });
+    var empty = this.slots.filter(function (s) { return s.get() === null; });
+    var sum = this.sum();
+    if (empty.length === 1 && sum <= this.total) {
+      empty[0].set(this.total - sum);
+      empty[0].auto = true;
+    } else if (empty.length > 1 && sum === this.total) {
+      empty.forEach(function (s) { s.set(0); s.auto = true; });
+    }
+    return self;
+  };
+  // The most ``slot`` can still be, given what the others were given by hand (with two
+  // pairs any value can be, the other pair follows).
+  Counts.prototype.limit = function (slot) {
+    if (this.follow) { return this.total; }
+    var others = 0;
+    this.slots.forEach(function (s) {
+      var v = s.get();
+      if (s !== slot && !s.auto && v !== null) { others += v; }
+    });
+    return this.total - others;
+  };
+  // What a wrong sum adds up to, or null while it can still be right.
+  Counts.prototype.wrong = function () {
+    var sum = this.sum();
+    return sum > this.total || (this.complete() && sum !== this.total) ? sum : null;
+  };
+  Counts.prototype.left = function () { return this.total - this.sum(); };
+
+  // "2 tricks left": show the span rendered for that number.
+  function showLeft(p, n) {
+    if (!p) { return; }
+    var found = false;
+    each(p.querySelectorAll("[data-left]"), function (span) {
+      var on = span.getAttribute("data-left") === String(n);
+      span.hidden = !on;
+      found = found || on;
+    });
+    p.hidden = !found;
+  }
+
+  // "These must add up to 13; they add up to 15.": the page's sentence with the sum in it.
+  function showSum(p, template, got) {
+    if (!p) { return; }
+    if (got === null || !template) {
+      p.hidden = true;
+      p.textContent = "";
+      p.removeAttribute("role");
+      p.classList.remove("error");
+    } else {
+      p.textContent = template.replace("{got}", String(got));
+      p.setAttribute("role", "alert");
+      p.classList.add("error");
+      p.hidden = false;
+    }
+  }
+
+  function toggle(el, name, on) {
+    if (on) { el.classList.add(name); } else { el.classList.remove(name); }
+  }
+
+  // Counts that cannot be saved yet (two or more missing, or a wrong sum) keep the form from
+  // being sent: the server would refuse it too. ``show`` points at what is missing.
+  var pending = [];
+  function guard(form, counts, show) {
+    if (form) { pending.push({ form: form, counts: counts, show: show }); }
+  }
+  function setupForm(form) {
+    form.addEventListener("submit", function (event) {
+      var open = pending.filter(function (p) {
+        return p.form === form && (!p.counts.complete() || p.counts.wrong() !== null);
+      });
+      var button = event.submitter;
+      if (button && button.name && button.classList.contains("pick")) {  // a one-tap choice
+        each(form.querySelectorAll("button.pick[name='" + button.name + "']"), function (b) {
+          toggle(b, "chosen", b === button);
+        });
+      }
+      if (!open.length) { return; }
+      event.preventDefault();
+      delete form.dataset.sent;  // app.js marks a form sent; this one was not
+      open[0].show();
+    });
+  }
+  function nudge(el) {
+    if (!el) { return; }
+    el.classList.remove("nudge");
+    void el.offsetWidth;  // restart the animation
+    el.classList.add("nudge");
+    el.scrollIntoView({ block: "center", behavior: "smooth" });
+  }
+
+  // -- quick pickers: a row of tap targets 0…max per player ------------------------------
+  function setupQuick(fs) {
+    var total = parseInt(fs.getAttribute("data-total"), 10);
+    var slots = [];
+    each(fs.querySelectorAll(".qp-row"), function (row) {
+      var radios = row.querySelectorAll("input[type=radio]");
+      slots.push({
+        row: row, radios: radios, auto: false,
+        get: function () {
+          for (var i = 0; i < radios.length; i++) {
+            if (radios[i].checked) { return parseInt(radios[i].value, 10); }
+          }
+          return null;
+        },
+        set: function (v) {
+          each(radios, function (r) { r.checked = v !== null && r.value === String(v); });
+        }
+      });
+    });
+    if (!slots.length || isNaN(total)) { return; }
+    var counts = new Counts(total, slots, fs.hasAttribute("data-follow"));
+    var left = fs.querySelector(".left");
+    var sumError = fs.querySelector(".sum-error");
+
+    function slotOf(input) {
+      for (var i = 0; i < slots.length; i++) {
+        if (slots[i].row.contains(input)) { return slots[i]; }
+      }
+      return null;
+    }
+    function render() {
+      slots.forEach(function (s) {
+        s.shown = s.get();
+        var limit = counts.limit(s);
+        each(s.radios, function (r) { toggle(r.parentNode, "off", parseInt(r.value, 10) > limit); });
+        toggle(s.row, "auto", s.auto);
+      });
+      var wrong = counts.wrong();
+      showSum(sumError, fs.getAttribute("data-sum-error"), wrong);
+      if (left) {
+        if (wrong === null) { showLeft(left, counts.left()); } else { left.hidden = true; }
+      }
+    }
+    fs.addEventListener("click", function (event) {
+      // A tap on a value this page filled in keeps it as chosen (a new value is a "change").
+      var input = event.target;
+      if (!input.matches || !input.matches("input[type=radio]")) { return; }
+      var slot = slotOf(input);
+      if (slot && slot.auto && input.value === String(slot.shown)) { slot.auto = false; render(); }
+    });
+    fs.addEventListener("change", function (event) {
+      var slot = slotOf(event.target);
+      if (!slot) { return; }
+      counts.fill(slot);
+      render();
+    });
+    guard(fs.closest("form"), counts, function () {
+      nudge(counts.wrong() === null ? (left && !left.hidden ? left : fs) : sumError);
+    });
+    counts.fill(null);
+    // A stored deal being corrected: its last count follows the others until tapped.
+    var last = slots[slots.length - 1];
+    if (counts.complete() && counts.wrong() === null && !counts.follow) { last.auto = true; }
+    render();
+  }
+
+  // -- the robber: a grid of cells and one picker below it ------------------------------
+  function setupRobber(box) {
+    var dock = box.querySelector(".dock");
+    var parts = [];
+    var byName = {};
+    each(box.querySelectorAll("thead th[data-part]"), function (th) {
+      var name = th.getAttribute("data-part");
+      var part = {
+        name: name, total: parseInt(th.getAttribute("data-total"), 10),
+        template: th.getAttribute("data-sum-error"),
+        label: (th.querySelector(".vh") || th).textContent,
+        slots: [],
+        sumError: box.querySelector(".sum-error[data-sum-for='" + name + "']"),
+        dock: dock.querySelector(".dock-part[data-part='" + name + "']")
+      };
+      parts.push(part);
+      byName[name] = part;
+    });
+    var cells = [];  // in reading order: player by player, part by part
+    each(box.querySelectorAll("tbody td.rc"), function (td) {
+      var select = td.querySelector("select");
+      var button = td.querySelector("button.rcell");
+      var part = byName[td.getAttribute("data-part")];
+      if (!select || !button || !part) { return; }
+      var cell = {
+        td: td, select: select, button: button, part: part, auto: false,
+        who: td.parentNode.querySelector("th .pname").textContent,
+        get: function () { return select.value === "" ? null : parseInt(select.value, 10); },
+        set: function (v) { select.value = v === null ? "" : String(v); }
+      };
+      part.slots.push(cell);
+      cells.push(cell);
+      button.hidden = false;
+      button.addEventListener("click", function () { active = cell; render(); });
+    });
+    if (!cells.length) { return; }
+    parts.forEach(function (p) { p.counts = new Counts(p.total, p.slots, false); });
+    box.classList.add("js");
+    var active = null;
+
+    function nextEmpty(after) {
+      var start = after ? cells.indexOf(after) + 1 : 0;
+      for (var i = 0; i < cells.length; i++) {
+        var c = cells[(start + i) % cells.length];
+        if (c.get() === null) { return c; }
+      }
+      return null;
+    }
+    function render() {
+      cells.forEach(function (c) {
+        var v = c.get();
+        c.button.textContent = v === null ? "" : String(v);
+        toggle(c.td, "auto", c.auto);
+        toggle(c.td, "active", c === active);
+        if (c === active) { c.button.setAttribute("aria-current", "true"); } else { c.button.removeAttribute("aria-current"); }
+      });
+      parts.forEach(function (p) { showSum(p.sumError, p.template, p.counts.wrong()); });
+      dock.hidden = !active;
+      if (!active) { return; }
+      dock.querySelector(".dock-who").textContent = active.who;
+      dock.querySelector(".dock-what").textContent = active.part.label;
+      parts.forEach(function (p) { if (p.dock) { p.dock.hidden = p !== active.part; } });
+      var limit = active.part.counts.limit(active);
+      var current = active.get();
+      each(active.part.dock.querySelectorAll("button[data-v]"), function (b) {
+        var v = parseInt(b.getAttribute("data-v"), 10);
+        toggle(b, "off", v > limit);
+        toggle(b, "on", v === current);
+        b.setAttribute("aria-pressed", v === current ? "true" : "false");
+      });
+      var wrong = active.part.counts.wrong();
+      var left = active.part.dock.querySelector(".left");
+      if (wrong === null) { showLeft(left, active.part.counts.left()); } else if (left) { left.hidden = true; }
+    }
+    dock.addEventListener("click", function (event) {
+      var b = event.target.closest ? event.target.closest("button[data-v]") : null;
+      if (!b || !active) { return; }
+      var cell = active;
+      cell.set(parseInt(b.getAttribute("data-v"), 10));
+      cell.part.counts.fill(cell);
+      active = nextEmpty(cell);
+      render();
+    });
+    box.addEventListener("change", function (event) {  // a select changed some other way
+      cells.forEach(function (c) {
+        if (c.select === event.target) { c.part.counts.fill(c); }
+      });
+      render();
+    });
+    // a cell named in the list of problems above the form opens the picker on it
+    var form = box.closest("form");
+    each(form ? form.querySelectorAll(".error-summary a[href^='#rc-']") : [], function (a) {
+      a.addEventListener("click", function () {
+        cells.forEach(function (c) { if ("#" + c.td.id === a.getAttribute("href")) { active = c; } });
+        render();
+      });
+    });
+    parts.forEach(function (p) {
+      guard(form, p.counts, function () {
+        if (p.counts.wrong() !== null) { nudge(p.sumError); return; }
+        active = nextEmpty(null);
+        render();
+        nudge(active ? active.td : box);
+      });
+      p.counts.fill(null);
+      if (p.counts.complete() && p.counts.wrong() === null) { p.slots[p.slots.length - 1].auto = true; }
+    });
+    active = nextEmpty(null);
+    render();
+  }
+
+  // Everything under ``root`` (the page; or a part another script has just put in, e.g.
+  // the live table's new deal: it calls ``KierkiEntry.init(part)``). Each element once.
+  function init(root) {
+    function fresh(selector, setup) {
+      var found = Array.prototype.slice.call(root.querySelectorAll(selector));
+      if (root.matches && root.matches(selector)) { found.unshift(root); }
+      found.forEach(function (el) {
+        if (el.hasAttribute("data-entry")) { return; }
+        el.setAttribute("data-entry", "");
+        setup(el);
+      });
+    }
+    fresh("form.deal-form", setupForm);
+    fresh("fieldset.quick", setupQuick);
+    fresh("[data-robber]", setupRobber);
+  }
+  window.KierkiEntry = { init: init };
+  init(document);
+
+  // -- Tybet: a special win after which the other pair took nothing gives the winners every
+  // ace and honour on the form, and points at their last-trick button ----------------------
+  document.addEventListener("change", function (event) {
+    var input = event.target;
+    if (input.name !== "special") { return; }
+    var sweep = input.hasAttribute("data-sweep");
+    var pair = input.getAttribute("data-pair");
+    each(document.querySelectorAll("button[name=last]"), function (b) {
+      toggle(b, "suggest", sweep && b.getAttribute("data-pair") === pair);
+    });
+    if (!sweep) { return; }
+    each(document.querySelectorAll("fieldset.quick[data-follow]"), function (fs) {
+      var row = fs.querySelectorAll(".qp-row")[parseInt(pair, 10)];
+      var radio = row && row.querySelector("input[value='" + fs.getAttribute("data-total") + "']");
+      if (radio && !radio.checked) {
+        radio.checked = true;
+        radio.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    });
+  });
+}());

@@ -142,14 +142,19 @@ def enter_deal(gid: str, number: int):
     editing = number <= game.recorded
     try:
         raw = game.family.parse_form(game, deal, request.form)
-        service.enter_deal(get_db(), game, number, raw, form.version.data)
+        saved = service.enter_deal(get_db(), game, number, raw, form.version.data)
     except InvalidInput as e:
         return game_page(game, number if editing else None,
                          game.family.posted_values(request.form), field_errors(e.problems),
                          422, args=request.form)
+    # What the deal gave each side, in the family's words; the category also marks the
+    # deal's row in the score table for this one page view ("saved-<number>").
+    points = gettext("Deal %(number)s: %(points)s", number=number,
+                     points=saved.family.words.deal_points(saved, number))
     if editing:
-        flash(gettext("Deal %(number)s corrected; the totals after it were recomputed.",
-                      number=number), "ok")
+        points = gettext("Deal %(number)s corrected; the totals after it were recomputed.",
+                         number=number) + " " + points
+    flash(points, f"ok saved-{number}")
     return redirect(url_for("games.show", gid=gid) + ("#scores" if editing else ""))
 
 

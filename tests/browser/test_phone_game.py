@@ -6,12 +6,35 @@ from .conftest import shot
 PLAYERS = ["Ala", "Bożena", "Czesław", "Żaneta"]
 
 
+def tap(page, name, value):
+    """One tap on a quick picker's value (the label the player touches)."""
+    page.locator(f'.qv:has(input[name="{name}"][value="{value}"])').click()
+
+
+def chosen(page, name):
+    checked = page.locator(f'input[name="{name}"]:checked')
+    return checked.get_attribute("value") if checked.count() else None
+
+
 def counts(page, name, values):
-    """Type all but the last count; the page must fill the last one."""
+    """Tap all but the last count; the page must fill the last one."""
     for seat, value in enumerate(values[:-1]):
-        page.fill(f"input[name={name}-{seat}]", str(value))
-    last = page.locator(f"input[name={name}-{len(values) - 1}]")
-    assert last.input_value() == str(values[-1]), "the last count was not filled in"
+        tap(page, f"{name}-{seat}", value)
+    assert chosen(page, f"{name}-{len(values) - 1}") == str(values[-1]), \
+        "the last count was not filled in"
+
+
+def robber(page, rows):
+    """The robber's grid, player by player: a tap on the picker for each highlighted cell
+    (the picker moves on by itself); the last player's counts fill themselves."""
+    while page.locator(".robber .dock").is_visible():
+        cell = page.locator(".robber td.rc.active")
+        part = cell.get_attribute("data-part")
+        seat = int(cell.get_attribute("id").rsplit("-", 1)[1])
+        value = rows[seat][["tricks", "hearts", "queens", "gentlemen"].index(part)]
+        page.locator(f".dock-part[data-part={part}] button[data-v='{value}']").click()
+    for i, part in enumerate(["tricks", "hearts", "queens", "gentlemen"]):
+        assert page.locator(f"select[name={part}-3]").input_value() == str(rows[3][i])
 
 
 def pick(page, name, seat):
@@ -38,12 +61,6 @@ def test_whole_game_on_a_phone(page):
 
     assert deal_title(page) == "Deal 1 of 12"
     assert page.locator(".who").inner_text().split() == ["Deals", "Ala", "Leads", "Bożena"]
-    # steppers: two taps up, one down
-    row = page.locator(".count-row").first
-    row.locator("button.step[data-step='1']").click()
-    row.locator("button.step[data-step='1']").click()
-    row.locator("button.step[data-step='-1']").click()
-    assert page.input_value("input[name=tricks-0]") == "1"
     counts(page, "tricks", [1, 4, 5, 3])
     shot(page, "02-deal-1")
     save(page)
@@ -51,16 +68,17 @@ def test_whole_game_on_a_phone(page):
     # deal 2: a wrong count is refused and what was typed stays
     assert deal_title(page) == "Deal 2 of 12"
     for seat, value in enumerate([5, 5, 5, 5]):
-        page.fill(f"input[name=hearts-{seat}]", str(value))
+        tap(page, f"hearts-{seat}", value)
     save(page)
     assert "These must add up to 13; they add up to 20." in page.locator(".error").first.inner_text()
-    assert page.input_value("input[name=hearts-0]") == "5"
+    assert chosen(page, "hearts-0") == "5"
     shot(page, "03-refused")
     assert page.locator(".chips li").first.inner_text().split() == ["Ala", "−20"]  # deal 1 kept
-    page.fill("input[name=hearts-3]", "")
-    page.fill("input[name=hearts-2]", "")
-    page.fill("input[name=hearts-2]", "0")
-    assert page.input_value("input[name=hearts-3]") == "3"
+    tap(page, "hearts-2", 0)
+    assert page.locator("fieldset.quick .sum-error").inner_text() == \
+        "These must add up to 13; they add up to 15."
+    tap(page, "hearts-3", 3)
+    assert not page.locator("fieldset.quick .sum-error").is_visible()
     save(page)
 
     assert deal_title(page) == "Deal 3 of 12"
@@ -79,10 +97,7 @@ def test_whole_game_on_a_phone(page):
     save(page)
 
     assert deal_title(page) == "Deal 7 of 12"
-    counts(page, "tricks", [4, 3, 6, 0])
-    counts(page, "hearts", [5, 2, 6, 0])
-    counts(page, "queens", [1, 1, 2, 0])
-    counts(page, "gentlemen", [3, 1, 4, 0])
+    robber(page, [[4, 5, 1, 3], [3, 2, 1, 1], [6, 6, 2, 4], [0, 0, 0, 0]])
     pick(page, "king_of_hearts", 0)
     pick(page, "positions-0", 2)
     pick(page, "positions-1", 1)
@@ -91,11 +106,11 @@ def test_whole_game_on_a_phone(page):
 
     for number, suit in zip(range(8, 12), "SHDC"):
         assert deal_title(page) == f"Deal {number} of 12"
-        page.locator(f'input[name=trump][value="{suit}"]').check()
         counts(page, "tricks", [4, 3, 3, 3])
         if number == 8:
             shot(page, "06-trumps")
-        save(page)
+        with page.expect_navigation():  # the trump suit saves the deal
+            page.locator(f'button[name=trump][value="{suit}"]').click()
 
     assert deal_title(page) == "Deal 12 of 12"
     pick(page, "order-0", 1)
@@ -110,12 +125,14 @@ def test_whole_game_on_a_phone(page):
     # correct deal 1 from the score table; later totals follow
     page.locator("table.scores tbody tr").first.locator("a").click()
     assert "Correcting a recorded deal" in page.inner_text("main")
-    page.fill("input[name=tricks-0]", "0")
-    page.fill("input[name=tricks-1]", "5")
-    page.fill("input[name=tricks-2]", "5")
-    assert page.input_value("input[name=tricks-3]") == "3"
+    assert [chosen(page, f"tricks-{s}") for s in range(4)] == ["1", "4", "5", "3"]
+    tap(page, "tricks-0", 0)
+    tap(page, "tricks-1", 5)
+    tap(page, "tricks-2", 5)
+    assert chosen(page, "tricks-3") == "3"  # the last count follows the others
     page.get_by_role("button", name="Save the correction").click()
     assert "Deal 1 corrected" in page.locator(".flash").first.inner_text()
+    assert "Deal 1: Ala 0, Bożena −100, Czesław −100, Żaneta −60" in page.locator(".flash").first.inner_text()
     rs = get_ruleset("standard-4")
     assert rs.expected_sum == 0
     totals = [int(t.replace("−", "-").replace("+", ""))
@@ -170,11 +187,12 @@ def test_plain_forms_work_with_javascript_off(browser, server):
         page.fill(f"input[name=player_{i}]", name)
     page.get_by_role("button", name="Start the game").click()
     assert page.locator(".deal-no").first.inner_text() == "Deal 1 of 12"
-    assert not page.locator("button.step").first.is_visible()  # steppers need JS
-    for seat, value in enumerate([4, 3, 3, 3]):  # no auto-fill: every count typed
-        page.fill(f"input[name=tricks-{seat}]", str(value))
+    assert not page.locator(".left").first.is_visible()  # what is left needs JS
+    for seat, value in enumerate([4, 3, 3]):  # no auto-fill: the server fills the blank
+        page.locator(f'input[name=tricks-{seat}][value="{value}"]').check()
     page.get_by_role("button", name="Save deal 1").click()
     assert page.locator(".deal-no").first.inner_text() == "Deal 2 of 12"
+    assert "Deal 1: Ala −80, Bożena −60, Czesław −60, Żaneta −60" in page.locator(".flash").first.inner_text()
     page.goto(page.url + "?mode=cards")
     assert page.locator("fieldset.cards").is_visible()
     context.close()

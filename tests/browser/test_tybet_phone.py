@@ -1,5 +1,6 @@
 """Two Tybet deals entered on a phone-sized Chromium."""
 from .conftest import shot
+from .test_phone_game import chosen, tap
 
 PLAYERS = ["Ala", "Bolek", "Cela", "Darek"]
 
@@ -20,34 +21,36 @@ def test_two_tybet_deals_on_a_phone(page):
     page.select_option("select[name=cezar-2-S]", "2")
     page.locator("details.decl").nth(3).locator("summary").click()
     page.locator('input[name=trio-3][value="7"]').check()
-    page.fill("input[name=aces-0]", "3")
-    assert page.input_value("input[name=aces-1]") == "1"  # filled to make 4
-    page.fill("input[name=honours-0]", "13")
-    assert page.input_value("input[name=honours-1]") == "7"
-    page.locator('input[name=last][value="0"]').check()
+    tap(page, "aces-0", 3)
+    assert chosen(page, "aces-1") == "1"  # filled to make 4
+    tap(page, "honours-0", 13)
+    assert chosen(page, "honours-1") == "7"
     shot(page, "13-tybet-deal-1")
-    with page.expect_navigation():
-        page.get_by_role("button", name="Save deal 1").click()
+    with page.expect_navigation():  # the last trick's pair saves the deal: one tap
+        page.locator("button[name=last][value='0']").click()
     chips = page.locator(".chips li").all_inner_texts()
     # pair 0: cezar 5 + 3 aces + 4 (13 honours) + last 1 = 13; pair 1: 3 + 1 + 2 = 6
     assert chips[0].split("\n")[:3] == ["Ala & Cela", "13", "8 to 21"]
     assert chips[1].split("\n")[:3] == ["Bolek & Darek", "6", "15 to 21"]
+    assert "Deal 1: Ala & Cela 13, Bolek & Darek 6" in page.locator(".flash").first.inner_text()
+    assert page.locator("table.scores tbody tr.saved").count() == 1
 
-    # deal 2: a refused special win, then fixed: Darek's perła
+    # deal 2: Darek's perła gives his pair every ace and honour; one honour less is refused
     assert page.locator(".deal-no").first.inner_text() == "Deal 2 · to 21"
-    page.fill("input[name=aces-1]", "4")
-    page.fill("input[name=honours-1]", "19")
-    page.locator('input[name=last][value="1"]').check()
-    page.select_option("select[name=special]", "perla:s3")
+    page.locator("details.specials summary").click()
+    page.locator(".specials .pick:has(input[value='perla:s3'])").click()
+    assert chosen(page, "aces-1") == "4" and chosen(page, "honours-1") == "20"
+    assert "suggest" in page.locator("button[name=last][value='1']").get_attribute("class")
+    tap(page, "honours-1", 19)
+    assert chosen(page, "honours-0") == "1"
     with page.expect_navigation():
-        page.get_by_role("button", name="Save deal 2").click()
+        page.locator("button[name=last][value='1']").click()
     assert "the other pair took nothing" in page.locator(".error").first.inner_text()
-    assert page.input_value("input[name=honours-1]") == "19"
-    page.fill("input[name=honours-0]", "")
-    page.fill("input[name=honours-1]", "20")
-    assert page.input_value("input[name=honours-0]") == "0"
+    assert chosen(page, "honours-1") == "19" and chosen(page, "special") == "perla:s3"
+    tap(page, "honours-1", 20)
+    assert chosen(page, "honours-0") == "0"
     with page.expect_navigation():
-        page.get_by_role("button", name="Save deal 2").click()
+        page.locator("button[name=last][value='1']").click()
     chips = page.locator(".chips li").all_inner_texts()
     assert chips[1].split("\n")[:2] == ["Bolek & Darek", "21"]  # 6 + 11 + 4
     assert "Game over" in page.locator("#final").inner_text()

@@ -10,7 +10,7 @@ from typing import Any
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
-from ...i18n import SUIT_SYMBOLS, lang, localized, seat_names
+from ...i18n import SUIT_SYMBOLS, lang, localized, rank_label, seat_names, signed
 from .rules import Contract, Deal
 
 CONTRACT_NAMES = {
@@ -68,6 +68,48 @@ def contract_name(contract: Contract) -> str:
 
 def field_label(name: str) -> str:
     return str(FIELD_LABELS.get(name, name))
+
+
+def short_label(name: str) -> str:
+    """A count's column heading in the robber's grid: ``♥``, ``Q`` (``D``), ``K+J``."""
+    if name == "hearts":
+        return "♥"
+    if name == "queens":
+        return rank_label("Q")
+    if name == "gentlemen":
+        return f"{rank_label('K')}+{rank_label('J')}"
+    if name == "jacks":
+        return rank_label("J")
+    return field_label(name)
+
+
+def error_summary(errors: dict[str, list[str]], contract: Contract,
+                  players: list[str]) -> list[tuple[str, str, str]]:
+    """The messages that belong to an input, as ``(anchor, where, message)`` for the list
+    above a long form; ``where`` names the input (``Ala · Hearts ♥``, ``Trick 7``)."""
+    fields = {f.name: f for f in contract.fields()}
+    out = []
+    for key, messages in errors.items():
+        name, _, index = key.partition(".")
+        field = fields.get(name)
+        if field is None:
+            continue  # shown above the form by itself (loose_errors)
+        where, anchor = field_label(name).rstrip("?"), f"f-{name}"
+        if index.isdigit():
+            i = int(index)
+            if field.type == "counts" and i < len(players):
+                where, anchor = f"{players[i]} · {field_label(name)}", f"rc-{name}-{i}"
+            elif field.type == "seats" and i < len(field.labels):
+                where = (gettext("Place %(n)s", n=field.labels[i]) if name == "order"
+                         else gettext("Trick %(n)s", n=field.labels[i]))
+        out += [(anchor, where, str(m)) for m in messages]
+    return out
+
+
+def deal_points(game: Any, number: int) -> str:
+    """What one recorded deal gave each player: ``Ala −60, Bolek 0, …``."""
+    points = game.state.scored[number - 1].points
+    return ", ".join(f"{name} {signed(p)}" for name, p in zip(game.players, points))
 
 
 def costs(contract: Contract) -> list[str]:

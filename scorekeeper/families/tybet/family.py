@@ -30,6 +30,7 @@ from .rules import (
 )
 
 KEY = "tybet"
+SWEEPS = ("kalanda", "perla", "kondriona")
 
 
 class Tybet:
@@ -106,6 +107,9 @@ class Tybet:
             "pair_counts": [("aces", ACES), ("honours", HONOUR_CARDS)],
             "honour_ranks": HONOURS,
             "specials": specials,
+            # special wins after which the other pair took nothing (rules._check_special):
+            # choosing one gives the winners every ace and honour on the form (entry.js)
+            "sweeps": SWEEPS,
             "special_reading": [localized(item) for item in rules.special_reading()],
         }
 

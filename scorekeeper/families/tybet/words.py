@@ -4,6 +4,8 @@ Words only; templates under ``templates/tybet/`` reach this module as ``tybet``.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from flask_babel import lazy_gettext as _l
 
 LABELS = {
@@ -33,6 +35,12 @@ def label(key: str) -> str:
 def pair_names(players: list[str]) -> list[str]:
     """Partners sit opposite: seats 1 and 3 against 2 and 4."""
     return [f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"]
+
+
+def deal_points(game: Any, number: int) -> str:
+    """What one recorded deal gave each pair: ``Ala & Cela 7, Bolek & Darek 4``."""
+    points = game.state.scored[number - 1].points
+    return ", ".join(f"{name} {p}" for name, p in zip(pair_names(game.players), points))
 
 
 def breakdown(rows: list[dict]) -> str:
