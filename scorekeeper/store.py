@@ -144,8 +144,11 @@ def new_join_code() -> str:
 
 
 def new_id() -> str:
-    """An unguessable game id for URLs (96 random bits)."""
-    return secrets.token_urlsafe(12)
+    """An unguessable game id for URLs (96 random bits) that never starts with "-", so
+    that ``kierki games delete ID`` cannot mistake it for an option."""
+    while (gid := secrets.token_urlsafe(12)).startswith("-"):
+        pass
+    return gid
 
 
 def create_game(db: Database, family: str, ruleset: dict[str, Any], players: list[str],

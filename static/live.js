@@ -51,8 +51,8 @@
   }
 
   function initEntry(el) {
-    if (el && window.kierkiEntry && typeof window.kierkiEntry.init === "function") {
-      window.kierkiEntry.init(el);
+    if (el && window.KierkiEntry && typeof window.KierkiEntry.init === "function") {
+      window.KierkiEntry.init(el);
     }
   }
 

@@ -167,6 +167,10 @@ class Family(Protocol):
         """What the family's templates need for a deal: words, cost lines, entry mode."""
         ...
 
+    def deal_points(self, game: Game, number: int) -> str:
+        """What recorded deal ``number`` gave each side, in a few words (after saving)."""
+        ...
+
     def history_line(self, game: Game, deal: DealLike, result: Result) -> str:
         """An earlier value of a deal in a few words (correction history)."""
         ...

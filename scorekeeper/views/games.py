@@ -150,7 +150,7 @@ def enter_deal(gid: str, number: int):
     # What the deal gave each side, in the family's words; the category also marks the
     # deal's row in the score table for this one page view ("saved-<number>").
     points = gettext("Deal %(number)s: %(points)s", number=number,
-                     points=saved.family.words.deal_points(saved, number))
+                     points=saved.family.deal_points(saved, number))
     if editing:
         points = gettext("Deal %(number)s corrected; the totals after it were recomputed.",
                          number=number) + " " + points

@@ -89,6 +89,9 @@ class Kierki:
         return {"deal": deal, "by_card": by_card, "costs": words.costs(deal.contract),
                 "rules": words.deal_notes(deal, game.players)}
 
+    def deal_points(self, game: Any, number: int) -> str:
+        return words.deal_points(game, number)
+
     def history_line(self, game: Any, deal: Deal, result: dict[str, Any]) -> str:
         return words.describe(deal.contract, result, game.players)
 

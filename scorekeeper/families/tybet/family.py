@@ -113,6 +113,9 @@ class Tybet:
             "special_reading": [localized(item) for item in rules.special_reading()],
         }
 
+    def deal_points(self, game: Any, number: int) -> str:
+        return words.deal_points(game, number)
+
     def history_line(self, game: Any, deal: TybetDeal, result: dict[str, Any]) -> str:
         rules: TybetRules = game.rules
         return " : ".join(map(str, rules.score(rules.validate(result, leader=deal.leader))))
