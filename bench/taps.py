@@ -11,7 +11,7 @@ before counting begins. Scenarios:
 ``4p``      a whole standard-4 game (12 deals) entered through the game page;
 ``3p``      a whole standard-3 game (11 deals);
 ``robber``  one robber deal (standard-4, deals 1-6 stored beforehand), player by player;
-``tybet``   a Tybet game to 21, with one declaration and one special win.
+``tybet``   a Tybet game to 21 entered as card points, with one declaration and one special win.
 
 The player taps the values in seat order and skips a count the page has already filled
 in correctly (the last one, or zeros once nothing is left). A select (Tybet's cezar)
@@ -89,11 +89,11 @@ GAME_3 = [
 ]
 #: Tybet deals as played: declarations (seat, kind, rank or suit and run), pair 0's aces
 #: and honours, the last trick's pair, a special win.
-GAME_TYBET = [
-    {"aces": 3, "honours": 11, "last": 0},
-    {"declare": [(1, "trio", "3")], "aces": 1, "honours": 8, "last": 1},
-    {"aces": 2, "honours": 13, "last": 0},
-    {"special": "kalanda:p1", "last": 1},
+GAME_TYBET = [  # "points": the first pair's card points (the other pair's fill themselves)
+    {"points": 7},
+    {"declare": [(1, "trio", "3")], "points": 3},
+    {"points": 7},
+    {"special": "kalanda:p1", "points": 0},
 ]
 
 
@@ -279,10 +279,9 @@ def enter_tybet_deal(phone: Phone, deal: dict) -> None:
     if deal.get("special"):
         phone.tap(page.locator("details.specials summary"))
         phone.tap(page.locator(f".specials .pick:has(input[value='{deal['special']}'])"))
-    for name in ("aces", "honours"):
-        if name in deal and phone.chosen(f"{name}-0") != str(deal[name]):
-            phone.tap(page.locator(f'.qv:has(input[name="{name}-0"][value="{deal[name]}"])'))
-    phone.tap(page.locator(f"button[name=last][value='{deal['last']}']"), navigates=True)
+    if phone.chosen("card_points-0") != str(deal["points"]):  # a sweep may have set it
+        phone.tap(page.locator(f'.qv:has(input[name="card_points-0"][value="{deal["points"]}"])'))
+    phone.tap(page.locator("form.deal-form button[type=submit].primary"), navigates=True)
     errors = page.locator("form.deal-form .error").all_inner_texts()
     assert phone.deal_number() != before, f"deal {before} was refused: {errors}"
 
@@ -297,13 +296,8 @@ def tybet_raw(deal: dict) -> dict:
     if deal.get("special"):
         kind, _, who = deal["special"].partition(":")
         special = {"kind": kind, ("pair" if who[0] == "p" else "seat"): int(who[1:])}
-        winners = special.get("pair", int(who[1:]) % 2)
-        aces = [4, 0] if winners == 0 else [0, 4]
-        honours = [20, 0] if winners == 0 else [0, 20]
-    else:
-        aces, honours = [deal["aces"], 4 - deal["aces"]], [deal["honours"], 20 - deal["honours"]]
-    return {"declarations": declarations, "aces": aces, "honours": honours,
-            "last": deal["last"], "special": special}
+    return {"declarations": declarations, "card_points": [deal["points"], 11 - deal["points"]],
+            "special": special}
 
 
 def tybet_game(browser, base: str) -> tuple[int, int]:

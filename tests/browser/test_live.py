@@ -298,7 +298,7 @@ def test_a_partnership_game_followed_to_its_end(phones, server_app):
         assert r.status_code == 200, r.get_json()
         return r.get_json()
 
-    open_live(b, b.base + f"/games/{game['id']}")
+    open_live(b, b.base + f"/games/{game['id']}?mode=detail")  # aces, honours, last trick
     totals = '[data-live="totals"] li strong'
     save_elsewhere(1, plain)
     expect(b.locator('[data-live="deal"] .deal-no')).to_have_text("Deal 2 · to 21")

@@ -21,22 +21,23 @@ def test_two_tybet_deals_on_a_phone(page):
     page.select_option("select[name=cezar-2-S]", "2")
     page.locator("details.decl").nth(3).locator("summary").click()
     page.locator('input[name=trio-3][value="7"]').check()
-    tap(page, "aces-0", 3)
-    assert chosen(page, "aces-1") == "1"  # filled to make 4
-    tap(page, "honours-0", 13)
-    assert chosen(page, "honours-1") == "7"
+    tap(page, "card_points-0", 8)  # the quick entry: each pair's card points, one tap
+    assert chosen(page, "card_points-1") == "3"  # filled to make 11
     shot(page, "13-tybet-deal-1")
-    with page.expect_navigation():  # the last trick's pair saves the deal: one tap
-        page.locator("button[name=last][value='0']").click()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Save deal 1").click()
     chips = page.locator(".chips li").all_inner_texts()
-    # pair 0: cezar 5 + 3 aces + 4 (13 honours) + last 1 = 13; pair 1: 3 + 1 + 2 = 6
+    # pair 0: cezar 5 + 8 card points = 13; pair 1: trio of 7s 3 + 3 card points = 6
     assert chips[0].split("\n")[:3] == ["Ala & Cela", "13", "8 to 21"]
     assert chips[1].split("\n")[:3] == ["Bolek & Darek", "6", "15 to 21"]
     assert "Deal 1: Ala & Cela 13, Bolek & Darek 6" in page.locator(".flash").first.inner_text()
     assert page.locator("table.scores tbody tr.saved").count() == 1
 
-    # deal 2: Darek's perła gives his pair every ace and honour; one honour less is refused
+    # deal 2, entered in detail: Darek's perła gives his pair every ace and honour; one
+    # honour less is refused
     assert page.locator(".deal-no").first.inner_text() == "Deal 2 · to 21"
+    with page.expect_navigation():
+        page.get_by_role("link", name="Enter aces, honours and the last trick").click()
     page.locator("details.specials summary").click()
     page.locator(".specials .pick:has(input[value='perla:s3'])").click()
     assert chosen(page, "aces-1") == "4" and chosen(page, "honours-1") == "20"

@@ -12,6 +12,7 @@ from ...rules.named import check_named
 from . import forms, words
 from .rules import (
     ACES,
+    CARD_POINTS,
     CEZAR_POINTS,
     FOUR_POINTS,
     HONOUR_CARDS,
@@ -97,8 +98,14 @@ class Tybet:
         for kind, spec in rules.data["specials"].items():
             worth = f"+{spec['bonus']}" if "bonus" in spec else f"×{spec['multiply']}"
             specials.append((kind, worth, spec["by"]))
+        detail = forms.detailed(args)
+        stored = game.stored.results
+        if not args.get("mode") and deal is not None and deal.number <= len(stored):
+            detail = detail or "aces" in stored[deal.number - 1]  # corrected as entered
         return {
             "deal": deal,
+            "detail": detail,  # aces, honours and the last trick; else card points
+            "card_points": CARD_POINTS,
             "pairs": words.pair_names(game.players),
             "cezar_runs": [(extra, RANKS[:3 + extra], CEZAR_POINTS + extra)
                            for extra in forms.CEZAR_RUNS],

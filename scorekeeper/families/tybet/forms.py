@@ -9,6 +9,9 @@ from .rules import RANKS, SUITS, TRIO_POINTS
 FOUR_RANKS = RANKS
 TRIO_RANKS = tuple(r for r in RANKS if r in TRIO_POINTS)
 CEZAR_RUNS = tuple(range(len(RANKS) - 2))  # extra cards after 3-2-A: 0..7
+#: The form's ``mode`` for entering aces, honours and the last trick one by one (the
+#: default is each pair's card points).
+DETAIL = "detail"
 
 
 def _getlist(form: Mapping[str, Any], name: str) -> list[str]:
@@ -17,6 +20,14 @@ def _getlist(form: Mapping[str, Any], name: str) -> list[str]:
         return list(getter(name))
     value = form.get(name)
     return value if isinstance(value, list) else ([] if value in (None, "") else [value])
+
+
+def detailed(form: Mapping[str, Any]) -> bool:
+    """Whether a posted deal gives aces, honours and the last trick (rather than each
+    pair's card points): its mode says so, or one of those fields was filled in."""
+    return form.get("mode") == DETAIL or any(
+        form.get(k) not in (None, "") for k in ("aces-0", "aces-1", "honours-0", "honours-1",
+                                                 "last"))
 
 
 def parse(form: Mapping[str, Any]) -> dict[str, Any]:
@@ -36,11 +47,15 @@ def parse(form: Mapping[str, Any]) -> dict[str, Any]:
     if chosen:
         kind, _, who = chosen.partition(":")
         special = {"kind": kind, ("pair" if who.startswith("p") else "seat"): who[1:]}
-    return {"declarations": declarations,
-            "aces": [form.get("aces-0", ""), form.get("aces-1", "")],
-            "honours": [form.get("honours-0", ""), form.get("honours-1", "")],
-            "last": form.get("last", ""), "special": special,
-            "confirmed": form.get("confirmed", "")}
+    raw = {"declarations": declarations, "special": special,
+           "confirmed": form.get("confirmed", "")}
+    if detailed(form):  # aces, honours and the last trick, one by one
+        raw.update({"aces": [form.get("aces-0", ""), form.get("aces-1", "")],
+                    "honours": [form.get("honours-0", ""), form.get("honours-1", "")],
+                    "last": form.get("last", "")})
+    else:  # the quick entry: each pair's card points
+        raw["card_points"] = [form.get("card_points-0", ""), form.get("card_points-1", "")]
+    return raw
 
 
 def values(result: Mapping[str, Any]) -> dict[str, Any]:
@@ -52,7 +67,7 @@ def values(result: Mapping[str, Any]) -> dict[str, Any]:
                 out[f"cezar-{seat}-{d['suit']}"] = str(d["extra"])
             else:
                 out.setdefault(f"{d['kind']}-{seat}", []).append(d["rank"])
-    for name in ("aces", "honours"):
+    for name in ("aces", "honours", "card_points"):
         for i, v in enumerate(result.get(name, [])):
             out[f"{name}-{i}"] = "" if v is None else str(v)
     if result.get("last") is not None:

@@ -45,6 +45,8 @@ TRIO_POINTS = {"3": 3, "2": 3, "A": 3, "7": 3, "K": 1, "Q": 1, "J": 1}
 FOUR_POINTS = 4
 CEZAR_POINTS = 3
 ACES, HONOUR_CARDS = 4, 20
+#: Card points in every deal: 4 aces, 20 honours in threes (6, two left over), the last trick.
+CARD_POINTS = ACES + HONOUR_CARDS // 3 + 1
 SPECIALS = ("tybet", "sariat", "kalanda", "perla", "kondriona")
 #: What a special win also is, where seed 003 is silent on counting both: a Perła
 #: (one player takes every trick) is a Kalanda too, a Kondriona a Perła and a Kalanda,
@@ -140,15 +142,21 @@ class TybetRules(Named):
         """
         problems: list[Problem] = []
         decls = _read_declarations(raw.get("declarations"), problems)
-        aces = _read_pair_counts(raw.get("aces"), "aces", ACES, problems)
-        honours = _read_pair_counts(raw.get("honours"), "honours", HONOUR_CARDS, problems)
-        last = _int(raw.get("last"))
-        if last not in (0, 1):
-            problems.append(Problem("last", N_("Choose the pair that took the last trick.")))
-            last = None
-        special = _read_special(raw.get("special"), self, problems)
-        result = {"declarations": decls, "aces": aces, "honours": honours, "last": last,
-                  "special": special}
+        result: dict[str, Any] = {"declarations": decls}
+        if _card_points_only(raw):  # the quick entry: each pair's card points, 11 in all
+            result["card_points"] = _read_pair_counts(raw.get("card_points"), "card_points",
+                                                      CARD_POINTS, problems)
+        else:
+            result["aces"] = _read_pair_counts(raw.get("aces"), "aces", ACES, problems)
+            result["honours"] = _read_pair_counts(raw.get("honours"), "honours",
+                                                  HONOUR_CARDS, problems)
+            last = _int(raw.get("last"))
+            if last not in (0, 1):
+                problems.append(Problem("last", N_("Choose the pair that took the last "
+                                                   "trick.")))
+                last = None
+            result["last"] = last
+        result["special"] = _read_special(raw.get("special"), self, problems)
         if not problems:
             _check_declarations(decls, problems)
             _check_special(result, leader, problems)
@@ -170,12 +178,15 @@ class TybetRules(Named):
         decl = [0, 0]
         for seat, items in enumerate(result["declarations"]):
             decl[pair_of(seat)] += sum(declaration_points(d) for d in items)
-        rows = [
-            {"key": "declarations", "points": decl},
-            {"key": "aces", "points": list(result["aces"])},
-            {"key": "honours", "points": [h // 3 for h in result["honours"]]},
-            {"key": "last", "points": [int(result["last"] == p) for p in (0, 1)]},
-        ]
+        rows = [{"key": "declarations", "points": decl}]
+        if "card_points" in result:
+            rows.append({"key": "card_points", "points": list(result["card_points"])})
+        else:
+            rows += [
+                {"key": "aces", "points": list(result["aces"])},
+                {"key": "honours", "points": [h // 3 for h in result["honours"]]},
+                {"key": "last", "points": [int(result["last"] == p) for p in (0, 1)]},
+            ]
         special = result.get("special")
         if special:
             pair = _special_pair(special)
@@ -204,6 +215,20 @@ class TybetRules(Named):
 
 def _int(value: Any) -> int | None:
     return checks.whole_number(value)
+
+
+def _given(value: Any) -> bool:
+    """Something was entered: not None, not blank, not a list of blanks."""
+    if isinstance(value, (list, tuple)):
+        return any(_given(v) for v in value)
+    return not checks.blank(value)
+
+
+def _card_points_only(raw: dict[str, Any]) -> bool:
+    """The deal was entered as each pair's card points (aces, honours and the last trick
+    not given)."""
+    return _given(raw.get("card_points")) and not any(
+        _given(raw.get(k)) for k in ("aces", "honours", "last"))
 
 
 def _read_pair_counts(values: Any, name: str, total: int, problems: list[Problem]):
@@ -328,7 +353,17 @@ def _check_special(result: dict[str, Any], leader: int | None, problems: list[Pr
     pair = _special_pair(special)
     other = 1 - pair
     kind = special["kind"]
-    if kind in ("kalanda", "perla", "kondriona"):
+    if "card_points" in result:  # entered as card points: what the points can tell
+        took = result["card_points"][other]
+        if kind in ("kalanda", "perla", "kondriona") and took:
+            problems.append(Problem("special", N_(
+                "After a %(special)s the other pair took nothing: no ace, no honour, "
+                "not the last trick."), {"special": kind}))
+        elif kind in ("tybet", "sariat") and took > 1:
+            problems.append(Problem("special", N_(
+                "After a %(special)s the other pair's one trick holds no ace and at most "
+                "two honours; it may be the last trick."), {"special": kind}))
+    elif kind in ("kalanda", "perla", "kondriona"):
         if result["aces"][other] or result["honours"][other] or result["last"] == other:
             problems.append(Problem("special", N_(
                 "After a %(special)s the other pair took nothing: no ace, no honour, "

@@ -13,6 +13,7 @@ LABELS = {
     "aces": _l("aces"),
     "honours": _l("honours"),
     "last": _l("last trick"),
+    "card_points": _l("card points"),
     "tybet": _l("Tybet"),
     "sariat": _l("Sariat"),
     "kalanda": _l("Kalanda"),

@@ -191,3 +191,23 @@ def test_the_deal_screen_says_how_two_specials_in_one_deal_count(client):
     assert "Only the special win chosen counts: a Perła does not add a Kalanda." in plain
     stacked = client.get(f"/games/{new_tybet(client, ruleset='tybet-21-stacked')}").text
     assert "A Perła also counts as a Kalanda: both bonuses are added." in stacked
+
+
+def test_a_deal_entered_as_card_points(app, client):
+    """One number per pair, as on paper: card points (aces, threes of honours, the last
+    trick) add up to 11, so the other pair's are filled."""
+    gid = new_tybet(client)
+    page = client.get(f"/games/{gid}").text
+    assert 'name="card_points-0"' in page and 'name="aces-0"' not in page
+    r = post(client, gid, 1, 1, **{"trio-1": "3", "card_points-0": "8"})
+    assert r.status_code == 302, errors_in(r.text)
+    game = state(app, gid)
+    assert game.state.scored[0].result["card_points"] == [8, 3]
+    assert game.state.totals == [8, 6]  # pair 1: trio of 3s (3) + 3 card points
+    edit = client.get(f"/games/{gid}/deals/1/edit").text
+    assert 'name="card_points-1" value="3" checked' in edit
+    r = post(client, gid, 2, 2, **{"card_points-0": "10", "special": "kalanda:p0"})
+    assert r.status_code == 422 and any("took nothing" in m for m in errors_in(r.text))
+    r = post(client, gid, 2, 2, **{"card_points-0": "10", "special": "tybet:p0"})
+    assert r.status_code == 302  # a Tybet leaves the others one trick: the last one
+    assert state(app, gid).state.totals == [8 + 10 + 3, 6 + 1]
