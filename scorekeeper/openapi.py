@@ -38,8 +38,9 @@ RESULT = {"type": "object", "description": (
     "filled so they add up); `king_of_hearts` is a seat; `positions` and `order` are lists "
     "of seats; `trump` is one of S, H, D, C; `cards` maps cards such as `QH` to seats "
     "(card-by-card entry). The partnership game (seed 003): `declarations` (a list per "
-    "seat of {kind: cezar, suit, extra} / {kind: four|trio, rank}), `aces` and `honours` "
-    "per pair, `last` (the pair), `special` ({kind, pair} or {kind, seat}) or null, "
+    "seat of {kind: cezar, suit, extra} / {kind: four|trio, rank}), either `card_points` "
+    "per pair (11 in all; one `null` is filled) or `aces` and `honours` per pair and "
+    "`last` (the pair), `special` ({kind, pair} or {kind, seat}) or null, "
     "`confirmed` (true to record a Kondriona whose taker declared no whole-suit cezar)."),
     "example": {"tricks": [3, 3, 3, 4]}}
 
