@@ -95,11 +95,13 @@
       var no = r.querySelector(".no");
       if (no && no.textContent.trim() === String(number)) { row = r; }
     });
-    var names = table.querySelectorAll("thead .pname");
+    // every player's column header carries the whole name in its title (a long one is
+    // abbreviated on screen)
+    var names = table.querySelectorAll("thead th.num");
     var points = row.querySelectorAll("td .pts");
     var parts = [];
     for (var i = 0; i < points.length; i++) {
-      var name = names[i] ? names[i].textContent.trim() : "";
+      var name = names[i] ? (names[i].getAttribute("title") || names[i].textContent).trim() : "";
       parts.push((name ? name + " " : "") + points[i].textContent.trim());
     }
     return parts.join(", ");
