@@ -163,7 +163,8 @@ def test_a_second_phone_follows_the_first(page, browser):
     # the other phone reloads by itself within a few seconds of polling
     from playwright.sync_api import expect  # here: the module imports without Playwright
     expect(other.locator(".deal-no").first).to_have_text("Deal 2 of 12", timeout=15_000)
-    assert other.locator(".chips li").first.inner_text().split() == ["Ala", "−80"]
+    chip = other.locator(".chips li").first.inner_text().split()  # "Ala [deals] −80"
+    assert (chip[0], chip[-1]) == ("Ala", "−80")  # the dealer is drawn: maybe Ala
     other.context.close()
 
 
