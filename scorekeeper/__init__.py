@@ -51,11 +51,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
 
-    from . import api, db, i18n, views, web
+    from . import api, caches, db, i18n, views, web
     from .families import registry
     from .safejson import BoundedJSONProvider
     app.json = BoundedJSONProvider(app)
     db.init_app(app)
+    caches.init_app(app)  # the session cookie, verified once per value
     i18n.init_app(app, registry.families().values())
     views.init_app(app)
     api.init_app(app)

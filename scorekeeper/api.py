@@ -11,7 +11,7 @@ from typing import Any
 from flask import Blueprint, Flask, abort, current_app, jsonify, request, url_for
 from flask_babel import gettext
 
-from . import access, queries, service
+from . import access, caches, queries, service
 from .db import get_db
 from .families import registry
 from .i18n import field_errors, lang
@@ -106,7 +106,12 @@ def join():
 
 @bp.get("/games/<gid>")
 def get_game(gid: str):
-    return jsonify(game_json(service.load(get_db(), gid)))
+    """Written once per game version and language, with a strong ETag (304 when the
+    client has it)."""
+    game = service.load(get_db(), gid)
+    body = caches.kept(("api-game", gid, game.version, lang()),
+                       lambda: current_app.json.dumps(game_json(game)) + "\n")
+    return caches.respond(body, "application/json")
 
 
 @bp.put("/games/<gid>/deals/<int:number>")

@@ -50,14 +50,23 @@ def game_header(db: Database, gid: str) -> dict[str, Any]:
 
 
 def load_game(db: Database, gid: str) -> StoredGame:
-    rows = list(db.query("select * from games where id = ?", [gid]))
-    if not rows:
-        raise GameNotFound(gid)
-    row = rows[0]
-    players = [r["name"] for r in db.query(
-        "select name from players where game_id = ? order by seat", [gid])]
-    results = [json.loads(r["result"]) for r in db.query(
-        "select result from deals where game_id = ? order by number", [gid])]
+    """A whole game, read in one read transaction: its version and its deals agree even
+    while another phone writes."""
+    own = not db.conn.in_transaction
+    if own:
+        db.execute("BEGIN")
+    try:
+        rows = list(db.query("select * from games where id = ?", [gid]))
+        if not rows:
+            raise GameNotFound(gid)
+        row = rows[0]
+        players = [r["name"] for r in db.query(
+            "select name from players where game_id = ? order by seat", [gid])]
+        results = [json.loads(r["result"]) for r in db.query(
+            "select result from deals where game_id = ? order by number", [gid])]
+    finally:
+        if own:
+            db.execute("COMMIT")
     return StoredGame(row["id"], row["family"], json.loads(row["ruleset"]),
                       json.loads(row["settings"] or "{}"), players, results, row["version"],
                       bool(row["finished"]), row["created_at"], row["updated_at"],

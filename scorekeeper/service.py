@@ -20,6 +20,7 @@ from sqlite_utils import Database
 from . import queries, store
 from .families import registry
 from .families.base import DealLike, Family, State
+from .lru import games as _games
 from .queries import GameNotFound
 from .rules import checks, named
 from .rules.errors import N_, InvalidDeal, InvalidInput, Problem, RulesetError, UnknownRuleset
@@ -94,12 +95,25 @@ class Game:
 
 
 def load(db: Database, gid: str) -> Game:
-    """A stored game; its history is replayed only when its state is asked for."""
+    """A stored game; its history is replayed only when its state is asked for.
+
+    A game is kept per id and version (:data:`.lru.games`): a request reads the game's
+    version (one row) and, when that version is kept, nothing else, and its state is
+    not replayed again. A write anywhere raises the version, so what is kept is never
+    stale."""
+    cached = _games.get((gid, queries.game_version(db, gid)))
+    if cached is not None:
+        return cached
     stored = queries.load_game(db, gid)
     family = registry.get(stored.family)
     if family is None:
         raise GameNotFound(gid)
-    return Game(stored, family, family.load_rules(stored.ruleset))
+    return _keep(Game(stored, family, family.load_rules(stored.ruleset)))
+
+
+def _keep(game: Game) -> Game:
+    _games.put((game.id, game.version), game)
+    return game
 
 
 def _room_for_one_more(db: Database, max_games: int | None) -> None:
@@ -165,7 +179,7 @@ def enter_deal(db: Database, game: Game, number: int, raw: Any, version: Any) ->
     results = [s.result for s in after.scored]
     stored = replace(game.stored, results=results, version=game.version + 1,
                      finished=after.finished)
-    return Game(stored, game.family, game.rules, after)
+    return _keep(Game(stored, game.family, game.rules, after))
 
 
 def undo_last(db: Database, game: Game, version: Any) -> Game:
@@ -179,7 +193,7 @@ def undo_last(db: Database, game: Game, version: Any) -> Game:
         raise Conflict(CHANGED, e.current_version, game.id) from None
     stored = replace(game.stored, results=game.stored.results[:-1], version=game.version + 1,
                      finished=False)
-    return Game(stored, game.family, game.rules)
+    return _keep(Game(stored, game.family, game.rules))
 
 
 def delete_game(db: Database, game: Game, version: Any) -> None:

@@ -93,13 +93,17 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def connect(path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Database:
+def connect(path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+            shared: bool = False) -> Database:
     """Open the database with WAL, foreign keys and a wait for busy writers.
 
     The wait is set when the connection opens, before its first statement, and the
     connection never opens a transaction by itself (``isolation_level=None``).
+    ``shared``: the connection may be used by other threads than its opener's, one at a
+    time (the app's pool lends it to one request after another).
     """
-    conn = sqlite3.connect(str(path), timeout=busy_timeout_ms / 1000, isolation_level=None)
+    conn = sqlite3.connect(str(path), timeout=busy_timeout_ms / 1000, isolation_level=None,
+                           check_same_thread=not shared)
     db = Database(conn)
     if str(path) != ":memory:":
         db.enable_wal()

@@ -12,6 +12,15 @@ def app(tmp_path):
                        "TESTING": True, "WTF_CSRF_ENABLED": False})
 
 
+@pytest.fixture(autouse=True)
+def fresh_caches():
+    """Each test starts with nothing kept in memory (as after a restart)."""
+    from scorekeeper import caches
+    caches.clear()
+    yield
+    caches.clear()
+
+
 @pytest.fixture
 def client(app):
     return app.test_client()

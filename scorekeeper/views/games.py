@@ -19,7 +19,7 @@ from flask import (
 from flask_babel import gettext
 from wtforms import SelectChoice
 
-from .. import access, queries, service
+from .. import access, caches, queries, service
 from ..db import get_db
 from ..families import registry
 from ..forms import DealForm, JoinForm, NewGameForm, VersionForm
@@ -115,9 +115,13 @@ def game_page(game: service.Game, number: int | None = None, values: dict | None
 
 @bp.get("/games/<gid>")
 def show(gid: str):
+    """Rendered once per game version, language and address (:mod:`..caches`), with a
+    strong ETag: a phone that has this version already gets 304."""
     game = _load(gid)
     access.remember(gid)  # whoever has the link is at the table
-    return game_page(game)
+    html = caches.page(("game", gid, game.version, lang(), request.full_path),
+                       lambda: game_page(game)[0])
+    return caches.respond(html)
 
 
 @bp.get("/games/<gid>/version")

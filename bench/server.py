@@ -1,0 +1,387 @@
+"""Benchmark: the app's pages under its production server, as a share of a Flask
+hello-world served by the same server with the same settings, in the same run.
+
+Run (with the package installed, e.g. in .venv):  python bench/server.py [--rounds 3]
+
+It starts ``kierki serve`` on a temporary database (a finished standard-4 game, a fresh
+one, and games to enter deals into) and a hello-world Flask app in gevent's server with
+``kierki serve``'s settings, on two loopback ports. Then, for each page and each round,
+it drives hello-world and the page one after the other with the same client for the
+same time, and prints the page's requests per second as a share of hello-world's:
+
+    game-page: 0.64 of hello-world (rounds 0.63 0.64 0.66; median of 3)
+
+Pages: ``game-page`` (a finished 4-player game, as a phone that has the game open
+reloads it), ``fresh-game-page`` (deal 1 of a new game), ``api-read``
+(``GET /api/games/<id>``), ``front-page`` (the list of this browser's games),
+``deal-put`` (``PUT /api/games/<id>/deals/<n>``, every client entering the next deal
+of its own games), ``game-page-304`` (the game page asked again with its ETag, as the
+live table's reload does when nothing changed). The requests carry what a phone sends:
+its session cookie, ``Accept-Encoding: gzip``. Then the game page's latency at 1 and at
+50 clients, p50 and p95, next to hello-world's, and how much p95 grows from 1 to 50.
+
+The client is wrk (https://github.com/wg/wrk) when it is installed, else a Python
+client (one process, asyncio, keep-alive connections); the PUTs always use the Python
+client, and are compared with hello-world under the same Python client. Targets (median
+of three rounds): game page >= 0.6, API read >= 0.7, front page >= 0.8, deal PUT >= 0.5,
+the game page's p95 growth from 1 to 50 clients no worse than hello-world's own.
+The numbers move by some per cent from run to run on a shared machine: the ratios are
+what to read.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+TARGETS = {"game-page": 0.6, "api-read": 0.7, "front-page": 0.8, "deal-put": 0.5}
+SECRET = "bench-secret-key"
+HELLO = r'''
+import sys
+from gevent import monkey
+monkey.patch_all()
+import argparse
+from flask import Flask
+from scorekeeper import cli
+
+app = Flask("hello")
+
+@app.get("/")
+def hello():
+    return "Hello, World!"
+
+port = int(sys.argv[1])
+ns = argparse.Namespace(host="127.0.0.1", port=port)
+settings = cli.server_settings(ns, app, environ={})
+print("ready", flush=True)
+cli.run(app, settings)
+'''
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(url: str, proc: subprocess.Popen, seconds: float = 20) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if proc.poll() is not None:
+            raise SystemExit(f"the server stopped: {proc.returncode}")
+        try:
+            urllib.request.urlopen(url, timeout=1).read()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit(f"no answer from {url}")
+
+
+@dataclass
+class Fixture:
+    finished: str
+    fresh: str
+    feed: list[str]           # games to enter deals into, one list per client later
+    results: list[dict]       # deal 1..12 of standard-4, in order
+    tokens: dict[str, str]
+
+
+def make_games(instance: Path, feed_games: int) -> Fixture:
+    """The games, written straight into the database before the server starts."""
+    os.environ["KIERKI_INSTANCE"] = str(instance)
+    from scorekeeper import access, create_app, service
+    from scorekeeper.db import get_db
+    from scorekeeper.families.kierki.rules import get_ruleset
+    from scorekeeper.families.kierki.rules.examples import plausible_results
+
+    app = create_app({"DATABASE": str(instance / "kierki.sqlite"), "SECRET_KEY": SECRET,
+                      "MAX_GAMES": 1_000_000})
+    results = plausible_results(get_ruleset("standard-4"))
+    names = ["Ala", "Bożena", "Czesław", "Żaneta"]
+    with app.test_request_context():
+        db = get_db()
+        finished = service.create_game(db, "standard-4", names, 0)
+        for number, raw in enumerate(results, start=1):
+            service.enter_deal(db, service.load(db, finished), number, raw, number)
+        fresh = service.create_game(db, "standard-4", names, 1)
+        with db.conn:
+            feed = [service.create_game(db, "standard-4", names, 2) for _ in range(feed_games)]
+        tokens = {gid: access.token(gid) for gid in feed}
+    return Fixture(finished, fresh, feed, results, tokens)
+
+
+def session_cookie(base: str, games: list[str]) -> str:
+    """The cookie a phone has after opening these games (the front page lists them)."""
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+    for gid in games:
+        opener.open(f"{base}/games/{gid}").read()
+    jar = opener.handlers[[type(h).__name__ for h in opener.handlers]
+                          .index("HTTPCookieProcessor")].cookiejar
+    return "; ".join(f"{c.name}={c.value}" for c in jar)
+
+
+# --- clients ---------------------------------------------------------------------------
+
+@dataclass
+class Run:
+    rps: float
+    p50: float  # ms
+    p95: float
+    errors: int
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+async def _read_response(reader: asyncio.StreamReader) -> int:
+    head = await reader.readuntil(b"\r\n\r\n")
+    status = int(head[9:12])
+    length = 0
+    chunked = False
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        name = name.strip().lower()
+        if name == b"content-length":
+            length = int(value)
+        elif name == b"transfer-encoding" and b"chunked" in value.lower():
+            chunked = True
+    if chunked:
+        while True:
+            size = int((await reader.readuntil(b"\r\n")).split(b";")[0], 16)
+            await reader.readexactly(size + 2)
+            if size == 0:
+                break
+    elif length:
+        await reader.readexactly(length)
+    return status
+
+
+async def _drive(port: int, requests, clients: int, seconds: float) -> Run:
+    """``requests(i)`` yields the raw requests of client ``i``, one after the other."""
+    latencies: list[float] = []
+    errors = 0
+    end = time.perf_counter() + seconds
+
+    async def client(i: int) -> None:
+        nonlocal errors
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        for raw in requests(i):
+            if time.perf_counter() >= end:
+                break
+            start = time.perf_counter()
+            writer.write(raw)
+            status = await _read_response(reader)
+            latencies.append(time.perf_counter() - start)
+            if status >= 400:
+                errors += 1
+        writer.close()
+
+    started = time.perf_counter()
+    await asyncio.gather(*(client(i) for i in range(clients)))
+    took = time.perf_counter() - started
+    return Run(len(latencies) / took, percentile(latencies, 0.5) * 1000,
+               percentile(latencies, 0.95) * 1000, errors)
+
+
+def get_request(path: str, cookie: str = "", extra: str = "") -> bytes:
+    return (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip\r\n"
+            f"Accept-Language: pl,en;q=0.8\r\n"
+            + (f"Cookie: {cookie}\r\n" if cookie else "") + extra + "\r\n").encode()
+
+
+def python_get(port: int, raw: bytes, clients: int, seconds: float) -> Run:
+    def forever(_i):
+        while True:
+            yield raw
+    return asyncio.run(_drive(port, forever, clients, seconds))
+
+
+WRK_SCRIPT = r'''
+wrk.headers["Accept-Encoding"] = "gzip"
+wrk.headers["Accept-Language"] = "pl,en;q=0.8"
+local cookie = os.getenv("BENCH_COOKIE")
+if cookie and cookie ~= "" then wrk.headers["Cookie"] = cookie end
+local etag = os.getenv("BENCH_ETAG")
+if etag and etag ~= "" then wrk.headers["If-None-Match"] = etag end
+errors = 0
+function response(status, headers, body)
+  if status >= 400 then errors = errors + 1 end
+end
+function done(summary, latency, requests)
+  io.write(string.format('{"requests": %d, "us": %d, "p50": %f, "p95": %f, "bad": %d}\n',
+    summary.requests, summary.duration, latency:percentile(50) / 1000,
+    latency:percentile(95) / 1000,
+    summary.errors.status + summary.errors.connect + summary.errors.read
+    + summary.errors.write + summary.errors.timeout))
+end
+'''
+
+
+def wrk_get(port: int, path: str, clients: int, seconds: float, cookie: str,
+            etag: str, script: Path) -> Run:
+    env = {**os.environ, "BENCH_COOKIE": cookie, "BENCH_ETAG": etag}
+    out = subprocess.run(
+        ["wrk", "-t1", f"-c{clients}", f"-d{max(1, round(seconds))}s", "-s", str(script),
+         f"http://127.0.0.1:{port}{path}"], capture_output=True, text=True, env=env,
+        check=True).stdout
+    line = next(x for x in out.splitlines() if x.startswith("{"))
+    data = json.loads(line)
+    return Run(data["requests"] / (data["us"] / 1e6), data["p50"], data["p95"], data["bad"])
+
+
+# --- the benchmark ---------------------------------------------------------------------
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=3.0, help="per page, per round")
+    parser.add_argument("--clients", type=int, default=20,
+                        help="concurrent keep-alive connections for the throughput runs")
+    parser.add_argument("--python-client", action="store_true",
+                        help="use the Python client even where wrk is installed")
+    args = parser.parse_args()
+    use_wrk = bool(shutil.which("wrk")) and not args.python_client
+
+    tmp = Path(tempfile.mkdtemp(prefix="kierki-bench-"))
+    procs: list[subprocess.Popen] = []
+    try:
+        # Enough games for every PUT: a deal PUT takes a few ms at the least.
+        feed_games = int(args.rounds * args.seconds * 1500 / 12) + args.clients * 2
+        fx = make_games(tmp, feed_games)
+        app_port, hello_port = free_port(), free_port()
+        env = {**os.environ, "KIERKI_INSTANCE": str(tmp), "KIERKI_SECRET_KEY": SECRET,
+               "KIERKI_MAX_GAMES": "1000000"}
+        procs.append(subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper.cli", "serve", "--host", "127.0.0.1",
+             "--port", str(app_port)], env=env, stdout=subprocess.DEVNULL))
+        procs.append(subprocess.Popen([sys.executable, "-c", HELLO, str(hello_port)],
+                                      env=env, stdout=subprocess.DEVNULL))
+        base = f"http://127.0.0.1:{app_port}"
+        wait_for(base + "/", procs[0])
+        wait_for(f"http://127.0.0.1:{hello_port}/", procs[1])
+        cookie = session_cookie(base, [fx.fresh, fx.finished])
+        page = f"/games/{fx.finished}"
+        etag = urllib.request.urlopen(urllib.request.Request(
+            base + page, headers={"Cookie": cookie, "Accept-Language": "pl,en;q=0.8"})
+        ).headers.get("ETag") or ""
+        script = tmp / "bench.lua"
+        script.write_text(WRK_SCRIPT)
+
+        def get(port: int, path: str, clients: int, with_etag: bool = False) -> Run:
+            tag = etag if with_etag else ""
+            if port == hello_port:
+                path, ck, tag = "/", "", ""
+            else:
+                ck = cookie
+            if use_wrk:
+                return wrk_get(port, path, clients, args.seconds, ck, tag, script)
+            extra = f"If-None-Match: {tag}\r\n" if tag else ""
+            return python_get(port, get_request(path, ck, extra), clients, args.seconds)
+
+        feed = iter(fx.feed)
+
+        def put_run(clients: int) -> Run:
+            def deals(_i):
+                while True:
+                    gid = next(feed)
+                    for number, result in enumerate(fx.results, start=1):
+                        body = json.dumps({"version": number, "result": result}).encode()
+                        yield (f"PUT /api/games/{gid}/deals/{number} HTTP/1.1\r\n"
+                               f"Host: 127.0.0.1\r\nAccept-Encoding: gzip\r\n"
+                               f"Authorization: Bearer {fx.tokens[gid]}\r\n"
+                               f"Content-Type: application/json\r\n"
+                               f"Content-Length: {len(body)}\r\n\r\n").encode() + body
+            return asyncio.run(_drive(app_port, deals, clients, args.seconds))
+
+        hello_raw = get_request("/")
+        pages = [
+            ("game-page", lambda c: get(app_port, page, c)),
+            ("fresh-game-page", lambda c: get(app_port, f"/games/{fx.fresh}", c)),
+            ("api-read", lambda c: get(app_port, f"/api/games/{fx.finished}", c)),
+            ("front-page", lambda c: get(app_port, "/", c)),
+            ("game-page-304", lambda c: get(app_port, page, c, with_etag=True)),
+        ]
+        client_name = "wrk" if use_wrk else "python"
+        print(f"# client: {client_name} (PUTs: python), {args.clients} connections, "
+              f"{args.seconds:g} s per page per round, {args.rounds} rounds; "
+              f"game page ETag {'present' if etag else 'absent'}", flush=True)
+        # warm up both servers (imports, template compilation, caches)
+        get(hello_port, "/", 4)
+        for _, fn in pages:
+            fn(4)
+        for name, fn in pages:
+            ratios = []
+            bad = 0
+            for _ in range(args.rounds):
+                hello = get(hello_port, "/", args.clients)
+                run = fn(args.clients)
+                bad += run.errors + hello.errors
+                ratios.append(run.rps / hello.rps)
+            report(name, ratios, bad, run.rps, hello.rps)
+        ratios = []
+        bad = 0
+        for _ in range(args.rounds):
+            hello = python_get(hello_port, hello_raw, args.clients, args.seconds)
+            run = put_run(args.clients)
+            bad += run.errors + hello.errors
+            ratios.append(run.rps / hello.rps)
+        report("deal-put", ratios, bad, run.rps, hello.rps, note="python client both")
+
+        print("# latency of the game page and of hello-world, ms (median of the rounds)")
+        rows = {}
+        for clients in (1, 50):
+            h, g = [], []
+            for _ in range(args.rounds):
+                h.append(get(hello_port, "/", clients))
+                g.append(get(app_port, page, clients))
+            rows[clients] = (h, g)
+            for label, runs in (("hello-world", h), ("game-page", g)):
+                p50 = statistics.median(r.p50 for r in runs)
+                p95 = statistics.median(r.p95 for r in runs)
+                print(f"latency {label} at {clients:2d} client(s): p50 {p50:7.2f}  "
+                      f"p95 {p95:7.2f}")
+        growth = {}
+        for i, label in enumerate(("hello-world", "game-page")):
+            one = statistics.median(r.p95 for r in rows[1][i])
+            fifty = statistics.median(r.p95 for r in rows[50][i])
+            growth[label] = fifty / one
+        ok = growth["game-page"] <= growth["hello-world"]
+        print(f"p95-growth: game-page x{growth['game-page']:.1f} from 1 to 50 clients, "
+              f"hello-world x{growth['hello-world']:.1f} "
+              f"({'meets' if ok else 'misses'} the target: no worse than hello-world)")
+    finally:
+        for p in procs:
+            p.terminate()
+        for p in procs:
+            p.wait(timeout=10)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def report(name, ratios, bad, rps, hello_rps, note="") -> None:
+    median = statistics.median(ratios)
+    target = TARGETS.get(name)
+    verdict = ("" if target is None else
+               f"; target {target}: {'met' if median >= target else 'MISSED'}")
+    extra = f"; {note}" if note else ""
+    print(f"{name}: {median:.2f} of hello-world (rounds "
+          f"{' '.join(f'{r:.2f}' for r in ratios)}; median of {len(ratios)}; last "
+          f"{rps:.0f} vs {hello_rps:.0f} req/s; {bad} errors{extra}{verdict})", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,45 @@
+"""A bounded least-recently-used mapping, and the loaded-games cache the service keeps
+(no Flask here: the service uses it)."""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+from typing import Any
+
+
+class LRU:
+    """A bounded mapping: the least recently used entry goes first."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._items: OrderedDict[Hashable, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> Any:
+        with self._lock:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
+
+    def put(self, key: Hashable, value: Any) -> None:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+
+#: Loaded games (row, rules, replayed state) by (id, version): a club evening's games,
+#: many times over. The version is read from the database on every request, and every
+#: write raises it, so an entry is never served after the game changed.
+games = LRU(256)
