@@ -37,6 +37,8 @@ from .lru import LRU, games
 pages = LRU(256)
 #: gzip bodies by the digest of the plain body.
 gzipped = LRU(256)
+#: Signed CSRF tokens by session token.
+tokens = LRU(1024)
 
 #: Put where the session's CSRF token goes while a cached page is rendered. A player's
 #: name cannot contain it (names lose control characters).
@@ -44,7 +46,7 @@ CSRF_MARKER = "\x00csrf\x00"
 
 
 def clear() -> None:
-    for cache in (games, pages, gzipped):
+    for cache in (games, pages, gzipped, tokens):
         cache.clear()
 
 
@@ -66,8 +68,25 @@ def page(key: Hashable, render: Callable[[], str]) -> str:
                 g.csrf_token = real
         pages.put(full, html)
     if CSRF_MARKER in html:
-        html = html.replace(CSRF_MARKER, generate_csrf())
+        html = html.replace(CSRF_MARKER, csrf_token())
     return html
+
+
+def csrf_token() -> str:
+    """The session's CSRF token, signed once per session token and then reused (the
+    token has no time limit, so a signature made earlier is as good), so the same page
+    asked again by the same phone is the same bytes: its ETag and gzip body hold."""
+    raw = session.get("csrf_token")
+    if not isinstance(raw, str) or "csrf_token" in g \
+            or current_app.config.get("WTF_CSRF_TIME_LIMIT") is not None:
+        return generate_csrf()
+    key = ("csrf", current_app.secret_key, raw)
+    signed = tokens.get(key)
+    if signed is None:
+        signed = generate_csrf()
+        tokens.put(key, signed)
+    g.csrf_token = signed
+    return signed
 
 
 def kept(key: Hashable, make: Callable[[], Any]) -> Any:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from babel import Locale
 from flask import Flask, current_app, g, request
 from flask_babel import Babel, get_locale, gettext
 from markupsafe import Markup, escape
@@ -27,11 +28,23 @@ def lang() -> str:
     return str(get_locale() or "en")[:2]
 
 
-def select_locale() -> str:
-    chosen = request.cookies.get("lang")
-    if chosen in current_app.config["LANGUAGES"]:
-        return chosen
-    return request.accept_languages.best_match(current_app.config["LANGUAGES"]) or "en"
+def select_locale() -> Locale:
+    """The ``lang`` cookie's language, else the browser's best; worked out once per
+    cookie and ``Accept-Language`` header (a phone sends the same ones every time)."""
+    key = (request.cookies.get("lang"), request.headers.get("Accept-Language", ""),
+           tuple(current_app.config["LANGUAGES"]))
+    chosen = _CHOSEN.get(key)
+    if chosen is None:
+        code = key[0] if key[0] in key[2] else (
+            request.accept_languages.best_match(list(key[2])) or "en")
+        chosen = Locale.parse(code)
+        if len(_CHOSEN) > 512:
+            _CHOSEN.clear()
+        _CHOSEN[key] = chosen
+    return chosen
+
+
+_CHOSEN: dict[tuple[str | None, str, tuple[str, ...]], Locale] = {}
 
 
 def rank_label(rank: str) -> str:

@@ -73,6 +73,13 @@ def load_game(db: Database, gid: str) -> StoredGame:
                       row["join_code"] or "")
 
 
+def game_versions(db: Database, ids: list[str]) -> list[tuple[str, int]]:
+    """(id, version) of each of ``ids`` that exists: has any of them changed?"""
+    rows = db.query("select id, version from games where id in (select value from "
+                    "json_each(?)) order by id", [json.dumps(ids)])
+    return [(r["id"], r["version"]) for r in rows]
+
+
 def count_games(db: Database) -> int:
     return int(next(iter(db.query("select count(*) as n from games")))["n"])
 

@@ -36,14 +36,23 @@ def _load(gid: str) -> service.Game:
 
 @bp.get("/")
 def index():
-    listing = []
-    for row in queries.list_games(get_db(), access.known()):
-        listing.append({**row, "deals_total": _deals_total(row),
-                        "ruleset_name": named_text(row["ruleset"], "name", lang())
-                        or row["ruleset_id"]})
-    links = [link for f in registry.families().values() for link in f.home_links]
-    return render_template("index.html", games=listing, family_links=links, form=JoinForm(),
-                           admin=bool(current_app.config.get("ADMIN_PASSWORD")))
+    """This browser's games; rendered once per language and the versions of its games."""
+    known = access.known()
+    admin = bool(current_app.config.get("ADMIN_PASSWORD"))
+
+    def render() -> str:
+        listing = []
+        for row in queries.list_games(get_db(), known):
+            listing.append({**row, "deals_total": _deals_total(row),
+                            "ruleset_name": named_text(row["ruleset"], "name", lang())
+                            or row["ruleset_id"]})
+        links = [link for f in registry.families().values() for link in f.home_links]
+        return render_template("index.html", games=listing, family_links=links,
+                               form=JoinForm(), admin=admin)
+
+    stamp = tuple(queries.game_versions(get_db(), known))
+    return caches.respond(caches.page(("index", lang(), request.full_path, admin, stamp),
+                                      render))
 
 
 @bp.post("/join")

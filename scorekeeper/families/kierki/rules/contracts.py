@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from scorekeeper.rules import checks
@@ -259,8 +260,9 @@ class CardCount(Contract):
     def set_name(self) -> str:
         return self.data["set"]
 
-    @property
+    @cached_property
     def card_sets(self) -> tuple[Card, ...]:
+        """The set's cards in this deck (worked out once per contract)."""
         return card_set(self.set_name, self.table.deck)
 
     @property
