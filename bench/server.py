@@ -15,7 +15,8 @@ Pages: ``game-page`` (a finished 4-player game, as a phone that has the game ope
 reloads it), ``fresh-game-page`` (deal 1 of a new game), ``api-read``
 (``GET /api/games/<id>``), ``front-page`` (the list of this browser's games),
 ``deal-put`` (``PUT /api/games/<id>/deals/<n>``, every client entering the next deal
-of its own games), ``game-page-304`` (the game page asked again with its ETag, as the
+of its own games; each answered write waits for the disk, see ``deal-put-normal``, the
+same against a server started with ``KIERKI_SYNCHRONOUS=normal``), ``game-page-304`` (the game page asked again with its ETag, as the
 live table's reload does when nothing changed). The requests carry what a phone sends:
 its session cookie, ``Accept-Encoding: gzip``. Then the game page's latency at 1 and at
 50 clients, p50 and p95, next to hello-world's, and how much p95 grows from 1 to 50.
@@ -261,9 +262,9 @@ def main() -> None:
     procs: list[subprocess.Popen] = []
     try:
         # Enough games for every PUT: a deal PUT takes a few ms at the least.
-        feed_games = int(args.rounds * args.seconds * 1500 / 12) + args.clients * 2
+        feed_games = 2 * int(args.rounds * args.seconds * 1500 / 12) + args.clients * 4
         fx = make_games(tmp, feed_games)
-        app_port, hello_port = free_port(), free_port()
+        app_port, hello_port, normal_port = free_port(), free_port(), free_port()
         env = {**os.environ, "KIERKI_INSTANCE": str(tmp), "KIERKI_SECRET_KEY": SECRET,
                "KIERKI_MAX_GAMES": "1000000"}
         procs.append(subprocess.Popen(
@@ -271,9 +272,15 @@ def main() -> None:
              "--port", str(app_port)], env=env, stdout=subprocess.DEVNULL))
         procs.append(subprocess.Popen([sys.executable, "-c", HELLO, str(hello_port)],
                                       env=env, stdout=subprocess.DEVNULL))
+        # the same app and database, with commits left to the system (no fsync per write)
+        procs.append(subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper.cli", "serve", "--host", "127.0.0.1",
+             "--port", str(normal_port)], env={**env, "KIERKI_SYNCHRONOUS": "normal"},
+            stdout=subprocess.DEVNULL))
         base = f"http://127.0.0.1:{app_port}"
         wait_for(base + "/", procs[0])
         wait_for(f"http://127.0.0.1:{hello_port}/", procs[1])
+        wait_for(f"http://127.0.0.1:{normal_port}/", procs[2])
         cookie = session_cookie(base, [fx.fresh, fx.finished])
         page = f"/games/{fx.finished}"
         etag = urllib.request.urlopen(urllib.request.Request(
@@ -295,7 +302,7 @@ def main() -> None:
 
         feed = iter(fx.feed)
 
-        def put_run(clients: int) -> Run:
+        def put_run(clients: int, port: int = app_port) -> Run:
             def deals(_i):
                 while True:
                     gid = next(feed)
@@ -306,7 +313,7 @@ def main() -> None:
                                f"Authorization: Bearer {fx.tokens[gid]}\r\n"
                                f"Content-Type: application/json\r\n"
                                f"Content-Length: {len(body)}\r\n\r\n").encode() + body
-            return asyncio.run(_drive(app_port, deals, clients, args.seconds))
+            return asyncio.run(_drive(port, deals, clients, args.seconds))
 
         hello_raw = get_request("/")
         pages = [
@@ -340,7 +347,17 @@ def main() -> None:
             run = put_run(args.clients)
             bad += run.errors + hello.errors
             ratios.append(run.rps / hello.rps)
-        report("deal-put", ratios, bad, run.rps, hello.rps, note="python client both")
+        report("deal-put", ratios, bad, run.rps, hello.rps,
+               note=f"python client both; fsync {fsync_ms():.2f} ms here")
+        ratios = []
+        bad = 0
+        for _ in range(args.rounds):
+            hello = python_get(hello_port, hello_raw, args.clients, args.seconds)
+            run = put_run(args.clients, normal_port)
+            bad += run.errors + hello.errors
+            ratios.append(run.rps / hello.rps)
+        report("deal-put-normal", ratios, bad, run.rps, hello.rps,
+               note="KIERKI_SYNCHRONOUS=normal: no fsync per write")
 
         print("# latency of the game page and of hello-world, ms (median of the rounds)")
         rows = {}
@@ -370,6 +387,17 @@ def main() -> None:
         for p in procs:
             p.wait(timeout=10)
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def fsync_ms(rounds: int = 100) -> float:
+    """What one fsync costs on this machine's disk (a FULL commit waits for one)."""
+    with tempfile.NamedTemporaryFile(dir=tempfile.gettempdir()) as f:
+        start = time.perf_counter()
+        for _ in range(rounds):
+            f.write(b"x" * 4096)
+            f.flush()
+            os.fsync(f.fileno())
+        return (time.perf_counter() - start) / rounds * 1000
 
 
 def report(name, ratios, bad, rps, hello_rps, note="") -> None:

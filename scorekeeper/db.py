@@ -23,8 +23,10 @@ POOL_SIZE = 8
 class Pool:
     """Open connections to one database file, lent out one request at a time."""
 
-    def __init__(self, path: str, timeout_ms: int, size: int = POOL_SIZE):
+    def __init__(self, path: str, timeout_ms: int, synchronous: str = "FULL",
+                 size: int = POOL_SIZE):
         self.path, self.timeout_ms, self.size = path, timeout_ms, size
+        self.synchronous = synchronous
         self._idle: list[Database] = []
         self._lock = threading.Lock()
 
@@ -32,7 +34,8 @@ class Pool:
         with self._lock:
             if self._idle:
                 return self._idle.pop()
-        return store.connect(self.path, self.timeout_ms, shared=True)
+        return store.connect(self.path, self.timeout_ms, shared=True,
+                             synchronous=self.synchronous)
 
     def give(self, db: Database) -> None:
         if db.conn.in_transaction:  # cannot happen after a store write; never lend it on
@@ -51,11 +54,12 @@ class Pool:
 
 
 def _pool(app: Flask) -> Pool:
-    path, timeout = app.config["DATABASE"], busy_timeout_ms(app)
-    pools: dict[tuple[str, int], Pool] = app.extensions.setdefault("kierki_db_pools", {})
-    pool = pools.get((path, timeout))
+    key = (app.config["DATABASE"], busy_timeout_ms(app),
+           str(app.config.get("SYNCHRONOUS", "FULL")))
+    pools: dict[tuple[str, int, str], Pool] = app.extensions.setdefault("kierki_db_pools", {})
+    pool = pools.get(key)
     if pool is None:
-        pool = pools.setdefault((path, timeout), Pool(path, timeout))
+        pool = pools.setdefault(key, Pool(*key))
     return pool
 
 
@@ -94,6 +98,11 @@ def init_db_command() -> None:
 
 
 def init_app(app: Flask) -> None:
+    mode = str(app.config.get("SYNCHRONOUS", "FULL")).upper()
+    if mode not in store.SYNCHRONOUS:  # KIERKI_SYNCHRONOUS: refused at start, not per request
+        raise ValueError(f"SYNCHRONOUS must be one of {', '.join(store.SYNCHRONOUS)}, "
+                         f"not {mode!r}")
+    app.config["SYNCHRONOUS"] = mode
     app.teardown_appcontext(close_db)
     app.cli.add_command(init_db_command)
     # migrations are idempotent; a fresh install just works

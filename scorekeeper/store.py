@@ -93,8 +93,15 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+#: How SQLite makes a commit durable: ``FULL`` (the default) waits until the commit is on
+#: the disk (an fsync per write: an answered write survives a power cut); ``NORMAL``
+#: leaves that to the system (the last writes before a power cut, not a crash of the
+#: server, may be lost; the database stays intact either way).
+SYNCHRONOUS = ("FULL", "NORMAL")
+
+
 def connect(path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
-            shared: bool = False) -> Database:
+            shared: bool = False, synchronous: str = "FULL") -> Database:
     """Open the database with WAL, foreign keys and a wait for busy writers.
 
     The wait is set when the connection opens, before its first statement, and the
@@ -109,7 +116,10 @@ def connect(path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
         db.enable_wal()
     db.execute("PRAGMA foreign_keys = ON")
     db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-    db.execute("PRAGMA synchronous = FULL")  # a write answered is a write on disk
+    mode = str(synchronous).upper()
+    if mode not in SYNCHRONOUS:
+        raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}, not {mode!r}")
+    db.execute(f"PRAGMA synchronous = {mode}")  # FULL: a write answered is a write on disk
     return db
 
 

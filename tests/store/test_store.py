@@ -209,3 +209,20 @@ def test_writes_do_not_nest(db):
         store.record_deal(db, gid, 1, {"tricks": [13, 0, 0, 0]}, 1, False)
     db.execute("rollback")
     assert service.load(db, gid).version == 1
+
+
+def test_durability_is_full_unless_the_host_chooses_normal(tmp_path):
+    import pytest
+
+    from scorekeeper import create_app
+    from scorekeeper.db import get_db
+
+    def mode(**config):
+        app = create_app({"DATABASE": str(tmp_path / "d.sqlite"), "SECRET_KEY": "t", **config})
+        with app.app_context():
+            return get_db().execute("pragma synchronous").fetchone()[0]
+
+    assert mode() == 2  # FULL: every answered write is on the disk
+    assert mode(SYNCHRONOUS="normal") == 1
+    with pytest.raises(ValueError, match="SYNCHRONOUS"):
+        mode(SYNCHRONOUS="off")  # never: a power cut could corrupt the file
