@@ -110,7 +110,7 @@ def get_game(gid: str):
     client has it)."""
     game = service.load(get_db(), gid)
     body = caches.kept(("api-game", gid, game.version, lang()),
-                       lambda: current_app.json.dumps(game_json(game)) + "\n")
+                       lambda: caches.Body.of(current_app.json.dumps(game_json(game)) + "\n"))
     return caches.respond(body, "application/json")
 
 

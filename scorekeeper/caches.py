@@ -25,6 +25,7 @@ import gzip
 import hashlib
 import time
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask, Response, current_app, g, request, session
@@ -50,11 +51,24 @@ def clear() -> None:
         cache.clear()
 
 
-def page(key: Hashable, render: Callable[[], str]) -> str:
+@dataclass(frozen=True)
+class Body:
+    """An answer's bytes and their digest (its ETag)."""
+
+    data: bytes
+    digest: str
+
+    @classmethod
+    def of(cls, text: str | bytes) -> Body:
+        data = text.encode() if isinstance(text, str) else text
+        return cls(data, hashlib.blake2b(data, digest_size=12).hexdigest())
+
+
+def page(key: Hashable, render: Callable[[], str]) -> Body:
     """The page ``render`` makes, kept under ``key`` (which must hold everything the
     page depends on but the session's CSRF token and flashed messages)."""
     if session.get("_flashes"):  # a message for this one view: render it afresh
-        return render()
+        return Body.of(render())
     full = (current_app.secret_key, *key) if isinstance(key, tuple) else key
     html = pages.get(full)
     if html is None:
@@ -67,9 +81,10 @@ def page(key: Hashable, render: Callable[[], str]) -> str:
             if real is not None:
                 g.csrf_token = real
         pages.put(full, html)
-    if CSRF_MARKER in html:
-        html = html.replace(CSRF_MARKER, csrf_token())
-    return html
+    if CSRF_MARKER not in html:
+        return kept(("body", full), lambda: Body.of(html))
+    token = csrf_token()
+    return kept(("body", full, token), lambda: Body.of(html.replace(CSRF_MARKER, token)))
 
 
 def csrf_token() -> str:
@@ -98,11 +113,13 @@ def kept(key: Hashable, make: Callable[[], Any]) -> Any:
     return value
 
 
-def respond(body: str | bytes, mimetype: str = "text/html", status: int = 200) -> Response:
+def respond(body: Body | str | bytes, mimetype: str = "text/html",
+            status: int = 200) -> Response:
     """``body`` with a strong ETag of its bytes; 304 if the client has it; gzip (kept
     per body) when the client accepts it."""
-    data = body.encode() if isinstance(body, str) else body
-    digest = hashlib.blake2b(data, digest_size=12).hexdigest()
+    if not isinstance(body, Body):
+        body = Body.of(body)
+    data, digest = body.data, body.digest
     wants_gzip = "gzip" in request.headers.get("Accept-Encoding", "") \
         and len(data) >= current_app.config.get("COMPRESS_MIN_SIZE", 500)
     etag = f"{digest}:gzip" if wants_gzip else digest
