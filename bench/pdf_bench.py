@@ -14,6 +14,7 @@ Targets: sheet <= 1.5 x baseline; cached <= 5 % of sheet.
 from __future__ import annotations
 
 import argparse
+import gc
 import statistics
 import tempfile
 import time
@@ -37,6 +38,7 @@ def bare_table() -> str:
 
 
 def timed(fn) -> float:
+    gc.collect()  # each call starts from the same clean heap
     start = time.perf_counter()
     fn()
     return time.perf_counter() - start
@@ -48,7 +50,7 @@ def median_time(fn, rounds: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--rounds", type=int, default=9)
     rounds = parser.parse_args().rounds
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app({"DATABASE": f"{tmp}/bench.sqlite", "SECRET_KEY": "bench",
