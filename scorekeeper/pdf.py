@@ -1,18 +1,38 @@
 """PDF score sheets: WeasyPrint renders the same Jinja templates the app serves.
 
-A rendered sheet is kept in a small in-process cache keyed by game, version and
-language, so a repeat download (or a second phone) costs nothing.
+A rendered sheet is kept as a file under the instance folder (``<instance>/sheets/``),
+so every worker process, and the server after a restart, serves it without rendering
+again. The file's name is the sheet's whole key: the game, its version (read from the
+database on every request), the language and the *layout version* (the package version
+and a hash of the sheet templates, their CSS and fonts, the translations and WeasyPrint's
+version), so a new release or a changed template never serves an old layout.
+
+Files are written to a temporary name in the same folder and moved into place with
+``os.replace``: a reader sees the whole old file or the whole new one. Two processes
+rendering the same sheet at once both write a complete file and the last one stays (the
+render is deterministic, so both are the same bytes). A file that is not a whole PDF
+(from a disk that filled up, or a hand edit) is not served: it is deleted and rendered
+again. The folder is bounded in total size: after each write, the files least recently
+served (oldest modification time; a hit touches its file) go first.
+
+A deleted game's files are never served, because the route reads the game's version from
+the database first and answers 404 for a game that is gone; they are left to age out
+under the size bound (ids are random and never reused).
 """
 from __future__ import annotations
 
+import hashlib
+import os
 import re
-from collections import OrderedDict
-from collections.abc import Hashable
+import tempfile
+import time
 from functools import lru_cache
+from importlib import metadata
 from pathlib import Path
 from threading import Lock
 
 from weasyprint import CSS, HTML
+from weasyprint import __version__ as weasyprint_version
 from weasyprint.text.fonts import FontConfiguration
 
 _FONTS = FontConfiguration()
@@ -20,6 +40,11 @@ _FONTS = FontConfiguration()
 #: render is CPU-bound anyway.
 _RENDER_LOCK = Lock()
 _BETWEEN_TAGS = re.compile(r">\s+<")
+_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
+SUFFIX = ".pdf"
+TEMP_PREFIX = ".part-"
+#: A temporary file older than this is left over from a process that died mid-write.
+STALE_TEMP_SECONDS = 600
 
 
 @lru_cache(maxsize=4)
@@ -38,31 +63,116 @@ def render(html: str, base_url: str | Path, stylesheet: str | Path | None = None
             stylesheets=sheets, font_config=_FONTS)
 
 
+def layout_version(files: list[Path]) -> str:
+    """The package version and a short hash of everything a sheet's layout is made of."""
+    try:
+        package = metadata.version("kierki-scorekeeper")
+    except metadata.PackageNotFoundError:  # pragma: no cover - a bare checkout
+        package = "0"
+    digest = hashlib.sha256(f"weasyprint {weasyprint_version}".encode())
+    for path in sorted(files):
+        digest.update(str(path.name).encode())
+        digest.update(path.read_bytes() if path.is_file() else b"-")
+    return f"{package}+{digest.hexdigest()[:12]}"
+
+
+def etag(body: bytes) -> str:
+    """A strong ETag for these exact bytes: two different bodies never share one."""
+    return "pdf-" + hashlib.sha256(body).hexdigest()[:32]
+
+
+def is_whole_pdf(body: bytes) -> bool:
+    return body.startswith(b"%PDF-") and body.rstrip().endswith(b"%%EOF")
+
+
 class SheetCache:
-    """A least-recently-used cache of rendered PDFs."""
+    """Rendered PDFs as files in one folder, shared by processes, bounded in bytes."""
 
-    def __init__(self, size: int = 32):
-        self.size = size
-        self._items: OrderedDict[Hashable, bytes] = OrderedDict()
-        self._lock = Lock()
+    def __init__(self, folder: str | Path, max_bytes: int):
+        self.folder = Path(folder)
+        self.max_bytes = max_bytes
 
-    def get(self, key: Hashable) -> bytes | None:
-        with self._lock:
-            if key in self._items:
-                self._items.move_to_end(key)
-                return self._items[key]
-        return None
+    def path(self, *key: object) -> Path:
+        return self.folder / (_UNSAFE.sub("_", "-".join(map(str, key))) + SUFFIX)
 
-    def put(self, key: Hashable, pdf: bytes) -> None:
-        with self._lock:
-            self._items[key] = pdf
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+    def get(self, *key: object) -> bytes | None:
+        path = self.path(*key)
+        try:
+            body = path.read_bytes()
+        except OSError:
+            return None
+        if not is_whole_pdf(body):
+            path.unlink(missing_ok=True)
+            return None
+        try:
+            os.utime(path)  # recently served: the last to be evicted
+        except OSError:
+            pass
+        return body
+
+    def put(self, body: bytes, *key: object) -> None:
+        """Write the file whole or not at all, then keep the folder under its bound."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=TEMP_PREFIX)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(body)
+            os.replace(tmp, self.path(*key))
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        self.trim()
+
+    def trim(self) -> None:
+        """Delete the least recently served files until the rest fit in ``max_bytes``;
+        also temporary files a dead process left behind."""
+        files = []
+        now = time.time()
+        try:
+            entries = list(os.scandir(self.folder))
+        except OSError:
+            return
+        for entry in entries:
+            try:
+                st = entry.stat()
+            except OSError:  # another process removed it meanwhile
+                continue
+            if entry.name.endswith(SUFFIX) and not entry.name.startswith(TEMP_PREFIX):
+                files.append((st.st_mtime, st.st_size, entry.path))
+            elif entry.name.startswith(TEMP_PREFIX) and now - st.st_mtime > STALE_TEMP_SECONDS:
+                Path(entry.path).unlink(missing_ok=True)
+        total = sum(size for _, size, _ in files)
+        for _, size, path in sorted(files):
+            if total <= self.max_bytes:
+                break
+            Path(path).unlink(missing_ok=True)
+            total -= size
 
     def clear(self) -> None:
+        for path in self.folder.glob("*" + SUFFIX):
+            path.unlink(missing_ok=True)
+
+
+class _AppCaches:
+    """Each app's cache (its folder and bound come from its config), made on first use."""
+
+    def __init__(self) -> None:
+        self._made: dict[tuple[str, int], SheetCache] = {}
+        self._lock = Lock()
+
+    def for_app(self, app) -> SheetCache:
+        key = (str(app.config["PDF_CACHE_DIR"]), int(app.config["PDF_CACHE_BYTES"]))
         with self._lock:
-            self._items.clear()
+            if key not in self._made:
+                self._made[key] = SheetCache(*key)
+            return self._made[key]
+
+    def clear(self) -> None:
+        """Empty every cache this process has used (tests call this)."""
+        with self._lock:
+            made = list(self._made.values())
+        for c in made:
+            c.clear()
 
 
-cache = SheetCache()
+cache = _AppCaches()

@@ -9,7 +9,8 @@ from scorekeeper import create_app
 @pytest.fixture
 def app(tmp_path):
     return create_app({"DATABASE": str(tmp_path / "test.sqlite"), "SECRET_KEY": "test",
-                       "TESTING": True, "WTF_CSRF_ENABLED": False})
+                       "TESTING": True, "WTF_CSRF_ENABLED": False,
+                       "PDF_CACHE_DIR": str(tmp_path / "sheets")})
 
 
 @pytest.fixture(autouse=True)

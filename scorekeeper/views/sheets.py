@@ -1,9 +1,15 @@
-"""Score sheets and exports: PDF (cached per game version), blank sheet, CSV, JSON, import."""
+"""Score sheets and exports: PDF (cached per game version), blank sheet, CSV, JSON, import.
+
+Both PDFs are kept as files shared by every worker (see ``scorekeeper.pdf``); their ETag is
+a hash of the body, and a conditional GET that matches the cached file answers 304.
+"""
 from __future__ import annotations
 
 import json
 import unicodedata
 from datetime import date
+from functools import lru_cache
+from pathlib import Path
 from urllib.parse import quote
 
 from flask import (
@@ -50,13 +56,15 @@ def _filename(header: dict, ext: str) -> tuple[str, str]:
             "-".join(w.replace(" ", "_") for w in words) + "." + ext)
 
 
-def _download(body: bytes | str, mimetype: str, header: dict, ext: str,
-              inline: bool = False) -> Response:
+def _disposition(header: dict, ext: str, inline: bool = False) -> str:
     ascii_name, utf8_name = _filename(header, ext)
     disposition = "inline" if inline else "attachment"
+    return f'{disposition}; filename="{ascii_name}"; filename*=UTF-8\'\'{quote(utf8_name)}'
+
+
+def _download(body: bytes | str, mimetype: str, header: dict, ext: str) -> Response:
     resp = Response(body, mimetype=mimetype)
-    resp.headers["Content-Disposition"] = (
-        f'{disposition}; filename="{ascii_name}"; filename*=UTF-8\'\'{quote(utf8_name)}')
+    resp.headers["Content-Disposition"] = _disposition(header, ext)
     return resp
 
 
@@ -80,20 +88,41 @@ def _pdf(html: str) -> bytes:
     return pdf.render(html, static + "/", stylesheet=static + "/sheet.css")
 
 
+@lru_cache(maxsize=8)
+def _layout_version(template_folder: str, static_folder: str) -> str:
+    """What a sheet looks like, as one short string: part of every cache key."""
+    package = Path(__file__).resolve().parents[1]
+    files = [*Path(template_folder).glob("*/sheet.html"), Path(static_folder) / "sheet.css",
+             *Path(static_folder).glob("fonts/*.ttf"), *package.glob("translations/*/*/*.mo")]
+    return pdf.layout_version(files)
+
+
+def _cached_pdf(key: tuple, make_html) -> Response:
+    """The cached body for ``key`` (304 when the client has it), else rendered and kept."""
+    app = current_app
+    cache = pdf.cache.for_app(app)
+    full_key = (*key, lang(), _layout_version(app.template_folder, app.static_folder))
+    body = cache.get(*full_key)
+    if body is not None and request.if_none_match.contains(pdf.etag(body)):
+        return Response(status=304, headers={"ETag": f'"{pdf.etag(body)}"',
+                                             "Cache-Control": "no-cache"})
+    if body is None:
+        body = _pdf(make_html())
+        cache.put(body, *full_key)
+    resp = Response(body, mimetype="application/pdf")
+    resp.set_etag(pdf.etag(body))
+    resp.headers["Cache-Control"] = "no-cache"
+    return resp.make_conditional(request)
+
+
 @bp.get("/games/<gid>/sheet.pdf")
 def game_pdf(gid: str):
-    """A cached sheet costs one small query: no replay, no render."""
+    """A cached sheet costs one small query and one file read: no replay, no render."""
     header = queries.game_header(get_db(), gid)
-    etag = f"{gid}-{header['version']}-{lang()}"
-    if request.if_none_match.contains(etag):
-        return Response(status=304, headers={"ETag": f'"{etag}"'})
-    body = pdf.cache.get(etag)
-    if body is None:
-        body = _pdf(_game_sheet(_load(gid), None))
-        pdf.cache.put(etag, body)
-    resp = _download(body, "application/pdf", header, "pdf", inline=True)
-    resp.set_etag(etag)
-    resp.headers["Cache-Control"] = "no-cache"
+    resp = _cached_pdf(("game", gid, f"v{header['version']}"),
+                       lambda: _game_sheet(_load(gid), None))
+    if resp.status_code == 200:
+        resp.headers["Content-Disposition"] = _disposition(header, "pdf", inline=True)
     return resp
 
 
@@ -109,16 +138,15 @@ def blank_pdf(ruleset_id: str):
         family, rules = registry.find(ruleset_id)
     except UnknownRuleset:
         abort(404)
-    key = ("blank", ruleset_id, lang())
-    body = pdf.cache.get(key)
-    if body is None:
+
+    def html() -> str:
         names = [gettext("Player %(n)s", n=i + 1) for i in range(rules.players)]
-        body = _pdf(_sheet(family.templates["sheet"], None, game=None, ruleset=rules,
-                           players=names))
-        pdf.cache.put(key, body)
-    resp = Response(body, mimetype="application/pdf")
-    resp.headers["Content-Disposition"] = \
-        f'inline; filename="{family.key}-blank-{ruleset_id}.pdf"'
+        return _sheet(family.templates["sheet"], None, game=None, ruleset=rules, players=names)
+
+    resp = _cached_pdf(("blank", family.key, ruleset_id), html)
+    if resp.status_code == 200:
+        resp.headers["Content-Disposition"] = \
+            f'inline; filename="{family.key}-blank-{ruleset_id}.pdf"'
     return resp
 
 

@@ -4,9 +4,7 @@ import gzip
 import re
 from pathlib import Path
 
-import pytest
-
-from scorekeeper import pdf, web
+from scorekeeper import web
 from tests.fixtures import new_game
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -15,13 +13,6 @@ EXPECTED = {
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "same-origin",
 }
-
-
-@pytest.fixture(autouse=True)
-def fresh_pdf_cache():
-    pdf.cache.clear()
-    yield
-    pdf.cache.clear()
 
 
 def directives(csp: str) -> dict[str, list[str]]:

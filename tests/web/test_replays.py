@@ -1,7 +1,7 @@
 """A request replays a game's history at most once; a cached sheet replays nothing."""
 import pytest
 
-from scorekeeper import caches, pdf
+from scorekeeper import caches
 from scorekeeper.families.kierki.family import Kierki
 from scorekeeper.families.tybet.family import Tybet
 from tests.fixtures import authorize, new_game, post_deal, results_for, state
@@ -28,8 +28,7 @@ def replays(monkeypatch):
 
 
 def test_kierki_requests_replay_at_most_once(app, client, replays):
-    pdf.cache.clear()
-    gid = new_game(client)
+    gid = new_game(client)  # each test's app has its own, empty PDF cache folder
     from scorekeeper.families.kierki.rules import get_ruleset
     results = results_for(get_ruleset("standard-4"))
     for number, raw in enumerate(results[:5], start=1):

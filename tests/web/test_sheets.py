@@ -1,4 +1,7 @@
-"""PDF score sheets and the blank sheet: text, one page, cache, file names."""
+"""PDF score sheets and the blank sheet: text, one page, cache, file names.
+
+Each test's app keeps its PDF cache in its own folder (tests/conftest.py); the cache
+itself is tested in test_pdf_cache.py."""
 import os
 import shutil
 import subprocess
@@ -10,13 +13,6 @@ from scorekeeper.families.kierki.rules import get_ruleset
 from tests.fixtures import new_game, post_deal, results_for, state
 
 POPPLER = shutil.which("pdftotext") and shutil.which("pdfinfo")
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    pdf.cache.clear()
-    yield
-    pdf.cache.clear()
 
 
 @pytest.fixture
@@ -103,6 +99,7 @@ def test_pdf_is_cached_per_version_with_etag(app, client, monkeypatch):
     again = client.get(f"/games/{gid}/sheet.pdf")
     assert len(calls) == 1 and first.data == again.data
     etag = first.headers["ETag"]
+    assert etag.strip('"') == pdf.etag(first.data)  # from the body: one ETag per body
     assert client.get(f"/games/{gid}/sheet.pdf",
                       headers={"If-None-Match": etag}).status_code == 304
     post_deal(client, gid, 3, state(app, gid).version, {"queens": [4, 0, 0, 0]})
