@@ -47,6 +47,7 @@ from pathlib import Path
 from scorekeeper import create_app, service
 from scorekeeper.db import get_db
 from scorekeeper.families.kierki.rules import get_ruleset, replay
+from scorekeeper.families.kierki.rules.examples import SAMPLE_GAME_4
 from scorekeeper.families.tybet.rules import get_rules as tybet_rules
 from scorekeeper.families.tybet.rules import replay as tybet_replay
 
@@ -58,21 +59,7 @@ PLAYERS_4 = ["Ala", "Bolek", "Cela", "Darek"]
 PLAYERS_3 = ["Ala", "Bolek", "Cela"]
 
 #: An evening's results, as a score keeper would hear them (first dealer: seat 0).
-GAME_4 = [
-    {"tricks": [4, 3, 2, 4]},
-    {"hearts": [5, 3, 4, 1]},
-    {"queens": [1, 2, 0, 1]},
-    {"gentlemen": [3, 2, 2, 1]},
-    {"king_of_hearts": 2},
-    {"positions": [1, 3]},
-    {"tricks": [4, 3, 5, 1], "hearts": [3, 2, 6, 2], "queens": [1, 1, 2, 0],
-     "gentlemen": [2, 1, 4, 1], "king_of_hearts": 2, "positions": [2, 0]},
-    {"trump": "S", "tricks": [5, 3, 3, 2]},
-    {"trump": "H", "tricks": [2, 6, 3, 2]},
-    {"trump": "D", "tricks": [4, 4, 1, 4]},
-    {"trump": "C", "tricks": [3, 3, 3, 4]},
-    {"order": [2, 0]},
-]
+GAME_4 = SAMPLE_GAME_4
 GAME_3 = [
     {"tricks": [6, 5, 6]},
     {"hearts": [5, 4, 4]},

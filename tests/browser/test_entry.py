@@ -4,26 +4,14 @@ import pytest
 
 from scorekeeper import service
 from scorekeeper.db import get_db
+from scorekeeper.families.kierki.rules.examples import SAMPLE_GAME_4
 
 from .conftest import ARTIFACTS
 
 PLAYERS = ["Ala", "Bolek", "Cela", "Darek"]
 #: Deals 1-12 of standard-4 (first dealer Ala), as the table reported them.
-RESULTS = [
-    {"tricks": [4, 3, 2, 4]},
-    {"hearts": [5, 3, 4, 1]},
-    {"queens": [1, 2, 0, 1]},
-    {"gentlemen": [3, 2, 2, 1]},
-    {"king_of_hearts": 2},
-    {"positions": [1, 3]},
-    {"tricks": [4, 3, 5, 1], "hearts": [3, 2, 6, 2], "queens": [1, 1, 2, 0],
-     "gentlemen": [2, 1, 4, 1], "king_of_hearts": 2, "positions": [2, 0]},
-    {"trump": "S", "tricks": [5, 3, 3, 2]},
-    {"trump": "H", "tricks": [2, 6, 3, 2]},
-    {"trump": "D", "tricks": [4, 4, 1, 4]},
-    {"trump": "C", "tricks": [3, 3, 3, 4]},
-    {"order": [2, 0]},
-]
+
+RESULTS = SAMPLE_GAME_4
 WIDTHS = [360, 320]
 
 

@@ -36,3 +36,22 @@ def plausible_results(rs: Ruleset) -> list[dict[str, Any]]:
             raw["tricks"] = [tricks - 2 * (n - 1)] + [2] * (n - 1)
         out.append(raw)
     return out
+
+
+#: A whole standard-4 game as a table might play it (first dealer seat 0): the deals a
+#: browser test and ``bench/taps.py`` enter tap by tap.
+SAMPLE_GAME_4: list[dict[str, Any]] = [
+    {"tricks": [4, 3, 2, 4]},
+    {"hearts": [5, 3, 4, 1]},
+    {"queens": [1, 2, 0, 1]},
+    {"gentlemen": [3, 2, 2, 1]},
+    {"king_of_hearts": 2},
+    {"positions": [1, 3]},
+    {"tricks": [4, 3, 5, 1], "hearts": [3, 2, 6, 2], "queens": [1, 1, 2, 0],
+     "gentlemen": [2, 1, 4, 1], "king_of_hearts": 2, "positions": [2, 0]},
+    {"trump": "S", "tricks": [5, 3, 3, 2]},
+    {"trump": "H", "tricks": [2, 6, 3, 2]},
+    {"trump": "D", "tricks": [4, 4, 1, 4]},
+    {"trump": "C", "tricks": [3, 3, 3, 4]},
+    {"order": [2, 0]},
+]
