@@ -53,7 +53,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
 
-    from . import api, caches, db, i18n, views, web
+    from . import api, caches, db, i18n, repeats, views, web
     from .families import registry
     from .safejson import BoundedJSONProvider
     app.json = BoundedJSONProvider(app)
@@ -63,4 +63,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     views.init_app(app)
     api.init_app(app)
     web.init_app(app)  # security headers, long-lived versioned static files, gzip
+    repeats.init_app(app)  # a page asked again, unchanged, is answered before Flask
     return app

@@ -11,7 +11,7 @@ from typing import Any
 from flask import Blueprint, Flask, abort, current_app, jsonify, request, url_for
 from flask_babel import gettext
 
-from . import access, caches, queries, service
+from . import access, caches, queries, repeats, service
 from .db import get_db
 from .families import registry
 from .i18n import field_errors, lang
@@ -111,6 +111,7 @@ def get_game(gid: str):
     game = service.load(get_db(), gid)
     body = caches.kept(("api-game", gid, game.version, lang()),
                        lambda: caches.Body.of(current_app.json.dumps(game_json(game)) + "\n"))
+    repeats.depends_on([(gid, game.version)])
     return caches.respond(body, "application/json")
 
 

@@ -47,8 +47,10 @@ CSRF_MARKER = "\x00csrf\x00"
 
 
 def clear() -> None:
+    from . import repeats
     for cache in (games, pages, gzipped, tokens):
         cache.clear()
+    repeats.clear()
 
 
 @dataclass(frozen=True)

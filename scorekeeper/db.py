@@ -53,7 +53,8 @@ class Pool:
             db.close()
 
 
-def _pool(app: Flask) -> Pool:
+def pool_of(app: Flask) -> Pool:
+    """The connection pool of this app's database (one per file and settings)."""
     key = (app.config["DATABASE"], busy_timeout_ms(app),
            str(app.config.get("SYNCHRONOUS", "FULL")))
     pools: dict[tuple[str, int, str], Pool] = app.extensions.setdefault("kierki_db_pools", {})
@@ -65,7 +66,7 @@ def _pool(app: Flask) -> Pool:
 
 def get_db() -> Database:
     if "db" not in g:
-        pool = _pool(current_app)
+        pool = pool_of(current_app)
         g.db, g.db_pool = pool.take(), pool
     return g.db
 
