@@ -155,6 +155,18 @@ class SessionInterface(SecureCookieSessionInterface):
 
     def __init__(self) -> None:
         self._known = LRU(1024)
+        self._serializers = LRU(8)
+
+    def get_signing_serializer(self, app: Flask) -> Any:
+        """Flask's serializer, made once per secret key (and fallbacks), not per request."""
+        key = (app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()))
+        made = self._serializers.get(key)
+        if made is None:
+            made = super().get_signing_serializer(app)
+            if made is None:
+                return None
+            self._serializers.put(key, made)
+        return made
 
     def open_session(self, app: Flask, request) -> Any:
         value = request.cookies.get(self.get_cookie_name(app))

@@ -13,6 +13,7 @@ ValueError: JSON nested deeper than 32 levels
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from flask.json.provider import DefaultJSONProvider
@@ -21,27 +22,23 @@ from flask.json.provider import DefaultJSONProvider
 MAX_DEPTH = 32
 
 
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
 def check_depth(text: str | bytes, limit: int = MAX_DEPTH) -> None:
     """Raise ValueError if brackets outside strings nest deeper than ``limit``."""
     if isinstance(text, (bytes, bytearray)):
         text = text.decode("utf-8", "replace")
+    if text.count("[") + text.count("{") <= limit:
+        return  # too few brackets to nest that deep (most bodies: one pass in C)
     depth = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
+    for match in _BRACKETS.finditer(_STRING.sub("", text)):
+        if match.group() in "[{":
             depth += 1
             if depth > limit:
                 raise ValueError(f"JSON nested deeper than {limit} levels")
-        elif char in "]}":
+        else:
             depth -= 1
 
 

@@ -9,6 +9,7 @@ to the state without a replay, and a correction replays the corrected history on
 """
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
@@ -20,6 +21,7 @@ from sqlite_utils import Database
 from . import queries, store
 from .families import registry
 from .families.base import DealLike, Family, State
+from .lru import LRU
 from .lru import games as _games
 from .queries import GameNotFound
 from .rules import checks, named
@@ -108,7 +110,22 @@ def load(db: Database, gid: str) -> Game:
     family = registry.get(stored.family)
     if family is None:
         raise GameNotFound(gid)
-    return _keep(Game(stored, family, family.load_rules(stored.ruleset)))
+    return _keep(Game(stored, family, _rules(family, stored.ruleset)))
+
+
+#: Loaded rules by their stored snapshot: the games of an evening share a few rulesets,
+#: and loading one (checking it, building its contracts) costs more than a page.
+_loaded_rules = LRU(64)
+
+
+def _rules(family: Family, snapshot: Any) -> Any:
+    """``family.load_rules(snapshot)``, once per distinct snapshot (rules are immutable)."""
+    key = (family.key, json.dumps(snapshot, sort_keys=True, ensure_ascii=False))
+    rules = _loaded_rules.get(key)
+    if rules is None:
+        rules = family.load_rules(snapshot)
+        _loaded_rules.put(key, rules)
+    return rules
 
 
 def _keep(game: Game) -> Game:

@@ -210,9 +210,8 @@ def import_game(db: Database, family: str, ruleset: dict[str, Any], players: lis
 
 
 def _insert_deal(db: Database, gid: str, number: int, result: dict[str, Any], now: str) -> None:
-    db.table("deals").insert({"game_id": gid, "number": number,
-                              "result": json.dumps(result, ensure_ascii=False),
-                              "recorded_at": now})
+    db.execute("insert into deals (game_id, number, result, recorded_at) values (?, ?, ?, ?)",
+               [gid, number, json.dumps(result, ensure_ascii=False), now])
 
 
 def _bump(db: Database, gid: str, version: int, finished: bool | None) -> int:

@@ -9,6 +9,7 @@ from typing import Any
 from flask import Blueprint
 from flask_babel import lazy_gettext as _l
 
+from ...lru import LRU
 from ...rules.named import check_named
 from . import words
 from .forms import form_values, parse_deal
@@ -98,16 +99,9 @@ class Kierki:
     # -- exports and the API ----------------------------------------------------
     def game_json(self, game: Any) -> dict[str, Any]:
         state = game.state
-        rules = game.rules
         return {
-            "ruleset": {"expected_sum": rules.expected_sum},
-            "schedule": [{"number": d.number, "contract": d.key, "kind": d.contract.kind,
-                          "name": words.contract_name(d.contract), "dealer": d.dealer,
-                          "leader": d.leader, "expected_sum": d.contract.expected_sum,
-                          "fields": [{"name": f.name, "type": f.type, "total": f.total,
-                                      "labels": list(f.labels), "distinct": f.distinct}
-                                     for f in d.contract.fields()]}
-                         for d in state.deals],
+            "ruleset": {"expected_sum": game.rules.expected_sum},
+            "schedule": _schedule_json(game.rules, state.first_dealer, state.deals),
             **summary(state),
         }
 
@@ -133,3 +127,28 @@ class Kierki:
         rows.append(["", "total", "", *state.totals, *state.totals, state.total_sum,
                      state.expected_sum_so_far, ""])
         return header, rows
+
+
+#: A schedule's JSON per ruleset, first dealer and language. The schedule follows from
+#: the rules and the first dealer alone, and a game's rules are one object from its
+#: first deal to its last (the service keeps one per stored snapshot). The rules are
+#: kept in the entry, so their id cannot be reused while the entry lives. The lists
+#: given out are shared: read them only.
+_SCHEDULES = LRU(256)
+
+
+def _schedule_json(rules: Ruleset, first_dealer: int,
+                   deals: list[Deal]) -> list[dict[str, Any]]:
+    key = (id(rules), first_dealer, words.lang())
+    kept = _SCHEDULES.get(key)
+    if kept is not None and kept[0] is rules:
+        return kept[1]
+    made = [{"number": d.number, "contract": d.key, "kind": d.contract.kind,
+             "name": words.contract_name(d.contract), "dealer": d.dealer,
+             "leader": d.leader, "expected_sum": d.contract.expected_sum,
+             "fields": [{"name": f.name, "type": f.type, "total": f.total,
+                         "labels": list(f.labels), "distinct": f.distinct}
+                        for f in d.contract.fields()]}
+            for d in deals]
+    _SCHEDULES.put(key, (rules, made))
+    return made

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import json
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
@@ -40,7 +40,7 @@ class Ruleset(Named):
         """What the players' final scores add up to (zero for the standard game)."""
         return self.data["expected_sum"]
 
-    @property
+    @cached_property
     def table(self) -> Table:
         cards = deck(self.data.get("removed", ()))
         return Table(players=self.players, tricks=len(cards) // self.players, deck=cards)
@@ -53,7 +53,11 @@ class Ruleset(Named):
         return [self.contract(k) for k in self.schedule]
 
     def __hash__(self) -> int:
-        return hash(json.dumps(self.data, sort_keys=True))
+        known = self.__dict__.get("_hash")
+        if known is None:  # worked out once: the data of a ruleset never changes
+            known = hash(json.dumps(self.data, sort_keys=True))
+            object.__setattr__(self, "_hash", known)
+        return known
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Ruleset) and self.data == other.data
