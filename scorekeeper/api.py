@@ -11,12 +11,12 @@ from typing import Any
 from flask import Blueprint, Flask, abort, current_app, jsonify, request, url_for
 from flask_babel import gettext
 
-from . import access, caches, queries, repeats, service
+from . import access, caches, queries, repeats, service, store, variants
 from .db import get_db
 from .families import registry
 from .i18n import field_errors, lang
 from .queries import GameNotFound
-from .rules.errors import N_, InvalidInput, Problem
+from .rules.errors import N_, InvalidInput, Problem, UnknownRuleset
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -71,12 +71,55 @@ def not_found(e: GameNotFound):
     return jsonify({"error": gettext("Not found.")}), 404
 
 
+def _ruleset_entry(family, rules, row) -> dict[str, Any]:
+    return {"id": rules.id, "family": family.key, "name": rules.name(lang()),
+            "players": rules.players, "builtin": row is None,
+            **({"made_by": row["made_by"], "created_at": row["created_at"]} if row else {}),
+            **family.ruleset_json(rules)}
+
+
 @bp.get("/rulesets")
 def rulesets():
-    return jsonify([{"id": rules.id, "family": family.key, "name": rules.name(lang()),
-                     "players": rules.players, **family.ruleset_json(rules)}
-                    for family in registry.families().values()
-                    for rules in family.rulesets().values()])
+    """Every ruleset: the built-in ones, then this server's house variants."""
+    return jsonify([_ruleset_entry(*found) for found in variants.listing(get_db())])
+
+
+@bp.get("/rulesets/schema.json")
+def ruleset_schema():
+    """The JSON Schema of a Kierki ruleset document (``POST /api/rulesets``)."""
+    return jsonify(registry.get("kierki").documents.json_schema())
+
+
+@bp.get("/rulesets/<ruleset_id>")
+def get_ruleset(ruleset_id: str):
+    """A ruleset's whole data: what ``POST /api/rulesets`` takes to make a variant."""
+    try:
+        family, rules = variants.find(get_db(), ruleset_id)
+    except UnknownRuleset:
+        abort(404)
+    return jsonify({"family": family.key, **rules.snapshot()})
+
+
+@bp.post("/rulesets")
+def create_ruleset():
+    """A house variant from a whole ruleset document; 201 with its id."""
+    rid = variants.create(get_db(), _body())
+    family, rules = variants.find(get_db(), rid)
+    return (jsonify({"id": rid, "family": family.key, **rules.snapshot()}), 201,
+            {"Location": url_for("api.get_ruleset", ruleset_id=rid)})
+
+
+@bp.delete("/rulesets/<ruleset_id>")
+def delete_ruleset(ruleset_id: str):
+    """Delete a house variant no game is played with (409 while one is)."""
+    try:
+        variants.delete(get_db(), ruleset_id)
+    except UnknownRuleset:
+        abort(404)
+    except store.RulesetInUse:
+        return jsonify({"error": gettext(
+            "A game is played with this ruleset; delete the game first.")}), 409
+    return "", 204
 
 
 def _with_access(game: service.Game) -> dict[str, Any]:

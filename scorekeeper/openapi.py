@@ -90,6 +90,8 @@ def _body(schema: dict[str, Any]) -> dict[str, Any]:
 
 def document() -> dict[str, Any]:
     gid = {"name": "gid", "in": "path", "required": True, "schema": {"type": "string"}}
+    ruleset_id = {"name": "ruleset_id", "in": "path", "required": True,
+                  "schema": {"type": "string"}}
     number = {"name": "number", "in": "path", "required": True,
               "schema": {"type": "integer", "minimum": 1}}
     game = {"description": "The game's full state", **_json(GAME)}
@@ -106,11 +108,40 @@ def document() -> dict[str, Any]:
         "components": {"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
                        "schemas": openapi_schemas()},
         "paths": {
-            "/api/rulesets": {"get": {"summary": "List the rulesets of every family",
-                                      "responses": _answers({"200": {
-                                          "description": "Rulesets", **_json({
-                                              "type": "array",
-                                              "items": {"type": "object"}})}})}},
+            "/api/rulesets": {
+                "get": {"summary": "List the rulesets: the built-in ones, then this "
+                                   "server's house variants",
+                        "responses": _answers({"200": {
+                            "description": "Rulesets", **_json({
+                                "type": "array", "items": {"type": "object"}})}})},
+                "post": {"summary": "Make a house variant from a whole ruleset document",
+                         "description": "Checked against `/api/rulesets/schema.json`, by "
+                                        "the loader of the built-in rulesets, and for its "
+                                        "totals: a variant whose totals do not add up to "
+                                        "zero needs `unbalanced: true`.",
+                         "requestBody": _body({"$ref": "#/components/schemas/"
+                                                       "RulesetDocument"}),
+                         "responses": _answers({"201": {
+                             "description": "The variant, with its new id",
+                             **_json({"$ref": "#/components/schemas/RulesetDocument"})}},
+                             *body_errors)}},
+            "/api/rulesets/schema.json": {"get": {
+                "summary": "The JSON Schema of a ruleset document",
+                "responses": _answers({"200": {"description": "JSON Schema",
+                                               **_json({"type": "object"})}})}},
+            "/api/rulesets/{ruleset_id}": {
+                "get": {"summary": "A ruleset's whole data", "parameters": [ruleset_id],
+                        "responses": _answers({"200": {
+                            "description": "The ruleset",
+                            **_json({"$ref": "#/components/schemas/RulesetDocument"})}},
+                            "404")},
+                "delete": {"summary": "Delete a house variant no game is played with",
+                           "parameters": [ruleset_id],
+                           "responses": {
+                               **_answers({"204": {"description": "Deleted"}}, "404",
+                                          "422"),
+                               "409": {"description": "A game is played with it",
+                                       **_json(ERROR)}}}},
             "/api/games": {"post": {
                 "summary": "Create a game",
                 "requestBody": _body({"type": "object", "required": ["ruleset", "players"],

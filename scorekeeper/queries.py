@@ -119,3 +119,25 @@ def deal_history(db: Database, gid: str, number: int | None = None) -> list[dict
         params.append(number)
     return [{**r, "result": json.loads(r["result"])}
             for r in db.query(sql + " order by id", params)]
+
+
+class RulesetNotFound(LookupError):
+    """No house variant has this id."""
+
+
+def rulesets(db: Database) -> list[dict[str, Any]]:
+    """Every house variant, oldest first: id, family, made_by, created_at and its data."""
+    return [{**r, "data": json.loads(r["data"])} for r in db.query(
+        "select id, family, data, made_by, created_at from rulesets order by created_at, id")]
+
+
+def ruleset(db: Database, rid: str) -> dict[str, Any]:
+    rows = list(db.query("select id, family, data, made_by, created_at from rulesets "
+                         "where id = ?", [rid]))
+    if not rows:
+        raise RulesetNotFound(rid)
+    return {**rows[0], "data": json.loads(rows[0]["data"])}
+
+
+def ruleset_in_use(db: Database, rid: str) -> bool:
+    return bool(list(db.query("select 1 from games where ruleset_id = ? limit 1", [rid])))

@@ -80,6 +80,10 @@ def json_schema() -> dict[str, Any]:
 
 def openapi_schemas() -> dict[str, Any]:
     """The same model as OpenAPI component schemas (references point into components)."""
-    schema = GameFile.model_json_schema(ref_template="#/components/schemas/{model}")
-    defs = schema.pop("$defs", {})
-    return {**defs, "GameFile": schema}
+    from .families.kierki.rules.document import RulesetDocument
+    out: dict[str, Any] = {}
+    for name, model in (("GameFile", GameFile), ("RulesetDocument", RulesetDocument)):
+        schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
+        out.update(schema.pop("$defs", {}))
+        out[name] = schema
+    return out

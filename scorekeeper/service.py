@@ -18,7 +18,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from . import queries, store
+from . import queries, store, variants
 from .families import registry
 from .families.base import DealLike, Family, State
 from .lru import LRU
@@ -148,7 +148,7 @@ def create_game(db: Database, ruleset_id: Any, names: Any, first_dealer: Any = N
     ``given`` holds the family's own set-up values (a target score, say); ``max_games``
     is how many games the server may keep."""
     try:
-        family, rules = registry.find(ruleset_id)
+        family, rules = variants.find(db, ruleset_id)
     except UnknownRuleset:
         raise InvalidInput([Problem("ruleset", N_("Choose a ruleset."))]) from None
     players = checks.names(names, rules.players)

@@ -70,6 +70,15 @@ def _join_code(db: Database) -> None:
     db.table("games").create_index(["join_code"], unique=True)
 
 
+@migrations(name="0004_rulesets")
+def _rulesets(db: Database) -> None:
+    """House variants: rulesets made at this server, beside the built-in ones."""
+    db.table("rulesets").create({
+        "id": str, "family": str, "data": str, "made_by": str, "created_at": str,
+    }, pk="id", not_null={"family", "data", "created_at"})
+    db.table("games").create_index(["ruleset_id"])
+
+
 def _free_code(db: Database) -> str:
     while True:
         code = new_join_code()
@@ -276,3 +285,28 @@ def delete_game(db: Database, gid: str, version: int) -> None:
         for table in ("deal_history", "deals", "players"):
             db.execute(f"delete from {table} where game_id = ?", [gid])
         db.execute("delete from games where id = ?", [gid])
+
+
+class RulesetInUse(StoreError):
+    """A game is played with this ruleset, so it stays."""
+
+
+def create_ruleset(db: Database, rid: str, family: str, data: dict[str, Any],
+                   made_by: str | None) -> str:
+    """Store a house variant (checked by its family) under a new id; its creation time."""
+    now = _now()
+    with _write(db):
+        db.execute("insert into rulesets (id, family, data, made_by, created_at) "
+                   "values (?, ?, ?, ?, ?)",
+                   [rid, family, json.dumps({**data, "created_at": now}, ensure_ascii=False),
+                    made_by, now])
+    return now
+
+
+def delete_ruleset(db: Database, rid: str) -> None:
+    """Delete a house variant; :class:`RulesetInUse` if any game is played with it."""
+    with _write(db):
+        if list(db.query("select 1 from games where ruleset_id = ? limit 1", [rid])):
+            raise RulesetInUse(rid)
+        if db.execute("delete from rulesets where id = ?", [rid]).rowcount != 1:
+            raise queries.RulesetNotFound(rid)

@@ -19,7 +19,7 @@ from flask import (
 from flask_babel import gettext
 from wtforms import SelectChoice
 
-from .. import access, caches, queries, repeats, service
+from .. import access, caches, queries, repeats, service, variants
 from ..db import get_db
 from ..families import registry
 from ..forms import DealForm, JoinForm, NewGameForm, VersionForm
@@ -84,8 +84,8 @@ def _deals_total(row: dict) -> int | None:
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game():
     form = NewGameForm()
-    rulesets = registry.all_rulesets()
-    form.ruleset.choices = [SelectChoice(rs.id, rs.name(lang())) for rs in rulesets.values()]
+    found = variants.listing(get_db())  # the built-in rulesets, then this server's variants
+    form.ruleset.choices = [SelectChoice(rs.id, _listed_name(rs, row)) for _, rs, row in found]
     errors: dict[str, list[str]] = {}
     if form.validate_on_submit():
         try:
@@ -100,13 +100,25 @@ def new_game():
     elif request.method == "POST":
         errors = {name: [str(m) for m in msgs] for name, msgs in form.errors.items()}
     families = registry.families()
-    choices = {rid: {"players": rs.players, "family": family.key, "notes": rs.notes(lang()),
-                     "summary": rs.summary(lang())}
-               for family in families.values() for rid, rs in family.rulesets().items()}
+    choices = {rs.id: {"players": rs.players, "family": family.key, "notes": rs.notes(lang()),
+                       "summary": rs.summary(lang())}
+               for family, rs, _ in found}
     setups = [(f.key, f.templates["setup"], f.rulesets()) for f in families.values()
               if f.templates["setup"]]
     return render_template("new_game.html", form=form, errors=errors, rulesets=choices,
                            setups=setups, values=request.form), (422 if errors else 200)
+
+
+def _listed_name(rules, row: dict | None) -> str:
+    """A ruleset's name in the list; a house variant says who made it and when."""
+    name = rules.name(lang())
+    if row is None:
+        return name
+    day = (row.get("created_at") or "")[:10]
+    return gettext("%(name)s (house variant by %(who)s, %(day)s)", name=name,
+                   who=row["made_by"], day=day) \
+        if row.get("made_by") else gettext("%(name)s (house variant, %(day)s)",
+                                           name=name, day=day)
 
 
 def game_page(game: service.Game, number: int | None = None, values: dict | None = None,
@@ -211,7 +223,7 @@ def delete(gid: str):
 def ruleset(ruleset_id: str):
     """A ruleset's page: what each deal costs (or scores), for reading before a game."""
     try:
-        family, rules = registry.find(ruleset_id)
+        family, rules = variants.find(get_db(), ruleset_id)
     except UnknownRuleset:
         abort(404)
     return render_template(family.templates["rules"], rs=rules)

@@ -26,9 +26,8 @@ from flask_babel import gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 
-from .. import access, exchange, pdf, queries, service
+from .. import access, exchange, pdf, queries, service, variants
 from ..db import get_db
-from ..families import registry
 from ..i18n import field_errors, lang
 from ..rules.errors import InvalidInput, UnknownRuleset
 
@@ -135,7 +134,7 @@ def game_sheet_html(gid: str):
 @bp.get("/rules/<ruleset_id>/blank.pdf")
 def blank_pdf(ruleset_id: str):
     try:
-        family, rules = registry.find(ruleset_id)
+        family, rules = variants.find(get_db(), ruleset_id)
     except UnknownRuleset:
         abort(404)
 

@@ -13,7 +13,7 @@ from ...lru import LRU
 from ...rules.named import check_named
 from . import words
 from .forms import form_values, parse_deal
-from .rules import Ruleset, advance, from_data, registry, replay, schedule, summary
+from .rules import Ruleset, advance, document, from_data, registry, replay, schedule, summary
 from .rules.game import DealScore, GameState
 from .rules.schedule import Deal
 
@@ -34,6 +34,7 @@ class Kierki:
     home_links = ((_l("Trick checker"), "tools.trick_checker"),)
     param_labels = MappingProxyType({"unit": words.SET_UNITS})
     words = words
+    documents = document  # house variants: their JSON Schema and balance check
 
     def blueprint(self) -> Blueprint:
         """The table tools: the trick checker and the loteryjka board."""

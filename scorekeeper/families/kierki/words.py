@@ -60,6 +60,11 @@ SET_UNITS = {
 
 
 def contract_name(contract: Contract) -> str:
+    if contract.kind == "positions" and contract.key == "no_seventh_last" \
+            and contract.trick_numbers != [7, contract.table.tricks]:
+        # a house variant of deal 6 (the last two tricks, the 3rd and 8th, …): its own name
+        return gettext("Penalty tricks %(numbers)s",
+                       numbers=", ".join(str(n) for n in contract.trick_numbers))
     if contract.key in CONTRACT_NAMES:
         return str(CONTRACT_NAMES[contract.key])
     names = contract.data.get("name", {})

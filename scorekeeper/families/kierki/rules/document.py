@@ -1,0 +1,161 @@
+"""A Kierki ruleset as a document: the shape every ruleset file and every house variant
+has, as strict pydantic models, served as JSON Schema at ``/api/rulesets/schema.json``.
+
+The shape only (no coercion, no unknown keys, bounded sizes); whether the rules can be
+played (a card set in the deck, a robber's parts, the cards dividing among the players)
+is checked afterwards by the same loader as the built-in rulesets
+(:func:`.rulesets.from_data`), and whether the totals still add up by
+:func:`balance`.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+
+from ....rules.errors import N_, Problem
+from .cards import CARD_SETS, RANKS
+from .contracts import LEAD_RULES
+
+Key = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]{0,39}$")]
+Points = Annotated[int, Field(ge=-10_000, le=10_000)]
+Words = Annotated[str, StringConstraints(max_length=600)]
+#: A text in each language the app speaks (either may be left out).
+Text = dict[Literal["en", "pl"], Words]
+Lead = Literal[tuple(LEAD_RULES)]  # type: ignore[valid-type]
+CardSet = Literal[tuple(CARD_SETS)]  # type: ignore[valid-type]
+Card = Annotated[str, StringConstraints(pattern=r"^(10|[2-9JQKA])[SHDC]$")]
+Leads = Annotated[list[Lead], Field(max_length=len(LEAD_RULES))]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
+class Tricks(_Strict):
+    """Points for each trick taken."""
+
+    kind: Literal["tricks"]
+    points: Points
+    lead: Leads = []
+
+
+class Cards(_Strict):
+    """Points for each card of a set taken (hearts, queens, gentlemen, jacks, the K♥)."""
+
+    kind: Literal["cards"]
+    set: CardSet
+    points: Points
+    lead: Leads = []
+
+
+class Positions(_Strict):
+    """Points for taking given tricks: 7 is the seventh, -1 the last, -2 the one before."""
+
+    kind: Literal["positions"]
+    positions: Annotated[list[Annotated[int, Field(ge=-13, le=13)]],
+                         Field(min_length=1, max_length=13)]
+    points: Points | Annotated[list[Points], Field(min_length=1, max_length=13)] = Field(
+        description="One value for every position, or one per position")
+    lead: Leads = []
+
+
+class Robber(_Strict):
+    """Every penalty of its parts at once."""
+
+    kind: Literal["robber"]
+    parts: Annotated[list[Key], Field(min_length=1, max_length=10)]
+    lead: Leads = []
+
+
+class Trumps(_Strict):
+    """Points for each trick; someone names trumps (or no trumps, where allowed)."""
+
+    kind: Literal["trumps"]
+    points: Points
+    named_by: Literal["dealer", "leader"] = "leader"
+    leader: Literal["dealer", "left"] = "left"
+    cards_seen: Annotated[int, Field(ge=0, le=13)] | None = None
+    no_trump: bool = False
+    lead: Leads = []
+
+
+class Loteryjka(_Strict):
+    """Prizes for going out first, second, …"""
+
+    kind: Literal["loteryjka"]
+    prizes: Annotated[list[Points], Field(min_length=1, max_length=5)]
+    start: Literal[(*RANKS, "any")] = "7"  # type: ignore[valid-type]
+    ace: Literal["low", "high"] = "low"
+    begins: Literal["dealer", "left"] = "left"
+    lead: Leads = []
+
+
+Contract = Annotated[Tricks | Cards | Positions | Robber | Trumps | Loteryjka,
+                     Field(discriminator="kind")]
+
+
+class RulesetDocument(_Strict):
+    """A Kierki ruleset: its contracts by key and the order the deals are played in."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", title="Kierki ruleset")
+
+    id: Key | None = Field(None, description="Given by the server to a new variant")
+    family: Literal["kierki"] = "kierki"
+    source: Annotated[str, StringConstraints(max_length=40)] | None = None
+    based_on: Key | None = Field(None, description="The ruleset this variant started from")
+    made_by: Annotated[str, StringConstraints(max_length=40)] | None = None
+    created_at: Annotated[str, StringConstraints(max_length=40)] | None = None
+    players: Literal[3, 4]
+    removed: Annotated[list[Card], Field(max_length=12)] = []
+    name: Text
+    summary: Text = {}
+    notes: Text = {}
+    contracts: Annotated[dict[Key, Contract], Field(min_length=1, max_length=30)]
+    schedule: Annotated[list[Key], Field(min_length=1, max_length=30)]
+    expected_sum: int | None = Field(
+        None, description="What the final scores add up to; worked out when left out")
+    unbalanced: bool = Field(
+        False, description="Keep a variant whose totals do not add up to zero")
+
+
+def json_schema() -> dict[str, Any]:
+    schema = RulesetDocument.model_json_schema()
+    schema["$id"] = "/api/rulesets/schema.json"
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    return schema
+
+
+def read(data: Any) -> tuple[dict[str, Any] | None, list[Problem]]:
+    """The document as plain data and the problems of its shape (pydantic's words: the
+    API's callers are programs)."""
+    try:
+        doc = RulesetDocument.model_validate(data)
+    except ValidationError as e:
+        return None, [Problem(".".join(str(p) for p in err["loc"]),
+                              N_("%(detail)s"), {"detail": err["msg"]})
+                      for err in e.errors(include_url=False)[:20]]
+    return doc.model_dump(exclude_none=True), []
+
+
+def game_sum(rules: Any) -> int:
+    """What every deal of ``rules`` gives out in all: the players' totals at the end."""
+    return sum(contract.expected_sum for contract in rules.deals())
+
+
+def balance(rules: Any, declared: int | None, unbalanced: bool) -> list[Problem]:
+    """Problems with the totals: a declared sum the deals do not give, or a sum other
+    than zero that the maker did not accept."""
+    total = game_sum(rules)
+    if declared is not None and declared != total:
+        return [Problem("expected_sum", N_(
+            "The deals add up to %(total)s, not %(declared)s."),
+            {"total": total, "declared": declared})]
+    if total != 0 and not unbalanced:
+        return [Problem("unbalanced", N_(
+            "The totals of this variant add up to %(total)s, not 0. Change the points, "
+            "or say that it is meant to be unbalanced."), {"total": total})]
+    return []
+
+
+__all__ = ["RulesetDocument", "balance", "game_sum", "json_schema", "read"]

@@ -1,0 +1,117 @@
+"""House variants: rulesets a table makes at this server, listed beside the built-in ones.
+
+A variant is a whole ruleset document of its family (for Kierki,
+:mod:`.families.kierki.rules.document`), checked three ways before it is stored: its
+shape (the JSON Schema's model), whether it can be played (the same loader as the
+built-in rulesets) and whether its totals still add up (a variant whose totals do not
+sum to zero is kept only when its maker says so, ``"unbalanced": true``). A built-in
+ruleset is never changed; a variant gets a new id and is deleted only while no game is
+played with it. A game keeps its own copy of its ruleset, as with the built-in ones.
+
+No Flask here: the API and the pages call these.
+"""
+from __future__ import annotations
+
+import re
+import secrets
+import unicodedata
+from typing import Any
+
+from sqlite_utils import Database
+
+from . import queries, store
+from .families import registry
+from .families.base import Family
+from .rules.errors import N_, InvalidInput, Problem, RulesetError, UnknownRuleset
+
+
+def _documents(family: Family) -> Any:
+    """The family's ruleset documents (None if it offers no variants yet)."""
+    return getattr(family, "documents", None)
+
+
+def find(db: Database, ruleset_id: Any) -> tuple[Family, Any]:
+    """(family, rules) of a built-in ruleset or a stored variant; ``UnknownRuleset``."""
+    try:
+        return registry.find(ruleset_id)
+    except UnknownRuleset:
+        if not isinstance(ruleset_id, str):
+            raise
+    try:
+        row = queries.ruleset(db, ruleset_id)
+    except queries.RulesetNotFound:
+        raise UnknownRuleset(ruleset_id) from None
+    family = registry.get(row["family"])
+    if family is None:
+        raise UnknownRuleset(ruleset_id)
+    return family, family.load_rules(row["data"])
+
+
+def listing(db: Database) -> list[tuple[Family, Any, dict[str, Any] | None]]:
+    """Every ruleset: (family, rules, None) for the built-in ones, then (family, rules,
+    its row: made_by, created_at) for each variant, oldest first."""
+    found: list[tuple[Family, Any, dict[str, Any] | None]] = [
+        (family, rules, None) for family in registry.families().values()
+        for rules in family.rulesets().values()]
+    for row in queries.rulesets(db):
+        family = registry.get(row["family"])
+        if family is None:
+            continue
+        try:
+            found.append((family, family.load_rules(row["data"]), row))
+        except RulesetError:
+            continue  # stored by a newer version of the app: not offered here
+    return found
+
+
+def _new_id(data: dict[str, Any]) -> str:
+    names = data.get("name") or {}
+    text = names.get("en") or names.get("pl") or "variant"
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:24].strip("-") or "variant"
+    return f"house-{slug}-{secrets.token_hex(3)}"
+
+
+def create(db: Database, document: Any) -> str:
+    """Check a variant document and store it; its new id. ``InvalidInput`` names each
+    problem (a field of the document, or the totals)."""
+    if not isinstance(document, dict):
+        raise InvalidInput([Problem("", N_("Send the ruleset as a JSON object."))])
+    family = registry.get(document.get("family", "kierki"))
+    documents = _documents(family) if family else None
+    if family is None or documents is None:
+        raise InvalidInput([Problem("family", N_(
+            "House variants of this game are not offered yet."))])
+    data, problems = documents.read(document)
+    if problems or data is None:
+        raise InvalidInput(problems)
+    rid = _new_id(data)
+    declared = data.get("expected_sum")
+    try:
+        rules = family.load_rules({**data, "id": rid, "expected_sum": declared or 0})
+    except RulesetError as e:
+        raise InvalidInput([Problem("", N_("These rules cannot be played: %(why)s"),
+                                    {"why": str(e)})]) from None
+    problems = documents.balance(rules, declared, bool(data.get("unbalanced")))
+    if problems:
+        raise InvalidInput(problems)
+    total = documents.game_sum(rules)
+    data = {**data, "id": rid, "expected_sum": total}
+    family.load_rules(data)  # the stored document loads as it is
+    store.create_ruleset(db, rid, family.key, data, data.get("made_by"))
+    return rid
+
+
+def delete(db: Database, ruleset_id: str) -> None:
+    """Delete a variant: ``UnknownRuleset`` for a built-in one or none,
+    ``store.RulesetInUse`` while a game is played with it."""
+    try:
+        registry.find(ruleset_id)
+    except UnknownRuleset:
+        pass
+    else:
+        raise InvalidInput([Problem("", N_("A built-in ruleset cannot be deleted."))])
+    try:
+        store.delete_ruleset(db, ruleset_id)
+    except queries.RulesetNotFound:
+        raise UnknownRuleset(ruleset_id) from None
