@@ -13,7 +13,6 @@ from flask_babel import gettext
 
 from . import access, caches, queries, repeats, service, store, variants
 from .db import get_db
-from .families import registry
 from .i18n import field_errors, lang
 from .queries import GameNotFound
 from .rules.errors import N_, InvalidInput, Problem, UnknownRuleset
@@ -87,7 +86,7 @@ def rulesets():
 @bp.get("/rulesets/schema.json")
 def ruleset_schema():
     """The JSON Schema of a Kierki ruleset document (``POST /api/rulesets``)."""
-    return jsonify(registry.get("kierki").documents.json_schema())
+    return jsonify(variants.schema())
 
 
 @bp.get("/rulesets/<ruleset_id>")

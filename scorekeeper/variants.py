@@ -30,6 +30,16 @@ def _documents(family: Family) -> Any:
     return getattr(family, "documents", None)
 
 
+def schema() -> dict[str, Any]:
+    """The JSON Schema of a variant document (of the first family that offers variants)."""
+    return _documents(_offering()).json_schema()
+
+
+def _offering() -> Family:
+    """The family a document without ``family`` is for: the first that offers variants."""
+    return next(f for f in registry.families().values() if _documents(f) is not None)
+
+
 def find(db: Database, ruleset_id: Any) -> tuple[Family, Any]:
     """(family, rules) of a built-in ruleset or a stored variant; ``UnknownRuleset``."""
     try:
@@ -77,7 +87,7 @@ def create(db: Database, document: Any) -> str:
     problem (a field of the document, or the totals)."""
     if not isinstance(document, dict):
         raise InvalidInput([Problem("", N_("Send the ruleset as a JSON object."))])
-    family = registry.get(document.get("family", "kierki"))
+    family = registry.get(document["family"]) if "family" in document else _offering()
     documents = _documents(family) if family else None
     if family is None or documents is None:
         raise InvalidInput([Problem("family", N_(
