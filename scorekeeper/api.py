@@ -15,7 +15,7 @@ from . import access, caches, queries, repeats, service, store, variants
 from .db import get_db
 from .i18n import field_errors, lang
 from .queries import GameNotFound
-from .rules.errors import N_, InvalidInput, Problem, UnknownRuleset
+from .rules.errors import N_, InvalidInput, Problem
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -92,10 +92,7 @@ def ruleset_schema():
 @bp.get("/rulesets/<ruleset_id>")
 def get_ruleset(ruleset_id: str):
     """A ruleset's whole data: what ``POST /api/rulesets`` takes to make a variant."""
-    try:
-        family, rules = variants.find(get_db(), ruleset_id)
-    except UnknownRuleset:
-        abort(404)
+    family, rules = variants.find(get_db(), ruleset_id)  # UnknownRuleset: 404
     return jsonify({"family": family.key, **rules.snapshot()})
 
 
@@ -112,9 +109,7 @@ def create_ruleset():
 def delete_ruleset(ruleset_id: str):
     """Delete a house variant no game is played with (409 while one is)."""
     try:
-        variants.delete(get_db(), ruleset_id)
-    except UnknownRuleset:
-        abort(404)
+        variants.delete(get_db(), ruleset_id)  # UnknownRuleset: 404
     except store.RulesetInUse:
         return jsonify({"error": gettext(
             "A game is played with this ruleset; delete the game first.")}), 409

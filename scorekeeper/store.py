@@ -306,7 +306,7 @@ def create_ruleset(db: Database, rid: str, family: str, data: dict[str, Any],
 def delete_ruleset(db: Database, rid: str) -> None:
     """Delete a house variant; :class:`RulesetInUse` if any game is played with it."""
     with _write(db):
-        if list(db.query("select 1 from games where ruleset_id = ? limit 1", [rid])):
+        if queries.ruleset_in_use(db, rid):
             raise RulesetInUse(rid)
         if db.execute("delete from rulesets where id = ?", [rid]).rowcount != 1:
             raise queries.RulesetNotFound(rid)

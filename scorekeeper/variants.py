@@ -95,19 +95,18 @@ def create(db: Database, document: Any) -> str:
     data, problems = documents.read(document)
     if problems or data is None:
         raise InvalidInput(problems)
-    rid = _new_id(data)
     declared = data.get("expected_sum")
+    data = {**data, "id": _new_id(data), "expected_sum": declared or 0}
     try:
-        rules = family.load_rules({**data, "id": rid, "expected_sum": declared or 0})
+        rules = family.load_rules(data)
     except RulesetError as e:
         raise InvalidInput([Problem("", N_("These rules cannot be played: %(why)s"),
                                     {"why": str(e)})]) from None
     problems = documents.balance(rules, declared, bool(data.get("unbalanced")))
     if problems:
         raise InvalidInput(problems)
-    total = documents.game_sum(rules)
-    data = {**data, "id": rid, "expected_sum": total}
-    family.load_rules(data)  # the stored document loads as it is
+    data["expected_sum"] = documents.game_sum(rules)  # equal to any declared sum
+    rid = data["id"]
     store.create_ruleset(db, rid, family.key, data, data.get("made_by"))
     return rid
 

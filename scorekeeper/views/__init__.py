@@ -1,5 +1,5 @@
 """HTML views (blueprints), CSRF, the language switch, and the one place where a missing
-game, a version conflict or a forged form become an answer."""
+game (or ruleset), a version conflict or a forged form become an answer."""
 from __future__ import annotations
 
 from urllib.parse import urlparse
@@ -21,6 +21,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..families import registry
 from ..queries import GameNotFound
+from ..rules.errors import UnknownRuleset
 from ..service import Conflict
 
 csrf = CSRFProtect()
@@ -94,6 +95,7 @@ def init_app(app: Flask) -> None:
         return response, code
 
     @app.errorhandler(GameNotFound)
+    @app.errorhandler(UnknownRuleset)
     @app.errorhandler(404)
     def not_found(e):
         if request.path.startswith("/api/"):

@@ -24,7 +24,7 @@ from ..db import get_db
 from ..families import registry
 from ..forms import DealForm, JoinForm, NewGameForm, VersionForm
 from ..i18n import field_errors, lang
-from ..rules.errors import InvalidInput, RulesetError, UnknownRuleset
+from ..rules.errors import InvalidInput, RulesetError
 from ..rules.named import named_text
 
 bp = Blueprint("games", __name__)
@@ -115,10 +115,10 @@ def _listed_name(rules, row: dict | None) -> str:
     if row is None:
         return name
     day = (row.get("created_at") or "")[:10]
-    return gettext("%(name)s (house variant by %(who)s, %(day)s)", name=name,
-                   who=row["made_by"], day=day) \
-        if row.get("made_by") else gettext("%(name)s (house variant, %(day)s)",
-                                           name=name, day=day)
+    if row.get("made_by"):
+        return gettext("%(name)s (house variant by %(who)s, %(day)s)", name=name,
+                       who=row["made_by"], day=day)
+    return gettext("%(name)s (house variant, %(day)s)", name=name, day=day)
 
 
 def game_page(game: service.Game, number: int | None = None, values: dict | None = None,
@@ -222,8 +222,5 @@ def delete(gid: str):
 @bp.get("/rules/<ruleset_id>")
 def ruleset(ruleset_id: str):
     """A ruleset's page: what each deal costs (or scores), for reading before a game."""
-    try:
-        family, rules = variants.find(get_db(), ruleset_id)
-    except UnknownRuleset:
-        abort(404)
+    family, rules = variants.find(get_db(), ruleset_id)  # UnknownRuleset: 404
     return render_template(family.templates["rules"], rs=rules)

@@ -15,7 +15,6 @@ from urllib.parse import quote
 from flask import (
     Blueprint,
     Response,
-    abort,
     current_app,
     redirect,
     render_template,
@@ -29,7 +28,7 @@ from flask_wtf.file import FileField
 from .. import access, exchange, pdf, queries, service, variants
 from ..db import get_db
 from ..i18n import field_errors, lang
-from ..rules.errors import InvalidInput, UnknownRuleset
+from ..rules.errors import InvalidInput
 
 bp = Blueprint("sheets", __name__)
 
@@ -133,10 +132,7 @@ def game_sheet_html(gid: str):
 
 @bp.get("/rules/<ruleset_id>/blank.pdf")
 def blank_pdf(ruleset_id: str):
-    try:
-        family, rules = variants.find(get_db(), ruleset_id)
-    except UnknownRuleset:
-        abort(404)
+    family, rules = variants.find(get_db(), ruleset_id)  # UnknownRuleset: 404
 
     def html() -> str:
         names = [gettext("Player %(n)s", n=i + 1) for i in range(rules.players)]
