@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask, request
+from werkzeug.http import parse_etags, unquote_etag
 
 from . import queries
 from .db import pool_of
@@ -91,7 +92,7 @@ class Repeats:
     @staticmethod
     def _replay(kept: Kept, environ: dict[str, Any], start_response: Callable[..., Any]):
         asked = environ.get("HTTP_IF_NONE_MATCH", "")
-        if kept.etag and asked and _matches(asked, kept.etag):
+        if kept.etag and asked and parse_etags(asked).contains(unquote_etag(kept.etag)[0]):
             start_response("304 NOT MODIFIED",
                            [h for h in kept.headers if h[0].lower() not in BODY_HEADERS])
             return [b""]
@@ -127,16 +128,6 @@ class Repeats:
         self.kept.put(key, Kept(declared[0], declared[1], seen["status"],
                                 list(seen["headers"]), body, etag))
         return [body]
-
-
-def _matches(asked: str, etag: str) -> bool:
-    """Does an ``If-None-Match`` header name ``etag`` (weakly, as for a GET)?"""
-    bare = etag.removeprefix("W/")
-    for tag in asked.split(","):
-        tag = tag.strip()
-        if tag == "*" or tag.removeprefix("W/") == bare:
-            return True
-    return False
 
 
 #: Every app's kept answers (for :func:`clear`).
