@@ -139,5 +139,11 @@ def ruleset(db: Database, rid: str) -> dict[str, Any]:
     return {**rows[0], "data": json.loads(rows[0]["data"])}
 
 
+def setting(db: Database, key: str) -> str | None:
+    """One of this server's choices, or None when it was never made."""
+    rows = list(db.query("select value from settings where key = ?", [key]))
+    return rows[0]["value"] if rows else None
+
+
 def ruleset_in_use(db: Database, rid: str) -> bool:
     return bool(list(db.query("select 1 from games where ruleset_id = ? limit 1", [rid])))

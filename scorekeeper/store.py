@@ -79,6 +79,12 @@ def _rulesets(db: Database) -> None:
     db.table("games").create_index(["ruleset_id"])
 
 
+@migrations(name="0005_settings")
+def _settings(db: Database) -> None:
+    """This server's choices, by name (the ruleset new games start with)."""
+    db.table("settings").create({"key": str, "value": str}, pk="key", not_null={"value"})
+
+
 def _free_code(db: Database) -> str:
     while True:
         code = new_join_code()
@@ -310,3 +316,11 @@ def delete_ruleset(db: Database, rid: str) -> None:
             raise RulesetInUse(rid)
         if db.execute("delete from rulesets where id = ?", [rid]).rowcount != 1:
             raise queries.RulesetNotFound(rid)
+        db.execute("delete from settings where key = 'default_ruleset' and value = ?", [rid])
+
+
+def set_setting(db: Database, key: str, value: str) -> None:
+    """Keep one of this server's choices (:func:`queries.setting` reads it)."""
+    with _write(db):
+        db.execute("insert into settings (key, value) values (?, ?) "
+                   "on conflict (key) do update set value = excluded.value", [key, value])

@@ -86,6 +86,10 @@ def new_game():
     form = NewGameForm()
     found = variants.listing(get_db())  # the built-in rulesets, then this server's variants
     form.ruleset.choices = [SelectChoice(rs.id, _listed_name(rs, row)) for _, rs, row in found]
+    default = queries.setting(get_db(), "default_ruleset")
+    asked = request.args.get("ruleset", default)  # a rules page's "new game with these"
+    if request.method == "GET" and any(rs.id == asked for _, rs, _row in found):
+        form.ruleset.data = asked  # else this server's favourite (its rules page sets it)
     errors: dict[str, list[str]] = {}
     if form.validate_on_submit():
         try:
@@ -222,5 +226,11 @@ def delete(gid: str):
 @bp.get("/rules/<ruleset_id>")
 def ruleset(ruleset_id: str):
     """A ruleset's page: what each deal costs (or scores), for reading before a game."""
-    family, rules = variants.find(get_db(), ruleset_id)  # UnknownRuleset: 404
-    return render_template(family.templates["rules"], rs=rules)
+    db = get_db()
+    family, rules = variants.find(db, ruleset_id)  # UnknownRuleset: 404
+    builtin = rules.id in family.rulesets()
+    variant = None if builtin else {"made_by": rules.data.get("made_by"),
+                                    "day": str(rules.data.get("created_at", ""))[:10]}
+    return render_template(family.templates["rules"], rs=rules, variant=variant,
+                           editable=getattr(family, "editor", None) is not None,
+                           is_default=queries.setting(db, "default_ruleset") == rules.id)

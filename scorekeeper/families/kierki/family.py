@@ -11,7 +11,7 @@ from flask_babel import lazy_gettext as _l
 
 from ...lru import LRU
 from ...rules.named import check_named
-from . import words
+from . import variant_form, words
 from .forms import form_values, parse_deal
 from .rules import Ruleset, advance, document, from_data, registry, replay, schedule, summary
 from .rules.game import DealScore, GameState
@@ -30,11 +30,13 @@ class Kierki:
 
     key = KEY
     templates = MappingProxyType({"game": "kierki/game.html", "edit": "kierki/edit_deal.html",
-                 "sheet": "kierki/sheet.html", "rules": "kierki/rules.html", "setup": None})
+                 "sheet": "kierki/sheet.html", "rules": "kierki/rules.html", "setup": None,
+                 "variant": "kierki/variant.html"})
     home_links = ((_l("Trick checker"), "tools.trick_checker"),)
     param_labels = MappingProxyType({"unit": words.SET_UNITS})
     words = words
     documents = document  # house variants: their JSON Schema and balance check
+    editor = variant_form  # and the page that makes one
 
     def blueprint(self) -> Blueprint:
         """The table tools: the trick checker and the loteryjka board."""

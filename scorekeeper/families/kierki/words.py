@@ -10,8 +10,9 @@ from typing import Any
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
-from ...i18n import SUIT_SYMBOLS, lang, localized, rank_label, seat_names, signed
+from ...i18n import SUIT_SYMBOLS, card_label, lang, localized, rank_label, seat_names, signed
 from .rules import Contract, Deal
+from .rules.contracts import LEAD_RULES
 
 CONTRACT_NAMES = {
     "no_tricks": _l("No tricks"),
@@ -25,6 +26,18 @@ CONTRACT_NAMES = {
     "robber": _l("Robber"),
     "trumps": _l("Trumps"),
     "loteryjka": _l("Loteryjka"),
+    "no_trump": _l("No trumps, tricks count"),
+}
+
+#: A penalty deal named by the cards it scores, where a variant changed its card set
+#: (seed 004's variation 3 scores the Q♠ in the K♥'s place).
+SET_CONTRACT_NAMES = {
+    "hearts": CONTRACT_NAMES["no_hearts"],
+    "queens": CONTRACT_NAMES["no_queens"],
+    "gentlemen": CONTRACT_NAMES["no_gentlemen"],
+    "jacks": CONTRACT_NAMES["no_jacks"],
+    "king_of_hearts": CONTRACT_NAMES["no_king_of_hearts"],
+    "queen_of_spades": _l("No queen of spades"),
 }
 
 FIELD_LABELS = {
@@ -34,6 +47,7 @@ FIELD_LABELS = {
     "gentlemen": _l("Kings and jacks"),
     "jacks": _l("Jacks"),
     "king_of_hearts": _l("Who took the K♥?"),
+    "queen_of_spades": _l("Who took the Q♠?"),
     "positions": _l("Who took the penalty tricks?"),
     "trump": _l("Trump suit"),
     "order": _l("Who ran out of cards first?"),
@@ -56,7 +70,57 @@ SET_UNITS = {
     "gentlemen": _l("each king and each jack"),
     "jacks": _l("each jack"),
     "king_of_hearts": _l("the K♥"),
+    "queen_of_spades": _l("the Q♠"),
 }
+
+
+#: The house-variant editor's quick changes (:data:`.variant_form.QUICK`).
+QUICK_CHANGES = {
+    "no_robber": _l("Without the robber"),
+    "no_robber_loteryjka": _l("Without the robber and the loteryjka"),
+    "loteryjka_many": _l("Loteryjka once per player (smaller prizes)"),
+    "no_trump_deal": _l("Four trump deals and one without trumps, 20 a trick"),
+    "left_names_trumps": _l("The player left of the dealer names trumps and leads"),
+    "discard_king_of_hearts": _l("K♥ discarded at the first chance"),
+    "queen_of_spades": _l("Q♠ instead of K♥"),
+}
+
+#: Deal 6's choices in the editor (:data:`.variant_form.DEAL6`).
+DEAL6_NAMES = {
+    "seventh_last": _l("the 7th and the last"),
+    "last": _l("the last only"),
+    "last_two": _l("the last two"),
+    "third_seventh": _l("the 3rd and the 7th"),
+    "third_eighth": _l("the 3rd and the 8th"),
+    "first_fourth_last": _l("the 1st, the 4th and the last"),
+}
+
+#: Who names trumps and leads, as the editor offers it (:data:`.variant_form.TRUMP_CALLERS`).
+TRUMP_CALLER_NAMES = {
+    "dealer_dealer": _l("the dealer, who also leads"),
+    "dealer_left": _l("the dealer; the player on the left leads"),
+    "left_left": _l("the player left of the dealer, who leads"),
+}
+
+#: The loteryjka's start ranks as the editor offers them.
+START_RANKS = ("7", "8", "6", "9", "5", "10", "4", "J", "3", "Q", "2", "K", "A", "any")
+
+#: The lead rules, as the editor lists them.
+LEAD_RULE_TEXTS = {rule: _l(text) for rule, text in LEAD_RULES.items()}
+
+
+def start_label(rank: str) -> str:
+    """A loteryjka start rank as players say it: ``the 7s``, ``any rank the first card has``."""
+    if rank == "any":
+        return gettext("any rank: the first card played sets it")
+    return gettext("its %(rank)s", rank=rank_label(rank))
+
+
+#: A one-card set as the sheet shows its taker: ``K♥ Ala``, ``D♠ Ala``.
+SHORT_SETS = {"king_of_hearts": "KH", "queen_of_spades": "QS"}
+#: The card set each penalty deal of the built-in rulesets scores.
+KEY_SETS = {"no_hearts": "hearts", "no_queens": "queens", "no_gentlemen": "gentlemen",
+            "no_jacks": "jacks", "no_king_of_hearts": "king_of_hearts"}
 
 
 def contract_name(contract: Contract) -> str:
@@ -65,6 +129,9 @@ def contract_name(contract: Contract) -> str:
         # a house variant of deal 6 (the last two tricks, the 3rd and 8th, …): its own name
         return gettext("Penalty tricks %(numbers)s",
                        numbers=", ".join(str(n) for n in contract.trick_numbers))
+    if contract.kind == "cards" and contract.key in KEY_SETS \
+            and KEY_SETS[contract.key] != contract.set_name:
+        return str(SET_CONTRACT_NAMES.get(contract.set_name, contract.set_name))
     if contract.key in CONTRACT_NAMES:
         return str(CONTRACT_NAMES[contract.key])
     names = contract.data.get("name", {})
@@ -164,7 +231,8 @@ def sheet_detail(contract: Contract, result: dict[str, Any], players: list[str])
     for field in contract.fields():
         value = result.get(field.name)
         if field.type == "seat" and isinstance(value, int):
-            parts.append(f"K♥ {players[value]}" if field.name == "king_of_hearts"
+            parts.append(f"{card_label(SHORT_SETS[field.name])} {players[value]}"
+                         if field.name in SHORT_SETS
                          else f"{field_label(field.name)} {players[value]}")
         elif field.type == "seats" and isinstance(value, list):
             if field.name == "order":

@@ -57,6 +57,7 @@ CARD_SETS: dict[str, Callable[[Card], bool]] = {
     "gentlemen": lambda c: c.rank in ("K", "J"),
     "jacks": lambda c: c.rank == "J",
     "king_of_hearts": lambda c: c == Card("K", "H"),
+    "queen_of_spades": lambda c: c == Card("Q", "S"),
 }
 
 

@@ -453,6 +453,7 @@ class Robber(Contract):
         tricks = result.get("tricks")
         card_parts: list[CardCount] = self._part(CardCount)  # type: ignore[assignment]
         held = {p.set_name: p.held(result) for p in card_parts}
+        single = {p.set_name for p in card_parts if p.single}  # one card: a seat field
         positions: list[PenaltyTricks] = self._part(PenaltyTricks)  # type: ignore[assignment]
         penalty_tricks = [sum(col) for col in zip(*(p.taken(result) for p in positions))] \
             if positions else [0] * self.table.players
@@ -469,7 +470,7 @@ class Robber(Contract):
             if t == 0:
                 for name, counts in held.items():
                     if counts[seat]:
-                        field = name if name == "king_of_hearts" else f"{name}.{seat}"
+                        field = name if name in single else f"{name}.{seat}"
                         check.add(field, N_("This player took no trick, so no penalty card."))
                 for i, s in enumerate(result.get("positions", ())):
                     if s == seat:

@@ -68,6 +68,7 @@ ITEM_MESSAGES = {
     "gentlemen": N_("Kings and jacks (%(count)s): %(points)s"),
     "jacks": N_("Jacks (%(count)s): %(points)s"),
     "king_of_hearts": N_("The king of hearts: %(points)s"),
+    "queen_of_spades": N_("The queen of spades: %(points)s"),
     "penalty_trick": N_("Trick %(trick)s: %(points)s"),
 }
 

@@ -1,0 +1,103 @@
+"""House variants on pages: the editor (from any ruleset's page), the server's default
+ruleset for new games, and deleting a variant no game uses.
+
+Thin: the family's editor module reads the form onto a ruleset document and works out
+its sums; :mod:`..variants` checks and stores it, as for the API.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext
+
+from .. import store, variants
+from ..db import get_db
+from ..i18n import field_errors
+from ..rules.errors import InvalidInput, Problem
+
+bp = Blueprint("variants", __name__)
+
+
+def _editor(family: Any) -> Any:
+    editor = getattr(family, "editor", None)
+    if editor is None:
+        abort(404)  # this family offers no variants (yet)
+    return editor
+
+
+@bp.route("/rules/<ruleset_id>/variant", methods=["GET", "POST"])
+def edit(ruleset_id: str):
+    """Make a house variant from this ruleset: every post reads the form onto the
+    document the page carries; ``action`` says what else to do (a quick change, the
+    sums as JSON for the page's script, or saving)."""
+    family, base = variants.find(get_db(), ruleset_id)  # UnknownRuleset: 404
+    editor = _editor(family)
+    problems: list[Problem] = []
+    if request.method == "GET":
+        doc = editor.start(base)
+        touched = False
+    else:
+        doc = editor.carried(request.form.get("doc"), base)
+        doc, problems = editor.apply(doc, request.form, request.form.getlist)
+        touched = True
+        action = request.form.get("action", "")
+        if action.startswith("quick:") and action[6:] in editor.QUICK:
+            doc = editor.quick(doc, action[6:])
+            problems = [p for p in problems if p.field != "name"]  # named at the end
+        elif action == "sums":
+            rules, more = editor.load(doc)  # the name is asked for when saving, not now
+            return jsonify(_sums(rules, field_errors(
+                [p for p in problems if p.field != "name"] + more)))
+        elif action == "save" and not problems:
+            try:
+                rid = variants.create(get_db(), editor.saved(doc))
+            except InvalidInput as e:
+                problems = e.problems
+            else:
+                flash(gettext("The house variant is saved. It is offered for new games."),
+                      "ok")
+                return redirect(url_for("games.ruleset", ruleset_id=rid))
+    rules, more = editor.load(doc)
+    errors = field_errors(problems + [p for p in more if p not in problems])
+    return render_template(family.templates["variant"], base=base, doc=doc, rules=rules,
+                           editor=editor, errors=errors,
+                           dumped=editor.dump(doc)), (422 if errors and touched else 200)
+
+
+def _sums(rules: Any, errors: dict[str, list[str]]) -> dict[str, Any]:
+    """What the page's script shows live: each deal's sum, the game's, the problems."""
+    if rules is None:
+        return {"deals": None, "game": None, "errors": errors}
+    return {"deals": [c.expected_sum for c in rules.deals()],
+            "contracts": {key: rules.contract(key).expected_sum
+                          for key in rules.data["contracts"]},
+            "game": rules.expected_sum, "errors": errors}
+
+
+@bp.post("/rules/<ruleset_id>/default")
+def make_default(ruleset_id: str):
+    """Offer this ruleset first when a new game is started on this server."""
+    _family, rules = variants.find(get_db(), ruleset_id)  # UnknownRuleset: 404
+    store.set_setting(get_db(), "default_ruleset", rules.id)
+    flash(gettext("New games on this server now start with these rules."), "ok")
+    return redirect(url_for("games.ruleset", ruleset_id=rules.id))
+
+
+@bp.route("/rules/<ruleset_id>/delete", methods=["GET", "POST"])
+def delete(ruleset_id: str):
+    """Delete a house variant (asked first); refused while a game is played with it."""
+    family, rules = variants.find(get_db(), ruleset_id)  # UnknownRuleset: 404
+    if rules.id in family.rulesets():
+        abort(404)  # a built-in ruleset is never deleted: there is no such page
+    if request.method == "POST":
+        try:
+            variants.delete(get_db(), ruleset_id)
+        except store.RulesetInUse:
+            flash(gettext("A game is played with this ruleset; delete the game first."),
+                  "error")
+        else:
+            flash(gettext("The house variant was deleted."), "ok")
+            return redirect(url_for("games.new_game"))
+        return redirect(url_for("games.ruleset", ruleset_id=ruleset_id))
+    return render_template("confirm_delete_rules.html", rules=rules)
