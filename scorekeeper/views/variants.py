@@ -42,13 +42,13 @@ def edit(ruleset_id: str):
         doc, problems = editor.apply(doc, request.form, request.form.getlist)
         touched = True
         action = request.form.get("action", "")
+        if action != "save":  # the name is asked for when saving, not before
+            problems = [p for p in problems if p.field != "name"]
         if action.startswith("quick:") and action[6:] in editor.QUICK:
             doc = editor.quick(doc, action[6:])
-            problems = [p for p in problems if p.field != "name"]  # named at the end
         elif action == "sums":
-            rules, more = editor.load(doc)  # the name is asked for when saving, not now
-            return jsonify(_sums(rules, field_errors(
-                [p for p in problems if p.field != "name"] + more)))
+            rules, more = editor.load(doc)
+            return jsonify(_sums(rules, field_errors(problems + more)))
         elif action == "save" and not problems:
             try:
                 rid = variants.create(get_db(), editor.saved(doc))
