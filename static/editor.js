@@ -41,7 +41,8 @@
     var body = new FormData(form);
     body.set("action", "sums");
     var mine = ++asked;
-    fetch(form.action || window.location.href, {method: "POST", body: body,
+    // (form.action would be the buttons named "action")
+    fetch(form.getAttribute("action") || window.location.href, {method: "POST", body: body,
       headers: {"Accept": "application/json"}, credentials: "same-origin"})
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (data) { if (data && mine === asked) { show(data); } })

@@ -130,6 +130,7 @@ def _pages(games):
         "tybet": f"/games/{games['tybet']}",
         "rules": "/rules/standard-4",
         "rules-tybet": "/rules/tybet-21-italian",
+        "variant-editor": "/rules/standard-4/variant",
         "correction": f"/games/{games['done']}/deals/8/edit",
         "delete": f"/games/{games['mid']}/delete",
         "import": "/games/import",
@@ -168,7 +169,8 @@ def test_every_screen_fits_a_small_phone(browser, server_app, width, scheme, loc
                 problems.append(f"{where}: {LONG!r} cut off in {got['cut']}")
             if got["dark"] != (scheme == "dark"):
                 problems.append(f"{where}: the page does not follow the {scheme} scheme")
-            if name not in ("front", "setup", "rules", "rules-tybet", "import", "not-found") \
+            if name not in ("front", "setup", "rules", "rules-tybet", "variant-editor", "import",
+                            "not-found") \
                     and not got["names"]:
                 problems.append(f"{where}: {LONG!r} is not shown whole")
             if width == 320 and (locale.startswith("pl") or scheme == "light"):

@@ -14,7 +14,7 @@ def page_form(text: str) -> dict:
     form = {"doc": html.unescape(re.search(r'name="doc" value="([^"]*)"', text).group(1))}
     for name, value in re.findall(r'<input name="([^"]+)"[^>]*value="([^"]*)"', text):
         form[name] = html.unescape(value)
-    for name, body in re.findall(r'<select name="([^"]+)"[^>]*>(.*?)</select>', text, re.S):
+    for name, body in re.findall(r'<select name="([^"]+)"[^>]*>(.*?)</select>', text, re.DOTALL):
         chosen = re.search(r'<option value="([^"]*)" selected', body)
         form[name] = chosen.group(1) if chosen else ""
     for name in re.findall(r'<input type="hidden" name="([^"]+shown)"', text):
@@ -223,7 +223,7 @@ def test_the_default_ruleset_and_deleting_a_variant(client):
     r = client.post(f"/rules/{rid}/delete")
     assert r.status_code == 302 and stored(client) == []
     new_game = client.get("/games/new").get_data(as_text=True)
-    chooser = re.search(r'<select[^>]*name="ruleset".*?</select>', new_game, re.S).group(0)
+    chooser = re.search(r'<select[^>]*name="ruleset".*?</select>', new_game, re.DOTALL).group(0)
     assert rid not in chooser and "selected" not in chooser  # the default went with it
     assert client.get("/rules/standard-4/delete").status_code == 404
     assert client.post("/rules/standard-4/delete").status_code == 404
