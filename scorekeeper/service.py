@@ -256,7 +256,8 @@ def import_game(db: Database, family_key: Any, snapshot: Any, names: Any,
                                                "yet."))])
     try:
         rules = family.load_rules(snapshot)
-        if not _is_builtin(rules):
+        variant = None if _is_builtin(rules) else variants.from_file(db, family, rules)
+        if not _is_builtin(rules) and variant is None:
             rules = family.load_rules(named.as_imported(rules.data))
     except RulesetError:
         raise InvalidInput([Problem("file", N_("The rules in the file are damaged."))]) from None
@@ -274,4 +275,4 @@ def import_game(db: Database, family_key: Any, snapshot: Any, names: Any,
     return store.import_game(db, family.key, rules.snapshot(), players, checked,
                              [s.result for s in state.scored], history(len(state.scored)),
                              state.finished,
-                             created_at)
+                             created_at, keep_variant=variant == "new")

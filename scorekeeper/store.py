@@ -202,11 +202,18 @@ def create_game(db: Database, family: str, ruleset: dict[str, Any], players: lis
 def import_game(db: Database, family: str, ruleset: dict[str, Any], players: list[str],
                 settings: dict[str, Any], results: list[dict[str, Any]],
                 history: list[dict[str, Any]], finished: bool,
-                created_at: str | None = None) -> str:
-    """Write a checked, imported game with its history in one transaction."""
+                created_at: str | None = None, keep_variant: bool = False) -> str:
+    """Write a checked, imported game with its history in one transaction; with
+    ``keep_variant`` its ruleset too, as a house variant of this server (unless one
+    already has its id)."""
     gid = new_id()
     now = _now()
     with _write(db):
+        if keep_variant:
+            db.execute("insert or ignore into rulesets (id, family, data, made_by, created_at) "
+                       "values (?, ?, ?, ?, ?)",
+                       [ruleset["id"], family, json.dumps(ruleset, ensure_ascii=False),
+                        ruleset.get("made_by"), ruleset.get("created_at") or now])
         db.table("games").insert({
             "id": gid, "family": family, "ruleset_id": ruleset.get("id"),
             "join_code": _free_code(db),

@@ -111,6 +111,27 @@ def create(db: Database, document: Any) -> str:
     return rid
 
 
+def from_file(db: Database, family: Family, rules: Any) -> str | None:
+    """What an imported game's rules are to this server, when they are a house variant
+    (made here or on another server): ``"stored"`` when this server keeps the same
+    variant under the same id (the game is linked to it), ``"new"`` when it keeps none
+    under that id and the rules pass every check a new variant passes (it is stored
+    with the game), else None (the rules are kept as the game's own, marked imported)."""
+    documents = _documents(family)
+    rid = getattr(rules, "id", None)
+    if documents is None or not isinstance(rid, str) or not rid.startswith("house-"):
+        return None
+    try:
+        row = queries.ruleset(db, rid)
+    except queries.RulesetNotFound:
+        data, problems = documents.read(rules.data)
+        if problems or data is None or documents.balance(
+                rules, data.get("expected_sum"), bool(data.get("unbalanced"))):
+            return None
+        return "new"
+    return "stored" if row["family"] == family.key and row["data"] == rules.data else None
+
+
 def delete(db: Database, ruleset_id: str) -> None:
     """Delete a variant: ``UnknownRuleset`` for a built-in one or none,
     ``store.RulesetInUse`` while a game is played with it."""

@@ -161,3 +161,50 @@ def test_a_variant_is_offered_for_a_new_game_and_has_its_rules_page(client):
     assert "Our house rules" in client.get(made.location).text
     assert client.get(f"/rules/{rid}").status_code == 200
     assert client.get(f"/rules/{rid}/blank.pdf").status_code == 200
+
+
+def _import(client, raw: bytes):
+    import io
+    r = client.post("/games/import", data={"file": (io.BytesIO(raw), "game.json")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 302, r.get_data(as_text=True)[-400:]
+    return r.location.rsplit("/", 1)[1]
+
+
+def test_a_game_with_a_variant_is_exported_and_imported_with_it(client, tmp_path):
+    """On this server the imported game is played with the stored variant; on another
+    server the variant comes with the game and is offered for new games there."""
+    import json as _json
+
+    from scorekeeper import create_app
+    data = standard(client)
+    data["schedule"].remove("robber")
+    data["schedule"].remove("loteryjka")
+    rid = make(client, data).get_json()["id"]
+    game = play(client, rid, [r for i, r in enumerate(SAMPLE_GAME_4) if i not in (6, 11)])
+    exported = client.get(f"/games/{game['id']}/export.json").data
+
+    here = client.get(f"/api/games/{_import(client, exported)}").get_json()
+    assert here["ruleset"]["id"] == rid and here["totals"] == game["totals"]
+    assert [r["id"] for r in client.get("/api/rulesets").get_json()].count(rid) == 1
+
+    other = create_app({"DATABASE": str(tmp_path / "other.sqlite"), "TESTING": True,
+                        "WTF_CSRF_ENABLED": False, "SECRET_KEY": "other"}).test_client()
+    there = other.get(f"/api/games/{_import(other, exported)}").get_json()
+    assert there["ruleset"]["id"] == rid and there["totals"] == game["totals"]
+    listed = {r["id"]: r for r in other.get("/api/rulesets").get_json()}
+    original = {r["id"]: r for r in client.get("/api/rulesets").get_json()}[rid]
+    assert listed[rid]["made_by"] == "Ala" and listed[rid]["builtin"] is False
+    assert listed[rid]["created_at"] == original["created_at"]
+    assert "Our house rules" in other.get("/games/new").get_data(as_text=True)
+
+    # the same id with other rules, or rules that do not add up, stay the game's own
+    changed = _json.loads(exported)
+    changed["ruleset"]["contracts"]["no_tricks"]["points"] = -10
+    changed["deals"] = changed["deals"][:1]
+    for server in (client, create_app({"DATABASE": str(tmp_path / "third.sqlite"),
+                                       "TESTING": True, "WTF_CSRF_ENABLED": False,
+                                       "SECRET_KEY": "third"}).test_client()):
+        kept = server.get(f"/api/games/{_import(server, _json.dumps(changed).encode())}")
+        assert kept.get_json()["ruleset"]["id"].startswith("imported-")
+    assert [r["id"] for r in client.get("/api/rulesets").get_json()].count(rid) == 1
