@@ -109,6 +109,11 @@ class Family(Protocol):
     param_labels: Mapping[str, Mapping[str, Any]]
     #: Its words module; its templates reach it by the family's key.
     words: Any
+    # A family that offers house variants also has (read with ``getattr``, so a family
+    # without them needs neither): ``documents``, its ruleset documents (``json_schema``,
+    # ``read``, ``balance``, ``game_sum``; see :mod:`scorekeeper.variants`), and
+    # ``editor``, the module behind its editor page (``templates["variant"]``; see
+    # :mod:`scorekeeper.views.variants`).
 
     def blueprint(self) -> Blueprint | None:
         """Pages of its own (table tools), or None."""
