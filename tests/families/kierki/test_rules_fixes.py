@@ -15,6 +15,7 @@ from scorekeeper.families.kierki.rules import (
     play,
     registry,
 )
+from scorekeeper.rules.named import check_named
 
 # -- loading a ruleset: one clear error type --------------------------------------------
 
@@ -93,9 +94,11 @@ def test_not_a_ruleset_at_all(data):
 
 
 def test_every_built_in_ruleset_loads_from_its_own_snapshot():
-    """The checks accept every ruleset shipped with the app, as stored in a game."""
+    """The checks accept every ruleset shipped with the app, as stored in a game (its
+    words too: a game's snapshot is loaded through the family, which checks them)."""
     for rs in registry().values():
         assert from_data(rs.snapshot()) == rs
+        check_named(rs.snapshot())
 
 
 # -- seed 001: the robber's lead rules are its own -------------------------------------
