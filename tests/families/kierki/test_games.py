@@ -1,7 +1,17 @@
 """Whole games: schedules, the fold of results, and each named ruleset's totals."""
 import pytest
 
-from scorekeeper.families.kierki.rules import get_ruleset, registry, replay, schedule
+from scorekeeper.families.kierki.rules import (
+    get_ruleset,
+    legal_cards,
+    loteryjka_result,
+    new_board,
+    pass_turn,
+    play,
+    registry,
+    replay,
+    schedule,
+)
 from scorekeeper.families.kierki.rules.examples import plausible_results as results_for
 
 FOUR = ["Ala", "Bolek", "Cela", "Darek"]
@@ -86,3 +96,23 @@ def test_correcting_an_early_deal_recomputes_every_total_after_it():
     assert after.totals[0] - before.totals[0] == 255
     assert after.totals[1] - before.totals[1] == -255
     assert after.total_sum == 0
+
+
+def test_a_race_of_five_is_played_out_and_pays_every_place():
+    """The race (loteryjka) with five hands of 10 from the 50 cards: the first four to run
+    out take 400/300/200/100 and the fifth is placed last with 0; the 2♦ is not in the
+    diamond row, so the A♦ sits below the 3♦."""
+    rs = get_ruleset("zdanowicz-5")
+    race = rs.contract("loteryjka")
+    deck = list(rs.table.deck)
+    hands = [deck[seat::5] for seat in range(5)]
+    assert all(len(h) == 10 for h in hands)
+    board = new_board(race, start_seat=0, hands=hands)
+    assert [str(c) for c in board.row("D")[:2]] == ["AD", "3D"]
+    while not board.over:
+        legal = legal_cards(board)
+        board = play(board, legal[0]) if legal else pass_turn(board)
+    result = loteryjka_result(board)
+    assert sorted(result["order"]) == [0, 1, 2, 3, 4]
+    points = race.score(race.validate(result))
+    assert sorted(points) == [0, 100, 200, 300, 400] and sum(points) == race.expected_sum
