@@ -6,7 +6,8 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, Optional
 
-SEATS = 4
+#: Name fields on the new-game form: as many as the largest table (five at Kierki).
+SEATS = 5
 
 
 class NewGameForm(FlaskForm):
@@ -15,6 +16,7 @@ class NewGameForm(FlaskForm):
     player_1 = StringField(_l("Player 2"))
     player_2 = StringField(_l("Player 3"))
     player_3 = StringField(_l("Player 4"))
+    player_4 = StringField(_l("Player 5"))
     first_dealer = RadioField(_l("First dealer"), default="random",
                               choices=[SelectChoice("random", _l("Draw at random"))]
                               + [SelectChoice(str(i), _l("Player %(n)s", n=i + 1))

@@ -35,8 +35,10 @@
       document.querySelectorAll("[data-family]").forEach(function (el) {
         el.hidden = el.dataset.family !== family;
       });
-      var fourth = document.querySelector("input[name=player_3]");
-      if (fourth && players < 4) { fourth.value = ""; }
+      // A hidden name is not sent: the seats beyond the ruleset's players are emptied.
+      document.querySelectorAll("input[name^=player_]").forEach(function (input) {
+        if (parseInt(input.name.split("_")[1], 10) >= players) { input.value = ""; }
+      });
       if (link) { link.href = link.href.replace(/[^/]+$/, encodeURIComponent(ruleset.value)); }
     };
     ruleset.addEventListener("change", update);

@@ -79,7 +79,7 @@ def kierki_page(client, app, ruleset: str, deals: int) -> tuple[str, str]:
 
 def test_set_up_names_rulesets_for_players(client):
     page = polish(client, "/games/new")
-    text = check(page, ["W grze na trzy osoby liczą się tylko trzy pierwsze imiona.",
+    text = check(page, ["Wpisz od góry tyle imion, ilu graczy przewidują zasady, a resztę pól zostaw pustą.",
                         "Zasady i punktacja rozdań"], "set-up")
     options = re.findall(r"<option[^>]*>([^<]*)</option>", page)
     for name in ("Klasyczne (pagat.com), 4 osoby", "Kurnik, 3 osoby",
@@ -218,7 +218,8 @@ def test_ruleset_names_are_for_players():
             assert not re.search(r"(?i)seed|źródło|\b00\d\b", name), (rid, name)
             assert rs.summary(lang), (rid, lang)
         if rs.data.get("family") == "kierki":
-            assert rs.name("pl").endswith(f"{rs.players} osoby"), rid
+            people = "osoby" if rs.players < 5 else "osób"  # 3 or 4 osoby, 5 osób
+            assert rs.name("pl").endswith(f"{rs.players} {people}"), rid
             assert rs.name("en").endswith(f"{rs.players} players"), rid
 
 

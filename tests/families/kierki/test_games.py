@@ -1,7 +1,17 @@
 """Whole games: schedules, the fold of results, and each named ruleset's totals."""
 import pytest
 
-from scorekeeper.families.kierki.rules import get_ruleset, registry, replay, schedule
+from scorekeeper.families.kierki.rules import (
+    get_ruleset,
+    legal_cards,
+    loteryjka_result,
+    new_board,
+    pass_turn,
+    play,
+    registry,
+    replay,
+    schedule,
+)
 from scorekeeper.families.kierki.rules.examples import plausible_results as results_for
 
 FOUR = ["Ala", "Bolek", "Cela", "Darek"]
@@ -24,6 +34,31 @@ def test_standard_three_has_eleven_deals_of_17_tricks():
     assert len(rs.table.deck) == 51 and "2C" not in {str(c) for c in rs.table.deck}
 
 
+def test_five_players_play_ten_tricks_without_two_twos_and_deal_in_turn():
+    """Seed 004, variation 4: with five players the 2♣ and 2♦ go, so all 13 hearts stay;
+    kings and jacks come before queens, the 7th and last trick before the K♥, and each
+    of the five deals one trump deal (the dealer sees 4 of their 10 cards first)."""
+    rs = get_ruleset("zdanowicz-5")
+    assert (rs.players, rs.table.tricks, len(rs.table.deck)) == (5, 10, 50)
+    assert {"2C", "2D"}.isdisjoint(str(c) for c in rs.table.deck)
+    deals = schedule(rs, first_dealer=4)
+    assert len(deals) == 13
+    assert [d.key for d in deals[2:6]] == ["no_gentlemen", "no_queens", "no_seventh_last",
+                                           "no_king_of_hearts"]
+    assert [d.dealer for d in deals[:6]] == [4, 0, 1, 2, 3, 4]
+    assert deals[0].leader == 0
+    trumps = deals[7:12]
+    assert sorted(d.dealer for d in trumps) == [0, 1, 2, 3, 4]
+    assert all(d.trump_caller == d.dealer == d.leader for d in trumps)
+    assert trumps[0].notes()[0].params == {"player": trumps[0].dealer, "cards": 4}
+    assert rs.contract("no_seventh_last").trick_numbers == [7, 10]
+    # −100 −260 −320 −320 −320 −320 = −1640, the robber as much again; 5 × 10 × 50 in
+    # trumps; 400 + 300 + 200 + 100 + 0 in the race
+    assert [c.expected_sum for c in rs.deals()] == [-100, -260, -320, -320, -320, -320,
+                                                   -1640] + [500] * 5 + [1000]
+    assert rs.expected_sum == -1640 * 2 + 2500 + 1000 == 220
+
+
 @pytest.mark.parametrize("ruleset_id", sorted(registry()))
 def test_every_named_ruleset_ends_at_its_expected_sum(ruleset_id):
     rs = get_ruleset(ruleset_id)
@@ -36,7 +71,7 @@ def test_every_named_ruleset_ends_at_its_expected_sum(ruleset_id):
 @pytest.mark.parametrize("ruleset_id, expected", [
     ("standard-4", 0), ("standard-3", 0), ("kurnik-4", 0), ("kurnik-3", -255),
     ("seed001-4", 0), ("seed001-3", 0), ("seed001-4-robber", -1300),
-    ("seed001-3-robber", -1275), ("seed002-4", 0),
+    ("seed001-3-robber", -1275), ("seed002-4", 0), ("zdanowicz-5", 220),
 ])
 def test_named_ruleset_game_totals(ruleset_id, expected):
     assert get_ruleset(ruleset_id).expected_sum == expected
@@ -61,3 +96,23 @@ def test_correcting_an_early_deal_recomputes_every_total_after_it():
     assert after.totals[0] - before.totals[0] == 255
     assert after.totals[1] - before.totals[1] == -255
     assert after.total_sum == 0
+
+
+def test_a_race_of_five_is_played_out_and_pays_every_place():
+    """The race (loteryjka) with five hands of 10 from the 50 cards: the first four to run
+    out take 400/300/200/100 and the fifth is placed last with 0; the 2♦ is not in the
+    diamond row, so the A♦ sits below the 3♦."""
+    rs = get_ruleset("zdanowicz-5")
+    race = rs.contract("loteryjka")
+    deck = list(rs.table.deck)
+    hands = [deck[seat::5] for seat in range(5)]
+    assert all(len(h) == 10 for h in hands)
+    board = new_board(race, start_seat=0, hands=hands)
+    assert [str(c) for c in board.row("D")[:2]] == ["AD", "3D"]
+    while not board.over:
+        legal = legal_cards(board)
+        board = play(board, legal[0]) if legal else pass_turn(board)
+    result = loteryjka_result(board)
+    assert sorted(result["order"]) == [0, 1, 2, 3, 4]
+    points = race.score(race.validate(result))
+    assert sorted(points) == [0, 100, 200, 300, 400] and sum(points) == race.expected_sum

@@ -15,6 +15,7 @@ from scorekeeper.families.kierki.rules import (
     play,
     registry,
 )
+from scorekeeper.rules.named import check_named
 
 # -- loading a ruleset: one clear error type --------------------------------------------
 
@@ -65,13 +66,14 @@ def _drop(path):
     (_set(("contracts", "no_hearts", "lead"), ["no_spades"]), "unknown lead rule 'no_spades'"),
     (_set(("contracts", "no_hearts", "lead"), "no_hearts"), "'lead' must be a list"),
     (_set(("contracts", "trumps", "named_by"), "nobody"), "'named_by' must be one of"),
+    (_set(("contracts", "trumps", "cards_seen"), 14), "'cards_seen' must be from 0 to the 13"),
     (_set(("contracts", "loteryjka", "prizes"), [800, "500"]), "'prizes' must be a list"),
     (_set(("contracts", "loteryjka", "start"), "1"), "'start' must be one of"),
     (_set(("contracts", "loteryjka", "ace"), "middle"), "'ace' must be one of"),
     (_set(("contracts",), []), "'contracts' must map"),
     (_set(("removed",), ["1Z"]), "not a card"),
     (_set(("removed",), ["2C"]), "do not divide"),
-    (_set(("players",), "4"), "'players' must be 3 or 4"),
+    (_set(("players",), "4"), "'players' must be 3, 4 or 5"),
     (_set(("expected_sum",), None), "'expected_sum' must be a whole number"),
     (_set(("contracts", "no_queens"), "queens"), "contract 'no_queens': not an object"),
 ])
@@ -92,9 +94,11 @@ def test_not_a_ruleset_at_all(data):
 
 
 def test_every_built_in_ruleset_loads_from_its_own_snapshot():
-    """The checks accept every ruleset shipped with the app, as stored in a game."""
+    """The checks accept every ruleset shipped with the app, as stored in a game (its
+    words too: a game's snapshot is loaded through the family, which checks them)."""
     for rs in registry().values():
         assert from_data(rs.snapshot()) == rs
+        check_named(rs.snapshot())
 
 
 # -- seed 001: the robber's lead rules are its own -------------------------------------

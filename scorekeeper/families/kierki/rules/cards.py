@@ -45,7 +45,8 @@ class Card:
 
 
 def deck(removed: Iterable[str] = ()) -> tuple[Card, ...]:
-    """The cards in play: 52, less any removed (the 2♣ with three players)."""
+    """The cards in play: 52, less any removed (the 2♣ with three players, two 2s with
+    five)."""
     gone = {Card.parse(c) for c in removed}
     return tuple(Card(r, s) for s in SUITS for r in RANKS if Card(r, s) not in gone)
 

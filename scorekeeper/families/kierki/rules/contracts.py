@@ -526,8 +526,8 @@ class Trumps(Contract):
         super().check_data(d, table)
         d.choice("named_by", ("dealer", "leader"), default="leader")
         d.choice("leader", ("dealer", "left"), default="left")
-        if "cards_seen" in d.data and not (d.int("cards_seen") >= 0):
-            raise d.fail("'cards_seen' must not be negative")
+        if "cards_seen" in d.data and not (0 <= d.int("cards_seen") <= table.tricks):
+            raise d.fail(f"'cards_seen' must be from 0 to the {table.tricks} cards of a hand")
         if not isinstance(d.data.get("no_trump", False), bool):
             raise d.fail("'no_trump' must be true or false")
 

@@ -106,7 +106,7 @@ class RulesetDocument(_Strict):
     based_on: Key | None = Field(None, description="The ruleset this variant started from")
     made_by: Annotated[str, StringConstraints(max_length=40)] | None = None
     created_at: Annotated[str, StringConstraints(max_length=40)] | None = None
-    players: Literal[3, 4]
+    players: Literal[3, 4, 5]
     removed: Annotated[list[Card], Field(max_length=12)] = []
     name: Text
     summary: Text = {}

@@ -19,6 +19,9 @@ from scorekeeper.rules.named import Named, family_of
 from .cards import deck
 from .contracts import Contract, Table, make_contract
 
+#: How many may play Kierki: three (without a 2), four, or five (without two 2s).
+PLAYERS = (3, 4, 5)
+
 
 @dataclass(frozen=True)
 class Ruleset(Named):
@@ -84,8 +87,8 @@ def _check_shape(data: Any) -> None:
         raise RulesetError(f"ruleset: 'id' must be a name, not {data['id']!r}")
     if family_of(data) not in (None, "kierki"):
         raise RulesetError(f"ruleset {data['id']!r}: not a Kierki ruleset")
-    if not _is_int(data["players"]) or data["players"] not in (3, 4):
-        raise RulesetError(f"ruleset {data['id']!r}: 'players' must be 3 or 4, "
+    if not _is_int(data["players"]) or data["players"] not in PLAYERS:
+        raise RulesetError(f"ruleset {data['id']!r}: 'players' must be 3, 4 or 5, "
                            f"not {data['players']!r}")
     if not _is_int(data["expected_sum"]):
         raise RulesetError(f"ruleset {data['id']!r}: 'expected_sum' must be a whole number")
