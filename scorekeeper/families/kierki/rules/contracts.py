@@ -527,6 +527,7 @@ class Robber(Contract):
 #: The highest bid a trump auction takes (more than a whole game's points).
 MAX_BID = 10_000
 
+
 class Trumps(Contract):
     """A positive deal with a named trump suit and points per trick.
 

@@ -43,11 +43,11 @@ class Deal:
         lines = [Text(LEAD_RULES[r]) for r in c.lead_rules if r in LEAD_RULES]
         if c.kind == "trumps":
             if d.get("auction"):
+                # one card fewer each than there are tricks; the box holds the rest
+                box = {"player": self.dealer, "cards": c.table.tricks - 1, "box": c.table.players}
                 lines += [
                     Text(N_("%(player)s deals %(cards)s cards to each player and lays the last "
-                            "%(box)s face up: the box."), {"player": self.dealer,
-                                              "cards": self.contract.table.tricks - 1,
-                                              "box": self.contract.table.players}),
+                            "%(box)s face up: the box."), box),
                     Text(N_("The others, from the dealer's left, bid points for the dealer's "
                             "right to take the box and name trumps. The dealer accepts the "
                             "highest bid or refuses.")),
