@@ -78,7 +78,7 @@ def test_a_whole_game_with_sold_refused_and_unbid_auctions(client):
     assert [d["dealer"] for d in trumps] == [NORTH, EAST, SOUTH, WEST]
     assert [(f["name"], f["type"]) for f in trumps[0]["fields"]] == [
         ("bids", "bids"), ("sold", "yesno"), ("tricks", "counts"), ("trump", "suit")]
-    assert all(d["expected_sum"] == 325 for d in trumps)
+    assert all(d["expected_sum"] == 325 and d["name"] == "Trumps, auctioned" for d in trumps)
 
     game = play_seven(client, game, auth)
     for number, result in ((8, SOLD), (9, REFUSED), (10, UNBID), (11, SOLD_DEAR)):
@@ -148,7 +148,8 @@ def test_the_refusal_is_in_polish_for_a_polish_phone(client):
     assert r.get_json()["errors"] == {"bids.0": ["Rozdający nie licytuje."]}
     schedule = client.get(f"/api/games/{game['id']}",
                           headers={"Accept-Language": "pl"}).get_json()["schedule"]
-    assert schedule[7]["name"] == "Rozgrywka atutowa"
+    assert schedule[7]["name"] == "Rozgrywka atutowa z licytacją"
+    assert schedule[6]["name"] == "Rozbójnik"
 
 
 def test_a_sold_auction_can_be_corrected_and_the_totals_follow(client):

@@ -73,6 +73,8 @@ def contract_name(contract: Contract) -> str:
         # a house variant of deal 6 (the last two tricks, the 3rd and 8th, …): its own name
         return gettext("Penalty tricks %(numbers)s",
                        numbers=", ".join(str(n) for n in contract.trick_numbers))
+    if contract.key == "trumps" and getattr(contract, "auction", False):
+        return gettext("Trumps, auctioned")  # a house variant (seed 004's "Variations")
     if contract.key in CONTRACT_NAMES:
         return str(CONTRACT_NAMES[contract.key])
     names = contract.data.get("name", {})
