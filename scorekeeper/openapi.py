@@ -14,7 +14,7 @@ ERROR = {"type": "object", "required": ["error"], "properties": {
     "errors": {"type": "object", "additionalProperties": {"type": "array",
                                                            "items": {"type": "string"}},
                "description": "422 only: messages per field, e.g. `tricks`, `hearts.2`, "
-                              "`positions.0`, `players.1`; `\"\"` is the input as a whole."},
+                              "`positions.0`, `bids.3`, `players.1`; `\"\"` is the input as a whole."},
     "version": {"type": "integer", "description": "409 only: the game's version now"}}}
 
 #: What each error status means for this API.
@@ -37,7 +37,12 @@ RESULT = {"type": "object", "description": (
     "`schedule[].fields`: counts are lists with one whole number per seat (one `null` is "
     "filled so they add up); `king_of_hearts` is a seat; `positions` and `order` are lists "
     "of seats; `trump` is one of S, H, D, C; `cards` maps cards such as `QH` to seats "
-    "(card-by-card entry). The partnership game (seed 003): `declarations` (a list per "
+    "(card-by-card entry). A trump auction (a ruleset's trump deal with `auction: true`; "
+    "field types `bids` and `yesno`): `bids` has one entry per seat, the highest points "
+    "(1 to 10000) that player offered or `null` for no bid (the dealer's is always `null`), "
+    "and `sold` is true when the dealer accepted the single highest bid, false when the "
+    "dealer refused or nobody bid; an accepted bid moves from the buyer's points to the "
+    "dealer's. The partnership game (seed 003): `declarations` (a list per "
     "seat of {kind: cezar, suit, extra} / {kind: four|trio, rank}), either `card_points` "
     "per pair (11 in all; one `null` is filled) or `aces` and `honours` per pair and "
     "`last` (the pair), `special` ({kind, pair} or {kind, seat}) or null, "

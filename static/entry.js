@@ -1,4 +1,5 @@
-// Deal entry: quick pickers for counts, the robber on one screen, Tybet's special wins.
+// Deal entry: quick pickers for counts, the robber on one screen, typed auction bids,
+// Tybet's special wins.
 // Only a help: without it the forms post the same plain radios and selects and the server
 // checks everything. Every sentence comes from the page (rendered in the UI language);
 // this file only chooses which one to show and puts a number into the sum message.
@@ -112,6 +113,19 @@
       event.preventDefault();
       delete form.dataset.sent;  // app.js marks a form sent; this one was not
       open[0].show();
+    });
+  }
+  // A trump auction's bids are typed: Enter (the phone's "next") goes to the next bid, then
+  // to the dealer's answer, instead of sending the form with its first button (a suit).
+  function setupBids(fs) {
+    var inputs = Array.prototype.slice.call(fs.querySelectorAll(".bid-row input"));
+    var form = fs.closest("form");
+    fs.addEventListener("keydown", function (event) {
+      var i = inputs.indexOf(event.target);
+      if (event.key !== "Enter" || i < 0) { return; }
+      event.preventDefault();
+      var next = inputs[i + 1] || (form && form.querySelector("fieldset.yesno input"));
+      if (next) { next.focus(); }
     });
   }
   function nudge(el) {
@@ -313,6 +327,7 @@
     }
     fresh("form.deal-form", setupForm);
     fresh("fieldset.quick", setupQuick);
+    fresh("fieldset.bids", setupBids);
     fresh("[data-robber]", setupRobber);
   }
   window.KierkiEntry = { init: init };

@@ -7,9 +7,11 @@ input[type=radio] + label, .cardbtn``. A link inside a sentence (an inline ``a``
 text around it in its paragraph) is allowed to be text-sized, as WCAG 2.5.8 allows. A
 screenshot of each page at 320 px, light and dark, goes to ``tests/artifacts/``.
 """
+import copy
+
 import pytest
 
-from scorekeeper import service
+from scorekeeper import service, variants
 from scorekeeper.db import get_db
 from scorekeeper.families.kierki.rules import get_ruleset
 from tests.fixtures import results_for
@@ -95,16 +97,29 @@ MEASURE = """(targets) => {
 }""".replace("NAME", repr(LONG))
 
 
+def _auction(db):
+    """A house variant of standard-4 whose trump deals are auctioned (its id)."""
+    data = copy.deepcopy(get_ruleset("standard-4").data)
+    for key in ("id", "source", "summary", "notes", "expected_sum"):
+        data.pop(key)
+    data["name"] = {"en": "Trumps auctioned", "pl": "Licytacja atu"}
+    data["contracts"]["trumps"]["auction"] = True
+    return variants.create(db, data)
+
+
 def _tables(app):
-    """A Kierki game at its first trump deal, one at the loteryjka, one finished, and a
-    Tybet game two deals in."""
+    """A Kierki game at its first trump deal, one at the loteryjka, one finished, one of
+    a trump auction at its first auction (the long name bids), and a Tybet game two deals
+    in."""
     rs = get_ruleset("standard-4")
     results = results_for(rs)
     games = {}
     with app.app_context():
         db = get_db()
-        for key, upto in (("mid", 8), ("lot", 11), ("done", 12)):
-            gid = service.create_game(db, "standard-4", PLAYERS, 0)
+        auction = _auction(db)
+        for key, rid, upto in (("mid", "standard-4", 8), ("lot", "standard-4", 11),
+                               ("done", "standard-4", 12), ("auction", auction, 7)):
+            gid = service.create_game(db, rid, PLAYERS, 0)
             for number, raw in enumerate(results[:upto], start=1):
                 service.enter_deal(db, service.load(db, gid), number, raw, number)
             games[key] = gid
@@ -123,6 +138,7 @@ def _pages(games):
         "front": "/",
         "setup": "/games/new",
         "kierki-trumps": f"/games/{games['mid']}",
+        "kierki-auction": f"/games/{games['auction']}",
         "kierki-loteryjka": f"/games/{games['lot']}",
         "kierki-finished": f"/games/{games['done']}",
         "loteryjka-board": f"/games/{games['lot']}/loteryjka?moves=7S,7H&me=0&hand=6S,8S,KH",

@@ -69,7 +69,7 @@ class Kierki:
         return _schedule(rules, settings["first_dealer"])[number - 1]
 
     def validate(self, rules: Ruleset, deal: Deal, raw: dict[str, Any]) -> dict[str, Any]:
-        return deal.contract.validate(raw)
+        return deal.contract.validate(raw, deal.dealer)
 
     # -- the web --------------------------------------------------------------
     def parse_form(self, game: Any, deal: Deal, form: Mapping[str, Any]) -> dict[str, Any]:

@@ -6,6 +6,9 @@ from typing import Any
 
 from .rules import Contract, Field
 
+#: A yes/no field's two radio values and what they stand for.
+YES_NO = {"yes": True, "no": False}
+
 
 def input_name(field: Field, index: int | str | None = None) -> str:
     if field.type == "cards":
@@ -20,8 +23,11 @@ def parse_deal(contract: Contract, form: Mapping[str, Any], players: int,
     for field in contract.fields():
         if by_card and field.type in ("counts", "seat") and field.name != "tricks":
             continue
-        if field.type == "counts":
+        if field.type in ("counts", "bids"):
             raw[field.name] = [form.get(input_name(field, s), "") for s in range(players)]
+        elif field.type == "yesno":
+            value = form.get(field.name)
+            raw[field.name] = YES_NO.get(value, value)
         elif field.type == "seats":
             raw[field.name] = [form.get(input_name(field, i)) for i in range(len(field.labels))]
         else:
@@ -37,6 +43,8 @@ def form_values(result: Mapping[str, Any]) -> dict[str, str]:
     for name, value in result.items():
         if name == "cards" and isinstance(value, Mapping):
             values.update({f"card-{c}": str(s) for c, s in value.items()})
+        elif isinstance(value, bool):
+            values[name] = "yes" if value else "no"
         elif isinstance(value, list):
             values.update({f"{name}-{i}": "" if v is None else str(v) for i, v in enumerate(value)})
         elif value is not None:

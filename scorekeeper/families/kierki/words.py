@@ -11,6 +11,7 @@ from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
 from ...i18n import SUIT_SYMBOLS, card_label, lang, localized, rank_label, seat_names, signed
+from .forms import YES_NO
 from .rules import Contract, Deal
 from .rules.contracts import LEAD_RULES
 
@@ -50,8 +51,15 @@ FIELD_LABELS = {
     "queen_of_spades": _l("Who took the Q♠?"),
     "positions": _l("Who took the penalty tricks?"),
     "trump": _l("Trump suit"),
+    "bids": _l("Highest bids for the box"),
+    "sold": _l("The dealer's answer"),
     "order": _l("Who ran out of cards first?"),
     "cards": _l("Card by card"),
+}
+
+#: The two answers of a yes/no input: (form value, words), yes first.
+YES_NO_LABELS = {
+    "sold": (_l("Dealer accepts the highest bid"), _l("Dealer refuses, or nobody bid")),
 }
 
 #: Where a ruleset's rules come from (its ``source``), as a player reads it on the rules page.
@@ -132,6 +140,8 @@ def contract_name(contract: Contract) -> str:
     if contract.kind == "cards" and contract.key in KEY_SETS \
             and KEY_SETS[contract.key] != contract.set_name:
         return str(SET_CONTRACT_NAMES.get(contract.set_name, contract.set_name))
+    if contract.key == "trumps" and getattr(contract, "auction", False):
+        return gettext("Trumps, auctioned")  # a house variant (seed 004's "Variations")
     if contract.key in CONTRACT_NAMES:
         return str(CONTRACT_NAMES[contract.key])
     names = contract.data.get("name", {})
@@ -140,6 +150,11 @@ def contract_name(contract: Contract) -> str:
 
 def field_label(name: str) -> str:
     return str(FIELD_LABELS.get(name, name))
+
+
+def yes_no_labels(name: str) -> list[tuple[str, str]]:
+    """The radio buttons of a yes/no input: ``[("yes", words), ("no", words)]``."""
+    return [(value, str(label)) for value, label in zip(YES_NO, YES_NO_LABELS[name])]
 
 
 def short_label(name: str) -> str:
@@ -171,6 +186,8 @@ def error_summary(errors: dict[str, list[str]], contract: Contract,
             i = int(index)
             if field.type == "counts" and i < len(players):
                 where, anchor = f"{players[i]} · {field_label(name)}", f"rc-{name}-{i}"
+            elif field.type == "bids" and i < len(players):
+                where, anchor = f"{players[i]} · {field_label(name)}", f"{name}-{i}"
             elif field.type == "seats" and i < len(field.labels):
                 where = (gettext("Place %(n)s", n=field.labels[i]) if name == "order"
                          else gettext("Trick %(n)s", n=field.labels[i]))
@@ -202,13 +219,33 @@ def loose_errors(errors: dict[str, list[str]], contract: Contract, by_card: bool
     return [m for key, msgs in errors.items() if key.split(".")[0] not in shown for m in msgs]
 
 
+def _auction(contract: Contract, result: dict[str, Any], players: list[str],
+             short: bool) -> str:
+    """How a trump auction ended: who bought the box for how much, or that nobody did
+    (``short`` for the score sheet: nothing when nobody bid)."""
+    bids = [b for b in result.get("bids") or () if b is not None]
+    buyer = contract.buyer(result)  # type: ignore[attr-defined]
+    if buyer is not None:
+        who, bid = players[buyer], result["bids"][buyer]
+        if short:
+            return gettext("%(player)s buys for %(points)s", player=who, points=bid)
+        return gettext("Bought by %(player)s for %(points)s", player=who, points=bid)
+    if not bids:
+        return "" if short else gettext("No bids")
+    if short:
+        return gettext("not sold")
+    return gettext("Refused (highest bid %(points)s)", points=max(bids))
+
+
 def describe(contract: Contract, result: dict[str, Any], players: list[str]) -> str:
     """A recorded result in a few words: who took what (for history and sheets)."""
     parts = []
     for field in contract.fields():
         value = result.get(field.name)
         label = field_label(field.name).rstrip("?")
-        if field.type == "counts" and isinstance(value, list):
+        if field.type == "bids":
+            parts.append(_auction(contract, result, players, short=False))
+        elif field.type == "counts" and isinstance(value, list):
             shown = ", ".join(f"{players[s]} {v}" for s, v in enumerate(value) if v)
             parts.append(f"{label}: {shown or '0'}")
         elif field.type == "seat" and isinstance(value, int):
@@ -230,7 +267,9 @@ def sheet_detail(contract: Contract, result: dict[str, Any], players: list[str])
     parts = []
     for field in contract.fields():
         value = result.get(field.name)
-        if field.type == "seat" and isinstance(value, int):
+        if field.type == "bids":
+            parts.append(_auction(contract, result, players, short=True))
+        elif field.type == "seat" and isinstance(value, int):
             parts.append(f"{card_label(SHORT_SETS[field.name])} {players[value]}"
                          if field.name in SHORT_SETS
                          else f"{field_label(field.name)} {players[value]}")
@@ -243,4 +282,4 @@ def sheet_detail(contract: Contract, result: dict[str, Any], players: list[str])
                                        if s is not None))
         elif field.type == "suit" and value in SUIT_SYMBOLS:
             parts.append(SUIT_SYMBOLS[value])
-    return "; ".join(parts)
+    return "; ".join(p for p in parts if p)

@@ -5,7 +5,9 @@ and a :class:`Table` (players, tricks, deck). Every kind answers the same four
 questions: which inputs it needs (:meth:`Contract.fields`), whether a result
 is possible (:meth:`Contract.validate`, which raises :class:`InvalidDeal`),
 what each player scores (:meth:`Contract.score`) and what a deal must sum to
-(:attr:`Contract.expected_sum`).
+(:attr:`Contract.expected_sum`). Both ``validate`` and ``score`` take the deal's
+``dealer`` (a seat) besides the result: only a trump auction needs it (the dealer
+cannot bid, and a sold auction pays the dealer), the other kinds ignore it.
 
 >>> table = Table(players=4, tricks=13, deck=deck())
 >>> c = make_contract("no_tricks", {"kind": "tricks", "points": -20}, table)
@@ -56,8 +58,10 @@ class Field:
 
     ``type`` is ``"counts"`` (a whole number per player adding up to ``total``),
     ``"seat"`` (one player), ``"seats"`` (one player per label, e.g. per penalty
-    trick; ``distinct`` when a player may appear once), ``"suit"`` or
-    ``"cards"`` (a player per card, the card-by-card entry).
+    trick; ``distinct`` when a player may appear once), ``"suit"``,
+    ``"cards"`` (a player per card, the card-by-card entry), ``"bids"`` (a whole
+    number of points or nothing per player, the dealer's always nothing) or
+    ``"yesno"`` (true or false).
     """
 
     name: str
@@ -115,10 +119,14 @@ class _Data:
 
 
 class _Checker:
-    """Collects problems while reading a raw result, through the shared checks."""
+    """Collects problems while reading a raw result, through the shared checks.
 
-    def __init__(self, table: Table):
+    ``dealer`` is the seat of the deal's dealer (None where the caller does not say).
+    """
+
+    def __init__(self, table: Table, dealer: int | None = None):
         self.table = table
+        self.dealer = dealer
         self.problems: list[Problem] = []
 
     def add(self, field: str, message: str, **params: Any) -> None:
@@ -158,7 +166,8 @@ class Contract:
     def expected_sum(self) -> int:
         raise NotImplementedError
 
-    def score(self, result: Result) -> list[int]:
+    def score(self, result: Result, dealer: int | None = None) -> list[int]:
+        """Each player's points for a result :meth:`validate` returned (same dealer)."""
         raise NotImplementedError
 
     def costs(self) -> list[Text]:
@@ -174,9 +183,9 @@ class Contract:
     def lead_rules(self) -> tuple[str, ...]:
         return tuple(self.data.get("lead", ()))
 
-    def validate(self, raw: Result) -> Result:
+    def validate(self, raw: Result, dealer: int | None = None) -> Result:
         """Check a raw result; return it in canonical form or raise InvalidDeal."""
-        check = _Checker(self.table)
+        check = _Checker(self.table, dealer)
         raw = self._expand_cards(raw, check)
         result = self._read(raw, check)
         if not check.problems:
@@ -238,7 +247,7 @@ class TrickCount(Contract):
     def costs(self) -> list[Text]:
         return [Text(N_("%(points)s for each trick"), {"points": self.data["points"]})]
 
-    def score(self, result: Result) -> list[int]:
+    def score(self, result: Result, dealer: int | None = None) -> list[int]:
         return [self.data["points"] * t for t in result["tricks"]]
 
 
@@ -310,7 +319,7 @@ class CardCount(Contract):
         return [Text(N_("%(points)s for %(unit)s"),
                      {"points": self.data["points"], "unit": self.set_name})]
 
-    def score(self, result: Result) -> list[int]:
+    def score(self, result: Result, dealer: int | None = None) -> list[int]:
         return [self.data["points"] * n for n in self.held(result)]
 
 
@@ -379,7 +388,7 @@ class PenaltyTricks(Contract):
         return [Text(N_("%(points)s for trick %(number)s"), {"points": p, "number": t})
                 for t, p in zip(self.trick_numbers, self.points)]
 
-    def score(self, result: Result) -> list[int]:
+    def score(self, result: Result, dealer: int | None = None) -> list[int]:
         points = [0] * self.table.players
         for seat, value in zip(result["positions"], self.points):
             points[seat] += value
@@ -508,16 +517,36 @@ class Robber(Contract):
     def costs(self) -> list[Text]:
         return [line for part in self.parts for line in part.costs()]
 
-    def score(self, result: Result) -> list[int]:
+    def score(self, result: Result, dealer: int | None = None) -> list[int]:
         totals = [0] * self.table.players
         for part in self.parts:
-            for seat, pts in enumerate(part.score(result)):
+            for seat, pts in enumerate(part.score(result, dealer)):
                 totals[seat] += pts
         return totals
 
 
+#: The highest bid a trump auction takes (more than a whole game's points).
+MAX_BID = 10_000
+
+
 class Trumps(Contract):
-    """A positive deal with a named trump suit and points per trick."""
+    """A positive deal with a named trump suit and points per trick.
+
+    With ``"auction": true`` the players other than the dealer, from the dealer's left,
+    bid points for the dealer's right to take the box (the last cards, dealt face up)
+    and name trumps; the dealer accepts the highest bid or refuses. The result then
+    records each player's highest bid (``bids``, ``None`` for none; the dealer's is
+    always ``None``) and whether the dealer sold (``sold``). The tricks score as usual
+    and an accepted bid moves from the buyer to the dealer, so the deal's sum does not
+    change.
+
+    >>> table = Table(players=4, tricks=13, deck=deck())
+    >>> c = make_contract("trumps", {"kind": "trumps", "points": 25, "auction": True}, table)
+    >>> r = c.validate({"bids": [None, 100, None, 125], "sold": True, "trump": "H",
+    ...                 "tricks": [2, 1, 4, 6]}, dealer=0)
+    >>> c.buyer(r), c.score(r, dealer=0)
+    (3, [175, 25, 100, 25])
+    """
 
     kind = "trumps"
 
@@ -528,28 +557,93 @@ class Trumps(Contract):
         d.choice("leader", ("dealer", "left"), default="left")
         if "cards_seen" in d.data and not (0 <= d.int("cards_seen") <= table.tricks):
             raise d.fail(f"'cards_seen' must be from 0 to the {table.tricks} cards of a hand")
-        if not isinstance(d.data.get("no_trump", False), bool):
-            raise d.fail("'no_trump' must be true or false")
+        for flag in ("no_trump", "auction"):
+            if not isinstance(d.data.get(flag, False), bool):
+                raise d.fail(f"{flag!r} must be true or false")
+
+    @property
+    def auction(self) -> bool:
+        """Whether the other players bid for the dealer's right to name trumps."""
+        return bool(self.data.get("auction"))
 
     def fields(self) -> list[Field]:
-        return [Field("trump", "suit"), Field("tricks", "counts", total=self.table.tricks)]
+        tricks = Field("tricks", "counts", total=self.table.tricks)
+        if self.auction:  # the trump suit last: its buttons record the deal
+            return [Field("bids", "bids"), Field("sold", "yesno"), tricks, Field("trump", "suit")]
+        return [Field("trump", "suit"), tricks]
 
     @property
     def expected_sum(self) -> int:
-        return self.data["points"] * self.table.tricks
+        return self.data["points"] * self.table.tricks  # a bid only moves points
 
     def _read(self, raw: Result, check: _Checker) -> Result:
         trump = raw.get("trump")
         allowed = SUITS + (("NT",) if self.data.get("no_trump") else ())
         if trump not in allowed:
             check.add("trump", N_("Choose the trump suit."))
-        return {"trump": trump, "tricks": check.counts(raw, "tricks", self.table.tricks)}
+        result: Result = {}
+        if self.auction:
+            result["bids"] = self._read_bids(raw.get("bids"), check)
+            sold = raw.get("sold")
+            if not isinstance(sold, bool):
+                check.add("sold", N_("Say whether the dealer accepts the highest bid or "
+                                     "refuses."))
+            result["sold"] = sold
+        result["tricks"] = check.counts(raw, "tricks", self.table.tricks)
+        result["trump"] = trump
+        return result
+
+    def _read_bids(self, values: Any, check: _Checker) -> list[int | None]:
+        dealer = check.dealer
+        if dealer is None:
+            raise ValueError("an auction deal is checked with its dealer")
+        players = self.table.players
+        if values is None:  # nobody bid
+            values = [None] * players
+        if not isinstance(values, (list, tuple)) or len(values) != players:
+            check.add("bids", N_("Enter a bid or nothing for each of the %(players)s "
+                                 "players."), players=players)
+            return [None] * players
+        bids: list[int | None] = []
+        for seat, value in enumerate(values):
+            bid = None if checks.blank(value) else checks.whole_number(value)
+            if seat == dealer and not checks.blank(value):
+                check.add(f"bids.{seat}", N_("The dealer does not bid."))
+            elif not checks.blank(value) and (bid is None or not 1 <= bid <= MAX_BID):
+                check.add(f"bids.{seat}", N_("A bid is a whole number of points from 1 to "
+                                             "%(max)s."), max=MAX_BID)
+            bids.append(bid if seat != dealer else None)
+        return bids
+
+    def _cross_check(self, result: Result, check: _Checker) -> None:
+        if not self.auction or not result["sold"]:
+            return
+        bids = [b for b in result["bids"] if b is not None]
+        if not bids:
+            check.add("sold", N_("Nobody bid, so there is no bid to accept."))
+        elif bids.count(max(bids)) > 1:
+            check.add("bids", N_("Two players cannot both hold the highest bid: the auction "
+                                 "goes on until one of them bids more."))
+
+    def buyer(self, result: Result) -> int | None:
+        """The seat that bought the dealer's right, or None (refused, no bids, no auction)."""
+        if not self.auction or not result.get("sold"):
+            return None
+        bids = result["bids"]
+        return max(range(len(bids)), key=lambda s: -1 if bids[s] is None else bids[s])
 
     def costs(self) -> list[Text]:
         return [Text(N_("%(points)s for each trick"), {"points": self.data["points"]})]
 
-    def score(self, result: Result) -> list[int]:
-        return [self.data["points"] * t for t in result["tricks"]]
+    def score(self, result: Result, dealer: int | None = None) -> list[int]:
+        points = [self.data["points"] * t for t in result["tricks"]]
+        buyer = self.buyer(result)
+        if buyer is not None:
+            if dealer is None:
+                raise ValueError("an auction deal is scored with its dealer")
+            points[dealer] += result["bids"][buyer]
+            points[buyer] -= result["bids"][buyer]
+        return points
 
 
 class Loteryjka(Contract):
@@ -598,7 +692,7 @@ class Loteryjka(Contract):
         return [Text(N_("%(points)s for place %(place)s"), {"points": p, "place": i + 1})
                 for i, p in enumerate(self.prizes)]
 
-    def score(self, result: Result) -> list[int]:
+    def score(self, result: Result, dealer: int | None = None) -> list[int]:
         points = [0] * self.table.players
         for seat, prize in zip(result["order"], self.prizes):
             points[seat] += prize

@@ -77,6 +77,11 @@ class Trumps(_Strict):
     leader: Literal["dealer", "left"] = "left"
     cards_seen: Annotated[int, Field(ge=0, le=13)] | None = None
     no_trump: bool = False
+    auction: bool = Field(
+        False, description="The players other than the dealer, from the dealer's left, bid "
+        "points for the dealer's right to take the box and name trumps; the dealer accepts "
+        "the highest bid or refuses. An accepted bid moves from the buyer's score to the "
+        "dealer's; the tricks score as usual, so the deal's sum does not change.")
     lead: Leads = []
 
 

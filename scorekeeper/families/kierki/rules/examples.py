@@ -17,7 +17,8 @@ from .rulesets import Ruleset
 
 
 def plausible_results(rs: Ruleset) -> list[dict[str, Any]]:
-    """A result for every deal in order (seat 0 has a bad evening)."""
+    """A result for every deal in order (seat 0 has a bad evening; nobody bids in a
+    trump auction, so the results fit any first dealer)."""
     n, tricks = rs.players, rs.table.tricks
     out = []
     for contract in rs.deals():
@@ -32,6 +33,10 @@ def plausible_results(rs: Ruleset) -> list[dict[str, Any]]:
                     else [0] * len(field.labels)
             elif field.type == "suit":
                 raw[field.name] = "S"
+            elif field.type == "bids":  # nobody bids: right whoever deals
+                raw[field.name] = [None] * n
+            elif field.type == "yesno":
+                raw[field.name] = False
         if contract.kind == "trumps":
             raw["tricks"] = [tricks - 2 * (n - 1)] + [2] * (n - 1)
         out.append(raw)

@@ -97,8 +97,8 @@ def start(ruleset: Ruleset, first_dealer: int) -> GameState:
 
 
 def _scored(deal: Deal, raw: Result, totals: list[int]) -> DealScore:
-    result = deal.contract.validate(raw)
-    points = deal.contract.score(result)
+    result = deal.contract.validate(raw, deal.dealer)
+    points = deal.contract.score(result, deal.dealer)
     return DealScore(deal, result, points, [t + p for t, p in zip(totals, points)])
 
 

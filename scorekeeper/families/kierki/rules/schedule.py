@@ -22,7 +22,8 @@ class Deal:
     contract: Contract
     dealer: int
     leader: int
-    #: who names trumps (trump deals only), else None
+    #: who names trumps (trump deals only), else None; None too in a trump auction, where
+    #: it is the dealer or the buyer
     trump_caller: int | None = None
 
     @property
@@ -41,7 +42,21 @@ class Deal:
         d = c.data
         lines = [Text(LEAD_RULES[r]) for r in c.lead_rules if r in LEAD_RULES]
         if c.kind == "trumps":
-            if d.get("named_by") == "dealer":
+            if d.get("auction"):
+                # one card fewer each than there are tricks; the box holds the rest
+                box = {"player": self.dealer, "cards": c.table.tricks - 1, "box": c.table.players}
+                lines += [
+                    Text(N_("%(player)s deals %(cards)s cards to each player and lays the last "
+                            "%(box)s face up: the box."), box),
+                    Text(N_("The others, from the dealer's left, bid points for the dealer's "
+                            "right to take the box and name trumps. The dealer accepts the "
+                            "highest bid or refuses.")),
+                    Text(N_("The dealer or the buyer takes the box, gives one card face down "
+                            "to each other player and names trumps.")),
+                    Text(N_("An accepted bid moves from the buyer's score to the dealer's; "
+                            "the buyer may end the deal below zero.")),
+                ]
+            elif d.get("named_by") == "dealer":
                 lines.append(Text(N_("%(player)s names trumps after seeing the first %(cards)s "
                                      "cards; then the deal is completed."),
                                   {"player": self.trump_caller, "cards": d.get("cards_seen", 5)}))
@@ -89,7 +104,8 @@ def schedule(ruleset: Ruleset, first_dealer: int) -> list[Deal]:
         if contract.kind == "trumps":
             if contract.data.get("leader") == "dealer":
                 leader = dealer
-            caller = dealer if contract.data.get("named_by") == "dealer" else leader
+            if not contract.data.get("auction"):
+                caller = dealer if contract.data.get("named_by") == "dealer" else leader
         elif contract.kind == "loteryjka" and contract.data.get("begins") == "dealer":
             leader = dealer
         deals.append(Deal(i + 1, contract, dealer, leader, caller))
