@@ -228,3 +228,36 @@ def test_the_default_ruleset_and_deleting_a_variant(client):
     assert client.get("/rules/standard-4/delete").status_code == 404
     assert client.post("/rules/standard-4/delete").status_code == 404
     assert "standard-4" in [r["id"] for r in client.get("/api/rulesets").get_json()]
+
+
+def test_trump_auction_and_no_trump_choices_from_the_editor(client):
+    form = page_form(open_editor(client))
+    text = post(client, form, action="quick:trump_auction").get_data(as_text=True)
+    form = page_form(text)
+    assert form["c.trumps.auction"] == ["1"]
+    r = post(client, form, name="Licytacja", **{"c.trumps.no_trump": "1"}, action="save")
+    assert r.status_code == 302, errors(r.get_data(as_text=True))
+    rid = r.headers["Location"].rsplit("/", 1)[1]
+    trumps = client.get(f"/api/rulesets/{rid}").get_json()["contracts"]["trumps"]
+    assert trumps["auction"] is True and trumps["no_trump"] is True
+    game = client.post("/api/games", json={"ruleset": rid, "players": PLAYERS,
+                                           "first_dealer": 0}).get_json()
+    assert game["schedule"][7]["name"] == "Trumps, auctioned"
+    # deal 8 through the form: Dorota (seat 3) deals; Bożena buys for 125, plays no trumps
+    from scorekeeper.families.kierki.rules.examples import SAMPLE_GAME_4
+    auth = {"Authorization": f"Bearer {game['token']}"}
+    for n, result in enumerate(SAMPLE_GAME_4[:7], start=1):
+        game = client.put(f"/api/games/{game['id']}/deals/{n}", headers=auth,
+                          json={"version": game["version"], "result": result}).get_json()
+    page = client.get(f"/games/{game['id']}").get_data(as_text=True)
+    assert 'value="NT">No trumps</button>' in page
+    r = client.post(f"/games/{game['id']}/deals/8", data={
+        "version": game["version"], "bids-0": "", "bids-1": "125", "bids-2": "100",
+        "sold": "yes", **{f"tricks-{s}": t for s, t in enumerate([2, 1, 4, 6])},
+        "trump": "NT"})
+    assert r.status_code == 302, r.get_data(as_text=True)[-600:]
+    after = client.get(f"/api/games/{game['id']}").get_json()
+    deal = after["deals"][7]
+    assert deal["result"]["trump"] == "NT" and deal["result"]["sold"] is True
+    # 25 a trick: 50, 25, 100, 150; the 125 goes from Bożena to Dorota
+    assert deal["points"] == [50, 25 - 125, 100, 150 + 125]

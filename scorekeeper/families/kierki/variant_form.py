@@ -49,7 +49,7 @@ TRUMP_CALLERS = {
 
 #: Quick changes, by name; each is a pure function of the document (:func:`quick`).
 QUICK = ("no_robber", "no_robber_loteryjka", "loteryjka_many", "no_trump_deal",
-         "left_names_trumps", "discard_king_of_hearts", "queen_of_spades")
+         "left_names_trumps", "trump_auction", "discard_king_of_hearts", "queen_of_spades")
 
 MAX_DEALS = 30
 NAME_LENGTH = 60
@@ -189,6 +189,9 @@ def _apply_contract(key: str, c: dict[str, Any], form: Mapping[str, Any], getlis
         caller = _choice(form, field + "caller", TRUMP_CALLERS, None)
         if caller:
             c["named_by"], c["leader"] = TRUMP_CALLERS[caller]
+        if field + "points" in form:  # the trump deal's fields were on the page
+            c["auction"] = form.get(field + "auction") in ("1", "on")
+            c["no_trump"] = form.get(field + "no_trump") in ("1", "on")
         if form.get(field + "cards_seen", "").strip():
             seen = _int(form, field + "cards_seen", problems, 0, 13)
             if seen is not None:
@@ -251,6 +254,9 @@ def quick(doc: dict[str, Any], change: str) -> dict[str, Any]:
         for key in _keys(doc, "trumps"):
             contracts[key].update(named_by="leader", leader="left")
             contracts[key].pop("cards_seen", None)
+    elif change == "trump_auction":
+        for key in _keys(doc, "trumps"):
+            contracts[key]["auction"] = True
     elif change == "discard_king_of_hearts":
         for key in _keys(doc, "cards"):
             if contracts[key].get("set") == "king_of_hearts":

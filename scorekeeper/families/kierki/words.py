@@ -82,6 +82,9 @@ SET_UNITS = {
 }
 
 
+#: A trump deal played without trumps, where the ruleset allows it (``no_trump``).
+NO_TRUMP = _l("No trumps")
+
 #: The house-variant editor's quick changes (:data:`.variant_form.QUICK`).
 QUICK_CHANGES = {
     "no_robber": _l("Without the robber"),
@@ -91,6 +94,7 @@ QUICK_CHANGES = {
     "left_names_trumps": _l("The player left of the dealer names trumps and leads"),
     "discard_king_of_hearts": _l("K♥ discarded at the first chance"),
     "queen_of_spades": _l("Q♠ instead of K♥"),
+    "trump_auction": _l("Trump deals with an auction for the box"),
 }
 
 #: Deal 6's choices in the editor (:data:`.variant_form.DEAL6`).
@@ -258,6 +262,8 @@ def describe(contract: Contract, result: dict[str, Any], players: list[str]) -> 
                                        for t, s in zip(field.labels, value) if s is not None))
         elif field.type == "suit" and value in SUIT_SYMBOLS:
             parts.append(f"{label}: {SUIT_SYMBOLS[value]}")
+        elif field.type == "suit" and value == "NT":
+            parts.append(f"{label}: {NO_TRUMP}")
     return "; ".join(parts)
 
 
@@ -282,4 +288,6 @@ def sheet_detail(contract: Contract, result: dict[str, Any], players: list[str])
                                        if s is not None))
         elif field.type == "suit" and value in SUIT_SYMBOLS:
             parts.append(SUIT_SYMBOLS[value])
+        elif field.type == "suit" and value == "NT":
+            parts.append(str(NO_TRUMP))
     return "; ".join(p for p in parts if p)
