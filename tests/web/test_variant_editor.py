@@ -261,3 +261,22 @@ def test_trump_auction_and_no_trump_choices_from_the_editor(client):
     assert deal["result"]["trump"] == "NT" and deal["result"]["sold"] is True
     # 25 a trick: 50, 25, 100, 150; the 125 goes from Bożena to Dorota
     assert deal["points"] == [50, 25 - 125, 100, 150 + 125]
+
+
+def test_multipliers_from_the_editor(client):
+    form = page_form(open_editor(client, lang="pl"))
+    r = post(client, form, name="Warszawa 1981", action="save",
+             **{"c.robber.multipliers": "1, 2, 3"})
+    assert r.status_code == 422
+    assert any("Mnożniki" in m for m in errors(r.get_data(as_text=True)))
+    r = post(client, form, name="Warszawa 1981", action="save", unbalanced="1",
+             **{"c.robber.multipliers": "1, 2, 3", "c.trumps.multipliers": "1, 2, 3, 4, 5"})
+    assert "Najwyżej 4 liczb od 0 do 10." in errors(r.get_data(as_text=True))
+    r = post(client, form, name="Warszawa 1981", action="save", unbalanced="1",
+             **{"c.robber.multipliers": "1, 2, 3"})
+    assert r.status_code == 302
+    rid = r.headers["Location"].rsplit("/", 1)[1]
+    assert client.get(f"/api/rulesets/{rid}").get_json()["contracts"]["robber"][
+        "multipliers"] == [1, 2, 3]
+    assert "×2, gdy jeden gracz nie weźmie lewy" in client.get(f"/rules/{rid}").get_data(
+        as_text=True)

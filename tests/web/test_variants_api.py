@@ -208,3 +208,30 @@ def test_a_game_with_a_variant_is_exported_and_imported_with_it(client, tmp_path
         kept = server.get(f"/api/games/{_import(server, _json.dumps(changed).encode())}")
         assert kept.get_json()["ruleset"]["id"].startswith("imported-")
     assert [r["id"] for r in client.get("/api/rulesets").get_json()].count(rid) == 1
+
+
+def test_multipliers_when_players_take_no_trick(client):
+    """Seed 004's variation 1: a deal's points doubled when one player takes no trick,
+    trebled for two (robber), ×2/×3/×4 in trump deals. The totals are no longer known
+    before play, so the variant must say it is unbalanced."""
+    data = standard(client)
+    data["contracts"]["robber"]["multipliers"] = [1, 2, 3]
+    data["contracts"]["trumps"]["multipliers"] = [1, 2, 3, 4]
+    data["schedule"] = ["robber", "trumps", "trumps"]
+    refused = make(client, data)
+    assert refused.status_code == 422
+    assert "Multipliers" in str(refused.get_json())
+    rid = make(client, {**data, "unbalanced": True}).get_json()["id"]
+    robber = {"tricks": [0, 4, 5, 4], "hearts": [0, 4, 5, 4], "queens": [0, 1, 2, 1],
+              "gentlemen": [0, 3, 3, 2], "king_of_hearts": 2, "positions": [1, 3]}
+    game = play(client, rid, [robber, {"trump": "S", "tricks": [0, 0, 6, 7]},
+                              {"trump": "H", "tricks": [3, 3, 3, 4]}])
+    # robber: 0 | -80-80-60-90-75 = -385 | -100-100-120-90-150 = -560 | -80-80-60-60-75
+    # = -355, doubled (Ala took no trick); trumps ×3 (two took none), then ×1
+    assert [d["points"] for d in game["deals"]] == [
+        [0, -770, -1120, -710], [0, 0, 450, 525], [75, 75, 75, 100]]
+    assert [d["expected_sum"] for d in game["deals"]] == [-2600, 975, 325]
+    assert game["totals"] == [75, -695, -595, -85]
+    rules = client.get(f"/rules/{rid}").get_data(as_text=True)
+    assert "×2 when one player takes no trick" in rules
+    assert "×3 when 2 players or more take no trick" in rules  # the robber's last entry

@@ -174,6 +174,17 @@ def _apply_contract(key: str, c: dict[str, Any], form: Mapping[str, Any], getlis
         points = _int(form, field + "points", problems)
         if points is not None:
             c["points"] = points
+    if field + "multipliers" in form and kind in ("tricks", "robber", "trumps"):
+        if str(form[field + "multipliers"]).strip():
+            times = _ints(form, field + "multipliers", problems)
+            if times is not None and (len(times) > players or not all(0 <= t <= 10
+                                                                      for t in times)):
+                problems.append(Problem(field + "multipliers", N_(
+                    "At most %(n)s numbers from 0 to 10."), {"n": players}))
+            elif times is not None:
+                c["multipliers"] = times
+        else:
+            c.pop("multipliers", None)
     if kind == "cards" and form.get(field + "set") in CARD_SETS:
         c["set"] = form[field + "set"]
     if kind == "positions":

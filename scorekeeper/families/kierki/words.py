@@ -207,7 +207,7 @@ def deal_points(game: Any, number: int) -> str:
 
 def costs(contract: Contract) -> list[str]:
     """What costs or earns how much in this deal, one line per item."""
-    return [localized(line) for line in contract.costs()]
+    return [localized(line) for line in contract.costs() + contract.multiplier_costs()]
 
 
 def deal_notes(deal: Deal, players: list[str]) -> list[str]:

@@ -157,6 +157,18 @@ class Contract:
         """Refuse a ruleset entry this kind cannot play (raises :class:`RulesetError`)."""
         d.lead()
         d.int("points")
+        cls.check_multipliers(d, table)
+
+    @classmethod
+    def check_multipliers(cls, d: _Data, table: Table) -> None:
+        if "multipliers" not in d.data:
+            return
+        if cls.kind not in ("tricks", "robber", "trumps"):
+            raise d.fail("'multipliers' count players without a trick: for tricks, robber "
+                         "and trumps deals only")
+        values = d.int_list("multipliers")
+        if len(values) > table.players or any(not 0 <= v <= 10 for v in values):
+            raise d.fail(f"'multipliers' takes at most {table.players} numbers from 0 to 10")
 
     # -- the interface ---------------------------------------------------
     def fields(self) -> list[Field]:
@@ -169,6 +181,45 @@ class Contract:
     def score(self, result: Result, dealer: int | None = None) -> list[int]:
         """Each player's points for a result :meth:`validate` returned (same dealer)."""
         raise NotImplementedError
+
+    # -- a house variant's multipliers (seed 004, variation 1) ---------------
+    def multiplier(self, result: Result) -> int:
+        """What this deal's points are multiplied by: a ``"multipliers"`` list gives it by
+        how many players took no trick (its last entry for any more)."""
+        table = self.data.get("multipliers")
+        tricks = result.get("tricks")
+        if not table or not isinstance(tricks, list):
+            return 1
+        return table[min(sum(1 for t in tricks if t == 0), len(table) - 1)]
+
+    def scored(self, result: Result, dealer: int | None = None) -> list[int]:
+        """The points a game records: :meth:`score` times :meth:`multiplier`."""
+        points = self.score(result, dealer)
+        m = self.multiplier(result)
+        return points if m == 1 else [p * m for p in points]
+
+    def sum_for(self, result: Result) -> int:
+        """What the recorded points of ``result`` must add up to."""
+        return self.expected_sum * self.multiplier(result)
+
+    def multiplier_costs(self) -> list[Text]:
+        """The multipliers in words, one line each (none without them)."""
+        table = self.data.get("multipliers") or []
+        lines = []
+        for n, m in enumerate(table):
+            more = n == len(table) - 1 and n < self.table.players - 1  # counts any more too
+            if m == 1:
+                continue
+            if n == 0:
+                message = N_("×%(times)s when every player takes a trick")
+            elif n == 1:
+                message = (N_("×%(times)s when one player or more takes no trick") if more
+                           else N_("×%(times)s when one player takes no trick"))
+            else:
+                message = (N_("×%(times)s when %(count)s players or more take no trick")
+                           if more else N_("×%(times)s when %(count)s players take no trick"))
+            lines.append(Text(message, {"times": m, "count": n}))
+        return lines
 
     def costs(self) -> list[Text]:
         """What costs or earns how much in this deal, one line per item."""
@@ -421,6 +472,7 @@ class Robber(Contract):
             raise d.fail(f"'parts' must be a list of contract keys, not {parts!r}")
         if d.key in parts or len(set(parts)) != len(parts):
             raise d.fail("a robber's parts are other contracts, each once")
+        cls.check_multipliers(d, table)
 
     def fields(self) -> list[Field]:
         return [f for part in self.parts for f in part.fields()]
@@ -654,6 +706,7 @@ class Loteryjka(Contract):
     @classmethod
     def check_data(cls, d: _Data, table: Table) -> None:
         d.lead()
+        cls.check_multipliers(d, table)  # refused: a race has no tricks
         prizes = d.int_list("prizes")
         if len(prizes) > table.players:
             raise d.fail(f"{len(prizes)} prizes for {table.players} players")

@@ -26,6 +26,12 @@ Lead = Literal[tuple(LEAD_RULES)]  # type: ignore[valid-type]
 CardSet = Literal[tuple(CARD_SETS)]  # type: ignore[valid-type]
 Card = Annotated[str, StringConstraints(pattern=r"^(10|[2-9JQKA])[SHDC]$")]
 Leads = Annotated[list[Lead], Field(max_length=len(LEAD_RULES))]
+#: The deal's points multiplied by how many players took no trick: entry 0 for none,
+#: 1 for one, …, the last for any more (seed 004's variation 1: 1, 2, 3).
+Multipliers = Annotated[list[Annotated[int, Field(ge=0, le=10)]],
+                        Field(min_length=1, max_length=5,
+                              description="Multiply the deal's points by entry n when n "
+                                          "players take no trick")]
 
 
 class _Strict(BaseModel):
@@ -37,6 +43,7 @@ class Tricks(_Strict):
 
     kind: Literal["tricks"]
     points: Points
+    multipliers: Multipliers | None = None
     lead: Leads = []
 
 
@@ -65,6 +72,7 @@ class Robber(_Strict):
 
     kind: Literal["robber"]
     parts: Annotated[list[Key], Field(min_length=1, max_length=10)]
+    multipliers: Multipliers | None = None
     lead: Leads = []
 
 
@@ -82,6 +90,7 @@ class Trumps(_Strict):
         "points for the dealer's right to take the box and name trumps; the dealer accepts "
         "the highest bid or refuses. An accepted bid moves from the buyer's score to the "
         "dealer's; the tricks score as usual, so the deal's sum does not change.")
+    multipliers: Multipliers | None = None
     lead: Leads = []
 
 
@@ -156,6 +165,11 @@ def balance(rules: Any, declared: int | None, unbalanced: bool) -> list[Problem]
         return [Problem("expected_sum", N_(
             "The deals add up to %(total)s, not %(declared)s."),
             {"total": total, "declared": declared})]
+    varying = [c.key for c in rules.deals() if any(m != 1 for m in c.data.get("multipliers", ()))]
+    if varying and not unbalanced:
+        return [Problem("unbalanced", N_(
+            "Multipliers change what a deal adds up to, so the players' totals cannot add "
+            "up to a number known before the game; say that it is meant to be unbalanced."))]
     if total != 0 and not unbalanced:
         return [Problem("unbalanced", N_(
             "The totals of this variant add up to %(total)s, not 0. Change the points, "

@@ -27,7 +27,7 @@ class DealScore:
 
     @property
     def expected_sum(self) -> int:
-        return self.deal.contract.expected_sum
+        return self.deal.contract.sum_for(self.result)
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,7 @@ def start(ruleset: Ruleset, first_dealer: int) -> GameState:
 
 def _scored(deal: Deal, raw: Result, totals: list[int]) -> DealScore:
     result = deal.contract.validate(raw, deal.dealer)
-    points = deal.contract.score(result, deal.dealer)
+    points = deal.contract.scored(result, deal.dealer)
     return DealScore(deal, result, points, [t + p for t, p in zip(totals, points)])
 
 
