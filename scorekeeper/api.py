@@ -11,7 +11,7 @@ from typing import Any
 from flask import Blueprint, Flask, abort, current_app, jsonify, request, url_for
 from flask_babel import gettext
 
-from . import access, caches, queries, repeats, service, store, variants
+from . import access, caches, people, queries, repeats, service, store, variants
 from .db import get_db
 from .i18n import field_errors, lang
 from .queries import GameNotFound
@@ -114,6 +114,23 @@ def delete_ruleset(ruleset_id: str):
         return jsonify({"error": gettext(
             "A game is played with this ruleset; delete the game first.")}), 409
     return "", 204
+
+
+@bp.get("/players")
+def players():
+    """Everyone who has played here, each with their statistics."""
+    db = get_db()
+    return jsonify([people.public(people.statistics(db, row["id"]))
+                    for row in queries.people(db)])
+
+
+@bp.get("/players/<int:pid>")
+def player(pid: int):
+    """One player's statistics (no game ids: an id lets whoever has it play the game)."""
+    try:
+        return jsonify(people.public(people.statistics(get_db(), pid)))
+    except queries.PersonNotFound:
+        abort(404)
 
 
 def _with_access(game: service.Game) -> dict[str, Any]:

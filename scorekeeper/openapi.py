@@ -78,6 +78,35 @@ WITH_ACCESS = {"allOf": [GAME, {"type": "object", "properties": {
     "join_code": {"type": "string", "description": "Six characters for other phones"}}}]}
 
 
+_COUNT = {"type": "integer"}
+_AVERAGE = {"type": ["number", "null"]}
+_GAME_LINE = {"type": ["object", "null"], "properties": {
+    "date": {"type": "string"}, "ruleset": {"type": "string"}, "total": _COUNT,
+    "place": _COUNT, "sides": _COUNT}}
+PLAYER = {"type": "object", "properties": {
+    "id": _COUNT, "name": {"type": "string"},
+    "games": {"type": "integer", "description": "Finished games"},
+    "unfinished": _COUNT, "wins": {"type": "integer", "description": "First places, "
+                                                                    "shared ones too"},
+    "average_place": _AVERAGE,
+    "points": {"type": "integer", "description": "The totals of their side, added up"},
+    "kinds": {"type": "array", "description": "Points per deal kind", "items": {
+        "type": "object", "properties": {"key": {"type": "string"}, "name": {"type": "string"},
+                                         "deals": _COUNT, "points": _COUNT,
+                                         "average": _AVERAGE}}},
+    "counts": {"type": "array", "description": "What the game counts per seat (hearts "
+                                               "taken, K♥ caught, loteryjka won)",
+               "items": {"type": "object", "properties": {
+                   "key": {"type": "string"}, "name": {"type": "string"}, "count": _COUNT}}},
+    "best": _GAME_LINE, "worst": _GAME_LINE,
+    "streaks": {"type": "object", "properties": {"current": _COUNT, "longest": _COUNT}},
+    "by_ruleset": {"type": "array", "items": {"type": "object", "properties": {
+        "ruleset": {"type": "string"}, "games": _COUNT, "wins": _COUNT,
+        "average_place": _AVERAGE}}},
+    "form": {"type": "array", "items": _GAME_LINE, "description": "The last games, oldest "
+                                                                  "first"}}}
+
+
 def _json(schema: dict[str, Any]) -> dict[str, Any]:
     return {"content": {"application/json": {"schema": schema}}}
 
@@ -147,6 +176,16 @@ def document() -> dict[str, Any]:
                                           "422"),
                                "409": {"description": "A game is played with it",
                                        **_json(ERROR)}}}},
+            "/api/players": {"get": {
+                "summary": "Everyone who has played on this server, with their figures",
+                "responses": _answers({"200": {"description": "Players", **_json({
+                    "type": "array", "items": PLAYER})}})}},
+            "/api/players/{pid}": {"get": {
+                "summary": "One player's statistics over their finished games",
+                "parameters": [{"name": "pid", "in": "path", "required": True,
+                                "schema": {"type": "integer"}}],
+                "responses": _answers({"200": {"description": "The player",
+                                               **_json(PLAYER)}}, "404")}},
             "/api/games": {"post": {
                 "summary": "Create a game",
                 "requestBody": _body({"type": "object", "required": ["ruleset", "players"],

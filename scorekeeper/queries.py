@@ -139,6 +139,36 @@ def ruleset(db: Database, rid: str) -> dict[str, Any]:
     return {**rows[0], "data": json.loads(rows[0]["data"])}
 
 
+class PersonNotFound(LookupError):
+    """No person has this id."""
+
+
+def people(db: Database) -> list[dict[str, Any]]:
+    """Everyone who has played here, by name, with how many games each played."""
+    return list(db.query("""
+        select pe.id, pe.name, pe.created_at, count(pl.game_id) as games
+        from people pe left join players pl on pl.person_id = pe.id
+        group by pe.id order by pe.name collate nocase, pe.id"""))
+
+
+def person(db: Database, pid: Any) -> dict[str, Any]:
+    rows = list(db.query("select id, name, created_at from people where id = ?", [pid])) \
+        if isinstance(pid, int) else []
+    if not rows:
+        raise PersonNotFound(pid)
+    return rows[0]
+
+
+def seatings(db: Database) -> list[dict[str, Any]]:
+    """Every game with who sat where (person ids in seat order), oldest first: what
+    evenings, tables and statistics are worked out from."""
+    return [{**r, "people": json.loads(r["people"])} for r in db.query("""
+        select g.id, g.family, g.ruleset_id, g.finished, g.created_at, g.updated_at,
+               (select json_group_array(person_id) from (select person_id from players p
+                 where p.game_id = g.id order by seat)) as people
+        from games g order by g.created_at, g.id""")]
+
+
 def setting(db: Database, key: str) -> str | None:
     """One of this server's choices, or None when it was never made."""
     rows = list(db.query("select value from settings where key = ?", [key]))

@@ -29,6 +29,7 @@ from typing import Any
 from sqlite_utils import Database, Migrations
 
 from . import queries
+from .rules.checks import person_key
 
 migrations = Migrations("scorekeeper")
 
@@ -83,6 +84,38 @@ def _rulesets(db: Database) -> None:
 def _settings(db: Database) -> None:
     """This server's choices, by name (the ruleset new games start with)."""
     db.table("settings").create({"key": str, "value": str}, pk="key", not_null={"value"})
+
+
+@migrations(name="0006_people")
+def _people(db: Database) -> None:
+    """People known to this server, each seat of each game linked to one: the same name
+    (in any case, spacing or invisible characters) is the same person."""
+    db.table("people").create({"id": int, "name": str, "key": str, "created_at": str},
+                              pk="id", not_null={"name", "key", "created_at"})
+    db.table("people").create_index(["key"], unique=True)
+    db.table("players").add_column("person_id", int)
+    db.table("players").create_index(["person_id"])
+    rows = list(db.query("select p.game_id, p.seat, p.name, g.created_at from players p "
+                         "join games g on g.id = p.game_id order by g.created_at, p.seat"))
+    for row in rows:
+        db.execute("update players set person_id = ? where game_id = ? and seat = ?",
+                   [_person(db, row["name"], row["created_at"] or _now()), row["game_id"],
+                    row["seat"]])
+
+
+def _person(db: Database, name: str, now: str) -> int:
+    """The person of this name, made the first time it is seen (within a write)."""
+    key = person_key(name)
+    rows = list(db.query("select id from people where key = ?", [key]))
+    if rows:
+        return int(rows[0]["id"])
+    return int(db.execute("insert into people (name, key, created_at) values (?, ?, ?)",
+                          [name, key, now]).lastrowid)
+
+
+def _seat_rows(db: Database, gid: str, players: list[str], now: str) -> list[dict[str, Any]]:
+    return [{"game_id": gid, "seat": seat, "name": name, "person_id": _person(db, name, now)}
+            for seat, name in enumerate(players)]
 
 
 def _free_code(db: Database) -> str:
@@ -192,8 +225,7 @@ def create_game(db: Database, family: str, ruleset: dict[str, Any], players: lis
             "ruleset": json.dumps(ruleset, ensure_ascii=False),
             "settings": json.dumps(settings), "version": 1, "finished": 0,
             "created_at": now, "updated_at": now})
-        db.table("players").insert_all(
-            {"game_id": gid, "seat": seat, "name": name} for seat, name in enumerate(players))
+        db.table("players").insert_all(_seat_rows(db, gid, players, now))
         for number, result in enumerate(results or [], start=1):
             _insert_deal(db, gid, number, result, now)
     return gid
@@ -220,8 +252,7 @@ def import_game(db: Database, family: str, ruleset: dict[str, Any], players: lis
             "ruleset": json.dumps(ruleset, ensure_ascii=False),
             "settings": json.dumps(settings), "version": 1, "finished": int(finished),
             "created_at": created_at or now, "updated_at": now})
-        db.table("players").insert_all(
-            {"game_id": gid, "seat": seat, "name": name} for seat, name in enumerate(players))
+        db.table("players").insert_all(_seat_rows(db, gid, players, now))
         for number, result in enumerate(results, start=1):
             _insert_deal(db, gid, number, result, now)
         db.table("deal_history").insert_all(
@@ -324,6 +355,29 @@ def delete_ruleset(db: Database, rid: str) -> None:
         if db.execute("delete from rulesets where id = ?", [rid]).rowcount != 1:
             raise queries.RulesetNotFound(rid)
         db.execute("delete from settings where key = 'default_ruleset' and value = ?", [rid])
+
+
+class NameTaken(StoreError):
+    """Another person already has this name (in another case or spelling)."""
+
+
+def rename_person(db: Database, pid: int, name: str) -> list[str]:
+    """Give a person a new name everywhere: the person and every seat they played. The
+    games they played change version, so every page and cache shows the new name."""
+    key = person_key(name)
+    now = _now()
+    with _write(db):
+        if list(db.query("select 1 from people where key = ? and id != ?", [key, pid])):
+            raise NameTaken(name)
+        if db.execute("update people set name = ?, key = ? where id = ?",
+                      [name, key, pid]).rowcount != 1:
+            raise queries.PersonNotFound(pid)
+        games = [r["game_id"] for r in db.query(
+            "select distinct game_id from players where person_id = ?", [pid])]
+        db.execute("update players set name = ? where person_id = ?", [name, pid])
+        db.execute("update games set version = version + 1, updated_at = ? where id in "
+                   "(select value from json_each(?))", [now, json.dumps(games)])
+    return games
 
 
 def set_setting(db: Database, key: str, value: str) -> None:

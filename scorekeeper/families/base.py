@@ -189,6 +189,17 @@ class Family(Protocol):
         """The family's part of one recorded deal's JSON."""
         ...
 
+    def sides(self, rules: Rules) -> list[list[int]]:
+        """The seats of each side (``State.totals`` is per side): a seat each in Kierki,
+        the pairs in the partnership game."""
+        ...
+
+    def seat_stats(self, game: Game, seat: int) -> dict[str, Any]:
+        """What a player's statistics add up for one seat of a finished game:
+        ``{"kinds": {key: (name, points, deals)}, "counts": {key: (name, n)}}``, either
+        may be left out."""
+        ...
+
     def ruleset_json(self, rules: Rules) -> dict[str, Any]:
         """The family's part of a ruleset's JSON (``GET /api/rulesets``)."""
         ...

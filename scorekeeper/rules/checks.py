@@ -134,6 +134,16 @@ def clean_name(name: Any) -> str:
     return " ".join(visible.split())
 
 
+def person_key(name: Any) -> str:
+    """What makes two names one person: case, compatibility forms (``ﬁ`` and ``fi``, a
+    full-width ``Ａ``), invisible characters and spacing do not count.
+
+    >>> person_key(" ALA\u200b ") == person_key("ala") == person_key("Ａｌａ")
+    True
+    """
+    return unicodedata.normalize("NFKC", clean_name(name)).casefold()
+
+
 def names(given: Any, players: int) -> list[str]:
     """The players' names in seat order, each present, short enough and different.
 
@@ -155,9 +165,9 @@ def names(given: Any, players: int) -> list[str]:
         elif len(name) > NAME_MAX:
             problems.append(Problem(f"players.{i}", N_("At most %(max)s characters."),
                                     {"max": NAME_MAX}))
-        elif name.casefold() in seen:
+        elif person_key(name) in seen:
             problems.append(Problem(f"players.{i}", N_("Each player needs a different name.")))
-        seen.add(name.casefold())
+        seen.add(person_key(name))
     if problems:
         raise InvalidInput(problems)
     return cleaned

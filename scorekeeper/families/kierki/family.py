@@ -111,6 +111,30 @@ class Kierki:
     def deal_json(self, game: Any, scored: DealScore) -> dict[str, Any]:
         return {"sum": scored.sum, "expected_sum": scored.expected_sum}
 
+    # -- players across games --------------------------------------------------
+    def sides(self, rules: Ruleset) -> list[list[int]]:
+        """Every player for themselves."""
+        return [[seat] for seat in range(rules.players)]
+
+    def seat_stats(self, game: Any, seat: int) -> dict[str, Any]:
+        """A seat's points per deal kind and what players remember: hearts taken, the
+        K♥ caught with, loteryjka won."""
+        kinds: dict[str, list[Any]] = {}
+        hearts = caught = races = 0
+        for s in game.state.scored:
+            c, r = s.deal.contract, s.result
+            kind = kinds.setdefault(c.key, [words.contract_name(c), 0, 0])
+            kind[1] += s.points[seat]
+            kind[2] += 1
+            if isinstance(r.get("hearts"), list):
+                hearts += r["hearts"][seat] or 0
+            caught += r.get("king_of_hearts") == seat
+            races += c.kind == "loteryjka" and bool(r.get("order")) and r["order"][0] == seat
+        return {"kinds": {k: tuple(v) for k, v in kinds.items()},
+                "counts": {"hearts": (words.STAT_LABELS["hearts"], hearts),
+                           "king_of_hearts": (words.STAT_LABELS["king_of_hearts"], caught),
+                           "loteryjka": (words.STAT_LABELS["loteryjka"], races)}}
+
     def ruleset_json(self, rules: Ruleset) -> dict[str, Any]:
         return {"deals": len(rules.schedule), "expected_sum": rules.expected_sum,
                 "schedule": [{"contract": c.key, "name": words.contract_name(c),

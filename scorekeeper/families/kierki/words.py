@@ -82,6 +82,13 @@ SET_UNITS = {
 }
 
 
+#: What a player's page counts over their games.
+STAT_LABELS = {
+    "hearts": _l("Hearts taken"),
+    "king_of_hearts": _l("Caught with the K♥"),
+    "loteryjka": _l("Loteryjka won"),
+}
+
 #: A trump deal played without trumps, where the ruleset allows it (``no_trump``).
 NO_TRUMP = _l("No trumps")
 

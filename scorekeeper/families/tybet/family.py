@@ -136,6 +136,15 @@ class Tybet:
     def deal_json(self, game: Any, scored: TybetScore) -> dict[str, Any]:
         return {"breakdown": scored.rows}
 
+    # -- players across games --------------------------------------------------
+    def sides(self, rules: TybetRules) -> list[list[int]]:
+        """The pairs: seats 0 and 2 against 1 and 3."""
+        return [[0, 2], [1, 3]]
+
+    def seat_stats(self, game: Any, seat: int) -> dict[str, Any]:
+        """Nothing counted per seat beyond the pair's totals and places."""
+        return {}
+
     def ruleset_json(self, rules: TybetRules) -> dict[str, Any]:
         return {"target": rules.target, "targets": rules.targets}
 

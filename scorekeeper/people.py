@@ -1,0 +1,377 @@
+"""Players across games: the people of this server, their statistics, the evenings a
+table plays, and settling an evening's stakes with the fewest transfers.
+
+A person is everyone who sat at a game under one name (:func:`.rules.checks.person_key`
+says when two names are one). A *table* is a set of people; an *evening* is the games a
+table played one after another, less than :data:`EVENING_GAP` apart. Nothing of this
+is stored beyond the people and their seats: evenings and statistics are worked out
+from the games (so an imported game joins its evening and its players' figures).
+
+Statistics count finished games. Places are per side (a seat in Kierki, a pair in the
+partnership game): a higher total is better, and equal totals share a place. No Flask
+here; the pages and the API call these.
+"""
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from fractions import Fraction
+from itertools import combinations
+from typing import Any
+
+from sqlite_utils import Database
+
+from . import queries, service
+
+#: Games of one table closer together than this are one evening.
+EVENING_GAP = timedelta(hours=6)
+#: How many recent games a player's form shows.
+FORM_GAMES = 10
+
+
+def places(totals: Sequence[int]) -> list[int]:
+    """Each side's place by its total, higher first; equal totals share a place.
+
+    >>> places([120, -40, 120, -200])
+    [1, 3, 1, 4]
+    """
+    return [1 + sum(1 for other in totals if other > t) for t in totals]
+
+
+@dataclass(frozen=True)
+class Played:
+    """One person's seat in one game."""
+
+    game: Any  # service.Game
+    seat: int
+    side: int
+    total: int
+    place: int
+    sides: int
+
+    @property
+    def won(self) -> bool:
+        return self.place == 1
+
+
+def _side_of(game: Any, seat: int) -> int:
+    return next(i for i, seats in enumerate(game.family.sides(game.rules)) if seat in seats)
+
+
+def played(game: Any, seat: int) -> Played:
+    totals = list(game.state.totals)
+    side = _side_of(game, seat)
+    return Played(game, seat, side, totals[side], places(totals)[side], len(totals))
+
+
+def _created(game: Any) -> str:
+    return str(game.stored.created_at or "")
+
+
+def record(db: Database, pid: int, only: Iterable[str] | None = None) -> list[Played]:
+    """A person's seats in every game (or those of ``only``), oldest first."""
+    wanted = set(only) if only is not None else None
+    found = []
+    for row in queries.seatings(db):
+        if pid in row["people"] and (wanted is None or row["id"] in wanted):
+            try:
+                game = service.load(db, row["id"])
+            except queries.GameNotFound:
+                continue  # deleted meanwhile
+            found.append(played(game, row["people"].index(pid)))
+    return found
+
+
+def _average(total: float, count: int, digits: int = 2) -> float | None:
+    return round(total / count, digits) if count else None
+
+
+def statistics(db: Database, pid: int, only: Iterable[str] | None = None) -> dict[str, Any]:
+    """A person's figures over their finished games (or those of ``only``).
+
+    ``kinds``: points per deal kind (key, name, deals, points, average per deal);
+    ``counts``: what the game's family counts for a seat (hearts taken, K♥ caught,
+    loteryjka won, …); ``best``/``worst``: the highest and lowest total; ``streaks``: wins
+    in a row now and at most; ``by_ruleset``; ``form``: the last games' places.
+    """
+    person = queries.person(db, pid)
+    seats = record(db, pid, only)
+    done = [p for p in seats if p.game.state.finished]
+    kinds: dict[str, dict[str, Any]] = {}
+    counts: dict[str, dict[str, Any]] = {}
+    rulesets: dict[str, dict[str, Any]] = {}
+    for p in done:
+        extra = p.game.family.seat_stats(p.game, p.seat)
+        for key, (label, points, deals) in extra.get("kinds", {}).items():
+            k = kinds.setdefault(key, {"key": key, "name": label, "deals": 0, "points": 0})
+            k["deals"] += deals
+            k["points"] += points
+        for key, (label, n) in extra.get("counts", {}).items():
+            counts.setdefault(key, {"key": key, "name": label, "count": 0})["count"] += n
+        rid = p.game.rules.id
+        r = rulesets.setdefault(rid, {"ruleset": rid, "games": 0, "wins": 0, "places": 0})
+        r["games"] += 1
+        r["wins"] += p.won
+        r["places"] += p.place
+    for k in kinds.values():
+        k["average"] = _average(k["points"], k["deals"], 1)
+    by_ruleset = [{"ruleset": r["ruleset"], "games": r["games"], "wins": r["wins"],
+                   "average_place": _average(r["places"], r["games"])}
+                  for r in rulesets.values()]
+    return {
+        "id": person["id"], "name": person["name"],
+        "games": len(done), "unfinished": len(seats) - len(done),
+        "wins": sum(p.won for p in done),
+        "average_place": _average(sum(p.place for p in done), len(done)),
+        "points": sum(p.total for p in done),
+        "kinds": list(kinds.values()),  # in the order the deals are played
+        "counts": list(counts.values()),
+        "best": _game_line(max(done, key=lambda p: p.total, default=None)),
+        "worst": _game_line(min(done, key=lambda p: p.total, default=None)),
+        "streaks": _streaks([p.won for p in done]),
+        "by_ruleset": by_ruleset,
+        "form": [_game_line(p) for p in done[-FORM_GAMES:]],
+        "_seats": seats,  # for pages: which games, to link the ones a browser knows
+    }
+
+
+def _game_line(p: Played | None) -> dict[str, Any] | None:
+    if p is None:
+        return None
+    return {"game": p.game.id, "date": _created(p.game)[:10], "ruleset": p.game.rules.id,
+            "total": p.total, "place": p.place, "sides": p.sides}
+
+
+def _streaks(wins: Sequence[bool]) -> dict[str, int]:
+    """Wins in a row: the run the player is on now, and the longest.
+
+    >>> _streaks([True, True, False, True, True, True, False, True])
+    {'current': 1, 'longest': 3}
+    """
+    longest = run = 0
+    for won in wins:
+        run = run + 1 if won else 0
+        longest = max(longest, run)
+    return {"current": run, "longest": longest}
+
+
+def public(stats: dict[str, Any]) -> dict[str, Any]:
+    """The figures without game ids (a game's id lets whoever has it play it)."""
+    out = {k: v for k, v in stats.items() if not k.startswith("_")}
+    for key in ("best", "worst"):
+        if out[key]:
+            out[key] = {k: v for k, v in out[key].items() if k != "game"}
+    out["form"] = [{k: v for k, v in g.items() if k != "game"} for g in out["form"]]
+    return out
+
+
+# -- tables and evenings -----------------------------------------------------------
+
+def table_key(people: Iterable[int]) -> str:
+    """A table's name in addresses: its people's ids, sorted (``3-5-7-9``)."""
+    return "-".join(str(p) for p in sorted(people))
+
+
+@dataclass
+class Evening:
+    """Games one table played one after another."""
+
+    id: str
+    people: tuple[int, ...]
+    games: list[str] = field(default_factory=list)
+    seats: dict[str, list[int]] = field(default_factory=dict)  #: people by seat, per game
+    started: str = ""
+    last: str = ""
+
+
+def _when(text: str) -> datetime | None:
+    try:
+        return datetime.fromisoformat(text)
+    except (TypeError, ValueError):
+        return None
+
+
+def evenings(db: Database) -> list[Evening]:
+    """Every evening on this server, the latest first."""
+    open_: dict[tuple[int, ...], Evening] = {}
+    found: list[Evening] = []
+    for row in queries.seatings(db):
+        if None in row["people"] or not row["people"]:
+            continue
+        table = tuple(sorted(row["people"]))
+        current = open_.get(table)
+        start, last = _when(row["created_at"]), _when(current.last) if current else None
+        if current is None or start is None or last is None or start - last > EVENING_GAP:
+            digest = hashlib.sha256(f"evening:{row['id']}".encode()).hexdigest()[:12]
+            current = Evening(digest, table, started=row["created_at"] or "")
+            open_[table] = current
+            found.append(current)
+        current.games.append(row["id"])
+        current.seats[row["id"]] = row["people"]
+        current.last = max(current.last, row["updated_at"] or row["created_at"] or "")
+    return sorted(found, key=lambda e: e.started, reverse=True)
+
+
+class EveningNotFound(LookupError):
+    """No evening has this id."""
+
+
+def evening(db: Database, eid: str) -> Evening:
+    for e in evenings(db):
+        if e.id == eid:
+            return e
+    raise EveningNotFound(eid)
+
+
+def standings(db: Database, ev: Evening) -> dict[str, Any]:
+    """An evening's games and each person's standing over its finished games: games
+    won, points (their side's totals added up) and places."""
+    games = []
+    rows: dict[int, dict[str, Any]] = {
+        pid: {"id": pid, "name": queries.person(db, pid)["name"], "games": 0, "wins": 0,
+              "points": 0, "places": []} for pid in ev.people}
+    for gid in ev.games:
+        try:
+            game = service.load(db, gid)
+        except queries.GameNotFound:
+            continue
+        seats = ev.seats[gid]
+        games.append(game)
+        if not game.state.finished:
+            continue
+        for seat, pid in enumerate(seats):
+            p = played(game, seat)
+            row = rows[pid]
+            row["games"] += 1
+            row["wins"] += p.won
+            row["points"] += p.total
+            row["places"].append((p.place, p.sides))
+    people = sorted(rows.values(), key=lambda r: (-r["wins"], -r["points"], r["name"]))
+    for row in people:
+        row["average_place"] = _average(sum(pl for pl, _ in row["places"]), len(row["places"]))
+    return {"games": games, "people": people}
+
+
+# -- settling stakes ---------------------------------------------------------------
+
+def owed(people: Sequence[dict[str, Any]], stake_cents: int, per: str) -> dict[int, int]:
+    """What each person wins (+) or pays (−) in cents.
+
+    ``per="point"``: their points above the table's average, times the stake (for rules
+    that add up to zero the average is 0). ``per="place"``: for each game, how many
+    places they finished above the average place, times the stake. Rounded to cents so
+    that the amounts add up to exactly zero.
+    """
+    if per == "place":
+        raw = {r["id"]: sum(Fraction(sides + 1, 2) - place for place, sides in r["places"])
+               for r in people}
+    else:
+        raw = {r["id"]: Fraction(r["points"]) for r in people}
+    mean = sum(raw.values(), Fraction(0)) / len(raw) if raw else Fraction(0)
+    exact = {pid: (v - mean) * stake_cents for pid, v in raw.items()}
+    return _round_to_zero(exact)
+
+
+def _round_to_zero(exact: dict[int, Fraction]) -> dict[int, int]:
+    """Whole cents adding up to zero: each amount rounded down, the missing cents given
+    to the largest remainders (ties to the lower id)."""
+    floors = {pid: v.numerator // v.denominator for pid, v in exact.items()}
+    missing = -sum(floors.values())
+    order = sorted(exact, key=lambda pid: (-(exact[pid] - floors[pid]), pid))
+    for pid in order[:missing]:
+        floors[pid] += 1
+    return floors
+
+
+def transfers(amounts: dict[int, int]) -> list[tuple[int, int, int]]:
+    """Who pays whom how much, ``(payer, payee, cents)``, in the fewest transfers.
+
+    The fewest is the number of people with a balance less the largest number of groups
+    among them whose balances add up to zero (each group settles by itself, one fewer
+    transfer than its size); small tables are searched exhaustively.
+
+    >>> transfers({1: 500, 2: 500, 3: -300, 4: -200, 5: -400, 6: -100})
+    [(3, 1, 300), (4, 1, 200), (5, 2, 400), (6, 2, 100)]
+    """
+    if sum(amounts.values()) != 0:
+        raise ValueError("balances must add up to zero")
+    people = sorted(p for p, v in amounts.items() if v)
+    out: list[tuple[int, int, int]] = []
+    for group in _zero_groups(people, amounts):
+        out += _settle_group({p: amounts[p] for p in group})
+    return out
+
+
+def _zero_groups(people: list[int], amounts: dict[int, int]) -> list[list[int]]:
+    """The people split into as many zero-sum groups as possible (a table is small)."""
+    if len(people) > 12:  # no table is this large: one group, still correct
+        return [people] if people else []
+    best: dict[frozenset[int], list[list[int]]] = {frozenset(): []}
+
+    def split(rest: frozenset[int]) -> list[list[int]]:
+        if rest in best:
+            return best[rest]
+        first = min(rest)
+        others = sorted(rest - {first})
+        result: list[list[int]] = [sorted(rest)]
+        for size in range(len(others)):
+            for combo in combinations(others, size):
+                group = frozenset((first, *combo))
+                if group != rest and sum(amounts[p] for p in group) == 0:
+                    candidate = [sorted(group), *split(rest - group)]
+                    if len(candidate) > len(result):
+                        result = candidate
+        best[rest] = result
+        return result
+
+    return split(frozenset(people)) if people else []
+
+
+def _settle_group(group: dict[int, int]) -> list[tuple[int, int, int]]:
+    """One zero-sum group: the largest debt paid to the largest claim, in turn."""
+    debts = sorted(((-v, p) for p, v in group.items() if v < 0), reverse=True)
+    claims = sorted(((v, p) for p, v in group.items() if v > 0), reverse=True)
+    out = []
+    debts_l = [[d, p] for d, p in debts]
+    claims_l = [[c, p] for c, p in claims]
+    while debts_l and claims_l:
+        debts_l.sort(key=lambda x: (-x[0], x[1]))
+        claims_l.sort(key=lambda x: (-x[0], x[1]))
+        pay = min(debts_l[0][0], claims_l[0][0])
+        out.append((debts_l[0][1], claims_l[0][1], pay))
+        debts_l[0][0] -= pay
+        claims_l[0][0] -= pay
+        debts_l = [d for d in debts_l if d[0]]
+        claims_l = [c for c in claims_l if c[0]]
+    return sorted(out)
+
+
+def parse_stake(text: Any) -> int | None:
+    """A stake typed as money (``0.05``, ``0,05``, ``2``) in cents; None if it is none.
+
+    >>> parse_stake("0,05"), parse_stake("2"), parse_stake("1.5"), parse_stake("x")
+    (5, 200, 150, None)
+    """
+    if not isinstance(text, str):
+        return None
+    t = text.strip().replace(",", ".")
+    whole, _, frac = t.partition(".")
+    if not (whole or frac) or not (whole or "0").isdigit() or (frac and not frac.isdigit()) \
+            or len(frac) > 2 or len(whole) > 6:
+        return None
+    cents = int(whole or "0") * 100 + int((frac + "00")[:2])
+    return cents or None
+
+
+def rematch_seats(players: list[str], first_dealer: int) -> tuple[list[str], int]:
+    """The next game of a table: the seats turned one place (the second player first) and
+    the deal starting one player to the left of the last game's first dealer.
+
+    >>> rematch_seats(["A", "B", "C", "D"], 0)
+    (['B', 'C', 'D', 'A'], 0)
+    """
+    turned = players[1:] + players[:1]
+    next_dealer = players[(first_dealer + 1) % len(players)]
+    return turned, turned.index(next_dealer)
