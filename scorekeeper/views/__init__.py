@@ -51,13 +51,14 @@ def _safe_next(target: str | None) -> str:
 
 def init_app(app: Flask) -> None:
     from .. import live
-    from . import admin, games, sheets, variants
+    from . import admin, games, people, sheets, variants
 
     csrf.init_app(app)
     app.register_blueprint(games.bp)
     app.register_blueprint(admin.bp)
     app.register_blueprint(sheets.bp)
     app.register_blueprint(variants.bp)
+    app.register_blueprint(people.bp)
     app.register_blueprint(live.bp)  # the live table: every phone follows each save
     for family in registry.families().values():
         blueprint = family.blueprint()

@@ -1,0 +1,160 @@
+"""Players across games on pages: everyone, one player's figures (and renaming them),
+a table's comparison, an evening with its settlement, and the rematch.
+
+Thin: :mod:`..people` works everything out. A page links only to the games this browser
+knows (a game's link lets whoever has it play it); others are listed without a link.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask_babel import format_decimal, gettext
+
+from .. import access, people, queries, service, store
+from ..db import get_db
+from ..i18n import field_errors
+from ..rules.checks import NAME_MAX, clean_name
+from ..rules.errors import InvalidInput, UnknownRuleset
+
+bp = Blueprint("people", __name__)
+
+
+@bp.get("/players")
+def index():
+    """Everyone who has played here, and the latest evenings."""
+    db = get_db()
+    found = people.evenings(db)[:12]
+    names = {row["id"]: row["name"] for row in queries.people(db)}
+    return render_template("players.html", people=queries.people(db), evenings=found,
+                           names=names)
+
+
+def _tables(db, pid: int) -> list[tuple[str, list[int], int]]:
+    """The tables a person sat at: (key, people, games), the most games first."""
+    counts: dict[tuple[int, ...], int] = {}
+    for row in queries.seatings(db):
+        if pid in row["people"] and None not in row["people"]:
+            table = tuple(sorted(row["people"]))
+            counts[table] = counts.get(table, 0) + 1
+    return [(people.table_key(t), list(t), n)
+            for t, n in sorted(counts.items(), key=lambda kv: -kv[1])]
+
+
+@bp.get("/players/<int:pid>")
+def player(pid: int, errors: dict | None = None, status: int = 200):
+    db = get_db()
+    try:
+        stats = people.statistics(db, pid)
+    except queries.PersonNotFound:
+        abort(404)
+    names = {row["id"]: row["name"] for row in queries.people(db)}
+    return render_template("player.html", stats=stats, known=set(access.known()),
+                           tables=_tables(db, pid), names=names, errors=errors or {},
+                           name_max=NAME_MAX), status
+
+
+@bp.post("/players/<int:pid>/rename")
+def rename(pid: int):
+    """A new name for a person, in every game they played."""
+    db = get_db()
+    try:
+        queries.person(db, pid)
+    except queries.PersonNotFound:
+        abort(404)
+    name = clean_name(request.form.get("name"))
+    message = None
+    if not name:
+        message = gettext("Enter a name.")
+    elif len(name) > NAME_MAX:
+        message = gettext("At most %(max)s characters.", max=NAME_MAX)
+    else:
+        try:
+            store.rename_person(db, pid, name)
+        except store.NameTaken:
+            message = gettext("Someone else here is already called %(name)s.", name=name)
+    if message:
+        return player(pid, errors={"name": [message]}, status=422)
+    flash(gettext("Renamed in every game."), "ok")
+    return redirect(url_for("people.player", pid=pid))
+
+
+@bp.get("/tables/<key>")
+def table(key: str):
+    """The people of one table side by side, over the games they played together."""
+    db = get_db()
+    try:
+        ids = sorted(int(part) for part in key.split("-"))
+    except ValueError:
+        abort(404)
+    games = [row["id"] for row in queries.seatings(db)
+             if sorted(p for p in row["people"] if p is not None) == ids]
+    if not games or people.table_key(ids) != key:
+        abort(404)
+    figures = [people.statistics(db, pid, only=games) for pid in ids]
+    return render_template("table.html", figures=figures, games=len(games))
+
+
+@bp.get("/evenings/<eid>")
+def evening(eid: str):
+    """An evening: each game's result, the standings, and what the stakes come to."""
+    db = get_db()
+    try:
+        ev = people.evening(db, eid)
+    except people.EveningNotFound:
+        abort(404)
+    standing = people.standings(db, ev)
+    per = request.args.get("per") if request.args.get("per") in ("point", "place") else "point"
+    stake_text = request.args.get("stake", "")
+    stake = people.parse_stake(stake_text)
+    errors: dict[str, list[str]] = {}
+    owed, transfers = None, None
+    if stake_text and stake is None:
+        errors["stake"] = [gettext("Write the stake as money, for example 0.05.")]
+    elif stake:
+        owed = people.owed(standing["people"], stake, per)
+        transfers = people.transfers(owed)
+    names = {row["id"]: row["name"] for row in standing["people"]}
+    return render_template("evening.html", ev=ev, standing=standing, names=names,
+                           known=set(access.known()), per=per, stake=stake_text,
+                           owed=owed, transfers=transfers, errors=errors, money=_money)
+
+
+def _money(cents: int, signed: bool = False) -> str:
+    """Cents as the language writes money: ``1,50`` in Polish, ``+1.50`` signed."""
+    text = format_decimal(abs(cents) / 100, format="#,##0.00")
+    if signed and cents:
+        return ("+" if cents > 0 else "−") + text
+    return text
+
+
+@bp.get("/games/<gid>/evening")
+def evening_of(gid: str):
+    """The evening a game belongs to."""
+    db = get_db()
+    for ev in people.evenings(db):
+        if gid in ev.games:
+            return redirect(url_for("people.evening", eid=ev.id))
+    abort(404)
+
+
+@bp.post("/games/<gid>/rematch")
+def rematch(gid: str):
+    """The next game of this table: the same people, the seats turned one place and the
+    first deal one player further to the left."""
+    db = get_db()
+    game = service.load(db, gid)
+    names, dealer = people.rematch_seats(game.players, game.state.first_dealer)
+    try:
+        new = service.create_game(db, game.rules.id, names, dealer,
+                                  given=dict(game.stored.settings),
+                                  max_games=current_app.config["MAX_GAMES"])
+    except InvalidInput as e:
+        for messages in field_errors(e.problems).values():
+            for m in messages:
+                flash(m, "error")
+        return redirect(url_for("games.show", gid=gid))
+    except UnknownRuleset:
+        flash(gettext("These rules are no longer on this server: start the next game "
+                      "from the new-game page."), "error")
+        return redirect(url_for("games.show", gid=gid))
+    access.remember(new)
+    return redirect(url_for("games.show", gid=new))
