@@ -301,7 +301,7 @@ def transfers(amounts: dict[int, int]) -> list[tuple[int, int, int]]:
     out: list[tuple[int, int, int]] = []
     for group in _zero_groups(people, amounts):
         out += _settle_group({p: amounts[p] for p in group})
-    return out
+    return sorted(out)
 
 
 def _zero_groups(people: list[int], amounts: dict[int, int]) -> list[list[int]]:

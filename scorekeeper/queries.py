@@ -166,7 +166,7 @@ def seatings(db: Database) -> list[dict[str, Any]]:
         select g.id, g.family, g.ruleset_id, g.finished, g.created_at, g.updated_at,
                (select json_group_array(person_id) from (select person_id from players p
                  where p.game_id = g.id order by seat)) as people
-        from games g order by g.created_at, g.id""")]
+        from games g order by g.created_at, g.rowid""")]
 
 
 def setting(db: Database, key: str) -> str | None:

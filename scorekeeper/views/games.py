@@ -110,6 +110,7 @@ def new_game():
     setups = [(f.key, f.templates["setup"], f.rulesets()) for f in families.values()
               if f.templates["setup"]]
     return render_template("new_game.html", form=form, errors=errors, rulesets=choices,
+                           known_people=queries.people(get_db()),
                            setups=setups, values=request.form), (422 if errors else 200)
 
 
