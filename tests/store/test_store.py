@@ -227,3 +227,26 @@ def test_durability_is_full_unless_the_host_chooses_normal(tmp_path):
     assert mode(SYNCHRONOUS="normal") == 1
     with pytest.raises(ValueError, match="SYNCHRONOUS"):
         mode(SYNCHRONOUS="off")  # never: a power cut could corrupt the file
+
+
+def test_games_stored_before_people_are_linked_to_people(tmp_path):
+    """Migration 0006: every seat of every stored game gets its person; the same name in
+    another case or with an invisible character is the same person."""
+    db = store.connect(str(tmp_path / "old.sqlite"))
+    store.migrations.apply(db, stop_before="0006_people")
+    for gid, names, when in (("g1", ["Ala", "Bolek", "Cela"], "2026-01-01T20:00:00+00:00"),
+                             ("g2", ["ALA", "Bo\u200blek", "Darek"],
+                              "2026-01-08T20:00:00+00:00")):
+        db.execute("insert into games (id, family, ruleset_id, ruleset, settings, version, "
+                   "finished, created_at, updated_at, join_code) values (?, 'kierki', "
+                   "'standard-3', '{}', '{}', 1, 0, ?, ?, ?)", [gid, when, when, gid.upper()])
+        for seat, name in enumerate(names):
+            db.execute("insert into players (game_id, seat, name) values (?, ?, ?)",
+                       [gid, seat, name])
+    db.conn.commit()
+    store.migrate(db)
+    people = {r["name"]: r["games"] for r in queries.people(db)}
+    assert people == {"Ala": 2, "Bolek": 2, "Cela": 1, "Darek": 1}
+    seats = {r["id"]: r["people"] for r in queries.seatings(db)}
+    assert seats["g1"][:2] == seats["g2"][:2]
+    db.close()

@@ -147,3 +147,25 @@ def test_rematch_turns_the_seats_and_moves_the_deal(client):
     assert new["first_dealer"] == 0 and new["players"][0]["name"] == BOLEK
     new_game_page = client.get("/games/new").get_data(as_text=True)
     assert '<option value="Bolek">' in new_game_page  # known people offered by name
+
+
+def test_exports_carry_the_players_and_the_evening(client, evening, tmp_path):
+    import io
+
+    from scorekeeper import create_app
+    games, _ids = evening
+    other = create_app({"DATABASE": str(tmp_path / "other.sqlite"), "TESTING": True,
+                        "WTF_CSRF_ENABLED": False, "SECRET_KEY": "other"}).test_client()
+    for game in games:
+        raw = client.get(f"/games/{game['id']}/export.json").data
+        r = other.post("/games/import", data={"file": (io.BytesIO(raw), "game.json")},
+                       content_type="multipart/form-data")
+        assert r.status_code == 302
+    here = {p["name"]: p for p in client.get("/api/players").get_json()}
+    there = {p["name"]: p for p in other.get("/api/players").get_json()}
+    assert sorted(there) == sorted(here)
+    for name in here:
+        assert {k: v for k, v in there[name].items() if k != "id"} == \
+            {k: v for k, v in here[name].items() if k != "id"}
+    evenings = other.get("/players").get_data(as_text=True)
+    assert evenings.count("/evenings/") == 1 and "3 games" in evenings
