@@ -14,7 +14,7 @@ from typing import Any
 
 from babel import Locale
 from flask import Flask, current_app, g, request
-from flask_babel import Babel, get_locale, gettext
+from flask_babel import Babel, format_decimal, get_locale, gettext
 from markupsafe import Markup, escape
 
 from .rules.errors import Problem
@@ -60,6 +60,15 @@ def card_label(card: str) -> str:
 def signed(points: int) -> str:
     """Points as a score sheet writes them: ``+25``, ``−20``, ``0``."""
     return f"+{points}" if points > 0 else str(points).replace("-", "−")
+
+
+def number(value: float | None, digits: int = 2) -> str:
+    """A figure with decimals as the language writes it (``−66,7`` in Polish); a dash for
+    none."""
+    if value is None:
+        return "–"
+    text = format_decimal(abs(value), format="#,##0." + "#" * digits)
+    return ("−" if value < 0 else "") + text
 
 
 def _param_labels() -> dict[str, dict[str, Any]]:
@@ -139,7 +148,7 @@ def init_app(app: Flask, families: Iterable[Any] = ()) -> None:
 
     @app.context_processor
     def inject() -> dict[str, Any]:
-        return {"lang": lang, "card_label": card_label, "signed": signed,
+        return {"lang": lang, "card_label": card_label, "signed": signed, "number": number,
                 "suit_symbols": SUIT_SYMBOLS, "g": g, "seat_names": seat_names,
                 "localized": localized, "localized_item": localized_item,
                 "rank_label": rank_label}

@@ -132,7 +132,7 @@ def evening_of(gid: str):
     db = get_db()
     for ev in people.evenings(db):
         if gid in ev.games:
-            return redirect(url_for("people.evening", eid=ev.id))
+            return redirect(url_for("people.evening", eid=ev.id, **request.args))
     abort(404)
 
 

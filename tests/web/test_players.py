@@ -164,8 +164,8 @@ def test_exports_carry_the_players_and_the_evening(client, evening, tmp_path):
     here = {p["name"]: p for p in client.get("/api/players").get_json()}
     there = {p["name"]: p for p in other.get("/api/players").get_json()}
     assert sorted(there) == sorted(here)
-    for name in here:
+    for name, mine in here.items():
         assert {k: v for k, v in there[name].items() if k != "id"} == \
-            {k: v for k, v in here[name].items() if k != "id"}
+            {k: v for k, v in mine.items() if k != "id"}
     evenings = other.get("/players").get_data(as_text=True)
     assert evenings.count("/evenings/") == 1 and "3 games" in evenings
