@@ -116,5 +116,5 @@ def test_a_long_legend_wraps_into_more_rows_and_a_taller_chart():
     short = line_chart([("A", [1]), ("B", [2])], ["1"], title="t", width=340)
     long = line_chart([("Małgorzata Konstantynowicz-Wiśniewska & Czesław Nowak", [1]),
                        ("B", [2])], ["1"], title="t", width=340)
-    height = lambda svg: float(parse(svg).get("viewBox").split()[3])  # noqa: E731
+    height = lambda svg: float(parse(svg).get("viewBox").split()[3])
     assert height(long) > height(short)
