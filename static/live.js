@@ -3,7 +3,8 @@
 // The game page's live box (templates/_game_common.html) names the game's event stream and
 // its version. When the stream (or, without it, a poll every 5 s) tells of a newer version,
 // this fetches the same page and puts its live parts in place of this page's:
-// [data-live="totals"], [data-live="scores"] and [data-live="deal"], the card of the deal
+// [data-live="totals"], [data-live="scores"] (and the charts under it, [data-live="charts"])
+// and [data-live="deal"], the card of the deal
 // being entered. A deal card the player has started to fill in is kept with their taps; if
 // that deal was meanwhile entered on another phone, a notice at the top of the card says so
 // and offers the next deal. Without JavaScript the pages work as before: nothing here runs.
@@ -163,6 +164,7 @@
 
     var scores = swap("scores", doc, slot(document) || part(document, "totals"));
     if (scores) { initEntry(scores); }
+    swap("charts", doc, scores); // the charts under the table (templates/_charts.html)
   }
 
   function refresh() {

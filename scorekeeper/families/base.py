@@ -180,6 +180,12 @@ class Family(Protocol):
         """An earlier value of a deal in a few words (correction history)."""
         ...
 
+    def charts(self, game: Game) -> list[Any]:
+        """The game's charts (:class:`scorekeeper.charts.LineChart`, ``BarChart``) in its
+        words, the running totals first; none before the first deal. The game page shows
+        them all under the score table, the sheet the first."""
+        ...
+
     # -- exports and the API ----------------------------------------------------
     def game_json(self, game: Game) -> dict[str, Any]:
         """The family's part of a game's JSON (merged into the shared keys)."""

@@ -91,7 +91,8 @@ def _layout_version(template_folder: str, static_folder: str) -> str:
     """What a sheet looks like, as one short string: part of every cache key."""
     package = Path(__file__).resolve().parents[1]
     files = [*Path(template_folder).glob("*/sheet.html"), Path(static_folder) / "sheet.css",
-             *Path(static_folder).glob("fonts/*.ttf"), *package.glob("translations/*/*/*.mo")]
+             *Path(static_folder).glob("fonts/*.ttf"), *package.glob("translations/*/*/*.mo"),
+             package / "charts.py", *package.glob("families/*/charts.py")]
     return pdf.layout_version(files)
 
 

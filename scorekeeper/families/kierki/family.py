@@ -12,6 +12,7 @@ from flask_babel import lazy_gettext as _l
 from ...lru import LRU
 from ...rules.named import check_named
 from . import variant_form, words
+from .charts import charts as game_charts
 from .forms import form_values, parse_deal
 from .rules import Ruleset, advance, document, from_data, registry, replay, schedule, summary
 from .rules.game import DealScore, GameState
@@ -95,6 +96,9 @@ class Kierki:
 
     def deal_points(self, game: Any, number: int) -> str:
         return words.deal_points(game, number)
+
+    def charts(self, game: Any) -> list[Any]:
+        return game_charts(game)
 
     def history_line(self, game: Any, deal: Deal, result: dict[str, Any]) -> str:
         return words.describe(deal.contract, result, game.players)

@@ -10,6 +10,7 @@ from ...rules import checks
 from ...rules.errors import N_
 from ...rules.named import check_named
 from . import forms, words
+from .charts import charts as game_charts
 from .rules import (
     ACES,
     CARD_POINTS,
@@ -122,6 +123,9 @@ class Tybet:
 
     def deal_points(self, game: Any, number: int) -> str:
         return words.deal_points(game, number)
+
+    def charts(self, game: Any) -> list[Any]:
+        return game_charts(game)
 
     def history_line(self, game: Any, deal: TybetDeal, result: dict[str, Any]) -> str:
         rules: TybetRules = game.rules

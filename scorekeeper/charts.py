@@ -1,0 +1,507 @@
+"""Charts drawn as SVG text on the server: a line chart and a grouped bar chart.
+
+Pure Python (no Flask): values in, markup out, every name and label escaped. The same
+numbers are given as a plain HTML table (:func:`line_table`, :func:`bar_table`) for a
+screen reader, a page without images and anyone who wants the figures. Output is a
+function of the arguments alone (no ids, no random, no clock), so a page rendered once
+per game version stays right.
+
+Sizes are in SVG user units: the ``viewBox`` is ``width`` wide, and so is the element until a
+stylesheet scales it to its box (``.chart { width: 100%; height: auto }``, the ratio kept),
+so a 340-unit chart on a 320 px phone keeps its text near the given ``font_size``. Colours and dash patterns come as presentation attributes (the print
+defaults) and as classes (``chart-series s0`` …, ``chart-grid``, ``chart-zero``,
+``chart-text``) that a stylesheet may restyle, as the app's dark scheme does. Each series
+differs by colour *and* by dash pattern and marker shape, for black-and-white print and
+colour-blind players.
+
+>>> svg = line_chart([Series("Ala", [10, -20]), Series("<b>Bo</b>", [0, 20])], ["1", "2"],
+...                  title="Running totals")
+>>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" role="img"')
+True
+>>> "&lt;b&gt;Bo&lt;/b&gt;" in svg and "<b>" not in svg
+True
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from markupsafe import Markup, escape
+
+__all__ = ["BarChart", "LineChart", "Series", "bar_chart", "bar_table", "line_chart",
+           "line_table", "plain", "signed", "ticks"]
+
+Number = float | int
+Format = Callable[[Number], str]
+
+#: Print defaults per series (the Okabe–Ito palette, darkened to 3:1 on white).
+COLOURS = ("#0072b2", "#c04a00", "#007a5a", "#a8458a", "#8a6a00", "#4b4b9a")
+#: Dash pattern per series ("" is a solid line).
+DASHES = ("", "7 3", "2 3", "9 3 2 3", "4 4", "12 4")
+MARKERS = ("circle", "square", "triangle", "diamond", "cross", "triangle-down")
+INK, MUTED, GRID = "#1c1b1a", "#55514c", "#d8d2c8"
+
+
+class Series(NamedTuple):
+    """One line (a player, a pair): its name and a value per x label."""
+
+    name: str
+    values: Sequence[Number]
+
+
+def signed(value: Number) -> str:
+    """A value as a score sheet writes it: ``+25``, ``−20`` (U+2212), ``0``.
+
+    >>> signed(25), signed(-20), signed(0), signed(2.5)
+    ('+25', '−20', '0', '+2.5')
+    """
+    text = _num(value)
+    return "+" + text if value > 0 else text.replace("-", "−")
+
+
+def plain(value: Number) -> str:
+    """A value without a plus sign (a race to a target): ``7``, ``−3``."""
+    return _num(value).replace("-", "−")
+
+
+def _num(value: Number) -> str:
+    """Up to one decimal, no trailing ``.0``: the same text for the same value, always."""
+    text = f"{round(float(value), 1):.1f}"
+    text = text.removesuffix(".0")
+    return "0" if text == "-0" else text
+
+
+def ticks(lo: Number, hi: Number, count: int = 5) -> list[Number]:
+    """Round values from at or below ``lo`` to at or above ``hi``, about ``count`` of them,
+    stepping by 1, 2 or 5 times a power of ten; zero is always one of them.
+
+    >>> ticks(-260, 700)
+    [-400, -200, 0, 200, 400, 600, 800]
+    >>> ticks(0, 21)
+    [0, 5, 10, 15, 20, 25]
+    >>> ticks(0, 0)
+    [0, 1]
+    >>> ticks(-2380, 800)
+    [-3000, -2000, -1000, 0, 1000]
+    """
+    lo, hi = min(lo, 0), max(hi, 0)
+    if hi == lo:
+        return [0, 1]
+    raw = (hi - lo) / (count + 1)
+    power = 10 ** math.floor(math.log10(raw))
+    for step in (m * power for m in (1, 2, 5, 10, 20, 50)):
+        first, last = math.floor(lo / step), math.ceil(hi / step)
+        if last - first + 1 <= count + 2:
+            break
+    return [_clean(i * step) for i in range(first, last + 1)]
+
+
+def _clean(v: float) -> Number:
+    r = round(v, 6)
+    return int(r) if r == int(r) else r
+
+
+def text_width(text: str, font_size: Number) -> float:
+    """An estimate of ``text``'s width in a sans-serif font (no font metrics here): a
+    little generous, so that text given this room does not run into its neighbours."""
+    narrow = sum(c in "il.,:;'|!()[] " for c in text)
+    wide = sum(c in "+−=mwMW@" for c in text)
+    return (len(text) - narrow - wide) * 0.64 * font_size + narrow * 0.34 * font_size \
+        + wide * 0.84 * font_size
+
+
+def wrap(text: str, width: float, font_size: Number) -> list[str]:
+    """``text`` in lines no wider than ``width`` (broken at spaces; a longer word alone).
+
+    >>> wrap("Małgorzata Konstantynowicz & Bożena", 120, 10)
+    ['Małgorzata', 'Konstantynowicz &', 'Bożena']
+    """
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(lines[-1] + " " + word, font_size) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def _f(v: float) -> str:
+    """A coordinate: one decimal at most."""
+    return _num(v)
+
+
+def _attrs(**attrs: object) -> str:
+    return "".join(f' {k.rstrip("_").replace("_", "-")}="{escape(str(v))}"'
+                   for k, v in attrs.items() if v not in (None, ""))
+
+
+def _marker_d(shape: str, x: float, y: float, r: float) -> str:
+    """Path data of a small shape centred on (x, y).
+
+    >>> _marker_d("square", 10, 10, 2)
+    'M8 8h4v4h-4Z'
+    """
+    if shape == "circle":
+        return f"M{_f(x - r)} {_f(y)}a{_f(r)} {_f(r)} 0 1 0 {_f(2 * r)} 0a{_f(r)} {_f(r)} 0 1 0 " \
+               f"{_f(-2 * r)} 0Z"
+    if shape == "square":
+        return f"M{_f(x - r)} {_f(y - r)}h{_f(2 * r)}v{_f(2 * r)}h{_f(-2 * r)}Z"
+    if shape == "cross":
+        d = r * 1.1
+        return (f"M{_f(x - d)} {_f(y - d)}L{_f(x + d)} {_f(y + d)}"
+                f"M{_f(x - d)} {_f(y + d)}L{_f(x + d)} {_f(y - d)}")
+    if shape == "diamond":
+        d = r * 1.35
+        pts = [(x, y - d), (x + d, y), (x, y + d), (x - d, y)]
+    elif shape == "triangle-down":
+        d = r * 1.3
+        pts = [(x - d, y - d * 0.8), (x + d, y - d * 0.8), (x, y + d)]
+    else:  # triangle
+        d = r * 1.3
+        pts = [(x, y - d), (x + d, y + d * 0.8), (x - d, y + d * 0.8)]
+    return "M" + "L".join(f"{_f(a)} {_f(b)}" for a, b in pts) + "Z"
+
+
+def _markers(shape: str, points: Sequence[tuple[float, float]], r: float) -> str:
+    """One path for all of a series' markers (one element draws faster than many); its
+    colour comes from the series' group. A cross is drawn by its stroke alone."""
+    if not points:
+        return ""
+    d = "".join(_marker_d(shape, x, y, r) for x, y in points)
+    paint = ' fill="none" stroke-width="2"' if shape == "cross" else ' stroke-width="0.8"'
+    return f'<path class="chart-mark m-{shape}" d="{d}"{paint}/>'
+
+
+def _series_attrs(i: int) -> tuple[str, str, str]:
+    """The class and print colour of series ``i``, and its dash pattern."""
+    return f"chart-series s{i % len(COLOURS)}", COLOURS[i % len(COLOURS)], DASHES[i % len(DASHES)]
+
+
+def _text(x: float, y: float, body: str, font_size: Number, anchor: str = "start",
+          cls: str = "chart-text", transform: str = "") -> str:
+    return (f'<text x="{_f(x)}" y="{_f(y)}"{_attrs(class_=cls, text_anchor=anchor)}'
+            f' font-size="{_num(font_size)}" fill="{MUTED if cls != "chart-text ink" else INK}"'
+            f'{_attrs(transform=transform)}>{escape(body)}</text>')
+
+
+def _legend(names: Sequence[str], width: float, font_size: Number,
+            lines: bool) -> tuple[list[str], float]:
+    """Legend entries flowed in rows across ``width``: a sample of each series (a line
+    with its dash and marker, or a box with the marker) and its name, wrapped if long."""
+    sample = font_size * 2.6
+    gap = font_size * 1.2
+    line_h = font_size * 1.25
+    out: list[str] = []
+    x, y, row_h = 0.0, 0.0, 0.0
+    for i, name in enumerate(names):
+        text_lines = wrap(name, width - sample - 4, font_size)
+        w = sample + 4 + max(text_width(t, font_size) for t in text_lines)
+        h = line_h * len(text_lines) + font_size * 0.35
+        if x > 0 and x + w > width:
+            x, y, row_h = 0.0, y + row_h, 0.0
+        cls, colour, dash = _series_attrs(i)
+        mid = y + font_size * 0.55
+        shape = _markers(MARKERS[i % len(MARKERS)], [(x + sample / 2, mid)], font_size * 0.3)
+        if lines:
+            swatch = (f'<line x1="{_f(x)}" y1="{_f(mid)}" x2="{_f(x + sample)}" y2="{_f(mid)}"'
+                      f' fill="none" stroke-width="2"{_attrs(stroke_dasharray=dash)}/>')
+        else:
+            swatch = (f'<rect class="chart-swatch" x="{_f(x + sample * 0.15)}"'
+                      f' y="{_f(mid - font_size * 0.5)}" width="{_f(sample * 0.7)}"'
+                      f' height="{_f(font_size)}"/>')
+        out.append(f'<g class="{cls}" fill="{colour}" stroke="{colour}">{swatch}{shape}</g>')
+        for k, t in enumerate(text_lines):
+            out.append(_text(x + sample + 4, y + font_size * 0.95 + k * line_h, t, font_size,
+                             cls="chart-text ink"))
+        x += w + gap
+        row_h = max(row_h, h + font_size * 0.3)
+    return out, y + row_h
+
+
+def _open(width: float, height: float, title: str, desc: str, kind: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" class="chart chart-{kind}"'
+            f' viewBox="0 0 {_f(width)} {_f(height)}" width="{_f(width)}" height="{_f(height)}"'
+            f' preserveAspectRatio="xMidYMid meet">'
+            f"<title>{escape(title)}</title><desc>{escape(desc or title)}</desc>")
+
+
+def _spread(wanted: list[float], gap: float, lo: float, hi: float) -> list[float]:
+    """Label positions as near ``wanted`` as they can be, ``gap`` apart, within [lo, hi].
+
+    >>> _spread([10, 11, 50], 8, 0, 100)
+    [6.5, 14.5, 50]
+    """
+    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
+    placed = [wanted[i] for i in order]
+    for _ in range(len(placed)):  # a few passes settle clusters symmetrically enough
+        for k in range(1, len(placed)):
+            overlap = placed[k - 1] + gap - placed[k]
+            if overlap > 0:
+                placed[k - 1] -= overlap / 2
+                placed[k] += overlap / 2
+        placed[0] = max(placed[0], lo)
+        for k in range(1, len(placed)):
+            placed[k] = max(placed[k], placed[k - 1] + gap)
+        placed[-1] = min(placed[-1], hi)
+        for k in range(len(placed) - 2, -1, -1):
+            placed[k] = min(placed[k], placed[k + 1] - gap)
+    out = [0.0] * len(wanted)
+    for k, i in enumerate(order):
+        out[i] = _clean(placed[k])
+    return out
+
+
+@dataclass(frozen=True)
+class _Scale:
+    """Values to y: ``top`` is the highest tick, ``bottom`` the lowest."""
+
+    ticks: list[Number]
+    top: float
+    bottom: float
+
+    def y(self, value: Number) -> float:
+        lo, hi = self.ticks[0], self.ticks[-1]
+        return self.top + (hi - value) / (hi - lo) * (self.bottom - self.top)
+
+
+def _y_axis(scale: _Scale, left: float, right: float, font_size: Number,
+            fmt: Format) -> list[str]:
+    out = []
+    for t in scale.ticks:
+        y = scale.y(t)
+        cls, colour, w = ("chart-zero", INK, 1.2) if t == 0 else ("chart-grid", GRID, 0.6)
+        out.append(f'<line class="{cls}" x1="{_f(left)}" y1="{_f(y)}" x2="{_f(right)}"'
+                   f' y2="{_f(y)}" stroke="{colour}" stroke-width="{w}"/>')
+        out.append(_text(left - 4, y + font_size * 0.35, fmt(t), font_size, "end"))
+    return out
+
+
+def line_chart(series: Sequence[Series | tuple[str, Sequence[Number]]],
+               x_labels: Sequence[str], *, title: str, desc: str = "",
+               origin: Number | None = None, width: Number = 340, height: Number = 200,
+               font_size: Number = 11, fmt: Format = signed,
+               x_every: int = 1) -> Markup:
+    """One line per series through its values (one per x label), as SVG markup.
+
+    ``origin``: a value every line starts from, one step before the first label (0 for
+    running totals, so one deal is already a line); it has no label of its own and is not
+    in :func:`line_table`. ``height`` is the plot's band (the axis and its labels); the
+    legend above it adds rows as the names need. Each line ends in its last value.
+    ``x_every``: label every n-th x only (and the last), fewer words where they cost (a PDF).
+
+    >>> svg = line_chart([("A", [100, -100])], ["1", "2"], title="t", width=300, height=200)
+    >>> '<polyline points="' in svg and ">+100</text>" in svg and ">−100</text>" in svg
+    True
+    """
+    series = [Series(*s) for s in series]
+    f = font_size
+    legend, legend_h = _legend([s.name for s in series], width, f, lines=True)
+    values = [v for s in series for v in s.values]
+    if origin is not None:
+        values.append(origin)
+    scale_ticks = ticks(min(values, default=0), max(values, default=0))
+    left = max(text_width(fmt(t), f) for t in scale_ticks) + 6
+    ends = [fmt(s.values[-1]) for s in series if s.values]
+    right = width - (max((text_width(e, f) for e in ends), default=0) + f * 1.2)
+    top = legend_h + f * 0.8
+    scale = _Scale(scale_ticks, top, top + height - f * 2.2)
+    slots = len(x_labels) + (origin is not None)
+    step = (right - f * 0.6 - left) / max(slots - 1, 1)
+    first = left + (f * 0.6 if slots > 1 else (right - left) / 2)
+
+    def x_at(i: int) -> float:  # i: the index of an x label
+        return first + (i + (origin is not None)) * step
+
+    out = [_open(width, top + height, title, desc, "line"), *legend,
+           *_y_axis(scale, left, right, f, fmt)]
+    every = max(x_every, math.ceil((text_width("00", f) + 4) / step)) if slots > 1 else 1
+    base = scale.bottom + f * 1.3
+    for i, label in enumerate(x_labels):
+        if (i + 1) % every == 0 or i == len(x_labels) - 1:
+            out.append(_text(x_at(i), base, label, f, "middle"))
+    wanted, lines = [], []
+    for i, s in enumerate(series):
+        cls, colour, dash = _series_attrs(i)
+        pts = [(x_at(k), scale.y(v)) for k, v in enumerate(s.values)]
+        if origin is not None:
+            pts.insert(0, (first, scale.y(origin)))
+        shape = MARKERS[i % len(MARKERS)]
+        marks = _markers(shape, pts[origin is not None:], f * 0.27)
+        points = " ".join(f"{_f(x)},{_f(y)}" for x, y in pts)
+        lines.append((cls, colour, dash, points, marks, pts[-1] if pts else None))
+        if s.values:
+            wanted.append(pts[-1][1])
+    spread = _spread(wanted, f * 1.15, scale.top, scale.bottom)
+    labels, k = [], 0
+    for (cls, colour, dash, points, marks, end), s in zip(lines, series):
+        out.append(f'<g class="{cls}" fill="{colour}" stroke="{colour}">'
+                   f'<polyline points="{points}" fill="none" stroke-width="2"'
+                   f' stroke-linejoin="round"{_attrs(stroke_dasharray=dash)}/>'
+                   f"{marks}</g>")
+        if end is None:
+            continue
+        y = spread[k]
+        k += 1
+        lx = right + f * 0.9
+        labels.append(f'<g class="{cls}" fill="{colour}" stroke="{colour}">'
+                      f'<line x1="{_f(end[0] + f * 0.3)}" y1="{_f(end[1])}" x2="{_f(lx - 2)}"'
+                      f' y2="{_f(y)}" stroke-width="1"/></g>'
+                      + _text(lx, y + f * 0.35, fmt(s.values[-1]), f, cls="chart-text ink"))
+    out.extend(labels)
+    out.append("</svg>")
+    return Markup("".join(out))
+
+
+def bar_chart(groups: Sequence[str], series: Sequence[str],
+              values: Sequence[Sequence[Number]], *, title: str, desc: str = "",
+              width: Number = 340, height: Number = 220, font_size: Number = 11,
+              fmt: Format = signed) -> Markup:
+    """Grouped bars: for each group (``values[g]``) one bar per series, rising from the
+    zero line, a negative one below it, each with its value at its end. Group names go
+    under the plot (wrapped); ``height`` is the plot's band, the legend adds rows above.
+
+    >>> svg = bar_chart(["Negative", "Trumps"], ["A", "B"], [[-50, 0], [25, 75]], title="t")
+    >>> svg.count('class="chart-bar"')
+    4
+    """
+    f = font_size
+    legend, legend_h = _legend(series, width, f, lines=False)
+    flat = [v for row in values for v in row]
+    scale_ticks = ticks(min(flat, default=0), max(flat, default=0))
+    left = max(text_width(fmt(t), f) for t in scale_ticks) + 6
+    right = width - 2
+    band = (right - left) / max(len(groups), 1)
+    bar = band * 0.84 / max(len(series), 1)
+    label_w = max((text_width(fmt(v), f * 0.9) for v in flat), default=0)
+    upright = label_w + 2 <= bar  # else the value labels are turned to run along the bar
+
+    def room(values: list[Number]) -> float:  # for the value labels beyond the bars
+        if upright:
+            return f * 1.3
+        return max((text_width(fmt(v), f * 0.9) for v in values), default=0) + f * 0.7
+
+    above = room([v for v in flat if v >= 0]) if max(flat, default=0) > 0 else f * 0.5
+    below = room([v for v in flat if v < 0]) if min(flat, default=0) < 0 else 0
+    group_lines = [wrap(g, band - 4, f) for g in groups]
+    under = f * 1.25 * max((len(g) for g in group_lines), default=1) + f * 0.4
+    top = legend_h + f * 0.6
+    plot_top = top + above
+    plot_bottom = top + height - under - below
+    scale = _Scale(scale_ticks, plot_top, plot_bottom)
+    out = [_open(width, top + height, title, desc, "bar"), *legend,
+           *_y_axis(scale, left, right, f, fmt)]
+    zero = scale.y(0)
+    bars: list[str] = []
+    texts: list[str] = []
+    for g, row in enumerate(values):
+        x0 = left + g * band + band * 0.08
+        for i, v in enumerate(row):
+            cls, colour, _ = _series_attrs(i)
+            x = x0 + i * bar
+            y = scale.y(v)
+            y1, y2 = min(y, zero), max(y, zero)
+            shape = _markers(MARKERS[i % len(MARKERS)], [(x + bar / 2, y)],
+                             min(bar * 0.28, f * 0.27))
+            bars.append(f'<g class="{cls}" fill="{colour}" stroke="{colour}">'
+                        f'<rect class="chart-bar" x="{_f(x + 0.5)}" y="{_f(y1)}"'
+                        f' width="{_f(bar - 1)}" height="{_f(max(y2 - y1, 0))}"'
+                        f' stroke="none"/>{shape}</g>')
+            cx, pad = x + bar / 2, f * 0.45
+            if upright:
+                ty = y - pad if v >= 0 else y + pad + f * 0.75
+                texts.append(_text(cx, ty, fmt(v), f * 0.9, "middle"))
+            else:
+                ty = y - pad if v >= 0 else y + pad
+                texts.append(_text(cx + f * 0.3, ty, fmt(v), f * 0.9,
+                                   "start" if v >= 0 else "end",
+                                   transform=f"rotate(-90 {_f(cx + f * 0.3)} {_f(ty)})"))
+    for g, lines in enumerate(group_lines):
+        cx = left + g * band + band / 2
+        for k, line in enumerate(lines):
+            texts.append(_text(cx, plot_bottom + below + f * 1.25 * (k + 1), line, f,
+                               "middle", cls="chart-text ink"))
+    out += [*bars, *texts, "</svg>"]
+    return Markup("".join(out))
+
+
+def _table(caption: str, corner: str, columns: Sequence[str],
+           rows: Sequence[tuple[str, Sequence[Number]]], fmt: Format) -> Markup:
+    head = "".join(f'<th scope="col">{escape(c)}</th>' for c in columns)
+    body = "".join(
+        f'<tr><th scope="row">{escape(label)}</th>'
+        + "".join(f'<td class="num">{escape(fmt(v))}</td>' for v in vals) + "</tr>"
+        for label, vals in rows)
+    return Markup(f'<table class="chart-table"><caption>{escape(caption)}</caption>'
+                  f'<thead><tr><th scope="col">{escape(corner)}</th>{head}</tr></thead>'
+                  f"<tbody>{body}</tbody></table>")
+
+
+def line_table(series: Sequence[Series | tuple[str, Sequence[Number]]],
+               x_labels: Sequence[str], *, caption: str, x_heading: str,
+               fmt: Format = signed) -> Markup:
+    """A line chart's numbers: a row per x label, a column per series.
+
+    >>> print(line_table([("A", [5, -3])], ["1", "2"], caption="c", x_heading="Deal"))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    <table class="chart-table"><caption>c</caption><thead><tr><th scope="col">Deal</th><th
+    scope="col">A</th></tr></thead><tbody><tr><th scope="row">1</th><td class="num">+5</td></tr><tr><th
+    scope="row">2</th><td class="num">−3</td></tr></tbody></table>
+    """
+    series = [Series(*s) for s in series]
+    rows = [(label, [s.values[k] for s in series]) for k, label in enumerate(x_labels)]
+    return _table(caption, x_heading, [s.name for s in series], rows, fmt)
+
+
+def bar_table(groups: Sequence[str], series: Sequence[str],
+              values: Sequence[Sequence[Number]], *, caption: str, group_heading: str,
+              fmt: Format = signed) -> Markup:
+    """A bar chart's numbers: a row per group, a column per series."""
+    return _table(caption, group_heading, series, list(zip(groups, values)), fmt)
+
+
+@dataclass(frozen=True)
+class LineChart:
+    """A line chart's data and words, drawn at any size (:meth:`svg`) or as a table."""
+
+    title: str
+    desc: str
+    series: tuple[Series, ...]
+    x_labels: tuple[str, ...]
+    x_heading: str
+    origin: Number | None = 0
+    fmt: Format = field(default=signed, compare=False)
+    kind = "line"
+
+    def svg(self, **size: Number) -> Markup:
+        """The chart; ``size``: ``width``, ``height``, ``font_size`` (see :func:`line_chart`)."""
+        return line_chart(self.series, self.x_labels, title=self.title, desc=self.desc,
+                          origin=self.origin, fmt=self.fmt, **size)
+
+    def table(self) -> Markup:
+        return line_table(self.series, self.x_labels, caption=self.title,
+                          x_heading=self.x_heading, fmt=self.fmt)
+
+
+@dataclass(frozen=True)
+class BarChart:
+    """A grouped bar chart's data and words, drawn at any size or as a table."""
+
+    title: str
+    desc: str
+    groups: tuple[str, ...]
+    series: tuple[str, ...]
+    values: tuple[tuple[Number, ...], ...]
+    group_heading: str
+    fmt: Format = field(default=signed, compare=False)
+    kind = "bar"
+
+    def svg(self, **size: Number) -> Markup:
+        """The chart; ``size``: ``width``, ``height``, ``font_size`` (see :func:`bar_chart`)."""
+        return bar_chart(self.groups, self.series, self.values, title=self.title,
+                         desc=self.desc, fmt=self.fmt, **size)
+
+    def table(self) -> Markup:
+        return bar_table(self.groups, self.series, self.values, caption=self.title,
+                         group_heading=self.group_heading, fmt=self.fmt)

@@ -1,0 +1,50 @@
+"""Kierki's charts: each player's running total, and the points of each kind of deal."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
+
+from ...charts import BarChart, LineChart, Series
+from .words import CONTRACT_NAMES
+
+#: The kinds of deal the bars group by: every penalty deal together, then each other kind.
+PENALTY_KINDS = ("tricks", "cards", "positions")
+GROUP_NAMES = {"negative": _l("Negative deals"), "robber": CONTRACT_NAMES["robber"],
+               "trumps": CONTRACT_NAMES["trumps"], "loteryjka": CONTRACT_NAMES["loteryjka"]}
+
+
+def group_of(kind: str) -> str:
+    """The bar group of a contract kind: ``"negative"`` for every penalty deal."""
+    return "negative" if kind in PENALTY_KINDS else kind
+
+
+def charts(game: Any) -> list[LineChart | BarChart]:
+    """The running totals after each recorded deal, and what each player scored in each
+    kind of deal (in the order the schedule first plays them)."""
+    scored = game.state.scored
+    if not scored:
+        return []
+    players = game.players
+    totals = LineChart(
+        title=gettext("Running totals"),
+        desc=gettext("Each player's total after each deal, from 0 before the first."),
+        series=tuple(Series(p, tuple(s.totals[seat] for s in scored))
+                     for seat, p in enumerate(players)),
+        x_labels=tuple(str(s.deal.number) for s in scored),
+        x_heading=gettext("Deal"))
+    sums: dict[str, list[int]] = {}
+    for s in scored:
+        row = sums.setdefault(group_of(s.deal.contract.kind), [0] * len(players))
+        for seat, points in enumerate(s.points):
+            row[seat] += points
+    kinds = BarChart(
+        title=gettext("Points by kind of deal"),
+        desc=gettext("What each player scored in the negative deals together, the robber, "
+                     "the trump deals and the loteryjka."),
+        groups=tuple(str(GROUP_NAMES.get(k, k)) for k in sums),
+        series=tuple(players),
+        values=tuple(tuple(row) for row in sums.values()),
+        group_heading=gettext("Kind of deal"))
+    return [totals, kinds]
