@@ -104,8 +104,9 @@ def statistics(db: Database, pid: int, only: Iterable[str] | None = None) -> dic
     rulesets: dict[str, dict[str, Any]] = {}
     for p in done:
         extra = p.game.family.seat_stats(p.game, p.seat)
-        for key, (label, points, deals) in extra.get("kinds", {}).items():
-            k = kinds.setdefault(key, {"key": key, "name": label, "deals": 0, "points": 0})
+        for key, (label, points, deals, (group, group_name)) in extra.get("kinds", {}).items():
+            k = kinds.setdefault(key, {"key": key, "name": label, "deals": 0, "points": 0,
+                                       "group": group, "group_name": group_name})
             k["deals"] += deals
             k["points"] += points
         for key, (label, n) in extra.get("counts", {}).items():

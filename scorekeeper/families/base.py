@@ -202,8 +202,8 @@ class Family(Protocol):
 
     def seat_stats(self, game: Game, seat: int) -> dict[str, Any]:
         """What a player's statistics add up for one seat of a finished game:
-        ``{"kinds": {key: (name, points, deals)}, "counts": {key: (name, n)}}``, either
-        may be left out."""
+        ``{"kinds": {key: (name, points, deals, (group, group name))}, "counts": {key:
+        (name, n)}}``, either may be left out (the group gathers kinds for a chart)."""
         ...
 
     def ruleset_json(self, rules: Rules) -> dict[str, Any]:

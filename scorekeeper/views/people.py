@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import format_decimal, gettext
 
-from .. import access, people, queries, service, store
+from .. import access, charts, people, queries, service, store
 from ..db import get_db
 from ..i18n import field_errors
 from ..rules.checks import NAME_MAX, clean_name
@@ -47,7 +47,14 @@ def player(pid: int, errors: dict | None = None, status: int = 200):
     except queries.PersonNotFound:
         abort(404)
     names = {row["id"]: row["name"] for row in queries.people(db)}
+    form = charts.LineChart(
+        gettext("Form"), gettext("%(name)s's totals in their last games, oldest first",
+                                 name=stats["name"]),
+        [charts.Series(stats["name"], [g["total"] for g in stats["form"]])],
+        [f"{g['date'][5:]} ({i + 1})" for i, g in enumerate(stats["form"])],
+        gettext("Game"), origin=None)
     return render_template("player.html", stats=stats, known=set(access.known()),
+                           form_chart=form if len(stats["form"]) > 1 else None,
                            tables=_tables(db, pid), names=names, errors=errors or {},
                            name_max=NAME_MAX), status
 
@@ -90,7 +97,16 @@ def table(key: str):
     if not games or people.table_key(ids) != key:
         abort(404)
     figures = [people.statistics(db, pid, only=games) for pid in ids]
-    return render_template("table.html", figures=figures, games=len(games))
+    groups = {k["group"]: k["group_name"] for k in figures[0]["kinds"]}
+    averages = [[round(sum(k["points"] for k in f["kinds"] if k["group"] == g)
+                       / max(1, sum(k["deals"] for k in f["kinds"] if k["group"] == g)), 1)
+                 for f in figures] for g in groups]
+    bars = charts.BarChart(
+        gettext("Average points per deal"), gettext("Each player's average points in each "
+                                                    "kind of deal at this table"),
+        list(groups.values()), [f["name"] for f in figures], averages,
+        gettext("Deal")) if groups and figures[0]["games"] else None
+    return render_template("table.html", figures=figures, games=len(games), bars=bars)
 
 
 @bp.get("/evenings/<eid>")

@@ -11,7 +11,7 @@ from flask_babel import lazy_gettext as _l
 
 from ...lru import LRU
 from ...rules.named import check_named
-from . import variant_form, words
+from . import charts, variant_form, words
 from .charts import charts as game_charts
 from .forms import form_values, parse_deal
 from .rules import Ruleset, advance, document, from_data, registry, replay, schedule, summary
@@ -127,7 +127,9 @@ class Kierki:
         hearts = caught = races = 0
         for s in game.state.scored:
             c, r = s.deal.contract, s.result
-            kind = kinds.setdefault(c.key, [words.contract_name(c), 0, 0])
+            group = charts.group_of(c.kind)
+            kind = kinds.setdefault(c.key, [words.contract_name(c), 0, 0,
+                                            (group, str(charts.GROUP_NAMES.get(group, group)))])
             kind[1] += s.points[seat]
             kind[2] += 1
             if isinstance(r.get("hearts"), list):
