@@ -67,8 +67,9 @@
     return response.text().then(function (html) {
       var doc = new DOMParser().parseFromString(html, "text/html");
       var ok = doc.querySelector(".flash.ok");
-      var bad = Array.prototype.map.call(doc.querySelectorAll(".flash.error, .error"),
-        function (el) { return el.textContent.trim(); }).filter(Boolean);
+      var bad = Array.prototype.filter.call(doc.querySelectorAll(".flash.error, .error"),
+        function (el) { return !el.closest("[hidden]"); })
+        .map(function (el) { return el.textContent.trim(); }).filter(Boolean);
       if (response.ok && ok && !bad.length) { return [true, ok.textContent.trim()]; }
       return [false, bad.join(" ") || String(response.status)];
     });
@@ -115,6 +116,7 @@
     keep(list);
     delete form.dataset.sent;
     showKept();
+    if (box && box.scrollIntoView) { box.scrollIntoView({ block: "center" }); }
     if (navigator.serviceWorker && navigator.serviceWorker.controller) {
       navigator.serviceWorker.ready.then(function (reg) {
         if (reg.sync) { return reg.sync.register("kierki-deals"); }
