@@ -2,9 +2,11 @@
 // this phone and sent when it can be reached again. Only a help: without JavaScript the
 // form is sent as always (and a dropped network shows the browser's own error).
 //
-// - On "save", if the phone is offline, or the game's version address does not answer
-//   within a few seconds, the deal's form (its CSRF token and the version this page
-//   showed included) is kept in localStorage instead, and the page says so.
+// - On "save", if the phone knows it is offline (navigator.onLine), the deal's form (its
+//   CSRF token and the version this page showed included) is kept in localStorage
+//   instead of being sent, and the page says so. (A phone that still believes it is
+//   online, say on mobile data, sends the form as usual and shows the browser's error;
+//   "back" returns to the form with its taps.)
 // - Kept deals are sent on every page load, on the "online" event, when the service
 //   worker's Background Sync asks, and every 15 s while any is kept. They go to the same
 //   address as the form, so the server checks everything as usual, the version too: if
@@ -15,7 +17,6 @@
 
   var KEY = "kierki-kept-deals";
   var SAID = "kierki-said:"; // + a game page's path: what to tell after the reload
-  var CHECK_MS = 4000;
   var RETRY_MS = 15000;
   var box = document.querySelector("[data-kept-note]");
   var offlineNote = document.querySelector("[data-offline-note]");
@@ -125,37 +126,15 @@
     schedule();
   }
 
-  // Can the server be reached? The game's version address answers at once when it can.
-  function reachable() {
-    var live = document.querySelector(".live[data-version-url]");
-    if (navigator.onLine === false) { return Promise.resolve(false); }
-    if (!live || !window.fetch) { return Promise.resolve(true); }
-    var abort = window.AbortController ? new window.AbortController() : null;
-    var late = window.setTimeout(function () { if (abort) { abort.abort(); } }, CHECK_MS);
-    return fetch(live.dataset.versionUrl, { cache: "no-store", credentials: "same-origin",
-                                            signal: abort ? abort.signal : undefined })
-      .then(function () { return true; }, function () { return false; })
-      .then(function (ok) { window.clearTimeout(late); return ok; });
-  }
-
+  // Offline as the phone knows it: the deal is kept. Otherwise the form goes as always.
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (event.defaultPrevented || !form.matches || !form.matches("form.deal-form") || !box) {
+    if (event.defaultPrevented || navigator.onLine !== false || !box || !form.matches ||
+        !form.matches("form.deal-form")) {
       return;
     }
     event.preventDefault();
-    var submitter = event.submitter || null;
-    reachable().then(function (ok) {
-      if (!ok) { keepDeal(form, submitter); return; }
-      if (submitter && submitter.name) { // form.submit() leaves the pressed button out
-        var input = document.createElement("input");
-        input.type = "hidden";
-        input.name = submitter.name;
-        input.value = submitter.value;
-        form.appendChild(input);
-      }
-      form.submit();
-    });
+    keepDeal(form, event.submitter || null);
   });
 
   window.addEventListener("online", function () {
