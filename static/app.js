@@ -56,9 +56,9 @@
 
   // The service worker (templates/sw.js): the app installable, and the last copy of each
   // game page shown when the Wi-Fi drops. Browsers without it work as before.
-  var worker = document.documentElement.dataset.sw;
+  var worker = document.querySelector('meta[name="service-worker"]');
   if (worker && "serviceWorker" in navigator) {
-    navigator.serviceWorker.register(worker, { scope: "/" }).catch(function () {});
+    navigator.serviceWorker.register(worker.content, { scope: "/" }).catch(function () {});
   }
 }());
 window.addEventListener("pageshow", function () {

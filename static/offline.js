@@ -8,7 +8,7 @@
 //   online, say on mobile data, sends the form as usual and shows the browser's error;
 //   "back" returns to the form with its taps.)
 // - Kept deals are sent on every page load, on the "online" event, when the service
-//   worker's Background Sync asks, and every 15 s while any is kept. They go to the same
+//   worker's Background Sync asks, and every few seconds (at most 15) while any is kept. They go to the same
 //   address as the form, so the server checks everything as usual, the version too: if
 //   another phone changed the game meanwhile, the server answers 409, nothing is saved,
 //   and this phone says so and shows the game as it now is. Nothing is overwritten.
@@ -17,11 +17,12 @@
 
   var KEY = "kierki-kept-deals";
   var SAID = "kierki-said:"; // + a game page's path: what to tell after the reload
-  var RETRY_MS = 15000;
+  var RETRY_MS = 15000; // the longest wait between tries; the first comes after 1 s
   var box = document.querySelector("[data-kept-note]");
   var offlineNote = document.querySelector("[data-offline-note]");
   var sending = false;
   var timer = null;
+  var wait = 1000;
 
   function kept() {
     try { return JSON.parse(window.localStorage.getItem(KEY) || "[]"); } catch (e) { return []; }
@@ -99,9 +100,12 @@
     });
   }
 
+  // The next try: sooner after a change (the network may take a moment to come back with
+  // the "online" event), then less and less often.
   function schedule() {
     if (timer === null && kept().length) {
-      timer = window.setTimeout(function () { timer = null; sendKept(); }, RETRY_MS);
+      timer = window.setTimeout(function () { timer = null; sendKept(); }, wait);
+      wait = Math.min(wait * 2, RETRY_MS);
     }
   }
 
@@ -138,6 +142,7 @@
   });
 
   window.addEventListener("online", function () {
+    wait = 1000;
     if (offlineNote && !offlineNote.hidden && !kept().length) { window.location.reload(); }
     sendKept();
   });

@@ -53,7 +53,7 @@ def test_every_page_links_the_manifest_and_the_touch_icon(client):
     touch = html.split('rel="apple-touch-icon" href="')[1].split('"')[0]
     image = Image.open(io.BytesIO(fetched(client, touch)[1]))
     assert image.format == "PNG" and image.size == (180, 180)
-    assert 'data-sw="/sw.js"' in html
+    assert '<meta name="service-worker" content="/sw.js">' in html
 
 
 def test_the_service_worker_is_served_from_the_root_and_never_kept_stale(client):
