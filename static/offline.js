@@ -143,6 +143,7 @@
 
   window.addEventListener("online", function () {
     wait = 1000;
+    if (timer !== null) { window.clearTimeout(timer); timer = null; }
     if (offlineNote && !offlineNote.hidden && !kept().length) { window.location.reload(); }
     sendKept();
   });

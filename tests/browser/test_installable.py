@@ -93,7 +93,7 @@ def test_a_deal_entered_offline_is_sent_when_the_wifi_is_back(phone, server_app)
     assert page.locator("[data-offline-note]").is_visible()
     assert page.locator("[data-kept-note]").is_visible()
     page.context.set_offline(False)
-    page.locator("[data-sent-note=sent]").wait_for()
+    page.locator("[data-sent-note=sent]").wait_for(timeout=20_000)
     game = stored(app, gid)
     assert game.version == 2 and game.stored.results[0] == {"tricks": [1, 4, 5, 3]}
     assert page.locator("[data-sent-note=sent]").inner_text().startswith(
@@ -118,7 +118,7 @@ def test_a_kept_deal_another_phone_entered_meanwhile_is_refused(phone, server_ap
         service.enter_deal(db, service.load(db, gid), 1, {"tricks": [13, 0, 0, 0]}, 1)
     page.context.set_offline(False)
     refused = page.locator("[data-sent-note=refused]")
-    refused.wait_for()
+    refused.wait_for(timeout=20_000)
     assert refused.inner_text().startswith(
         "Rozdanie zapisane na tym telefonie nie zostało przyjęte: Rozdanie 1 zostało już wpisane")
     assert stored(app, gid).stored.results == [{"tricks": [13, 0, 0, 0]}]  # theirs stays
@@ -146,5 +146,5 @@ def test_screens_of_sharing_and_of_a_drop(phone, server_app, scheme, locale):
     page.locator("[data-offline-note]").wait_for(state="visible")
     shot(page, f"offline-{scheme}-{locale[:2]}")
     page.context.set_offline(False)
-    page.locator("[data-sent-note]").wait_for()
+    page.locator("[data-sent-note]").wait_for(timeout=20_000)
     assert not page.errors
