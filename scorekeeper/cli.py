@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import create_app
+from .share import lan_address
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -80,15 +81,6 @@ SETTINGS = [
 class SettingError(ValueError):
     """An environment variable holds no valid value for its setting."""
 
-
-def lan_address() -> str:
-    """This machine's address on the local network (no packet is sent)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        try:
-            s.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
-            return s.getsockname()[0]
-        except OSError:
-            return "127.0.0.1"
 
 
 def _app_body_limit(app: Flask) -> int:

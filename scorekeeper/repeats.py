@@ -3,9 +3,9 @@
 Every phone at the table reloads the game page (and the live table's fallback polls it)
 many times per game version. A page that a view declares as made from some games only
 (:func:`depends_on`) is kept as it was sent, keyed by everything in the request that
-can change the answer: the address with its query, the ``Cookie`` header (the session:
-this browser's games, its CSRF token, its language cookie), ``Accept-Language``, whether
-gzip is accepted, and ``Authorization``. The same request bytes are answered with the
+can change the answer: the host and scheme (a game page's join link), the address with
+its query, the ``Cookie`` header (the session: this browser's games, its CSRF token, its
+language cookie), ``Accept-Language``, whether gzip is accepted, and ``Authorization``. The same request bytes are answered with the
 same response bytes for as long as the games it was made from are at the same versions,
 which are read from the database on every request (one indexed query), so a write by
 this process or by any other is seen at once, and a deleted game is never shown again.
@@ -75,7 +75,8 @@ class Repeats:
         key = (environ.get("PATH_INFO", ""), environ.get("QUERY_STRING", ""),
                environ.get("HTTP_COOKIE", ""), environ.get("HTTP_ACCEPT_LANGUAGE", ""),
                "gzip" in environ.get("HTTP_ACCEPT_ENCODING", ""),
-               environ.get("HTTP_AUTHORIZATION", ""), environ.get("SCRIPT_NAME", ""))
+               environ.get("HTTP_AUTHORIZATION", ""), environ.get("SCRIPT_NAME", ""),
+               environ.get("HTTP_HOST", ""), environ.get("wsgi.url_scheme", ""))
         kept = self.kept.get(key)
         if kept is not None and self._current(kept):
             return self._replay(kept, environ, start_response)

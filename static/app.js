@@ -53,6 +53,13 @@
       sync();
     });
   }
+
+  // The service worker (templates/sw.js): the app installable, and the last copy of each
+  // game page shown when the Wi-Fi drops. Browsers without it work as before.
+  var worker = document.querySelector('meta[name="service-worker"]');
+  if (worker && "serviceWorker" in navigator) {
+    navigator.serviceWorker.register(worker.content, { scope: "/" }).catch(function () {});
+  }
 }());
 window.addEventListener("pageshow", function () {
   document.querySelectorAll("form[data-sent]").forEach(function (f) { delete f.dataset.sent; });

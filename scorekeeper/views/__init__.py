@@ -51,7 +51,7 @@ def _safe_next(target: str | None) -> str:
 
 def init_app(app: Flask) -> None:
     from .. import live
-    from . import admin, games, people, sheets, variants
+    from . import admin, games, installable, people, sheets, variants
 
     csrf.init_app(app)
     app.register_blueprint(games.bp)
@@ -59,6 +59,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(sheets.bp)
     app.register_blueprint(variants.bp)
     app.register_blueprint(people.bp)
+    app.register_blueprint(installable.bp)  # the manifest and the service worker
     app.register_blueprint(live.bp)  # the live table: every phone follows each save
     for family in registry.families().values():
         blueprint = family.blueprint()
@@ -80,7 +81,10 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(Conflict)
     def conflict(e: Conflict):
-        """Another phone was faster: nothing was saved; show the game as it is now."""
+        """Another phone was faster: nothing was saved; show the game as it is now. A
+        deal kept on a phone during a Wi-Fi drop (static/offline.js) is told so by 409."""
+        if request.headers.get("X-Kierki-Kept"):
+            return {"error": e.text(gettext), "version": e.version}, 409
         flash(e.text(gettext), "error")
         return redirect(url_for("games.show", gid=e.gid))
 

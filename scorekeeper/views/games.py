@@ -19,7 +19,7 @@ from flask import (
 from flask_babel import gettext
 from wtforms import SelectChoice
 
-from .. import access, caches, queries, repeats, service, variants
+from .. import access, caches, queries, repeats, service, share, variants
 from ..db import get_db
 from ..families import registry
 from ..forms import DealForm, JoinForm, NewGameForm, VersionForm
@@ -60,7 +60,17 @@ def index():
 def join():
     """Join a game by the code another phone shows; this browser remembers it."""
     form = JoinForm()
-    code = access.normalise_code(form.code.data) if form.validate_on_submit() else ""
+    return _join(form.code.data if form.validate_on_submit() else "")
+
+
+@bp.get("/join/<code>")
+def join_link(code: str):
+    """The join link (the game page's QR code): the same as typing the code."""
+    return _join(code)
+
+
+def _join(typed: object):
+    code = access.normalise_code(typed)
     try:
         gid = queries.game_by_code(get_db(), code) if code else None
     except queries.GameNotFound:
@@ -137,16 +147,25 @@ def game_page(game: service.Game, number: int | None = None, values: dict | None
         family.templates["edit" if editing else "game"], game=game, form=DealForm(),
         values=values or {}, errors=errors or {}, editing=number if editing else None,
         history=[{**h, "text": family.history_line(game, deal, h["result"])} for h in history],
+        share=_share(game),
         **family.page_context(game, deal, request.args if args is None else args)), status
+
+
+def _share(game: service.Game) -> share.Share:
+    """The game's join link as this request's address gives it (see :mod:`..share`)."""
+    code = game.stored.join_code
+    return share.describe(request.scheme, request.host,
+                          url_for("games.join_link", code=code), code)
 
 
 @bp.get("/games/<gid>")
 def show(gid: str):
-    """Rendered once per game version, language and address (:mod:`..caches`), with a
+    """Rendered once per game version, language and address (host included: the page's
+    join link is built from it; :mod:`..caches`), with a
     strong ETag: a phone that has this version already gets 304."""
     game = _load(gid)
     access.remember(gid)  # whoever has the link is at the table
-    html = caches.page(("game", gid, game.version, lang(), request.full_path),
+    html = caches.page(("game", gid, game.version, lang(), request.host_url, request.full_path),
                        lambda: game_page(game)[0])
     repeats.depends_on([(gid, game.version)])
     return caches.respond(html)

@@ -1,0 +1,102 @@
+"""Sharing a game across the table: its join link, the link as a QR code, and whether the
+address the phones would scan can reach this server at all.
+
+The link is built from the address this request came to (``Host``): a phone at the table
+reached the server that way, so the others on the same Wi-Fi can too. A server opened as
+``localhost`` (or ``127.0.0.1``) gives a link that only works on that machine; the page
+says so and suggests the machine's address on the local network.
+"""
+from __future__ import annotations
+
+import ipaddress
+import socket
+from dataclasses import dataclass
+from functools import lru_cache
+
+import segno
+from markupsafe import Markup
+
+#: The QR code's colours: dark modules on a light quiet zone in both colour schemes, so a
+#: phone's camera reads it on a dark page too.
+DARK, LIGHT = "#000", "#fff"
+
+
+@dataclass(frozen=True)
+class Share:
+    """What the game page shows to bring another phone to the table."""
+
+    url: str
+    """The join link (``http(s)://host/join/<code>``)."""
+    code: str
+    """The six-character join code, to read out."""
+    qr: Markup
+    """The link as an inline SVG QR code."""
+    loopback: bool
+    """The server was reached as itself (``localhost``): the link works on this machine only."""
+    suggestion: str | None
+    """With ``loopback``: the link with this machine's address on the local network, if known."""
+
+
+def qr_svg(url: str) -> Markup:
+    """``url`` as an inline SVG QR code (segno; a 4-module quiet zone, scalable).
+
+    >>> str(qr_svg("http://10.0.0.2:5000/join/ABC234")).startswith('<svg viewBox="0 0 ')
+    True
+    """
+    return Markup(_qr_svg(url))
+
+
+@lru_cache(maxsize=256)
+def _qr_svg(url: str) -> str:
+    return segno.make(url, error="m", micro=False).svg_inline(
+        scale=1, border=4, dark=DARK, light=LIGHT, omitsize=True)
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` (a ``Host`` header: a name or address, maybe with a port) names
+    this machine only.
+
+    >>> [is_loopback(h) for h in ("localhost:5000", "127.0.0.1", "[::1]:80", "192.168.1.20")]
+    [True, True, True, False]
+    """
+    name = _split(host)[0].lower()
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def _split(host: str) -> tuple[str, str]:
+    """``host[:port]`` (an IPv6 address in brackets) as (name, port or "")."""
+    if host.startswith("["):
+        name, _, rest = host[1:].partition("]")
+        return name, rest[1:] if rest.startswith(":") else ""
+    if host.count(":") == 1:
+        name, port = host.split(":")
+        return name, port
+    return host, ""
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
+            return s.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+def describe(scheme: str, host: str, path: str, code: str) -> Share:
+    """The share box of a game whose join link is ``path``, for a request to ``host``."""
+    url = f"{scheme}://{host}{path}"
+    suggestion = None
+    loopback = is_loopback(host)
+    if loopback:
+        lan = lan_address()
+        if not ipaddress.ip_address(lan).is_loopback:
+            port = _split(host)[1]
+            suggestion = f"{scheme}://{lan}{':' + port if port else ''}{path}"
+    return Share(url=url, code=code, qr=qr_svg(url), loopback=loopback, suggestion=suggestion)
