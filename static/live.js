@@ -167,7 +167,16 @@
     swap("charts", doc, scores); // the charts under the table (templates/_charts.html)
   }
 
+  // A page on its way out (a form of its own sent) fetches nothing more: the answer to
+  // that form is the new page, and a fetch now would take the message meant for it.
+  var leaving = false;
+  document.addEventListener("submit", function (event) {
+    if (!event.defaultPrevented) { leaving = true; }
+  });
+  window.addEventListener("pagehide", function () { leaving = true; });
+
   function refresh() {
+    if (leaving) { return; }
     if (busy) { again = true; return; }
     busy = true;
     fetch(window.location.href, { cache: "no-store", credentials: "same-origin" })
@@ -179,7 +188,7 @@
         apply(new DOMParser().parseFromString(html, "text/html"));
       })
       .catch(function () {
-        box.hidden = false; // "The game changed on another phone. Show it"
+        if (!leaving) { box.hidden = false; } // "The game changed on another phone. Show it"
       })
       .then(function () {
         busy = false;
@@ -242,6 +251,7 @@
   });
   window.addEventListener("pageshow", function (event) {
     if (!event.persisted) { return; }
+    leaving = false;
     poll(); // shown again from the browser's back/forward cache
     if (source && source.readyState === window.EventSource.CLOSED && polling === null) {
       connect();
