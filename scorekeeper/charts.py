@@ -282,7 +282,7 @@ def line_chart(series: Sequence[Series | tuple[str, Sequence[Number]]],
                x_labels: Sequence[str], *, title: str, desc: str = "",
                origin: Number | None = None, width: Number = 340, height: Number = 200,
                font_size: Number = 11, fmt: Format = signed,
-               x_every: int = 1) -> Markup:
+               x_every: int = 1, ends: bool = True) -> Markup:
     """One line per series through its values (one per x label), as SVG markup.
 
     ``origin``: a value every line starts from, one step before the first label (0 for
@@ -290,6 +290,8 @@ def line_chart(series: Sequence[Series | tuple[str, Sequence[Number]]],
     in :func:`line_table`. ``height`` is the plot's band (the axis and its labels); the
     legend above it adds rows as the names need. Each line ends in its last value.
     ``x_every``: label every n-th x only (and the last), fewer words where they cost (a PDF).
+    ``ends=False`` leaves out the last values at the lines' ends (where a table beside the
+    chart already gives them: each word costs a PDF time).
 
     >>> svg = line_chart([("A", [100, -100])], ["1", "2"], title="t", width=300, height=200)
     >>> '<polyline points="' in svg and ">+100</text>" in svg and ">−100</text>" in svg
@@ -303,8 +305,8 @@ def line_chart(series: Sequence[Series | tuple[str, Sequence[Number]]],
         values.append(origin)
     scale_ticks = ticks(min(values, default=0), max(values, default=0))
     left = max(text_width(fmt(t), f) for t in scale_ticks) + 6
-    ends = [fmt(s.values[-1]) for s in series if s.values]
-    right = width - (max((text_width(e, f) for e in ends), default=0) + f * 1.2)
+    last = [fmt(s.values[-1]) for s in series if s.values] if ends else []
+    right = width - (max((text_width(e, f) for e in last), default=0) + f * 1.2)
     top = legend_h + f * 0.8
     scale = _Scale(scale_ticks, top, top + height - f * 2.2)
     slots = len(x_labels) + (origin is not None)
@@ -340,7 +342,7 @@ def line_chart(series: Sequence[Series | tuple[str, Sequence[Number]]],
                    f'<polyline points="{points}" fill="none" stroke-width="2"'
                    f' stroke-linejoin="round"{_attrs(stroke_dasharray=dash)}/>'
                    f"{marks}</g>")
-        if end is None:
+        if end is None or not ends:
             continue
         y = spread[k]
         k += 1
