@@ -11,7 +11,8 @@ from scorekeeper.families.kierki.rules.examples import plausible_results as resu
 
 PLAYERS = ["Ala", "Bożena", "Czesław", "<b>Dżon</b>"]
 
-__all__ = ["PLAYERS", "authorize", "errors_in", "new_game", "post_deal", "results_for", "state"]
+__all__ = ["PLAYERS", "authorize", "errors_in", "new_game", "play_api", "post_deal",
+           "results_for", "state"]
 
 
 def errors_in(html: str) -> list[str]:
@@ -47,3 +48,21 @@ def authorize(client, app, gid):
     from scorekeeper import access
     with app.test_request_context():
         client.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {access.token(gid)}"
+
+
+def play_api(client, ruleset, players, results, first_dealer=0) -> list[dict]:
+    """A game played through the JSON API alone, as a program would: its answer after
+    each deal (the last is the game at the end)."""
+    made = client.post("/api/games", json={"ruleset": ruleset, "players": players,
+                                           "first_dealer": first_dealer})
+    assert made.status_code == 201, made.get_json()
+    game = made.get_json()
+    auth = {"Authorization": f"Bearer {game['token']}"}
+    answers = []
+    for number, result in enumerate(results, start=1):
+        r = client.put(f"/api/games/{game['id']}/deals/{number}", headers=auth,
+                       json={"version": game["version"], "result": result})
+        assert r.status_code == 200, (number, r.get_json())
+        game = r.get_json()
+        answers.append(game)
+    return answers

@@ -1,6 +1,7 @@
 """Five players (seed 004, variation 4, "Rozbój") through the JSON API alone: the ruleset
 sent as a house variant, kept only when it says it is unbalanced, then whole games of it
 and of the built-in ``zdanowicz-5``, with the totals worked out by hand below."""
+from tests.fixtures import play_api
 
 FIVE = ["Ala", "Bożena", "Czesław", "Dorota", "Edward"]
 
@@ -38,20 +39,10 @@ EXPECTED_SUM = -1640 - 1640 + 2500 + 1000  # = +220: the scores do not add up to
 
 def play(client, rid, results, first_dealer=0):
     """A whole game of ``rid`` through the API; its final JSON."""
-    made = client.post("/api/games", json={"ruleset": rid, "players": FIVE,
-                                           "first_dealer": first_dealer})
-    assert made.status_code == 201, made.get_json()
-    game = made.get_json()
-    auth = {"Authorization": f"Bearer {game['token']}"}
-    for number, result in enumerate(results, start=1):
-        r = client.put(f"/api/games/{game['id']}/deals/{number}", headers=auth,
-                       json={"version": game["version"], "result": result})
-        assert r.status_code == 200, (number, r.get_json())
-        game = r.get_json()
-        if number == 7:
-            assert game["totals"] == AFTER_ROBBER
-    assert game["finished"]
-    return game
+    answers = play_api(client, rid, FIVE, results, first_dealer)
+    assert answers[6]["totals"] == AFTER_ROBBER
+    assert answers[-1]["finished"]
+    return answers[-1]
 
 
 def five_player_document(client):

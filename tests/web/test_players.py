@@ -16,6 +16,7 @@ import re
 import pytest
 
 from scorekeeper.families.kierki.rules.examples import SAMPLE_GAME_4
+from tests.fixtures import play_api
 
 ALA, BOLEK, CELINA, DAREK = "Ala", "Bolek", "Celina", "Darek"
 SEATINGS = [[ALA, BOLEK, CELINA, DAREK], [BOLEK, CELINA, DAREK, ALA],
@@ -23,12 +24,7 @@ SEATINGS = [[ALA, BOLEK, CELINA, DAREK], [BOLEK, CELINA, DAREK, ALA],
 
 
 def play(client, names):
-    game = client.post("/api/games", json={"ruleset": "standard-4", "players": names,
-                                           "first_dealer": 0}).get_json()
-    auth = {"Authorization": f"Bearer {game['token']}"}
-    for number, result in enumerate(SAMPLE_GAME_4, start=1):
-        game = client.put(f"/api/games/{game['id']}/deals/{number}", headers=auth,
-                          json={"version": game["version"], "result": result}).get_json()
+    game = play_api(client, "standard-4", names, SAMPLE_GAME_4)[-1]
     assert game["totals"] == [185, -165, 35, -55]
     return game
 

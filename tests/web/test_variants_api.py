@@ -4,6 +4,7 @@ import copy
 
 from scorekeeper.families.kierki.rules import document
 from scorekeeper.families.kierki.rules.examples import SAMPLE_GAME_4
+from tests.fixtures import play_api
 
 PLAYERS = ["Ala", "Bożena", "Czesław", "Dorota"]
 
@@ -24,16 +25,7 @@ def make(client, data):
 
 def play(client, rid, results):
     """A whole game of ``rid`` through the API; its final JSON."""
-    made = client.post("/api/games", json={"ruleset": rid, "players": PLAYERS,
-                                           "first_dealer": 0})
-    assert made.status_code == 201, made.get_json()
-    game = made.get_json()
-    auth = {"Authorization": f"Bearer {game['token']}"}
-    for number, result in enumerate(results, start=1):
-        r = client.put(f"/api/games/{game['id']}/deals/{number}", headers=auth,
-                       json={"version": game["version"], "result": result})
-        assert r.status_code == 200, (number, r.get_json())
-        game = r.get_json()
+    game = play_api(client, rid, PLAYERS, results)[-1]
     assert game["finished"]
     return game
 
