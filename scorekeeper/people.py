@@ -332,21 +332,18 @@ def _zero_groups(people: list[int], amounts: dict[int, int]) -> list[list[int]]:
 
 def _settle_group(group: dict[int, int]) -> list[tuple[int, int, int]]:
     """One zero-sum group: the largest debt paid to the largest claim, in turn."""
-    debts = sorted(((-v, p) for p, v in group.items() if v < 0), reverse=True)
-    claims = sorted(((v, p) for p, v in group.items() if v > 0), reverse=True)
+    debts = [[-v, p] for p, v in group.items() if v < 0]  # [cents, person]
+    claims = [[v, p] for p, v in group.items() if v > 0]
     out = []
-    debts_l = [[d, p] for d, p in debts]
-    claims_l = [[c, p] for c, p in claims]
-    while debts_l and claims_l:
-        debts_l.sort(key=lambda x: (-x[0], x[1]))
-        claims_l.sort(key=lambda x: (-x[0], x[1]))
-        pay = min(debts_l[0][0], claims_l[0][0])
-        out.append((debts_l[0][1], claims_l[0][1], pay))
-        debts_l[0][0] -= pay
-        claims_l[0][0] -= pay
-        debts_l = [d for d in debts_l if d[0]]
-        claims_l = [c for c in claims_l if c[0]]
-    return sorted(out)
+    while debts and claims:
+        debt, claim = (min(side, key=lambda x: (-x[0], x[1])) for side in (debts, claims))
+        pay = min(debt[0], claim[0])
+        out.append((debt[1], claim[1], pay))
+        debt[0] -= pay
+        claim[0] -= pay
+        debts = [d for d in debts if d[0]]
+        claims = [c for c in claims if c[0]]
+    return out
 
 
 def parse_stake(text: Any) -> int | None:

@@ -92,11 +92,20 @@ def create(db: Database, document: Any) -> str:
     if family is None or documents is None:
         raise InvalidInput([Problem("family", N_(
             "House variants of this game are not offered yet."))])
+    data = _checked(family, documents, document, _new_id)
+    store.create_ruleset(db, data["id"], family.key, data, data.get("made_by"))
+    return data["id"]
+
+
+def _checked(family: Family, documents: Any, document: Any, new_id: Any) -> dict[str, Any]:
+    """A variant document as it is kept, after every check a variant passes: its shape,
+    the loader of the built-in rulesets, its totals. ``new_id(data)`` gives its id, and
+    its sum is worked out. ``InvalidInput`` names each problem."""
     data, problems = documents.read(document)
     if problems or data is None:
         raise InvalidInput(problems)
     declared = data.get("expected_sum")
-    data = {**data, "id": _new_id(data), "expected_sum": declared or 0}
+    data = {**data, "id": new_id(data), "expected_sum": declared or 0}
     try:
         rules = family.load_rules(data)
     except RulesetError as e:
@@ -106,9 +115,7 @@ def create(db: Database, document: Any) -> str:
     if problems:
         raise InvalidInput(problems)
     data["expected_sum"] = documents.game_sum(rules)  # equal to any declared sum
-    rid = data["id"]
-    store.create_ruleset(db, rid, family.key, data, data.get("made_by"))
-    return rid
+    return data
 
 
 def from_file(db: Database, family: Family, rules: Any) -> str | None:
@@ -124,9 +131,9 @@ def from_file(db: Database, family: Family, rules: Any) -> str | None:
     try:
         row = queries.ruleset(db, rid)
     except queries.RulesetNotFound:
-        data, problems = documents.read(rules.data)
-        if problems or data is None or documents.balance(
-                rules, data.get("expected_sum"), bool(data.get("unbalanced"))):
+        try:
+            _checked(family, documents, rules.data, lambda data: rid)
+        except InvalidInput:
             return None
         return "new"
     return "stored" if row["family"] == family.key and row["data"] == rules.data else None

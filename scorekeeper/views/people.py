@@ -22,10 +22,9 @@ bp = Blueprint("people", __name__)
 def index():
     """Everyone who has played here, and the latest evenings."""
     db = get_db()
-    found = people.evenings(db)[:12]
-    names = {row["id"]: row["name"] for row in queries.people(db)}
-    return render_template("players.html", people=queries.people(db), evenings=found,
-                           names=names)
+    everyone = queries.people(db)
+    return render_template("players.html", people=everyone, evenings=people.evenings(db)[:12],
+                           names={row["id"]: row["name"] for row in everyone})
 
 
 def _tables(db, pid: int) -> list[tuple[str, list[int], int]]:
