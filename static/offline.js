@@ -124,7 +124,7 @@
     if (box && box.scrollIntoView) { box.scrollIntoView({ block: "center" }); }
     if (navigator.serviceWorker && navigator.serviceWorker.controller) {
       navigator.serviceWorker.ready.then(function (reg) {
-        if (reg.sync) { return reg.sync.register("kierki-deals"); }
+        if (reg.sync) { return reg.sync.register("kept-deals"); }
       }).catch(function () {});
     }
     schedule();

@@ -99,7 +99,7 @@ self.addEventListener("fetch", function (event) {
 // even with the game's page closed: the worker asks an open page to send them (the code
 // that knows how lives on the page); with none open, they go at the next visit.
 self.addEventListener("sync", function (event) {
-  if (event.tag !== "kierki-deals") { return; }
+  if (event.tag !== "kept-deals") { return; }
   event.waitUntil(self.clients.matchAll({ type: "window" }).then(function (windows) {
     windows.forEach(function (w) { w.postMessage("kierki-send-kept"); });
   }));
