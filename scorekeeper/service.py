@@ -165,6 +165,18 @@ def _check_version(game: Game, number: int | None, version: Any) -> None:
         raise Conflict(CHANGED, game.version, game.id)
 
 
+def holds(game: Game, number: int, raw: Any) -> bool:
+    """Whether deal ``number`` of ``game`` is already recorded as exactly ``raw``: a phone
+    that sent it before, whose answer was lost with the Wi-Fi, sending it again."""
+    if not isinstance(raw, dict) or not 1 <= number <= game.recorded:
+        return False
+    try:
+        result = game.family.validate(game.rules, game.deal(number), raw)
+    except (InvalidInput, InvalidDeal):
+        return False
+    return result == game.stored.results[number - 1]
+
+
 def enter_deal(db: Database, game: Game, number: int, raw: Any, version: Any) -> Game:
     """Record the next deal or correct an earlier one; returns the game after it."""
     _check_version(game, number, version)

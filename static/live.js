@@ -167,12 +167,12 @@
     swap("charts", doc, scores); // the charts under the table (templates/_charts.html)
   }
 
-  // A page on its way out (a form of its own sent) fetches nothing more: the answer to
+  // A page on its way out (its own form sent, say) fetches nothing more: the answer to
   // that form is the new page, and a fetch now would take the message meant for it.
+  // "beforeunload" comes when a navigation starts, and only if one does: a form another
+  // script keeps for later (static/offline.js) does not count.
   var leaving = false;
-  document.addEventListener("submit", function (event) {
-    if (!event.defaultPrevented) { leaving = true; }
-  });
+  window.addEventListener("beforeunload", function () { leaving = true; });
   window.addEventListener("pagehide", function () { leaving = true; });
 
   function refresh() {

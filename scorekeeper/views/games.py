@@ -198,6 +198,12 @@ def enter_deal(gid: str, number: int):
         return game_page(game, number if editing else None,
                          game.family.posted_values(request.form), field_errors(e.problems),
                          422, args=request.form)
+    except service.Conflict:
+        # A deal kept on a phone (static/offline.js) may have reached the server before,
+        # its answer lost with the Wi-Fi: sent again, it is the same deal, not a conflict.
+        if not (request.headers.get("X-Kierki-Kept") and service.holds(game, number, raw)):
+            raise
+        saved, editing = game, number < game.recorded
     # What the deal gave each side, in the family's words; the category also marks the
     # deal's row in the score table for this one page view ("saved-<number>").
     points = gettext("Deal %(number)s: %(points)s", number=number,

@@ -8,8 +8,7 @@ import pytest
 from PIL import Image
 
 from scorekeeper.families.kierki.forms import form_values
-from scorekeeper.families.kierki.rules import get_ruleset
-from tests.fixtures import new_game, results_for, state
+from tests.fixtures import new_game, state
 
 
 def fetched(client, url):
@@ -94,7 +93,7 @@ def two_phones(app, client):
 
 def test_a_kept_deal_made_stale_by_another_phone_is_refused_with_409(app, two_phones):
     gid, phone, other = two_phones
-    results = results_for(get_ruleset("standard-4"))
+    results = [{"tricks": [2, 3, 4, 4]}]  # theirs: not the deal this phone kept
     other.post(f"/games/{gid}/deals/1", data={"version": 1, **form_values(results[0])})
     assert state(app, gid).version == 2
     mine = {"version": 1, **form_values({"tricks": [13, 0, 0, 0]})}
@@ -113,3 +112,22 @@ def test_a_kept_deal_still_current_is_saved_like_any_form(app, two_phones):
     data = {"version": 1, **form_values({"tricks": [1, 4, 5, 3]})}
     r = phone.post(f"/games/{gid}/deals/1", data=data, headers={"X-Kierki-Kept": "1"})
     assert r.status_code == 302 and state(app, gid).version == 2
+
+
+def test_a_kept_deal_that_already_arrived_is_not_a_conflict(app, two_phones):
+    """The Wi-Fi dropped after the deal reached the server but before its answer came
+    back: sent again, the same deal is told as saved and stored once; typed twice by
+    hand (no kept header), the second is still refused as before."""
+    gid, phone, _ = two_phones
+    data = {"version": 1, **form_values({"tricks": [1, 4, 5, 3]})}
+    assert phone.post(f"/games/{gid}/deals/1", data=data).status_code == 302
+    phone.get(f"/games/{gid}")  # the first answer, lost on the way
+    r = phone.post(f"/games/{gid}/deals/1", data=data, headers={"X-Kierki-Kept": "1"})
+    assert r.status_code == 302
+    page = phone.get(r.location).get_data(as_text=True)
+    assert "Deal 1: Ala −20, Bożena −80, Czesław −100" in page
+    game = state(app, gid)
+    assert game.version == 2 and game.stored.results[0] == {"tricks": [1, 4, 5, 3]}
+    again = phone.post(f"/games/{gid}/deals/1", data=data)
+    assert again.status_code == 302 and state(app, gid).version == 2
+    assert "already entered" in phone.get(again.location).get_data(as_text=True)
