@@ -255,6 +255,9 @@ def main() -> None:
                         help="concurrent keep-alive connections for the throughput runs")
     parser.add_argument("--python-client", action="store_true",
                         help="use the Python client even where wrk is installed")
+    parser.add_argument("--only", default="",
+                        help="comma-separated measurements to run (e.g. deal-put,latency); "
+                             "all when empty")
     args = parser.parse_args()
     use_wrk = bool(shutil.which("wrk")) and not args.python_client
 
@@ -331,7 +334,14 @@ def main() -> None:
         get(hello_port, "/", 4)
         for _, fn in pages:
             fn(4)
+        only = {x.strip() for x in args.only.split(",") if x.strip()}
+
+        def wanted(name: str) -> bool:
+            return not only or name in only
+
         for name, fn in pages:
+            if not wanted(name):
+                continue
             ratios = []
             bad = 0
             for _ in range(args.rounds):
@@ -340,24 +350,22 @@ def main() -> None:
                 bad += run.errors + hello.errors
                 ratios.append(run.rps / hello.rps)
             report(name, ratios, bad, run.rps, hello.rps)
-        ratios = []
-        bad = 0
-        for _ in range(args.rounds):
-            hello = python_get(hello_port, hello_raw, args.clients, args.seconds)
-            run = put_run(args.clients)
-            bad += run.errors + hello.errors
-            ratios.append(run.rps / hello.rps)
-        report("deal-put", ratios, bad, run.rps, hello.rps,
-               note=f"python client both; fsync {fsync_ms():.2f} ms here")
-        ratios = []
-        bad = 0
-        for _ in range(args.rounds):
-            hello = python_get(hello_port, hello_raw, args.clients, args.seconds)
-            run = put_run(args.clients, normal_port)
-            bad += run.errors + hello.errors
-            ratios.append(run.rps / hello.rps)
-        report("deal-put-normal", ratios, bad, run.rps, hello.rps,
-               note="KIERKI_SYNCHRONOUS=normal: no fsync per write")
+        puts = [("deal-put", app_port, f"python client both; fsync {fsync_ms():.2f} ms here"),
+                ("deal-put-normal", normal_port,
+                 "KIERKI_SYNCHRONOUS=normal: no fsync per write")]
+        for name, port, note in puts:
+            if not wanted(name):
+                continue
+            ratios = []
+            bad = 0
+            for _ in range(args.rounds):
+                hello = python_get(hello_port, hello_raw, args.clients, args.seconds)
+                run = put_run(args.clients, port)
+                bad += run.errors + hello.errors
+                ratios.append(run.rps / hello.rps)
+            report(name, ratios, bad, run.rps, hello.rps, note=note)
+        if not wanted("latency"):
+            return
 
         print("# latency of the game page and of hello-world, ms (median of the rounds)")
         rows = {}
