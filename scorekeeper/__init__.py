@@ -53,7 +53,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
 
-    from . import api, caches, db, i18n, repeats, views, web
+    from . import api, caches, db, fastlane, i18n, repeats, views, web
     from .families import registry
     from .safejson import BoundedJSONProvider
     app.json = BoundedJSONProvider(app)
@@ -64,4 +64,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     api.init_app(app)
     web.init_app(app)  # security headers, long-lived versioned static files, gzip
     repeats.init_app(app)  # a page asked again, unchanged, is answered before Flask
+    fastlane.init_app(app)  # so is a deal entered through the API, when all is well
     return app

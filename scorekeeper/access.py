@@ -33,20 +33,31 @@ def normalise_code(text: object) -> str:
     return code if len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET) else ""
 
 
-def token(gid: str) -> str:
-    """The API write token of a game."""
-    key = current_app.config["SECRET_KEY"]
+def token(gid: str, secret: str | bytes | None = None) -> str:
+    """The API write token of a game (under ``secret``, else the app's secret key)."""
+    key = current_app.config["SECRET_KEY"] if secret is None else secret
     key = key.encode() if isinstance(key, str) else key
     return hmac.new(key, f"game-token:{gid}".encode(), hashlib.sha256).hexdigest()[:40]
+
+
+def bearer(header: str) -> str | None:
+    """The token an ``Authorization`` header brings; None if it brings none."""
+    scheme, _, given = header.partition(" ")
+    return given.strip() if scheme.lower() == "bearer" and given.strip() else None
+
+
+def may_write(header: str, gid: str, secret: str | bytes | None = None) -> bool:
+    """Whether this ``Authorization`` header brings ``gid``'s token."""
+    given = bearer(header)
+    return given is not None and hmac.compare_digest(given, token(gid, secret))
 
 
 def require_token(gid: str) -> None:
     """Abort with 401 (no token) or 403 (a wrong one) unless the request may write ``gid``."""
     header = request.headers.get("Authorization", "")
-    scheme, _, given = header.partition(" ")
-    if scheme.lower() != "bearer" or not given.strip():
+    if bearer(header) is None:
         abort(401)
-    if not hmac.compare_digest(given.strip(), token(gid)):
+    if not may_write(header, gid):
         abort(403)
 
 

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import create_app
+from .db import pool_of
 from .share import lan_address
 
 if TYPE_CHECKING:
@@ -212,6 +213,7 @@ def run(app: Flask, settings: dict[str, int | str]) -> None:
 def serve(args: argparse.Namespace) -> int:
     patch()
     app = create_app()
+    pool_of(app).commit_in_groups()  # a write's wait for the disk stops nobody else
     try:
         settings = server_settings(args, app)
     except SettingError as e:

@@ -9,6 +9,7 @@ autocommit mode), so each request reads the database as it is now, whoever wrote
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 import click
 from flask import Flask, current_app, g
@@ -29,13 +30,30 @@ class Pool:
         self.synchronous = synchronous
         self._idle: list[Database] = []
         self._lock = threading.Lock()
+        #: Set by the gevent server: the writes of this pool's connections go to it.
+        self.committer: Any = None
 
     def take(self) -> Database:
         with self._lock:
-            if self._idle:
-                return self._idle.pop()
+            db = self._idle.pop() if self._idle else None
+        if db is None:
+            db = self.connect()
+        db.committer = self.committer  # type: ignore[attr-defined]
+        return db
+
+    def connect(self) -> Database:
+        """A new connection to this pool's database, with its settings."""
         return store.connect(self.path, self.timeout_ms, shared=True,
                              synchronous=self.synchronous)
+
+    def commit_in_groups(self) -> None:
+        """From now on, hand this pool's writes to a group committer (:mod:`.commits`):
+        for a gevent server, where a write must not stop every request while it waits
+        for the disk."""
+        from .commits import Committer
+
+        if self.committer is None:
+            self.committer = Committer(self.connect)
 
     def give(self, db: Database) -> None:
         if db.conn.in_transaction:  # cannot happen after a store write; never lend it on
@@ -51,6 +69,9 @@ class Pool:
             idle, self._idle = self._idle, []
         for db in idle:
             db.close()
+        if self.committer is not None:
+            self.committer.close()
+            self.committer = None
 
 
 def pool_of(app: Flask) -> Pool:

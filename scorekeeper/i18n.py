@@ -16,6 +16,8 @@ from babel import Locale
 from flask import Flask, current_app, g, request
 from flask_babel import Babel, format_decimal, get_locale, gettext
 from markupsafe import Markup, escape
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from .rules.errors import Problem
 
@@ -29,14 +31,27 @@ def lang() -> str:
 
 
 def select_locale() -> Locale:
-    """The ``lang`` cookie's language, else the browser's best; worked out once per
-    cookie and ``Accept-Language`` header (a phone sends the same ones every time)."""
-    key = (request.cookies.get("lang"), request.headers.get("Accept-Language", ""),
-           tuple(current_app.config["LANGUAGES"]))
+    """The ``lang`` cookie's language, else the browser's best."""
+    return choose_locale(request.cookies.get("lang"), request.headers.get("Accept-Language", ""),
+                         tuple(current_app.config["LANGUAGES"]))
+
+
+def choose_locale(cookie: str | None, accept_language: str,
+                  languages: tuple[str, ...]) -> Locale:
+    """The language for a ``lang`` cookie and an ``Accept-Language`` header, worked out
+    once per pair (a phone sends the same ones every time).
+
+    >>> str(choose_locale(None, "pl-PL,pl;q=0.9,en;q=0.5", ("en", "pl")))
+    'pl'
+    >>> str(choose_locale("en", "pl", ("en", "pl"))), str(choose_locale(None, "", ("en", "pl")))
+    ('en', 'en')
+    """
+    key = (cookie, accept_language, languages)
     chosen = _CHOSEN.get(key)
     if chosen is None:
-        code = key[0] if key[0] in key[2] else (
-            request.accept_languages.best_match(list(key[2])) or "en")
+        code = cookie if cookie in languages else (
+            parse_accept_header(accept_language, LanguageAccept).best_match(list(languages))
+            or "en")
         chosen = Locale.parse(code)
         if len(_CHOSEN) > 512:
             _CHOSEN.clear()

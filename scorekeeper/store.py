@@ -7,6 +7,10 @@ JSON result per deal) and ``deal_history`` (every replaced or undone result).
 Each write runs in one transaction and bumps ``games.version``; a write that
 names an older version is refused with :class:`VersionConflict`.
 
+Each write is a function of its own, decorated :func:`writes`, that runs whole in one
+transaction; under the gevent server they are committed in groups by a thread of their
+own (:mod:`.commits`).
+
 Writers wait for each other instead of failing: a write transaction starts with
 ``BEGIN IMMEDIATE`` (:func:`_write`), so it takes SQLite's one write lock before it
 reads anything, and waits up to ``busy_timeout`` for it. A deferred ``BEGIN`` would
@@ -18,13 +22,14 @@ the migrations' own, and sqlite-utils' short read savepoints).
 """
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlite_utils import Database, Migrations
 
@@ -32,6 +37,8 @@ from . import queries
 from .rules.checks import person_key
 
 migrations = Migrations("scorekeeper")
+
+T = TypeVar("T")
 
 BUSY_TIMEOUT_MS = 10_000
 """How long a write waits for another's lock before it fails (the app's ``BUSY_TIMEOUT_MS``)."""
@@ -191,6 +198,22 @@ def _write(db: Database) -> Iterator[None]:
         raise
 
 
+def writes(fn: Callable[..., T]) -> Callable[..., T]:
+    """Make ``fn(db, ...)`` one write transaction: on ``db`` itself (:func:`_write`), or,
+    when the connection carries a group committer (``db.committer``, set by the gevent
+    server's pool), in that committer's next batch, on its connection (see
+    :mod:`.commits`). Either way the write is committed, or refused and rolled back,
+    before the call returns."""
+    @functools.wraps(fn)
+    def write(db: Database, *args: Any, **kwargs: Any) -> T:
+        committer = getattr(db, "committer", None)
+        if committer is not None:
+            return committer.run(fn, *args, **kwargs)
+        with _write(db):
+            return fn(db, *args, **kwargs)
+    return write
+
+
 def migrate(db: Database) -> None:
     migrations.apply(db)
 
@@ -213,24 +236,25 @@ def new_id() -> str:
     return gid
 
 
+@writes
 def create_game(db: Database, family: str, ruleset: dict[str, Any], players: list[str],
                 settings: dict[str, Any], results: list[dict[str, Any]] | None = None,
                 game_id: str | None = None) -> str:
     gid = game_id or new_id()
     now = _now()
-    with _write(db):
-        db.table("games").insert({
-            "id": gid, "family": family, "ruleset_id": ruleset.get("id"),
-            "join_code": _free_code(db),
-            "ruleset": json.dumps(ruleset, ensure_ascii=False),
-            "settings": json.dumps(settings), "version": 1, "finished": 0,
-            "created_at": now, "updated_at": now})
-        db.table("players").insert_all(_seat_rows(db, gid, players, now))
-        for number, result in enumerate(results or [], start=1):
-            _insert_deal(db, gid, number, result, now)
+    db.table("games").insert({
+        "id": gid, "family": family, "ruleset_id": ruleset.get("id"),
+        "join_code": _free_code(db),
+        "ruleset": json.dumps(ruleset, ensure_ascii=False),
+        "settings": json.dumps(settings), "version": 1, "finished": 0,
+        "created_at": now, "updated_at": now})
+    db.table("players").insert_all(_seat_rows(db, gid, players, now))
+    for number, result in enumerate(results or [], start=1):
+        _insert_deal(db, gid, number, result, now)
     return gid
 
 
+@writes
 def import_game(db: Database, family: str, ruleset: dict[str, Any], players: list[str],
                 settings: dict[str, Any], results: list[dict[str, Any]],
                 history: list[dict[str, Any]], finished: bool,
@@ -240,25 +264,24 @@ def import_game(db: Database, family: str, ruleset: dict[str, Any], players: lis
     already has its id)."""
     gid = new_id()
     now = _now()
-    with _write(db):
-        if keep_variant:
-            db.execute("insert or ignore into rulesets (id, family, data, made_by, created_at) "
-                       "values (?, ?, ?, ?, ?)",
-                       [ruleset["id"], family, json.dumps(ruleset, ensure_ascii=False),
-                        ruleset.get("made_by"), ruleset.get("created_at") or now])
-        db.table("games").insert({
-            "id": gid, "family": family, "ruleset_id": ruleset.get("id"),
-            "join_code": _free_code(db),
-            "ruleset": json.dumps(ruleset, ensure_ascii=False),
-            "settings": json.dumps(settings), "version": 1, "finished": int(finished),
-            "created_at": created_at or now, "updated_at": now})
-        db.table("players").insert_all(_seat_rows(db, gid, players, now))
-        for number, result in enumerate(results, start=1):
-            _insert_deal(db, gid, number, result, now)
-        db.table("deal_history").insert_all(
-            {"game_id": gid, "number": h["number"], "action": h["action"],
-             "result": json.dumps(h["result"], ensure_ascii=False),
-             "replaced_at": h["replaced_at"]} for h in history)
+    if keep_variant:
+        db.execute("insert or ignore into rulesets (id, family, data, made_by, created_at) "
+                   "values (?, ?, ?, ?, ?)",
+                   [ruleset["id"], family, json.dumps(ruleset, ensure_ascii=False),
+                    ruleset.get("made_by"), ruleset.get("created_at") or now])
+    db.table("games").insert({
+        "id": gid, "family": family, "ruleset_id": ruleset.get("id"),
+        "join_code": _free_code(db),
+        "ruleset": json.dumps(ruleset, ensure_ascii=False),
+        "settings": json.dumps(settings), "version": 1, "finished": int(finished),
+        "created_at": created_at or now, "updated_at": now})
+    db.table("players").insert_all(_seat_rows(db, gid, players, now))
+    for number, result in enumerate(results, start=1):
+        _insert_deal(db, gid, number, result, now)
+    db.table("deal_history").insert_all(
+        {"game_id": gid, "number": h["number"], "action": h["action"],
+         "result": json.dumps(h["result"], ensure_ascii=False),
+         "replaced_at": h["replaced_at"]} for h in history)
     return gid
 
 
@@ -281,107 +304,107 @@ def _bump(db: Database, gid: str, version: int, finished: bool | None) -> int:
     return version + 1
 
 
+@writes
 def record_deal(db: Database, gid: str, number: int, result: dict[str, Any], version: int,
                 finished: bool) -> int:
     """Store the result of the next deal; returns the new version."""
-    with _write(db):
-        new_version = _bump(db, gid, version, finished)
-        _insert_deal(db, gid, number, result, _now())
+    new_version = _bump(db, gid, version, finished)
+    _insert_deal(db, gid, number, result, _now())
     return new_version
 
 
+@writes
 def replace_deal(db: Database, gid: str, number: int, result: dict[str, Any],
                  version: int, finished: bool | None = None) -> int:
     """Correct a recorded deal, keeping the replaced result in its history."""
-    with _write(db):
-        new_version = _bump(db, gid, version, finished)
-        old = list(db.query("select result from deals where game_id = ? and number = ?",
-                            [gid, number]))
-        if not old:
-            raise queries.GameNotFound(f"{gid} deal {number}")
-        db.table("deal_history").insert({"game_id": gid, "number": number,
-                                         "result": old[0]["result"], "action": "edit",
-                                         "replaced_at": _now()})
-        db.execute("update deals set result = ?, recorded_at = ? where game_id = ? and number = ?",
-                   [json.dumps(result, ensure_ascii=False), _now(), gid, number])
+    new_version = _bump(db, gid, version, finished)
+    old = list(db.query("select result from deals where game_id = ? and number = ?",
+                        [gid, number]))
+    if not old:
+        raise queries.GameNotFound(f"{gid} deal {number}")
+    db.table("deal_history").insert({"game_id": gid, "number": number,
+                                     "result": old[0]["result"], "action": "edit",
+                                     "replaced_at": _now()})
+    db.execute("update deals set result = ?, recorded_at = ? where game_id = ? and number = ?",
+               [json.dumps(result, ensure_ascii=False), _now(), gid, number])
     return new_version
 
 
+@writes
 def remove_last_deal(db: Database, gid: str, version: int) -> int:
     """Undo: take the last deal off, keeping it in the history."""
-    with _write(db):
-        new_version = _bump(db, gid, version, False)
-        last = list(db.query("select number, result from deals where game_id = ? "
-                             "order by number desc limit 1", [gid]))
-        if last:
-            db.table("deal_history").insert({"game_id": gid, "number": last[0]["number"],
-                                             "result": last[0]["result"], "action": "undo",
-                                             "replaced_at": _now()})
-            db.execute("delete from deals where game_id = ? and number = ?",
-                       [gid, last[0]["number"]])
+    new_version = _bump(db, gid, version, False)
+    last = list(db.query("select number, result from deals where game_id = ? "
+                         "order by number desc limit 1", [gid]))
+    if last:
+        db.table("deal_history").insert({"game_id": gid, "number": last[0]["number"],
+                                         "result": last[0]["result"], "action": "undo",
+                                         "replaced_at": _now()})
+        db.execute("delete from deals where game_id = ? and number = ?",
+                   [gid, last[0]["number"]])
     return new_version
 
 
+@writes
 def delete_game(db: Database, gid: str, version: int) -> None:
     """Delete a game and everything of it, if it is still at ``version``."""
-    with _write(db):
-        _bump(db, gid, version, None)
-        for table in ("deal_history", "deals", "players"):
-            db.execute(f"delete from {table} where game_id = ?", [gid])
-        db.execute("delete from games where id = ?", [gid])
+    _bump(db, gid, version, None)
+    for table in ("deal_history", "deals", "players"):
+        db.execute(f"delete from {table} where game_id = ?", [gid])
+    db.execute("delete from games where id = ?", [gid])
 
 
 class RulesetInUse(StoreError):
     """A game is played with this ruleset, so it stays."""
 
 
+@writes
 def create_ruleset(db: Database, rid: str, family: str, data: dict[str, Any],
                    made_by: str | None) -> str:
     """Store a house variant (checked by its family) under a new id; its creation time."""
     now = _now()
-    with _write(db):
-        db.execute("insert into rulesets (id, family, data, made_by, created_at) "
-                   "values (?, ?, ?, ?, ?)",
-                   [rid, family, json.dumps({**data, "created_at": now}, ensure_ascii=False),
-                    made_by, now])
+    db.execute("insert into rulesets (id, family, data, made_by, created_at) "
+               "values (?, ?, ?, ?, ?)",
+               [rid, family, json.dumps({**data, "created_at": now}, ensure_ascii=False),
+                made_by, now])
     return now
 
 
+@writes
 def delete_ruleset(db: Database, rid: str) -> None:
     """Delete a house variant; :class:`RulesetInUse` if any game is played with it."""
-    with _write(db):
-        if queries.ruleset_in_use(db, rid):
-            raise RulesetInUse(rid)
-        if db.execute("delete from rulesets where id = ?", [rid]).rowcount != 1:
-            raise queries.RulesetNotFound(rid)
-        db.execute("delete from settings where key = 'default_ruleset' and value = ?", [rid])
+    if queries.ruleset_in_use(db, rid):
+        raise RulesetInUse(rid)
+    if db.execute("delete from rulesets where id = ?", [rid]).rowcount != 1:
+        raise queries.RulesetNotFound(rid)
+    db.execute("delete from settings where key = 'default_ruleset' and value = ?", [rid])
 
 
 class NameTaken(StoreError):
     """Another person already has this name (in another case or spelling)."""
 
 
+@writes
 def rename_person(db: Database, pid: int, name: str) -> list[str]:
     """Give a person a new name everywhere: the person and every seat they played. The
     games they played change version, so every page and cache shows the new name."""
     key = person_key(name)
     now = _now()
-    with _write(db):
-        if list(db.query("select 1 from people where key = ? and id != ?", [key, pid])):
-            raise NameTaken(name)
-        if db.execute("update people set name = ?, key = ? where id = ?",
-                      [name, key, pid]).rowcount != 1:
-            raise queries.PersonNotFound(pid)
-        games = [r["game_id"] for r in db.query(
-            "select distinct game_id from players where person_id = ?", [pid])]
-        db.execute("update players set name = ? where person_id = ?", [name, pid])
-        db.execute("update games set version = version + 1, updated_at = ? where id in "
-                   "(select value from json_each(?))", [now, json.dumps(games)])
+    if list(db.query("select 1 from people where key = ? and id != ?", [key, pid])):
+        raise NameTaken(name)
+    if db.execute("update people set name = ?, key = ? where id = ?",
+                  [name, key, pid]).rowcount != 1:
+        raise queries.PersonNotFound(pid)
+    games = [r["game_id"] for r in db.query(
+        "select distinct game_id from players where person_id = ?", [pid])]
+    db.execute("update players set name = ? where person_id = ?", [name, pid])
+    db.execute("update games set version = version + 1, updated_at = ? where id in "
+               "(select value from json_each(?))", [now, json.dumps(games)])
     return games
 
 
+@writes
 def set_setting(db: Database, key: str, value: str) -> None:
     """Keep one of this server's choices (:func:`queries.setting` reads it)."""
-    with _write(db):
-        db.execute("insert into settings (key, value) values (?, ?) "
-                   "on conflict (key) do update set value = excluded.value", [key, value])
+    db.execute("insert into settings (key, value) values (?, ?) "
+               "on conflict (key) do update set value = excluded.value", [key, value])

@@ -1,0 +1,130 @@
+"""Group commit: the writes of many requests in one transaction, one wait for the disk.
+
+With ``SYNCHRONOUS=FULL`` every commit waits until it is on the disk (an fsync: about
+0.2 ms on this project's test machine, several milliseconds on a Raspberry Pi's SD
+card). Under ``kierki serve`` all requests share one thread (gevent), so a write that
+waits for the disk stops every other phone's request with it, and each write pays for a
+disk wait of its own.
+
+A :class:`Committer` runs the writes in one real thread of its own, on its own
+connection. A request hands its write over and waits; its greenlet sleeps and the
+server serves the others meanwhile. The thread takes every write handed over since its
+last commit and runs them in one ``BEGIN IMMEDIATE`` transaction, each in a
+``SAVEPOINT`` of its own: a refused write (a version conflict, a game that is gone)
+rolls back alone and its request gets its own exception; the others are committed
+together, with one wait for the disk. Each request is answered only after the commit
+that holds its write, so "a write answered is a write on disk" still holds; a failed
+commit (a full disk) fails every write of its batch, and none of them is stored.
+
+Writes within a batch run in the order they were handed over, each seeing the ones
+before it, exactly as if they had been committed one by one: two phones entering the
+same deal in one batch get one success and one conflict.
+
+Only :mod:`.store` hands writes over (its functions decorated ``@writes``), and only
+when the connection a request holds carries a committer (``db.committer``), which the
+gevent server sets on its pool (:func:`.cli.run`). Everywhere else (the tests, the
+command line, a WSGI server without gevent) a write commits on the request's own
+connection as before.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlite_utils import Database
+
+
+@dataclass
+class _Job:
+    fn: Callable[..., Any]
+    args: tuple[Any, ...]
+    kwargs: dict[str, Any]
+    done: Any = field(default=None)  # gevent.event.AsyncResult
+
+
+class Committer:
+    """Writes handed over by greenlets, committed in batches by one thread.
+
+    ``connect()`` opens the connection the thread writes with (called in that thread,
+    once). ``batches`` and ``writes`` count what was committed or refused, for the
+    tests and the benchmark.
+    """
+
+    def __init__(self, connect: Callable[[], Database]) -> None:
+        from gevent.event import Event
+        from gevent.threadpool import ThreadPool
+
+        self._connect = connect
+        self._db: Database | None = None
+        self._thread = ThreadPool(1)
+        self._waiting: list[_Job] = []
+        self._wake = Event()
+        self._loop: Any = None
+        self.batches = 0
+        self.writes = 0
+
+    def run(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """``fn(db, *args, **kwargs)`` in the next batch; its value, or its exception."""
+        import gevent
+        from gevent.event import AsyncResult
+
+        job = _Job(fn, args, kwargs, AsyncResult())
+        self._waiting.append(job)
+        if self._loop is None or self._loop.dead:
+            self._loop = gevent.spawn(self._batches)
+        self._wake.set()
+        return job.done.get()
+
+    def _batches(self) -> None:
+        """The greenlet that hands each batch to the thread and answers its writers."""
+        while True:
+            self._wake.wait()
+            self._wake.clear()
+            while self._waiting:
+                jobs, self._waiting = self._waiting, []
+                try:
+                    outcomes = self._thread.apply(self._commit, (jobs,))
+                except Exception as e:  # noqa: BLE001 - the transaction failed: none stored, each writer hears why
+                    outcomes = [(False, e)] * len(jobs)
+                self.batches += 1
+                self.writes += len(jobs)
+                for job, (ok, value) in zip(jobs, outcomes, strict=True):
+                    if ok:
+                        job.done.set(value)
+                    else:
+                        job.done.set_exception(value)
+
+    def _commit(self, jobs: list[_Job]) -> list[tuple[bool, Any]]:
+        """In the thread: one transaction, a savepoint per write, one commit."""
+        if self._db is None:
+            self._db = self._connect()
+        db = self._db
+        outcomes: list[tuple[bool, Any]] = []
+        db.execute("BEGIN IMMEDIATE")  # waits up to busy_timeout, in this thread only
+        try:
+            for job in jobs:
+                db.execute("SAVEPOINT kierki_write")
+                try:
+                    value = job.fn(db, *job.args, **job.kwargs)
+                except Exception as e:  # noqa: BLE001 - this write is refused, its request hears why
+                    db.execute("ROLLBACK TO kierki_write")
+                    db.execute("RELEASE kierki_write")
+                    outcomes.append((False, e))
+                else:
+                    db.execute("RELEASE kierki_write")
+                    outcomes.append((True, value))
+            db.execute("COMMIT")
+        except BaseException:
+            if db.conn.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+        return outcomes
+
+    def close(self) -> None:
+        if self._loop is not None:
+            self._loop.kill()
+        self._thread.kill()
+        if self._db is not None:
+            self._db.close()
+            self._db = None
