@@ -3,13 +3,14 @@
 With ``SYNCHRONOUS=FULL`` every commit waits until it is on the disk (an fsync: about
 0.2 ms on this project's test machine, several milliseconds on a Raspberry Pi's SD
 card). Under ``kierki serve`` all requests share one thread (gevent), so a write that
-waits for the disk stops every other phone's request with it, and each write pays for a
-disk wait of its own.
+waits for the disk stops every other phone's request with it; with a commit per write,
+a busy table pays that wait once per deal entered, and the statements that open and
+close a transaction too.
 
-A :class:`Committer` runs the writes in one real thread of its own, on its own
-connection. A request hands its write over and waits; its greenlet sleeps and the
-server serves the others meanwhile. The thread takes every write handed over since its
-last commit and runs them in one ``BEGIN IMMEDIATE`` transaction, each in a
+A :class:`Committer` gathers the writes instead. A request hands its write over and
+its greenlet sleeps; the committer's greenlet runs when the requests that were ready
+have had their turn (those that reached their own write meanwhile hand theirs over
+too) and commits them all in one ``BEGIN IMMEDIATE`` transaction, each write in a
 ``SAVEPOINT`` of its own: a refused write (a version conflict, a game that is gone)
 rolls back alone and its request gets its own exception; the others are committed
 together, with one wait for the disk. Each request is answered only after the commit
@@ -20,9 +21,14 @@ Writes within a batch run in the order they were handed over, each seeing the on
 before it, exactly as if they had been committed one by one: two phones entering the
 same deal in one batch get one success and one conflict.
 
+Why not a thread of its own for the commits, so that the disk wait stops nobody: tried
+and measured (``bench/server.py``, deal-put). The thread's statements and the requests'
+Python code take turns on the interpreter's lock, and a request then cost 0.97 ms of
+processor against 0.75 ms here, for fewer deals entered per second (1150 against 1300).
+
 Only :mod:`.store` hands writes over (its functions decorated ``@writes``), and only
 when the connection a request holds carries a committer (``db.committer``), which the
-gevent server sets on its pool (:func:`.cli.run`). Everywhere else (the tests, the
+gevent server sets on its pool (:func:`.cli.serve`). Everywhere else (the tests, the
 command line, a WSGI server without gevent) a write commits on the request's own
 connection as before.
 """
@@ -44,20 +50,18 @@ class _Job:
 
 
 class Committer:
-    """Writes handed over by greenlets, committed in batches by one thread.
+    """Writes handed over by greenlets, committed in batches by one greenlet.
 
-    ``connect()`` opens the connection the thread writes with (called in that thread,
-    once). ``batches`` and ``writes`` count what was committed or refused, for the
+    ``connect()`` opens the connection the batches are written with (once, at the
+    first write). ``batches`` and ``writes`` count what was committed or refused, for the
     tests and the benchmark.
     """
 
     def __init__(self, connect: Callable[[], Database]) -> None:
         from gevent.event import Event
-        from gevent.threadpool import ThreadPool
 
         self._connect = connect
         self._db: Database | None = None
-        self._thread = ThreadPool(1)
         self._waiting: list[_Job] = []
         self._wake = Event()
         self._loop: Any = None
@@ -77,14 +81,14 @@ class Committer:
         return job.done.get()
 
     def _batches(self) -> None:
-        """The greenlet that hands each batch to the thread and answers its writers."""
+        """The greenlet that commits each batch and answers its writers."""
         while True:
             self._wake.wait()
             self._wake.clear()
             while self._waiting:
                 jobs, self._waiting = self._waiting, []
                 try:
-                    outcomes = self._thread.apply(self._commit, (jobs,))
+                    outcomes = self._commit(jobs)
                 except Exception as e:  # noqa: BLE001 - the transaction failed: none stored, each writer hears why
                     outcomes = [(False, e)] * len(jobs)
                 self.batches += 1
@@ -96,12 +100,12 @@ class Committer:
                         job.done.set_exception(value)
 
     def _commit(self, jobs: list[_Job]) -> list[tuple[bool, Any]]:
-        """In the thread: one transaction, a savepoint per write, one commit."""
+        """One transaction, a savepoint per write, one commit."""
         if self._db is None:
             self._db = self._connect()
         db = self._db
         outcomes: list[tuple[bool, Any]] = []
-        db.execute("BEGIN IMMEDIATE")  # waits up to busy_timeout, in this thread only
+        db.execute("BEGIN IMMEDIATE")  # waits up to busy_timeout for another process
         try:
             for job in jobs:
                 db.execute("SAVEPOINT kierki_write")
@@ -124,7 +128,6 @@ class Committer:
     def close(self) -> None:
         if self._loop is not None:
             self._loop.kill()
-        self._thread.kill()
         if self._db is not None:
             self._db.close()
             self._db = None

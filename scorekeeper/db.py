@@ -18,7 +18,9 @@ from sqlite_utils import Database
 from . import store
 
 #: Idle connections a pool keeps; more requests at once open more, closed after use.
-POOL_SIZE = 8
+#: Under the gevent server every request waiting for its group commit holds one, so a
+#: busy table's evening (tens of phones) finds its connections open.
+POOL_SIZE = 32
 
 
 class Pool:
