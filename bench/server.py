@@ -265,7 +265,7 @@ def main() -> None:
     procs: list[subprocess.Popen] = []
     try:
         # Enough games for every PUT: a deal PUT takes a few ms at the least.
-        feed_games = 2 * int(args.rounds * args.seconds * 1500 / 12) + args.clients * 4
+        feed_games = 2 * int(args.rounds * args.seconds * 4000 / 12) + args.clients * 4
         fx = make_games(tmp, feed_games)
         app_port, hello_port, normal_port = free_port(), free_port(), free_port()
         env = {**os.environ, "KIERKI_INSTANCE": str(tmp), "KIERKI_SECRET_KEY": SECRET,

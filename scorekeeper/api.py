@@ -14,6 +14,7 @@ from flask_babel import gettext
 from . import access, caches, people, queries, repeats, service, store, variants
 from .db import get_db
 from .i18n import field_errors, lang
+from .lru import LRU
 from .queries import GameNotFound
 from .rules.errors import N_, InvalidInput, Problem
 
@@ -33,13 +34,31 @@ def game_json(game: service.Game) -> dict[str, Any]:
                     **extra.get("ruleset", {})},
         "players": [{"seat": i, "name": n} for i, n in enumerate(game.players)],
         "first_dealer": state.first_dealer,
-        "deals": [{"number": s.deal.number, "dealer": s.deal.dealer, "leader": s.deal.leader,
-                   "result": s.result, "points": s.points, "totals": s.totals,
-                   **family.deal_json(game, s)} for s in state.scored],
+        "deals": [_deal_json(game, s) for s in state.scored],
         "totals": state.totals, "finished": state.finished,
         "winners": state.winners if state.finished else [],
         "current_deal": state.current.number if state.current else None,
     }
+
+
+#: Each recorded deal's JSON, made once. A deal's scored record is one object from the
+#: version that recorded it on (the next deal's state keeps the ones before it), and
+#: its JSON has no words in it, so it is the same in every language and every later
+#: version; an answer after each deal entered makes only the new deal's. The record is
+#: kept in the entry, so that its id is not reused while the entry lives. The dicts
+#: given out are shared: read them only.
+_DEALS = LRU(4096)
+
+
+def _deal_json(game: service.Game, scored: Any) -> dict[str, Any]:
+    kept = _DEALS.get(id(scored))
+    if kept is not None and kept[0] is scored:
+        return kept[1]
+    made = {"number": scored.deal.number, "dealer": scored.deal.dealer,
+            "leader": scored.deal.leader, "result": scored.result, "points": scored.points,
+            "totals": scored.totals, **game.family.deal_json(game, scored)}
+    _DEALS.put(id(scored), (scored, made))
+    return made
 
 
 def _body() -> dict[str, Any]:

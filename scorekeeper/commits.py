@@ -103,14 +103,14 @@ class Committer:
         """One transaction, a savepoint per write, one commit."""
         if self._db is None:
             self._db = self._connect()
-        db = self._db
+        db = self._db.conn  # the driver's own: no sqlite-utils parsing per statement
         outcomes: list[tuple[bool, Any]] = []
         db.execute("BEGIN IMMEDIATE")  # waits up to busy_timeout for another process
         try:
             for job in jobs:
                 db.execute("SAVEPOINT kierki_write")
                 try:
-                    value = job.fn(db, *job.args, **job.kwargs)
+                    value = job.fn(self._db, *job.args, **job.kwargs)
                 except Exception as e:  # noqa: BLE001 - this write is refused, its request hears why
                     db.execute("ROLLBACK TO kierki_write")
                     db.execute("RELEASE kierki_write")
@@ -120,7 +120,7 @@ class Committer:
                     outcomes.append((True, value))
             db.execute("COMMIT")
         except BaseException:
-            if db.conn.in_transaction:
+            if db.in_transaction:
                 db.execute("ROLLBACK")
             raise
         return outcomes

@@ -27,7 +27,19 @@ RANK_LABELS = {"en": {"J": "J", "Q": "Q", "K": "K", "A": "A"},
 
 
 def lang() -> str:
-    return str(get_locale() or "en")[:2]
+    """The request's language, ``"pl"`` or ``"en"`` (asked many times per page)."""
+    locale = get_locale()
+    kept = _LANGS.get(id(locale))
+    if kept is not None and kept[0] is locale:
+        return kept[1]
+    code = str(locale or "en")[:2]
+    if len(_LANGS) > 64:
+        _LANGS.clear()
+    _LANGS[id(locale)] = (locale, code)  # the locale kept, so that its id is not reused
+    return code
+
+
+_LANGS: dict[int, tuple[Any, str]] = {}
 
 
 def select_locale() -> Locale:

@@ -286,8 +286,8 @@ def import_game(db: Database, family: str, ruleset: dict[str, Any], players: lis
 
 
 def _insert_deal(db: Database, gid: str, number: int, result: dict[str, Any], now: str) -> None:
-    db.execute("insert into deals (game_id, number, result, recorded_at) values (?, ?, ?, ?)",
-               [gid, number, json.dumps(result, ensure_ascii=False), now])
+    db.conn.execute("insert into deals (game_id, number, result, recorded_at) "
+                    "values (?, ?, ?, ?)", [gid, number, json.dumps(result, ensure_ascii=False), now])
 
 
 def _bump(db: Database, gid: str, version: int, finished: bool | None) -> int:
@@ -297,8 +297,8 @@ def _bump(db: Database, gid: str, version: int, finished: bool | None) -> int:
     if finished is not None:
         sets += ", finished = ?"
         params.append(int(finished))
-    cur = db.execute(f"update games set {sets} where id = ? and version = ?",
-                     params + [gid, version])
+    cur = db.conn.execute(f"update games set {sets} where id = ? and version = ?",
+                          params + [gid, version])
     if cur.rowcount != 1:
         raise VersionConflict(queries.game_version(db, gid))  # GameNotFound if it is gone
     return version + 1

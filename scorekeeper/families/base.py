@@ -192,7 +192,8 @@ class Family(Protocol):
         ...
 
     def deal_json(self, game: Game, scored: Scored) -> dict[str, Any]:
-        """The family's part of one recorded deal's JSON."""
+        """The family's part of one recorded deal's JSON: plain data, no words (it is
+        made once per deal, for every language)."""
         ...
 
     def sides(self, rules: Rules) -> list[list[int]]:

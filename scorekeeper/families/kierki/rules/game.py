@@ -128,13 +128,15 @@ def replay(ruleset: Ruleset, first_dealer: int, results: Sequence[Result]) -> Ga
 
 def summary(state: GameState) -> dict[str, Any]:
     """Plain data for the API and exports."""
+    standings = state.standings()
+    finished = state.finished
     return {
-        "finished": state.finished,
+        "finished": finished,
         "current_deal": state.current.number if state.current else None,
         "totals": state.totals,
         "sum": state.total_sum,
         "expected_sum": state.ruleset.expected_sum,
         "standings": [{"seat": s.seat, "total": s.total, "place": s.place}
-                      for s in state.standings()],
-        "winners": state.winners if state.finished else [],
+                      for s in standings],
+        "winners": [s.seat for s in standings if s.place == 1] if finished else [],
     }
