@@ -1,0 +1,133 @@
+"""Group commit (commits.py): writes of many greenlets in one transaction, each one
+stored or refused on its own, as if committed one by one.
+
+The greenlets here are gevent's, as under ``kierki serve`` (no monkey-patching is
+needed for them to run at once: each waits for its batch).
+"""
+import gevent
+import pytest
+
+from scorekeeper import queries, store
+from scorekeeper.commits import Committer
+from scorekeeper.db import Pool
+from scorekeeper.families.kierki.rules import get_ruleset
+from scorekeeper.families.kierki.rules.examples import plausible_results
+
+RESULTS = plausible_results(get_ruleset("standard-4"))
+
+
+@pytest.fixture
+def pool(tmp_path):
+    path = str(tmp_path / "k.sqlite")
+    store.migrate(store.connect(path))
+    pool = Pool(path, 5000)
+    pool.commit_in_groups()
+    yield pool
+    pool.close()
+
+
+def games(pool, n):
+    db = pool.take()
+    try:
+        return [store.create_game(db, "kierki", {"id": "standard-4"},
+                                  [f"P{i}-{s}" for s in range(4)], {"first_dealer": 0})
+                for i in range(n)]
+    finally:
+        pool.give(db)
+
+
+def enter(pool, gid, number, result, version):
+    db = pool.take()
+    try:
+        return store.record_deal(db, gid, number, result, version, False)
+    finally:
+        pool.give(db)
+
+
+def test_writes_at_once_share_commits_and_each_is_stored(pool):
+    ids = games(pool, 20)
+    before = pool.committer.batches
+    jobs = [gevent.spawn(enter, pool, gid, 1, RESULTS[0], 1) for gid in ids]
+    gevent.joinall(jobs, raise_error=True)
+    assert [j.value for j in jobs] == [2] * 20  # each got its new version
+    assert pool.committer.batches - before < 20  # fewer commits than writes
+    other = store.connect(pool.path)  # another connection, as another process reads
+    for gid in ids:
+        game = queries.load_game(other, gid)
+        assert game.version == 2 and game.results == [RESULTS[0]]
+
+
+def test_two_phones_one_deal_in_one_batch_one_wins(pool):
+    """The same deal at the same version, twice in one batch: the first is stored, the
+    second hears of the conflict, and the game moved on by one version only."""
+    [gid] = games(pool, 1)
+    [other] = games(pool, 1)
+    first = gevent.spawn(enter, pool, gid, 1, RESULTS[0], 1)
+    second = gevent.spawn(enter, pool, gid, 1, {**RESULTS[0], "tricks": [0, 13, 0, 0]}, 1)
+    bystander = gevent.spawn(enter, pool, other, 1, RESULTS[0], 1)
+    batches = pool.committer.batches
+    gevent.joinall([first, second, bystander])
+    assert pool.committer.batches == batches + 1  # all three in one commit
+    assert first.value == 2 and bystander.value == 2
+    assert isinstance(second.exception, store.VersionConflict)
+    assert second.exception.current_version == 2
+    db = store.connect(pool.path)
+    assert queries.load_game(db, gid).results == [RESULTS[0]]
+    assert queries.load_game(db, gid).version == 2
+    assert queries.load_game(db, other).version == 2
+
+
+def test_a_write_that_fails_rolls_back_alone(pool):
+    """A game deleted meanwhile, a bug: that write's request hears of it, nothing of it
+    is stored, and the others of its batch are."""
+    [gid, gone] = games(pool, 2)
+
+    def broken(db):
+        db.execute("update games set version = 99 where id = ?", [gid])
+        raise RuntimeError("a bug half-way through a write")
+
+    jobs = [gevent.spawn(enter, pool, "no-such-game", 1, RESULTS[0], 1),
+            gevent.spawn(pool.committer.run, broken),
+            gevent.spawn(enter, pool, gid, 1, RESULTS[0], 1),
+            gevent.spawn(enter, pool, gone, 1, RESULTS[0], 1)]
+    gevent.joinall(jobs)
+    assert isinstance(jobs[0].exception, queries.GameNotFound)
+    assert isinstance(jobs[1].exception, RuntimeError)
+    assert jobs[2].value == 2 and jobs[3].value == 2
+    db = store.connect(pool.path)
+    assert queries.game_version(db, gid) == 2  # not 99: the broken write left nothing
+
+
+def test_a_commit_that_fails_stores_none_of_its_batch(pool, monkeypatch):
+    [a, b] = games(pool, 2)
+    real = Committer._commit
+
+    def full_disk(self, jobs):
+        outcomes = real.__get__(self)(jobs[:0])  # opens the connection, commits nothing
+        assert outcomes == []
+        raise store.sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(Committer, "_commit", full_disk)
+    jobs = [gevent.spawn(enter, pool, gid, 1, RESULTS[0], 1) for gid in (a, b)]
+    gevent.joinall(jobs)
+    assert all("disk is full" in str(j.exception) for j in jobs)
+    monkeypatch.undo()
+    db = store.connect(pool.path)
+    assert queries.game_version(db, a) == 1 == queries.game_version(db, b)
+    assert enter(pool, a, 1, RESULTS[0], 1) == 2  # and the next batch goes on
+
+
+def test_without_a_committer_each_write_commits_on_its_own_connection(tmp_path):
+    path = str(tmp_path / "k.sqlite")
+    store.migrate(store.connect(path))
+    pool = Pool(path, 5000)
+    db = pool.take()
+    assert db.committer is None
+    gid = store.create_game(db, "kierki", {"id": "standard-4"}, list("ABCD"),
+                            {"first_dealer": 0})
+    assert store.record_deal(db, gid, 1, RESULTS[0], 1, False) == 2
+    with pytest.raises(store.VersionConflict):
+        store.record_deal(db, gid, 1, RESULTS[0], 1, False)
+    assert not db.conn.in_transaction
+    pool.give(db)
+    pool.close()
