@@ -44,21 +44,16 @@ def game_json(game: service.Game) -> dict[str, Any]:
 #: Each recorded deal's JSON, made once. A deal's scored record is one object from the
 #: version that recorded it on (the next deal's state keeps the ones before it), and
 #: its JSON has no words in it, so it is the same in every language and every later
-#: version; an answer after each deal entered makes only the new deal's. The record is
-#: kept in the entry, so that its id is not reused while the entry lives. The dicts
+#: version; an answer after each deal entered makes only the new deal's. The dicts
 #: given out are shared: read them only.
 _DEALS = LRU(4096)
 
 
 def _deal_json(game: service.Game, scored: Any) -> dict[str, Any]:
-    kept = _DEALS.get(id(scored))
-    if kept is not None and kept[0] is scored:
-        return kept[1]
-    made = {"number": scored.deal.number, "dealer": scored.deal.dealer,
-            "leader": scored.deal.leader, "result": scored.result, "points": scored.points,
-            "totals": scored.totals, **game.family.deal_json(game, scored)}
-    _DEALS.put(id(scored), (scored, made))
-    return made
+    return _DEALS.made_for(scored, id(scored), lambda: {
+        "number": scored.deal.number, "dealer": scored.deal.dealer,
+        "leader": scored.deal.leader, "result": scored.result, "points": scored.points,
+        "totals": scored.totals, **game.family.deal_json(game, scored)})
 
 
 def _body() -> dict[str, Any]:

@@ -23,14 +23,14 @@ import gzip
 import io
 import re
 from collections.abc import Callable
-from types import SimpleNamespace
 from typing import Any
 
-from flask import Flask, g
+from flask import Flask
 
-from . import access, service
+from . import access, live, service
+from .api import game_json
 from .db import pool_of
-from .i18n import choose_locale
+from .i18n import choose_locale, use_locale
 from .safejson import loads
 from .web import SECURITY_HEADERS
 
@@ -92,11 +92,9 @@ class FastLane:
         locale = choose_locale(_lang_cookie(environ.get("HTTP_COOKIE", "")),
                                environ.get("HTTP_ACCEPT_LANGUAGE", ""),
                                tuple(config["LANGUAGES"]))
-        from .api import game_json
-
         pool = pool_of(self.app)
         with self.app.app_context():
-            g._flask_babel = SimpleNamespace(babel_locale=locale)  # what flask-babel reads
+            use_locale(locale)
             db = pool.take()
             try:
                 try:
@@ -107,9 +105,7 @@ class FastLane:
                 data = (self.app.json.dumps(game_json(game)) + "\n").encode()
             finally:
                 pool.give(db)
-        watcher = self.app.extensions.get("live")
-        if watcher is not None:
-            watcher.poke()
+        live.written(self.app)
         headers = [("Content-Type", "application/json"), *SECURITY_HEADERS.items(),
                    ("Vary", "Accept-Encoding")]
         if _accepts_gzip(accept) and len(data) >= config.get("COMPRESS_MIN_SIZE", 500):

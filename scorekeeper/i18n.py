@@ -10,6 +10,7 @@ templates as a global named by the family's key.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from types import SimpleNamespace
 from typing import Any
 
 from babel import Locale
@@ -19,6 +20,7 @@ from markupsafe import Markup, escape
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
+from .lru import LRU
 from .rules.errors import Problem
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -29,17 +31,16 @@ RANK_LABELS = {"en": {"J": "J", "Q": "Q", "K": "K", "A": "A"},
 def lang() -> str:
     """The request's language, ``"pl"`` or ``"en"`` (asked many times per page)."""
     locale = get_locale()
-    kept = _LANGS.get(id(locale))
-    if kept is not None and kept[0] is locale:
-        return kept[1]
-    code = str(locale or "en")[:2]
-    if len(_LANGS) > 64:
-        _LANGS.clear()
-    _LANGS[id(locale)] = (locale, code)  # the locale kept, so that its id is not reused
-    return code
+    return _LANGS.made_for(locale, id(locale), lambda: str(locale or "en")[:2])
 
 
-_LANGS: dict[int, tuple[Any, str]] = {}
+_LANGS = LRU(64)
+
+
+def use_locale(locale: Locale) -> None:
+    """Outside a request (an app context of its own): speak ``locale``, as
+    :func:`select_locale` would have chosen for a request."""
+    g._flask_babel = SimpleNamespace(babel_locale=locale)  # where flask-babel looks first
 
 
 def select_locale() -> Locale:

@@ -210,12 +210,16 @@ def events(gid: str):
     })
 
 
+def written(app: Flask) -> None:
+    """A game was written by this process: its watchers look at once."""
+    w = app.extensions.get("live")
+    if w is not None:
+        w.poke()
+
+
 @bp.after_app_request
 def _written(response: Response) -> Response:
-    """A game written by this process: its watchers look at once."""
     if request.method in ("POST", "PUT", "PATCH", "DELETE") and response.status_code < 400 \
             and (request.view_args or {}).get("gid"):
-        w = current_app.extensions.get("live")
-        if w is not None:
-            w.poke()
+        written(current_app)
     return response

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 
@@ -29,6 +29,25 @@ class LRU:
             self._items.move_to_end(key)
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
+
+    def made_for(self, owner: object, key: Hashable, make: Callable[[], Any]) -> Any:
+        """``make()``, kept under ``key``, a key built from ``id(owner)``: such an id
+        names the same object only while it lives, so the entry keeps ``owner`` alive,
+        and an entry found under the id of another object is made again.
+
+        >>> kept, made = LRU(4), []
+        >>> rules = object()
+        >>> kept.made_for(rules, id(rules), lambda: made.append(1) or "json")
+        'json'
+        >>> kept.made_for(rules, id(rules), lambda: made.append(1) or "json"), len(made)
+        ('json', 1)
+        """
+        kept = self.get(key)
+        if kept is not None and kept[0] is owner:
+            return kept[1]
+        made = make()
+        self.put(key, (owner, made))
+        return made
 
     def clear(self) -> None:
         with self._lock:

@@ -164,24 +164,18 @@ class Kierki:
 
 #: A schedule's JSON per ruleset, first dealer and language. The schedule follows from
 #: the rules and the first dealer alone, and a game's rules are one object from its
-#: first deal to its last (the service keeps one per stored snapshot). The rules are
-#: kept in the entry, so their id cannot be reused while the entry lives. The lists
+#: first deal to its last (the service keeps one per stored snapshot). The lists
 #: given out are shared: read them only.
 _SCHEDULES = LRU(256)
 
 
 def _schedule_json(rules: Ruleset, first_dealer: int,
                    deals: list[Deal]) -> list[dict[str, Any]]:
-    key = (id(rules), first_dealer, words.lang())
-    kept = _SCHEDULES.get(key)
-    if kept is not None and kept[0] is rules:
-        return kept[1]
-    made = [{"number": d.number, "contract": d.key, "kind": d.contract.kind,
-             "name": words.contract_name(d.contract), "dealer": d.dealer,
-             "leader": d.leader, "expected_sum": d.contract.expected_sum,
-             "fields": [{"name": f.name, "type": f.type, "total": f.total,
-                         "labels": list(f.labels), "distinct": f.distinct}
-                        for f in d.contract.fields()]}
-            for d in deals]
-    _SCHEDULES.put(key, (rules, made))
-    return made
+    return _SCHEDULES.made_for(rules, (id(rules), first_dealer, words.lang()), lambda: [
+        {"number": d.number, "contract": d.key, "kind": d.contract.kind,
+         "name": words.contract_name(d.contract), "dealer": d.dealer,
+         "leader": d.leader, "expected_sum": d.contract.expected_sum,
+         "fields": [{"name": f.name, "type": f.type, "total": f.total,
+                     "labels": list(f.labels), "distinct": f.distinct}
+                    for f in d.contract.fields()]}
+        for d in deals])
