@@ -19,6 +19,7 @@ import hmac
 
 from flask import abort, current_app, request, session
 
+from .lru import LRU
 from .store import CODE_ALPHABET, CODE_LENGTH
 
 #: How many games a browser remembers (the most recently opened first).
@@ -33,11 +34,19 @@ def normalise_code(text: object) -> str:
     return code if len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET) else ""
 
 
+#: Tokens made, by game id and key: a table's phones send theirs with every deal.
+_tokens = LRU(1024)
+
+
 def token(gid: str, secret: str | bytes | None = None) -> str:
     """The API write token of a game (under ``secret``, else the app's secret key)."""
     key = current_app.config["SECRET_KEY"] if secret is None else secret
     key = key.encode() if isinstance(key, str) else key
-    return hmac.new(key, f"game-token:{gid}".encode(), hashlib.sha256).hexdigest()[:40]
+    made = _tokens.get((gid, key))
+    if made is None:
+        made = hmac.new(key, f"game-token:{gid}".encode(), hashlib.sha256).hexdigest()[:40]
+        _tokens.put((gid, key), made)
+    return made
 
 
 def bearer(header: str) -> str | None:

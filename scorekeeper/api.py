@@ -17,6 +17,7 @@ from .i18n import field_errors, lang
 from .lru import LRU
 from .queries import GameNotFound
 from .rules.errors import N_, InvalidInput, Problem
+from .safejson import Written
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -41,19 +42,18 @@ def game_json(game: service.Game) -> dict[str, Any]:
     }
 
 
-#: Each recorded deal's JSON, made once. A deal's scored record is one object from the
-#: version that recorded it on (the next deal's state keeps the ones before it), and
-#: its JSON has no words in it, so it is the same in every language and every later
-#: version; an answer after each deal entered makes only the new deal's. The dicts
-#: given out are shared: read them only.
+#: Each recorded deal's JSON, written once. A deal's scored record is one object from
+#: the version that recorded it on (the next deal's state keeps the ones before it),
+#: and its JSON has no words in it, so it is the same in every language and every
+#: later version; an answer after each deal entered writes only the new deal's.
 _DEALS = LRU(4096)
 
 
-def _deal_json(game: service.Game, scored: Any) -> dict[str, Any]:
-    return _DEALS.made_for(scored, id(scored), lambda: {
+def _deal_json(game: service.Game, scored: Any) -> Any:
+    return _DEALS.made_for(scored, id(scored), lambda: Written({
         "number": scored.deal.number, "dealer": scored.deal.dealer,
         "leader": scored.deal.leader, "result": scored.result, "points": scored.points,
-        "totals": scored.totals, **game.family.deal_json(game, scored)})
+        "totals": scored.totals, **game.family.deal_json(game, scored)}))
 
 
 def _body() -> dict[str, Any]:

@@ -32,7 +32,7 @@ from flask import Flask, Response, current_app, g, request, session
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import generate_csrf
 
-from .lru import LRU, games
+from .lru import LRU, games, newest
 
 #: Rendered pages (with the CSRF marker) by key.
 pages = LRU(256)
@@ -48,7 +48,7 @@ CSRF_MARKER = "\x00csrf\x00"
 
 def clear() -> None:
     from . import repeats
-    for cache in (games, pages, gzipped, tokens):
+    for cache in (games, newest, pages, gzipped, tokens):
         cache.clear()
     repeats.clear()
 

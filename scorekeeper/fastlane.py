@@ -19,7 +19,6 @@ the checks) falls on refusals only.
 """
 from __future__ import annotations
 
-import gzip
 import io
 import re
 from collections.abc import Callable
@@ -32,7 +31,7 @@ from .api import game_json
 from .db import pool_of
 from .i18n import choose_locale, use_locale
 from .safejson import loads
-from .web import SECURITY_HEADERS
+from .web import SECURITY_HEADERS, gzip_bytes
 
 #: ``/api/games/<gid>/deals/<n>``: an id as :func:`.store.new_id` makes them, a number.
 DEAL_PATH = re.compile(r"/api/games/([A-Za-z0-9_-]{1,64})/deals/([1-9][0-9]{0,2})")
@@ -98,8 +97,8 @@ class FastLane:
             db = pool.take()
             try:
                 try:
-                    game = service.enter_deal(db, service.load(db, gid), number,
-                                              body["result"], version)
+                    game = service.enter_deal(db, service.kept(gid) or service.load(db, gid),
+                                              number, body["result"], version)
                 except Exception:  # noqa: BLE001 - refused, or gone: Flask answers it
                     return None
                 data = (self.app.json.dumps(game_json(game)) + "\n").encode()
@@ -109,7 +108,7 @@ class FastLane:
         headers = [("Content-Type", "application/json"), *SECURITY_HEADERS.items(),
                    ("Vary", "Accept-Encoding")]
         if _accepts_gzip(accept) and len(data) >= config.get("COMPRESS_MIN_SIZE", 500):
-            data = gzip.compress(data, compresslevel=config.get("COMPRESS_LEVEL", 6), mtime=0)
+            data = gzip_bytes(data, config.get("COMPRESS_LEVEL", 6))
             headers.append(("Content-Encoding", "gzip"))
         headers.append(("Content-Length", str(len(data))))
         return "200 OK", headers, data

@@ -62,3 +62,6 @@ class LRU:
 #: many times over. The version is read from the database on every request, and every
 #: write raises it, so an entry is never served after the game changed.
 games = LRU(256)
+#: The newest of those per game id, for a write to start from without reading the
+#: version (:func:`.service.kept`; the write's own version check catches a stale one).
+newest = LRU(256)

@@ -11,6 +11,8 @@ Python's parser recurses once per level, so ``[[[[…]]]]`` 100,000 deep would e
 >>> loads("[" * 100 + "]" * 100)
 Traceback (most recent call last):
 ValueError: JSON nested deeper than 32 levels
+>>> loads(b'{"big": 18446744073709551616, "n": NaN}')
+{'big': 18446744073709551616, 'n': nan}
 
 Writing: Flask's JSON with the same keys sorted and the same ``default`` for what JSON
 has no type for, done by orjson, which writes a game (5 KB) ten times faster than the
@@ -33,6 +35,7 @@ from typing import Any
 
 import orjson
 from flask.json.provider import DefaultJSONProvider
+from flask.json.provider import _default as _flask_default
 
 #: This app's deepest JSON (an export with a ruleset snapshot) is about 6 levels.
 MAX_DEPTH = 32
@@ -45,9 +48,11 @@ _BRACKETS = re.compile(r"[\[\]{}]")
 def check_depth(text: str | bytes, limit: int = MAX_DEPTH) -> None:
     """Raise ValueError if brackets outside strings nest deeper than ``limit``."""
     if isinstance(text, (bytes, bytearray)):
+        if text.count(b"[") + text.count(b"{") <= limit:
+            return  # too few brackets to nest that deep (most bodies: one pass in C)
         text = text.decode("utf-8", "replace")
     if text.count("[") + text.count("{") <= limit:
-        return  # too few brackets to nest that deep (most bodies: one pass in C)
+        return
     depth = 0
     for match in _BRACKETS.finditer(_STRING.sub("", text)):
         if match.group() in "[{":
@@ -59,7 +64,15 @@ def check_depth(text: str | bytes, limit: int = MAX_DEPTH) -> None:
 
 
 def loads(text: str | bytes, **kwargs: Any) -> Any:
+    """JSON text as Python, read by orjson when it can; whatever orjson refuses (broken
+    JSON, an integer past 64 bits, ``NaN``, UTF-16) is read again by the standard
+    library, so what is accepted and every error message are the standard library's."""
     check_depth(text)
+    if not kwargs:
+        try:
+            return orjson.loads(text)
+        except orjson.JSONDecodeError:
+            pass
     return json.loads(text, **kwargs)
 
 
@@ -69,14 +82,48 @@ _OPTIONS = (orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHRO
             | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_SUBCLASS)
 
 
+class Written:
+    """A part of many answers that never changes (a recorded deal, a game's schedule),
+    written as JSON once: orjson copies its bytes into each answer rather than writing
+    it again. Keys are sorted inside it as everywhere, so an answer is the same text as
+    if it had been written whole; the standard library's path writes ``obj`` itself.
+
+    >>> import flask
+    >>> provider = BoundedJSONProvider(flask.Flask("doc"))
+    >>> deal = Written({"points": [0, -20], "number": 1})
+    >>> provider.dumps({"deals": [deal], "id": "g"})
+    '{"deals":[{"number":1,"points":[0,-20]}],"id":"g"}'
+    >>> provider.dumps({"deals": [deal], "id": 2**70})
+    '{"deals":[{"number":1,"points":[0,-20]}],"id":1180591620717411303424}'
+    """
+
+    __slots__ = ("fragment", "obj")
+
+    def __init__(self, obj: Any):
+        self.obj = obj
+        self.fragment = orjson.Fragment(orjson.dumps(obj, default=_default, option=_OPTIONS))
+
+
+def _default(o: Any) -> Any:
+    """Flask's ``default`` for the standard library: a :class:`Written` part as itself."""
+    return o.obj if isinstance(o, Written) else _flask_default(o)
+
+
+def _orjson_default(o: Any) -> Any:
+    """Flask's ``default`` for orjson: a :class:`Written` part as its bytes."""
+    return o.fragment if isinstance(o, Written) else _flask_default(o)
+
+
 class BoundedJSONProvider(DefaultJSONProvider):
     """Flask's JSON, with the depth bound on everything it reads, written by orjson."""
+
+    default = staticmethod(_default)
 
     def dumps(self, obj: Any, **kwargs: Any) -> str:
         if kwargs.get("indent") is None and kwargs.get("separators", (",", ":")) == (",", ":") \
                 and kwargs.get("ensure_ascii") is not True:
             try:
-                return orjson.dumps(obj, default=self.default, option=_OPTIONS).decode()
+                return orjson.dumps(obj, default=_orjson_default, option=_OPTIONS).decode()
             except (TypeError, orjson.JSONEncodeError):
                 pass  # past orjson's range: the standard library below
         kwargs.setdefault("ensure_ascii", False)
@@ -85,5 +132,4 @@ class BoundedJSONProvider(DefaultJSONProvider):
         return super().dumps(obj, **kwargs)
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
-        check_depth(s)
-        return super().loads(s, **kwargs)
+        return loads(s, **kwargs)

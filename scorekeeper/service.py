@@ -23,6 +23,7 @@ from .families import registry
 from .families.base import DealLike, Family, State
 from .lru import LRU
 from .lru import games as _games
+from .lru import newest as _newest
 from .queries import GameNotFound
 from .rules import checks, named
 from .rules.errors import N_, InvalidDeal, InvalidInput, Problem, RulesetError, UnknownRuleset
@@ -130,7 +131,20 @@ def _rules(family: Family, snapshot: Any) -> Any:
 
 def _keep(game: Game) -> Game:
     _games.put((game.id, game.version), game)
+    newest = _newest.get(game.id)
+    if newest is None or newest.version <= game.version:
+        _newest.put(game.id, game)
     return game
+
+
+def kept(gid: str) -> Game | None:
+    """The newest version of a game this process has kept, without asking the database.
+
+    It may be stale (another process may have written since), so it is only a place
+    for a write to start from: every write claims the version it started from in the
+    database (:func:`.store._bump`, compare and set), so a write from a stale game is
+    refused there (:class:`Conflict`), and nothing is stored."""
+    return _newest.get(gid)
 
 
 def _room_for_one_more(db: Database, max_games: int | None) -> None:

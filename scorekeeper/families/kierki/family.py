@@ -11,6 +11,7 @@ from flask_babel import lazy_gettext as _l
 
 from ...lru import LRU
 from ...rules.named import check_named
+from ...safejson import Written
 from . import charts, variant_form, words
 from .charts import charts as game_charts
 from .forms import form_values, parse_deal
@@ -162,20 +163,19 @@ class Kierki:
         return header, rows
 
 
-#: A schedule's JSON per ruleset, first dealer and language. The schedule follows from
-#: the rules and the first dealer alone, and a game's rules are one object from its
-#: first deal to its last (the service keeps one per stored snapshot). The lists
-#: given out are shared: read them only.
+#: A schedule's JSON per ruleset, first dealer and language, written once. The
+#: schedule follows from the rules and the first dealer alone, and a game's rules are
+#: one object from its first deal to its last (the service keeps one per stored
+#: snapshot).
 _SCHEDULES = LRU(256)
 
 
-def _schedule_json(rules: Ruleset, first_dealer: int,
-                   deals: list[Deal]) -> list[dict[str, Any]]:
-    return _SCHEDULES.made_for(rules, (id(rules), first_dealer, words.lang()), lambda: [
+def _schedule_json(rules: Ruleset, first_dealer: int, deals: list[Deal]) -> Any:
+    return _SCHEDULES.made_for(rules, (id(rules), first_dealer, words.lang()), lambda: Written([
         {"number": d.number, "contract": d.key, "kind": d.contract.kind,
          "name": words.contract_name(d.contract), "dealer": d.dealer,
          "leader": d.leader, "expected_sum": d.contract.expected_sum,
          "fields": [{"name": f.name, "type": f.type, "total": f.total,
                      "labels": list(f.labels), "distinct": f.distinct}
                     for f in d.contract.fields()]}
-        for d in deals])
+        for d in deals]))
