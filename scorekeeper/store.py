@@ -26,6 +26,7 @@ import functools
 import json
 import secrets
 import sqlite3
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -145,7 +146,15 @@ class VersionConflict(StoreError):
 
 
 def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+    """The time now, to the second, as ISO text (written once per second: a busy table's
+    writes ask for it a few times each)."""
+    second = int(time.time())
+    if second != _clock[0]:
+        _clock[:] = [second, datetime.fromtimestamp(second, UTC).isoformat()]
+    return _clock[1]
+
+
+_clock: list[Any] = [None, ""]
 
 
 #: How SQLite makes a commit durable: ``FULL`` (the default) waits until the commit is on
