@@ -8,7 +8,6 @@ autocommit mode), so each request reads the database as it is now, whoever wrote
 """
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 import click
@@ -31,14 +30,13 @@ class Pool:
         self.path, self.timeout_ms, self.size = path, timeout_ms, size
         self.synchronous = synchronous
         self._idle: list[Database] = []
-        self._lock = threading.Lock()
         #: Set by the gevent server: the writes of this pool's connections go to it.
         self.committer: Any = None
 
     def take(self) -> Database:
-        with self._lock:
-            db = self._idle.pop() if self._idle else None
-        if db is None:
+        try:
+            db = self._idle.pop()  # one step, whole under the interpreter's lock: no lock of ours
+        except IndexError:
             db = self.connect()
         db.committer = self.committer  # type: ignore[attr-defined]
         return db
@@ -60,15 +58,13 @@ class Pool:
     def give(self, db: Database) -> None:
         if db.conn.in_transaction:  # cannot happen after a store write; never lend it on
             db.conn.rollback()
-        with self._lock:
-            if len(self._idle) < self.size:
-                self._idle.append(db)
-                return
+        if len(self._idle) < self.size:  # two threads at once may keep one more: harmless
+            self._idle.append(db)
+            return
         db.close()
 
     def close(self) -> None:
-        with self._lock:
-            idle, self._idle = self._idle, []
+        idle, self._idle = self._idle, []
         for db in idle:
             db.close()
         if self.committer is not None:

@@ -2,33 +2,43 @@
 (no Flask here: the service uses it)."""
 from __future__ import annotations
 
-import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any
 
 
 class LRU:
-    """A bounded mapping: the least recently used entry goes first."""
+    """A bounded mapping: the least recently used entry goes first.
+
+    No lock: each step is one operation of the C ``OrderedDict`` (the interpreter's lock
+    makes each whole), and the keys kept here hash in C (strings, numbers, tuples of
+    them). Two threads at once can at worst evict an entry early or keep one too many
+    for a moment; a lock cost more than the lookup itself (a greenlet-aware one under
+    gevent), a dozen times per request.
+    """
 
     def __init__(self, size: int):
         self.size = size
         self._items: OrderedDict[Hashable, Any] = OrderedDict()
-        self._lock = threading.Lock()
 
     def get(self, key: Hashable) -> Any:
-        with self._lock:
-            value = self._items.get(key)
-            if value is not None:
+        value = self._items.get(key)
+        if value is not None:
+            try:
                 self._items.move_to_end(key)
-            return value
+            except KeyError:  # evicted by another thread meanwhile
+                pass
+        return value
 
     def put(self, key: Hashable, value: Any) -> None:
-        with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+        items = self._items
+        items[key] = value
+        try:
+            items.move_to_end(key)
+            while len(items) > self.size:
+                items.popitem(last=False)
+        except KeyError:  # another thread evicted it, or emptied the mapping, meanwhile
+            pass
 
     def made_for(self, owner: object, key: Hashable, make: Callable[[], Any]) -> Any:
         """``make()``, kept under ``key``, a key built from ``id(owner)``: such an id
@@ -50,8 +60,7 @@ class LRU:
         return made
 
     def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
+        self._items.clear()
 
     def __len__(self) -> int:
         return len(self._items)
