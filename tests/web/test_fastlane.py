@@ -11,7 +11,8 @@ import json
 import pytest
 from werkzeug.test import Client
 
-from scorekeeper import access
+from scorekeeper import access, queries, service, store
+from scorekeeper.families import registry
 from scorekeeper.families.kierki.rules import get_ruleset
 from tests.fixtures import results_for
 
@@ -152,3 +153,190 @@ def test_the_token_is_the_games_own(app, clients):
         assert access.may_write(f"Bearer {access.token(gid)}", gid)
         assert not access.may_write(f"Bearer {other_token}", gid)
         assert not access.may_write(f"Basic {access.token(gid)}", gid)
+
+
+# -- a write by another process ------------------------------------------------------
+#
+# The lane starts a deal from the newest game this process keeps (service.kept), without
+# reading the version from the database; another process (a second server worker, the
+# command line) may have written since. The database's compare-and-set on the version
+# must then refuse the write, and Flask (which reads the database) answer it.
+
+@pytest.fixture
+def elsewhere(app):
+    """A connection of another process to the app's database: what is written through it,
+    the games this process keeps in memory do not hear of."""
+    db = store.connect(app.config["DATABASE"])
+    yield db
+    db.conn.close()
+
+
+@pytest.fixture
+def spies(app, clients, monkeypatch):
+    """What the lane started each deal from (the kept game's version) and how often it
+    handed the request to Flask. (After ``clients``: the Flask-only client is not spied.)"""
+    lane = app.wsgi_app
+    seen_by = {"kept": [], "flask": 0}
+    inner, kept = lane.wsgi_app, service.kept
+
+    def flask(environ, start_response):
+        seen_by["flask"] += 1
+        return inner(environ, start_response)
+
+    def spied_kept(gid):
+        game = kept(gid)
+        seen_by["kept"].append(None if game is None else game.version)
+        return game
+
+    monkeypatch.setattr(lane, "wsgi_app", flask)
+    monkeypatch.setattr(service, "kept", spied_kept)
+    return seen_by
+
+
+def _game_elsewhere(db, gid):
+    stored = queries.load_game(db, gid)
+    family = registry.get(stored.family)
+    rules = family.load_rules(stored.ruleset)
+    return stored, family, rules, family.fold(rules, stored.settings, stored.results)
+
+
+def _record_next(db, gid):
+    stored, family, _, state = _game_elsewhere(db, gid)
+    after = family.advance(state, RESULTS[len(stored.results)])
+    store.record_deal(db, gid, len(stored.results) + 1, after.scored[-1].result,
+                      stored.version, after.finished)
+
+
+def _correct_deal_2(db, gid):
+    stored, family, rules, _ = _game_elsewhere(db, gid)
+    result = family.validate(rules, family.deal(rules, stored.settings, 2),
+                             {"hearts": [5, 3, 4, 1]})
+    store.replace_deal(db, gid, 2, result, stored.version, False)
+
+
+def _undo(db, gid):
+    store.remove_last_deal(db, gid, queries.game_version(db, gid))
+
+
+def _rename_first_player(db, gid):
+    person, name = db.conn.execute("select person_id, name from players "
+                                   "where game_id = ? and seat = 0", [gid]).fetchone()
+    if name != "Alicja":  # both games seat the same person: renamed in both at once
+        store.rename_person(db, person, "Alicja")
+
+
+#: What another process does to a game: each raises its version, and a write this
+#: process starts from the game it kept would, without the database's version check,
+#: store a deal on top of it (for an undo or a rename, without even a duplicate deal).
+WRITES_ELSEWHERE = {"records the next deal": _record_next, "corrects deal 2": _correct_deal_2,
+                    "undoes the last deal": _undo, "renames a player": _rename_first_player}
+
+
+def in_db(db, gid):
+    """The game as another process reads it: version, results, history rows, players."""
+    stored = queries.load_game(db, gid)
+    history = db.conn.execute("select number, action, result from deal_history "
+                              "where game_id = ? order by rowid", [gid]).fetchall()
+    return stored.version, stored.results, history, stored.players
+
+
+def three_deals_each(clients):
+    """Two games made alike, three deals entered: game a through the lane (so it is kept
+    in memory at version 4), game b through Flask alone."""
+    games = [new_game(client) for client in clients]
+    for number, raw in enumerate(RESULTS[:3], start=1):
+        for client, (gid, token) in zip(clients, games):
+            r = put(client, gid, token, number, {"version": number, "result": raw})
+            assert r.status_code == 200, r.data
+    assert service.kept(games[0][0]).version == 4
+    return games
+
+
+@pytest.mark.parametrize("write", WRITES_ELSEWHERE)
+def test_a_write_from_a_game_another_process_changed_is_refused_as_flask_refuses_it(
+        clients, elsewhere, spies, write):
+    lane, flask = clients
+    (a, ta), (b, tb) = three_deals_each(clients)
+    for gid in (a, b):
+        WRITES_ELSEWHERE[write](elsewhere, gid)
+    before = {gid: in_db(elsewhere, gid) for gid in (a, b)}
+    assert before[a][0] == before[b][0] == 5
+    assert service.kept(a).version == 4  # stale: the lane does not know of the write
+    spies["kept"].clear()
+    spies["flask"] = 0
+
+    body = {"version": 4, "result": RESULTS[3]}  # the next deal, as the kept game has it
+    fast = put(lane, a, ta, 4, body, **{"Accept-Language": "pl", "Accept-Encoding": "gzip"})
+    assert spies["kept"] == [4]  # the lane started from the stale game...
+    assert spies["flask"] == 1  # ...and, refused by the database, left the answer to Flask
+    slow = put(flask, b, tb, 4, body, **{"Accept-Language": "pl", "Accept-Encoding": "gzip"})
+    assert fast.status_code == slow.status_code == 409
+    assert seen(fast) == seen(slow)
+    assert seen(fast)[2]["version"] == 5  # the version the database has
+    for gid in (a, b):
+        assert in_db(elsewhere, gid) == before[gid]  # nothing stored
+
+
+@pytest.mark.parametrize("write", WRITES_ELSEWHERE)
+def test_a_write_at_the_version_another_process_wrote_is_accepted_with_its_change(
+        clients, elsewhere, spies, write):
+    lane, flask = clients
+    (a, ta), (b, tb) = three_deals_each(clients)
+    for gid in (a, b):
+        WRITES_ELSEWHERE[write](elsewhere, gid)
+    version, results, _, players = in_db(elsewhere, a)
+    assert service.kept(a).version == 4 < version == 5
+    spies["kept"].clear()
+    spies["flask"] = 0
+
+    number = len(results) + 1
+    body = {"version": 5, "result": RESULTS[number - 1]}
+    fast, slow = put(lane, a, ta, number, body), put(flask, b, tb, number, body)
+    assert spies["kept"] == [4] and spies["flask"] == 1  # stale: Flask read the database
+    assert fast.status_code == slow.status_code == 200
+    game = fast.get_json()
+    assert game["version"] == 6
+    assert [d["result"] for d in game["deals"]] == [*results, RESULTS[number - 1]]
+    assert [p["name"] for p in game["players"]] == players  # the other process's change
+    assert seen(fast) == seen(slow)
+    assert in_db(elsewhere, a)[:2] == (6, [*results, game["deals"][-1]["result"]])
+
+    # Flask's answer kept the game as the database has it: the next deal is the lane's.
+    assert service.kept(a).version == 6
+    spies["flask"] = 0
+    body = {"version": 6, "result": RESULTS[number]}
+    fast, slow = put(lane, a, ta, number + 1, body), put(flask, b, tb, number + 1, body)
+    assert spies["kept"][-1] == 6 and spies["flask"] == 0  # answered by the lane itself
+    assert fast.status_code == slow.status_code == 200
+    assert fast.get_json()["version"] == 7
+    assert [d["result"] for d in fast.get_json()["deals"]][:len(results)] == results
+
+
+@pytest.mark.parametrize("deleted_by", ["another process", "this app"])
+def test_a_write_to_a_game_deleted_meanwhile_is_not_found_and_stores_nothing(
+        clients, elsewhere, spies, deleted_by):
+    lane, flask = clients
+    (a, ta), (b, tb) = three_deals_each(clients)
+    for client, (gid, token) in zip(clients, [(a, ta), (b, tb)]):
+        if deleted_by == "another process":
+            store.delete_game(elsewhere, gid, 4)
+        else:
+            r = client.delete(f"/api/games/{gid}", json={"version": 4, "confirm": True},
+                              headers={"Authorization": f"Bearer {token}"})
+            assert r.status_code == 204
+    if deleted_by == "another process":
+        assert service.kept(a).version == 4  # the lane still keeps the game
+    spies["kept"].clear()
+    spies["flask"] = 0
+
+    body = {"version": 4, "result": RESULTS[3]}
+    fast, slow = put(lane, a, ta, 4, body), put(flask, b, tb, 4, body)
+    assert spies["flask"] == 1  # the lane left it to Flask
+    assert fast.status_code == slow.status_code == 404
+    assert seen(fast) == seen(slow)
+    for gid in (a, b):
+        for table, column in [("games", "id"), ("deals", "game_id"), ("players", "game_id"),
+                              ("deal_history", "game_id")]:
+            assert elsewhere.conn.execute(f"select count(*) from {table} where {column} = ?",
+                                          [gid]).fetchone()[0] == 0, table
+        assert lane.get(f"/api/games/{gid}").status_code == 404
