@@ -29,7 +29,7 @@ from flask import Flask
 from . import access, live, service
 from .api import game_json
 from .db import pool_of
-from .i18n import choose_locale, use_locale
+from .i18n import choose_locale, speaking
 from .safejson import loads
 from .web import SECURITY_HEADERS, gzip_bytes
 
@@ -92,8 +92,7 @@ class FastLane:
                                environ.get("HTTP_ACCEPT_LANGUAGE", ""),
                                tuple(config["LANGUAGES"]))
         pool = pool_of(self.app)
-        with self.app.app_context():
-            use_locale(locale)
+        with speaking(self.app, locale):
             db = pool.take()
             try:
                 try:

@@ -9,7 +9,9 @@ templates as a global named by the family's key.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from types import SimpleNamespace
 from typing import Any
 
@@ -30,17 +32,30 @@ RANK_LABELS = {"en": {"J": "J", "Q": "Q", "K": "K", "A": "A"},
 
 def lang() -> str:
     """The request's language, ``"pl"`` or ``"en"`` (asked many times per page)."""
+    code = _spoken.get()
+    if code is not None:
+        return code
     locale = get_locale()
     return _LANGS.made_for(locale, id(locale), lambda: str(locale or "en")[:2])
 
 
 _LANGS = LRU(64)
 
+#: The language code while :func:`speaking` holds (None otherwise).
+_spoken: ContextVar[str | None] = ContextVar("kierki_language", default=None)
 
-def use_locale(locale: Locale) -> None:
-    """Outside a request (an app context of its own): speak ``locale``, as
-    :func:`select_locale` would have chosen for a request."""
-    g._flask_babel = SimpleNamespace(babel_locale=locale)  # where flask-babel looks first
+
+@contextmanager
+def speaking(app: Flask, locale: Locale) -> Iterator[None]:
+    """An app context of its own that speaks ``locale``, as :func:`select_locale` would
+    have chosen for a request: for an answer made before Flask (:mod:`.fastlane`)."""
+    with app.app_context():
+        g._flask_babel = SimpleNamespace(babel_locale=locale)  # where flask-babel looks first
+        token = _spoken.set(str(locale)[:2])
+        try:
+            yield
+        finally:
+            _spoken.reset(token)
 
 
 def select_locale() -> Locale:

@@ -106,7 +106,8 @@ def advance(state: GameState, raw: Result) -> GameState:
     """The state after the next deal's result (checked against its contract)."""
     if state.current is None:
         raise InvalidDeal([Problem("", N_("The game is over; correct a deal instead."))])
-    return replace(state, scored=[*state.scored, _scored(state.current, raw, state.totals)])
+    return GameState(state.ruleset, state.first_dealer, state.deals,
+                     [*state.scored, _scored(state.current, raw, state.totals)])
 
 
 def replay(ruleset: Ruleset, first_dealer: int, results: Sequence[Result]) -> GameState:
