@@ -11,8 +11,8 @@ Python's parser recurses once per level, so ``[[[[…]]]]`` 100,000 deep would e
 >>> loads("[" * 100 + "]" * 100)
 Traceback (most recent call last):
 ValueError: JSON nested deeper than 32 levels
->>> loads(b'{"big": 18446744073709551616, "n": NaN}')
-{'big': 18446744073709551616, 'n': nan}
+>>> loads(b'{"big": 18446744073709551616, "n": NaN}'), loads("[18446744073709551616]")
+({'big': 18446744073709551616, 'n': nan}, [18446744073709551616])
 
 Writing: Flask's JSON with the same keys sorted and the same ``default`` for what JSON
 has no type for, done by orjson, which writes a game (5 KB) ten times faster than the
@@ -50,7 +50,10 @@ def check_depth(text: str | bytes, limit: int = MAX_DEPTH) -> None:
     if isinstance(text, (bytes, bytearray)):
         if text.count(b"[") + text.count(b"{") <= limit:
             return  # too few brackets to nest that deep (most bodies: one pass in C)
-        text = text.decode("utf-8", "replace")
+        try:  # as the standard library reads bytes: UTF-8, or UTF-16/32 by their zeros
+            text = bytes(text).decode(json.detect_encoding(text), "surrogatepass")
+        except UnicodeDecodeError:
+            return  # not text at all: the parser refuses it before any nesting
     if text.count("[") + text.count("{") <= limit:
         return
     depth = 0
@@ -64,16 +67,21 @@ def check_depth(text: str | bytes, limit: int = MAX_DEPTH) -> None:
 
 
 def loads(text: str | bytes, **kwargs: Any) -> Any:
-    """JSON text as Python, read by orjson when it can; whatever orjson refuses (broken
-    JSON, an integer past 64 bits, ``NaN``, UTF-16) is read again by the standard
-    library, so what is accepted and every error message are the standard library's."""
+    """JSON text as Python, read by orjson when it can; the standard library reads what
+    orjson refuses (broken JSON, ``NaN``, UTF-16) and any run of 19 digits or more (orjson
+    would read an integer past 64 bits as a float), so what is accepted, every value and
+    every error message are the standard library's."""
     check_depth(text)
-    if not kwargs:
+    if not kwargs and _LONG_DIGITS[type(text) is str].search(text) is None:
         try:
             return orjson.loads(text)
         except orjson.JSONDecodeError:
             pass
     return json.loads(text, **kwargs)
+
+
+#: 19 digits in a row (bytes, text): a number orjson might not read as it is written.
+_LONG_DIGITS = (re.compile(rb"\d{19}"), re.compile(r"\d{19}"))
 
 
 #: Sorted keys as Flask writes them; dates and dataclasses go to Flask's ``default``, so
@@ -101,7 +109,12 @@ class Written:
 
     def __init__(self, obj: Any):
         self.obj = obj
-        self.fragment = orjson.Fragment(orjson.dumps(obj, default=_default, option=_OPTIONS))
+        try:
+            data = orjson.dumps(obj, default=_default, option=_OPTIONS)
+        except (TypeError, orjson.JSONEncodeError):  # past orjson's range (2**70)
+            data = json.dumps(obj, default=_default, sort_keys=True, ensure_ascii=False,
+                              separators=(",", ":")).encode()
+        self.fragment = orjson.Fragment(data)
 
 
 def _default(o: Any) -> Any:
