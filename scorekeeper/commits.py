@@ -41,7 +41,7 @@ from typing import Any
 from sqlite_utils import Database
 
 
-@dataclass
+@dataclass(slots=True)
 class _Job:
     fn: Callable[..., Any]
     args: tuple[Any, ...]
@@ -63,6 +63,10 @@ class Committer:
         self._connect = connect
         self._db: Database | None = None
         self._waiting: list[_Job] = []
+        import gevent
+        from gevent.event import AsyncResult
+
+        self._spawn, self._result = gevent.spawn, AsyncResult
         self._wake = Event()
         self._loop: Any = None
         self.batches = 0
@@ -70,13 +74,10 @@ class Committer:
 
     def run(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """``fn(db, *args, **kwargs)`` in the next batch; its value, or its exception."""
-        import gevent
-        from gevent.event import AsyncResult
-
-        job = _Job(fn, args, kwargs, AsyncResult())
+        job = _Job(fn, args, kwargs, self._result())
         self._waiting.append(job)
         if self._loop is None or self._loop.dead:
-            self._loop = gevent.spawn(self._batches)
+            self._loop = self._spawn(self._batches)
         self._wake.set()
         return job.done.get()
 

@@ -36,6 +36,10 @@ from .web import SECURITY_HEADERS, gzip_bytes
 #: ``/api/games/<gid>/deals/<n>``: an id as :func:`.store.new_id` makes them, a number.
 DEAL_PATH = re.compile(r"/api/games/([A-Za-z0-9_-]{1,64})/deals/([1-9][0-9]{0,2})")
 
+#: What every answer of the lane carries, before its encoding and length.
+HEADERS = (("Content-Type", "application/json"), *SECURITY_HEADERS.items(),
+           ("Vary", "Accept-Encoding"))
+
 #: The cookie that chooses a language, as :func:`.i18n.select_locale` reads it.
 LANG_COOKIE = re.compile(r"(?:^|;)\s*lang=([A-Za-z-]{2,8})\s*(?:;|$)")
 
@@ -104,8 +108,7 @@ class FastLane:
             finally:
                 pool.give(db)
         live.written(self.app)
-        headers = [("Content-Type", "application/json"), *SECURITY_HEADERS.items(),
-                   ("Vary", "Accept-Encoding")]
+        headers = list(HEADERS)
         if _accepts_gzip(accept) and len(data) >= config.get("COMPRESS_MIN_SIZE", 500):
             data = gzip_bytes(data, config.get("COMPRESS_LEVEL", 6))
             headers.append(("Content-Encoding", "gzip"))
