@@ -131,3 +131,40 @@ def test_without_a_committer_each_write_commits_on_its_own_connection(tmp_path):
     assert not db.conn.in_transaction
     pool.give(db)
     pool.close()
+
+
+def test_checkpoints_copy_the_log_into_the_file_on_a_thread_of_their_own(
+        pool, tmp_path, monkeypatch):
+    """The committer's own connection never checkpoints (that would stop every request
+    for the copy and its wait for the disk); a thread does, every few batches, and what
+    the writes stored reaches the database file itself."""
+    import shutil
+    import sqlite3
+
+    from scorekeeper import commits
+
+    monkeypatch.setattr(commits, "CHECKPOINT_EVERY", 1)
+    ids = games(pool, 10)
+    for number, result in enumerate(RESULTS[:3], start=1):
+        jobs = [gevent.spawn(enter, pool, gid, number, result, number) for gid in ids]
+        gevent.joinall(jobs, raise_error=True)
+    committer = pool.committer
+    committer._checkpointing.wait()
+    assert committer.checkpoints >= 1
+    assert committer._db.conn.execute("PRAGMA wal_autocheckpoint").fetchone() == (0,)
+
+    def in_the_file_alone() -> int:
+        """Deals in a copy of the database file without its log."""
+        alone = tmp_path / "alone.sqlite"
+        shutil.copy(pool.path, alone)
+        copy = sqlite3.connect(alone)
+        try:
+            return copy.execute("select count(*) from deals").fetchone()[0]
+        finally:
+            copy.close()
+            alone.unlink()
+
+    assert in_the_file_alone() >= 10  # a checkpoint ran while the deals were entered
+    committer._checkpoint_soon()  # the next one (none is under way now) takes the rest
+    committer._checkpointing.wait()
+    assert in_the_file_alone() == 30
