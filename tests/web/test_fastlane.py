@@ -252,18 +252,26 @@ def three_deals_each(clients):
     return games
 
 
+def changed_elsewhere(clients, elsewhere, spies, write):
+    """Two games with three deals each, then ``write`` done to both by another
+    connection, as another process would: the database is at version 5, the game the
+    lane keeps for game a still at 4. The spies start counting afresh."""
+    games = three_deals_each(clients)
+    for gid, _ in games:
+        WRITES_ELSEWHERE[write](elsewhere, gid)
+        assert in_db(elsewhere, gid)[0] == 5
+    assert service.kept(games[0][0]).version == 4  # stale: the lane does not know of it
+    spies["kept"].clear()
+    spies["flask"] = 0
+    return games
+
+
 @pytest.mark.parametrize("write", WRITES_ELSEWHERE)
 def test_a_write_from_a_game_another_process_changed_is_refused_as_flask_refuses_it(
         clients, elsewhere, spies, write):
     lane, flask = clients
-    (a, ta), (b, tb) = three_deals_each(clients)
-    for gid in (a, b):
-        WRITES_ELSEWHERE[write](elsewhere, gid)
+    (a, ta), (b, tb) = changed_elsewhere(clients, elsewhere, spies, write)
     before = {gid: in_db(elsewhere, gid) for gid in (a, b)}
-    assert before[a][0] == before[b][0] == 5
-    assert service.kept(a).version == 4  # stale: the lane does not know of the write
-    spies["kept"].clear()
-    spies["flask"] = 0
 
     body = {"version": 4, "result": RESULTS[3]}  # the next deal, as the kept game has it
     fast = put(lane, a, ta, 4, body, **{"Accept-Language": "pl", "Accept-Encoding": "gzip"})
@@ -281,13 +289,8 @@ def test_a_write_from_a_game_another_process_changed_is_refused_as_flask_refuses
 def test_a_write_at_the_version_another_process_wrote_is_accepted_with_its_change(
         clients, elsewhere, spies, write):
     lane, flask = clients
-    (a, ta), (b, tb) = three_deals_each(clients)
-    for gid in (a, b):
-        WRITES_ELSEWHERE[write](elsewhere, gid)
-    version, results, _, players = in_db(elsewhere, a)
-    assert service.kept(a).version == 4 < version == 5
-    spies["kept"].clear()
-    spies["flask"] = 0
+    (a, ta), (b, tb) = changed_elsewhere(clients, elsewhere, spies, write)
+    _, results, _, players = in_db(elsewhere, a)
 
     number = len(results) + 1
     body = {"version": 5, "result": RESULTS[number - 1]}
