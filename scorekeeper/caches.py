@@ -21,7 +21,6 @@ entries go first) and lives in the process; a restart starts empty.
 from __future__ import annotations
 
 import copy
-import gzip
 import hashlib
 import time
 from collections.abc import Callable, Hashable
@@ -33,6 +32,7 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import generate_csrf
 
 from .lru import LRU, games, newest
+from .web import gzip_bytes
 
 #: Rendered pages (with the CSRF marker) by key.
 pages = LRU(256)
@@ -133,7 +133,7 @@ def respond(body: Body | str | bytes, mimetype: str = "text/html",
     if wants_gzip:
         packed = gzipped.get(digest)
         if packed is None:
-            packed = gzip.compress(data, compresslevel=6, mtime=0)
+            packed = gzip_bytes(data, 6)
             gzipped.put(digest, packed)
         data = packed
         headers["Content-Encoding"] = "gzip"

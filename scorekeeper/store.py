@@ -8,8 +8,8 @@ Each write runs in one transaction and bumps ``games.version``; a write that
 names an older version is refused with :class:`VersionConflict`.
 
 Each write is a function of its own, decorated :func:`writes`, that runs whole in one
-transaction; under the gevent server they are committed in groups by a thread of their
-own (:mod:`.commits`).
+transaction; under the gevent server they are committed in groups by one greenlet
+(:mod:`.commits`).
 
 Writers wait for each other instead of failing: a write transaction starts with
 ``BEGIN IMMEDIATE`` (:func:`_write`), so it takes SQLite's one write lock before it

@@ -67,7 +67,9 @@ def gzip_bytes(data: bytes, level: int) -> bytes:
     Compressing a game's JSON (5 KiB) in the server took 50 µs with zlib's defaults (a
     32 KiB window and 256 KiB of tables, made and cleared per call, and cold in the
     processor's cache after the rest of a request), 20 µs with zlib-ng where it is
-    installed. A window as large as the data finds every match a larger one would.
+    installed. A window as large as the data finds every match a larger one would. The
+    one gzip of the app's own answers (the fast lane's, :func:`.caches.respond`'s kept
+    bodies); Flask-Compress does the rest.
 
     >>> import gzip
     >>> text = b'{"deals": [' + b'{"points": [0, -20, -40, 0]}, ' * 200 + b'{}]}'
