@@ -43,6 +43,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -68,6 +69,15 @@ settings = cli.server_settings(ns, app, environ={})
 print("ready", flush=True)
 cli.run(app, settings)
 '''
+
+
+def cpu_seconds(pid: int) -> float:
+    """The processor time a process has used so far (user and system), from /proc."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:
@@ -140,6 +150,9 @@ class Run:
     p50: float  # ms
     p95: float
     errors: int
+    took: float = 0.0      # s
+    server_us: float = float("nan")  # the server's processor time per request, µs
+    client_busy: float = float("nan")  # the client's processor time per second of the run
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -196,7 +209,7 @@ async def _drive(port: int, requests, clients: int, seconds: float) -> Run:
     await asyncio.gather(*(client(i) for i in range(clients)))
     took = time.perf_counter() - started
     return Run(len(latencies) / took, percentile(latencies, 0.5) * 1000,
-               percentile(latencies, 0.95) * 1000, errors)
+               percentile(latencies, 0.95) * 1000, errors, took)
 
 
 def get_request(path: str, cookie: str = "", extra: str = "") -> bytes:
@@ -242,7 +255,24 @@ def wrk_get(port: int, path: str, clients: int, seconds: float, cookie: str,
         check=True).stdout
     line = next(x for x in out.splitlines() if x.startswith("{"))
     data = json.loads(line)
-    return Run(data["requests"] / (data["us"] / 1e6), data["p50"], data["p95"], data["bad"])
+    return Run(data["requests"] / (data["us"] / 1e6), data["p50"], data["p95"], data["bad"],
+               data["us"] / 1e6)
+
+
+def on(pid: int, measure: Callable[[], Run]) -> Run:
+    """``measure()``, with the processor time the server ``pid`` spent per request."""
+    before, client = cpu_seconds(pid), _own_cpu()
+    run = measure()
+    spent = cpu_seconds(pid) - before
+    run.server_us = spent / max(1, run.rps * run.took) * 1e6
+    run.client_busy = (_own_cpu() - client) / max(run.took, 1e-9)
+    return run
+
+
+def _own_cpu() -> float:
+    """Processor time of this process and its finished children (wrk)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
 
 
 # --- the benchmark ---------------------------------------------------------------------
@@ -255,6 +285,10 @@ def main() -> None:
                         help="concurrent keep-alive connections for the throughput runs")
     parser.add_argument("--python-client", action="store_true",
                         help="use the Python client even where wrk is installed")
+    parser.add_argument("--compare", default="", metavar="CHECKOUT",
+                        help="also measure the deal PUTs served by another checkout of this "
+                             "project (e.g. a git worktree of the previous commit), "
+                             "interleaved round by round with this one's")
     parser.add_argument("--only", default="",
                         help="comma-separated measurements to run (e.g. deal-put,latency); "
                              "all when empty")
@@ -265,7 +299,8 @@ def main() -> None:
     procs: list[subprocess.Popen] = []
     try:
         # Enough games for every PUT: a deal PUT takes a few ms at the least.
-        feed_games = 2 * int(args.rounds * args.seconds * 4000 / 12) + args.clients * 4
+        servers = 3 if args.compare else 2
+        feed_games = servers * int(args.rounds * args.seconds * 12000 / 12) + args.clients * 4
         fx = make_games(tmp, feed_games)
         app_port, hello_port, normal_port = free_port(), free_port(), free_port()
         env = {**os.environ, "KIERKI_INSTANCE": str(tmp), "KIERKI_SECRET_KEY": SECRET,
@@ -281,9 +316,18 @@ def main() -> None:
              "--port", str(normal_port)], env={**env, "KIERKI_SYNCHRONOUS": "normal"},
             stdout=subprocess.DEVNULL))
         base = f"http://127.0.0.1:{app_port}"
+        app_pid, hello_pid = procs[0].pid, procs[1].pid
         wait_for(base + "/", procs[0])
         wait_for(f"http://127.0.0.1:{hello_port}/", procs[1])
         wait_for(f"http://127.0.0.1:{normal_port}/", procs[2])
+        compare_port = free_port()
+        if args.compare:  # the same database served by another checkout's code
+            procs.append(subprocess.Popen(
+                [sys.executable, "-m", "scorekeeper.cli", "serve", "--host", "127.0.0.1",
+                 "--port", str(compare_port)],
+                env={**env, "PYTHONPATH": str(Path(args.compare).resolve())},
+                cwd=args.compare, stdout=subprocess.DEVNULL))
+            wait_for(f"http://127.0.0.1:{compare_port}/", procs[3])
         cookie = session_cookie(base, [fx.fresh, fx.finished])
         page = f"/games/{fx.finished}"
         etag = urllib.request.urlopen(urllib.request.Request(
@@ -342,28 +386,40 @@ def main() -> None:
         for name, fn in pages:
             if not wanted(name):
                 continue
-            ratios = []
+            ratios, cpu = [], []
             bad = 0
             for _ in range(args.rounds):
-                hello = get(hello_port, "/", args.clients)
-                run = fn(args.clients)
+                hello = on(hello_pid, lambda: get(hello_port, "/", args.clients))
+                run = on(app_pid, lambda: fn(args.clients))
                 bad += run.errors + hello.errors
                 ratios.append(run.rps / hello.rps)
-            report(name, ratios, bad, run.rps, hello.rps)
-        puts = [("deal-put", app_port, f"python client both; fsync {fsync_ms():.2f} ms here"),
-                ("deal-put-normal", normal_port,
+                cpu.append((run.server_us, hello.server_us, run.client_busy,
+                            hello.client_busy))
+            report(name, ratios, bad, run.rps, hello.rps, cpu)
+        puts = [("deal-put", app_port, app_pid,
+                 f"python client both; fsync {fsync_ms():.2f} ms here"),
+                ("deal-put-normal", normal_port, procs[2].pid,
                  "KIERKI_SYNCHRONOUS=normal: no fsync per write")]
-        for name, port, note in puts:
-            if not wanted(name):
-                continue
-            ratios = []
-            bad = 0
-            for _ in range(args.rounds):
-                hello = python_get(hello_port, hello_raw, args.clients, args.seconds)
-                run = put_run(args.clients, port)
-                bad += run.errors + hello.errors
-                ratios.append(run.rps / hello.rps)
-            report(name, ratios, bad, run.rps, hello.rps, note=note)
+        if args.compare:
+            puts.append((f"deal-put@{args.compare}", compare_port, procs[3].pid,
+                         "the same, served by that checkout's code"))
+        puts = [x for x in puts if wanted(x[0].partition("@")[0])]
+        # each round drives every configuration once, each after its own hello-world run
+        measured: dict[str, list[tuple[float, Run, Run]]] = {x[0]: [] for x in puts}
+        for _ in range(args.rounds):
+            for name, port, pid, _note in puts:
+                hello = on(hello_pid, lambda: python_get(hello_port, hello_raw, args.clients,
+                                                         args.seconds))
+                run = on(pid, lambda: put_run(args.clients, port))
+                measured[name].append((run.rps / hello.rps, run, hello))
+        for name, _port, _pid, note in puts:
+            rows = measured[name]
+            run, hello = rows[-1][1], rows[-1][2]
+            report(name,
+                   [r[0] for r in rows], sum(r[1].errors + r[2].errors for r in rows),
+                   run.rps, hello.rps,
+                   [(r[1].server_us, r[2].server_us, r[1].client_busy, r[2].client_busy)
+                    for r in rows], note=note)
         if not wanted("latency"):
             return
 
@@ -408,8 +464,14 @@ def fsync_ms(rounds: int = 100) -> float:
         return (time.perf_counter() - start) / rounds * 1000
 
 
-def report(name, ratios, bad, rps, hello_rps, note="") -> None:
+def report(name, ratios, bad, rps, hello_rps, cpu, note="") -> None:
     median = statistics.median(ratios)
+    page_us = statistics.median(c[0] for c in cpu)
+    hello_us = statistics.median(c[1] for c in cpu)
+    busy = max(max(c[2], c[3]) for c in cpu)
+    note = (f"server processor {page_us:.0f} vs {hello_us:.0f} µs a request; "
+            f"client busy up to {busy:.0%}"
+            + (f"; {note}" if note else ""))
     target = TARGETS.get(name)
     verdict = ("" if target is None else
                f"; target {target}: {'met' if median >= target else 'MISSED'}")
