@@ -390,7 +390,7 @@ def main() -> None:
             bad = 0
             for _ in range(args.rounds):
                 hello = on(hello_pid, lambda: get(hello_port, "/", args.clients))
-                run = on(app_pid, lambda: fn(args.clients))
+                run = on(app_pid, lambda fn=fn: fn(args.clients))
                 bad += run.errors + hello.errors
                 ratios.append(run.rps / hello.rps)
                 cpu.append((run.server_us, hello.server_us, run.client_busy,
@@ -410,7 +410,7 @@ def main() -> None:
             for name, port, pid, _note in puts:
                 hello = on(hello_pid, lambda: python_get(hello_port, hello_raw, args.clients,
                                                          args.seconds))
-                run = on(pid, lambda: put_run(args.clients, port))
+                run = on(pid, lambda port=port: put_run(args.clients, port))
                 measured[name].append((run.rps / hello.rps, run, hello))
         for name, _port, _pid, note in puts:
             rows = measured[name]
