@@ -27,6 +27,8 @@ class StoredGame:
     created_at: str
     updated_at: str
     join_code: str = ""
+    #: The ruleset snapshot as stored: what the service keys its loaded rules by.
+    ruleset_text: str = ""
 
 
 def game_version(db: Database, gid: str) -> int:
@@ -74,7 +76,7 @@ def load_game(db: Database, gid: str) -> StoredGame:
     return StoredGame(row["id"], row["family"], json.loads(row["ruleset"]),
                       json.loads(row["settings"] or "{}"), players, results, row["version"],
                       bool(row["finished"]), row["created_at"], row["updated_at"],
-                      row["join_code"] or "")
+                      row["join_code"] or "", row["ruleset"])
 
 
 def game_versions(db: Database, ids: list[str]) -> list[tuple[str, int]]:

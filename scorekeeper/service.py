@@ -111,7 +111,7 @@ def load(db: Database, gid: str) -> Game:
     family = registry.get(stored.family)
     if family is None:
         raise GameNotFound(gid)
-    return _keep(Game(stored, family, _rules(family, stored.ruleset)))
+    return _keep(Game(stored, family, _rules(family, stored.ruleset, stored.ruleset_text)))
 
 
 #: Loaded rules by their stored snapshot: the games of an evening share a few rulesets,
@@ -119,9 +119,11 @@ def load(db: Database, gid: str) -> Game:
 _loaded_rules = LRU(64)
 
 
-def _rules(family: Family, snapshot: Any) -> Any:
-    """``family.load_rules(snapshot)``, once per distinct snapshot (rules are immutable)."""
-    key = (family.key, json.dumps(snapshot, sort_keys=True, ensure_ascii=False))
+def _rules(family: Family, snapshot: Any, text: str = "") -> Any:
+    """``family.load_rules(snapshot)``, once per distinct snapshot (rules are immutable);
+    ``text`` is the snapshot as stored, when it is at hand (the same text is the same
+    snapshot, and it needs no writing out to serve as a key)."""
+    key = (family.key, text or json.dumps(snapshot, sort_keys=True, ensure_ascii=False))
     rules = _loaded_rules.get(key)
     if rules is None:
         rules = family.load_rules(snapshot)

@@ -343,3 +343,26 @@ def test_a_write_to_a_game_deleted_meanwhile_is_not_found_and_stores_nothing(
             assert elsewhere.conn.execute(f"select count(*) from {table} where {column} = ?",
                                           [gid]).fetchone()[0] == 0, table
         assert lane.get(f"/api/games/{gid}").status_code == 404
+
+
+@pytest.mark.parametrize("language", ["pl", "en"])
+def test_words_never_written_yet_are_answered_by_the_lane_in_the_players_language(
+        app, clients, spies, language):
+    """The lane answers without an app context; the schedule's deal names are made once
+    per language with flask-babel, which needs one: a server that has not written them
+    yet (just started, or another language) still answers from the lane, in the player's
+    language, as Flask does."""
+    from scorekeeper.families.kierki import family as kierki
+
+    lane, flask = clients
+    a, ta = new_game(lane)
+    b, tb = new_game(lane)
+    kierki._SCHEDULES.clear()
+    body = {"version": 1, "result": RESULTS[0]}
+    before = spies["flask"]  # the games were made through Flask
+    fast = put(lane, a, ta, 1, body, **{"Accept-Language": language})
+    assert spies["flask"] == before  # the lane answered
+    slow = put(flask, b, tb, 1, body, **{"Accept-Language": language})
+    assert seen(fast) == seen(slow)
+    names = [d["name"] for d in fast.get_json()["schedule"]]
+    assert names[0] == ("Bez lew" if language == "pl" else "No tricks")

@@ -9,6 +9,7 @@ from typing import Any
 from flask import Blueprint
 from flask_babel import lazy_gettext as _l
 
+from ... import i18n
 from ...lru import LRU
 from ...rules.named import check_named
 from ...safejson import Written
@@ -171,11 +172,17 @@ _SCHEDULES = LRU(256)
 
 
 def _schedule_json(rules: Ruleset, first_dealer: int, deals: list[Deal]) -> Any:
-    return _SCHEDULES.made_for(rules, (id(rules), first_dealer, words.lang()), lambda: Written([
-        {"number": d.number, "contract": d.key, "kind": d.contract.kind,
-         "name": words.contract_name(d.contract), "dealer": d.dealer,
-         "leader": d.leader, "expected_sum": d.contract.expected_sum,
-         "fields": [{"name": f.name, "type": f.type, "total": f.total,
-                     "labels": list(f.labels), "distinct": f.distinct}
-                    for f in d.contract.fields()]}
-        for d in deals]))
+    return _SCHEDULES.made_for(rules, (id(rules), first_dealer, words.lang()),
+                               lambda: _written_schedule(deals))
+
+
+def _written_schedule(deals: list[Deal]) -> Any:
+    with i18n.words():  # the deals' names: flask-babel, in an app context
+        return Written([
+            {"number": d.number, "contract": d.key, "kind": d.contract.kind,
+             "name": words.contract_name(d.contract), "dealer": d.dealer,
+             "leader": d.leader, "expected_sum": d.contract.expected_sum,
+             "fields": [{"name": f.name, "type": f.type, "total": f.total,
+                         "labels": list(f.labels), "distinct": f.distinct}
+                        for f in d.contract.fields()]}
+            for d in deals])
