@@ -13,7 +13,6 @@ import json
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from typing import Any
 
 from sqlite_utils import Database
@@ -61,11 +60,13 @@ class Game:
     rules: Any
     _state: State | None = field(default=None, repr=False)
 
-    @cached_property
+    @property
     def state(self) -> State:
-        if self._state is not None:
-            return self._state
-        return self.family.fold(self.rules, self.stored.settings, self.stored.results)
+        """Folded once (not a ``cached_property``: Python 3.11's takes a lock per use)."""
+        if self._state is None:
+            self._state = self.family.fold(self.rules, self.stored.settings,
+                                           self.stored.results)
+        return self._state
 
     @property
     def id(self) -> str:

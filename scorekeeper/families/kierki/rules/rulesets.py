@@ -49,7 +49,17 @@ class Ruleset(Named):
         return Table(players=self.players, tricks=len(cards) // self.players, deck=cards)
 
     def contract(self, key: str) -> Contract:
-        return _contract(self, key)
+        """The contract named ``key``, made once per ruleset object. (The module's cache
+        alone would compare whole rulesets: a game loaded from its stored snapshot has
+        rules equal to the built-in ones but not the same object.)"""
+        made = self.__dict__.get("_contracts")
+        if made is None:
+            made = {}
+            object.__setattr__(self, "_contracts", made)
+        found = made.get(key)
+        if found is None:
+            found = made[key] = _contract(self, key)
+        return found
 
     def deals(self) -> list[Contract]:
         """The contract of every deal, in order."""
@@ -63,7 +73,7 @@ class Ruleset(Named):
         return known
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Ruleset) and self.data == other.data
+        return other is self or (isinstance(other, Ruleset) and self.data == other.data)
 
 
 @cache

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scorekeeper.lru import LRU
 from scorekeeper.rules.errors import N_
 from scorekeeper.rules.text import Text
 
@@ -83,8 +84,14 @@ def _left(seat: int, players: int) -> int:
     return (seat + 1) % players
 
 
+#: Schedules made, per ruleset object and first dealer: a game's state starts from one
+#: each time a game is loaded.
+_MADE = LRU(256)
+
+
 def schedule(ruleset: Ruleset, first_dealer: int) -> list[Deal]:
-    """Every deal of a game, the deal passing to the left each time.
+    """Every deal of a game, the deal passing to the left each time (a new list of the
+    same deals: a deal never changes).
 
     >>> from .rulesets import get_ruleset
     >>> deals = schedule(get_ruleset("standard-4"), first_dealer=2)
@@ -93,6 +100,11 @@ def schedule(ruleset: Ruleset, first_dealer: int) -> list[Deal]:
     >>> deals[7].key, deals[7].dealer, deals[7].leader  # pagat: the dealer leads trumps
     ('trumps', 1, 1)
     """
+    return list(_MADE.made_for(ruleset, (id(ruleset), first_dealer),
+                               lambda: tuple(_schedule(ruleset, first_dealer))))
+
+
+def _schedule(ruleset: Ruleset, first_dealer: int) -> list[Deal]:
     n = ruleset.players
     if not 0 <= first_dealer < n:
         raise ValueError(f"first dealer must be a seat from 0 to {n - 1}")
