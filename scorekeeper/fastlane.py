@@ -104,7 +104,7 @@ class FastLane:
                                               number, body["result"], version)
                 except Exception:  # noqa: BLE001 - refused, or gone: Flask answers it
                     return None
-                data = (self.app.json.dumps(game_json(game)) + "\n").encode()
+                data = self.app.json.dumps_bytes(game_json(game))  # type: ignore[attr-defined]
             finally:
                 pool.give(db)
         live.written(self.app)

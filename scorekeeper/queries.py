@@ -58,25 +58,26 @@ def game_header(db: Database, gid: str) -> dict[str, Any]:
 def load_game(db: Database, gid: str) -> StoredGame:
     """A whole game, read in one read transaction: its version and its deals agree even
     while another phone writes."""
-    own = not db.conn.in_transaction
+    conn = db.conn  # the driver's own: no sqlite-utils per statement (asked per game loaded)
+    own = not conn.in_transaction
     if own:
-        db.execute("BEGIN")
+        conn.execute("BEGIN")
     try:
-        rows = list(db.query("select * from games where id = ?", [gid]))
-        if not rows:
+        row = conn.execute(
+            "select id, family, ruleset, settings, version, finished, created_at, updated_at, "
+            "join_code from games where id = ?", [gid]).fetchone()
+        if row is None:
             raise GameNotFound(gid)
-        row = rows[0]
-        players = [r["name"] for r in db.query(
+        players = [name for (name,) in conn.execute(
             "select name from players where game_id = ? order by seat", [gid])]
-        results = [json.loads(r["result"]) for r in db.query(
+        results = [json.loads(result) for (result,) in conn.execute(
             "select result from deals where game_id = ? order by number", [gid])]
     finally:
         if own:
-            db.execute("COMMIT")
-    return StoredGame(row["id"], row["family"], json.loads(row["ruleset"]),
-                      json.loads(row["settings"] or "{}"), players, results, row["version"],
-                      bool(row["finished"]), row["created_at"], row["updated_at"],
-                      row["join_code"] or "", row["ruleset"])
+            conn.execute("COMMIT")
+    gid, family, ruleset, settings, version, finished, created, updated, code = row
+    return StoredGame(gid, family, json.loads(ruleset), json.loads(settings or "{}"), players,
+                      results, version, bool(finished), created, updated, code or "", ruleset)
 
 
 def game_versions(db: Database, ids: list[str]) -> list[tuple[str, int]]:

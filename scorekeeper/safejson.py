@@ -144,5 +144,19 @@ class BoundedJSONProvider(DefaultJSONProvider):
             kwargs.setdefault("separators", (",", ":"))
         return super().dumps(obj, **kwargs)
 
+    def dumps_bytes(self, obj: Any) -> bytes:
+        """``dumps(obj)`` and a newline, as UTF-8 (as Flask's ``jsonify`` answers), without
+        the round trip through ``str`` (a game's 5 KB written, decoded and encoded again).
+
+        >>> import flask
+        >>> BoundedJSONProvider(flask.Flask("doc")).dumps_bytes({"b": "Żaneta", "a": 2**70})
+        b'{"a":1180591620717411303424,"b":"\\xc5\\xbbaneta"}\\n'
+        """
+        try:
+            return orjson.dumps(obj, default=_orjson_default,
+                                option=_OPTIONS | orjson.OPT_APPEND_NEWLINE)
+        except (TypeError, orjson.JSONEncodeError):  # past orjson's range
+            return (self.dumps(obj) + "\n").encode()
+
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
         return loads(s, **kwargs)
