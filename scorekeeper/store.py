@@ -294,9 +294,14 @@ def import_game(db: Database, family: str, ruleset: dict[str, Any], players: lis
     return gid
 
 
+#: ``json.dumps(result, ensure_ascii=False)``, the text results are stored as, with one
+#: encoder made once (``dumps`` with an option makes a new one per call).
+_RESULT_TEXT = json.JSONEncoder(ensure_ascii=False).encode
+
+
 def _insert_deal(db: Database, gid: str, number: int, result: dict[str, Any], now: str) -> None:
     db.conn.execute("insert into deals (game_id, number, result, recorded_at) "
-                    "values (?, ?, ?, ?)", [gid, number, json.dumps(result, ensure_ascii=False), now])
+                    "values (?, ?, ?, ?)", [gid, number, _RESULT_TEXT(result), now])
 
 
 def _bump(db: Database, gid: str, version: int, finished: bool | None) -> int:
@@ -335,7 +340,7 @@ def replace_deal(db: Database, gid: str, number: int, result: dict[str, Any],
                                      "result": old[0]["result"], "action": "edit",
                                      "replaced_at": _now()})
     db.execute("update deals set result = ?, recorded_at = ? where game_id = ? and number = ?",
-               [json.dumps(result, ensure_ascii=False), _now(), gid, number])
+               [_RESULT_TEXT(result), _now(), gid, number])
     return new_version
 
 
