@@ -104,7 +104,10 @@ class FastLane:
                                               number, body["result"], version)
                 except Exception:  # noqa: BLE001 - refused, or gone: Flask answers it
                     return None
-                data = self.app.json.dumps_bytes(game_json(game))  # type: ignore[attr-defined]
+                answer = game_json(game)
+                to_bytes = getattr(self.app.json, "dumps_bytes", None)  # safejson's provider
+                data = to_bytes(answer) if to_bytes is not None \
+                    else (self.app.json.dumps(answer) + "\n").encode()
             finally:
                 pool.give(db)
         live.written(self.app)

@@ -16,7 +16,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from babel import Locale
-from flask import Flask, current_app, g, has_app_context, request
+from flask import Flask, current_app, g, request
 from flask_babel import Babel, format_decimal, get_locale, gettext
 from markupsafe import Markup, escape
 from werkzeug.datastructures import LanguageAccept
@@ -67,10 +67,11 @@ def speaking(app: Flask, locale: Locale) -> Iterator[None]:
 @contextmanager
 def words() -> Iterator[None]:
     """Around what translates (flask-babel's ``gettext``) and may run under
-    :func:`speaking` without an app context: makes one that speaks its language. (Outside
-    an app context flask-babel answers untranslated, in English, without a word.)"""
+    :func:`speaking` without an app context: makes one that speaks its language, even
+    inside another app context (that one may speak another language, or none). Outside
+    an app context flask-babel answers untranslated, in English, without a word."""
     speaker = _speaker.get()
-    if speaker is None or has_app_context():
+    if speaker is None:  # a request of Flask's: its own context speaks its language
         yield
         return
     app, locale = speaker

@@ -366,3 +366,26 @@ def test_words_never_written_yet_are_answered_by_the_lane_in_the_players_languag
     assert seen(fast) == seen(slow)
     names = [d["name"] for d in fast.get_json()["schedule"]]
     assert names[0] == ("Bez lew" if language == "pl" else "No tricks")
+
+
+def test_words_are_written_in_the_requests_language_inside_another_apps_context(app, clients):
+    """A caller that already holds an app context (a test, a command) speaking another
+    language, or none: the lane's words are still the request's, and what it keeps for
+    later requests too."""
+    from scorekeeper.families.kierki import family as kierki
+
+    lane, _ = clients
+    a, ta = new_game(lane)
+    b, tb = new_game(lane)
+    kierki._SCHEDULES.clear()
+    body = {"version": 1, "result": RESULTS[0]}
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        inside = put(lane, a, ta, 1, body, **{"Accept-Language": "pl"})
+    later = put(lane, b, tb, 1, body, **{"Accept-Language": "pl"})
+    assert inside.get_json()["schedule"][0]["name"] == "Bez lew"
+    assert later.get_json()["schedule"][0]["name"] == "Bez lew"
+    kierki._SCHEDULES.clear()
+    c, tc = new_game(lane)
+    with app.app_context():
+        bare = put(lane, c, tc, 1, body, **{"Accept-Language": "pl"})
+    assert bare.status_code == 200 and bare.get_json()["schedule"][0]["name"] == "Bez lew"
