@@ -282,7 +282,7 @@ def line_chart(series: Sequence[Series | tuple[str, Sequence[Number]]],
                x_labels: Sequence[str], *, title: str, desc: str = "",
                origin: Number | None = None, width: Number = 340, height: Number = 200,
                font_size: Number = 11, fmt: Format = signed,
-               x_every: int = 1, ends: bool = True) -> Markup:
+               x_every: int = 1, ends: bool = True, marks_all: bool = True) -> Markup:
     """One line per series through its values (one per x label), as SVG markup.
 
     ``origin``: a value every line starts from, one step before the first label (0 for
@@ -291,7 +291,9 @@ def line_chart(series: Sequence[Series | tuple[str, Sequence[Number]]],
     legend above it adds rows as the names need. Each line ends in its last value.
     ``x_every``: label every n-th x only (and the last), fewer words where they cost (a PDF).
     ``ends=False`` leaves out the last values at the lines' ends (where a table beside the
-    chart already gives them: each word costs a PDF time).
+    chart already gives them: each word costs a PDF time). ``marks_all=False`` marks the
+    points at the x labels only (the lines' colours and dashes still tell them apart; each
+    mark costs a PDF time too).
 
     >>> svg = line_chart([("A", [100, -100])], ["1", "2"], title="t", width=300, height=200)
     >>> '<polyline points="' in svg and ">+100</text>" in svg and ">−100</text>" in svg
@@ -330,7 +332,11 @@ def line_chart(series: Sequence[Series | tuple[str, Sequence[Number]]],
         if origin is not None:
             pts.insert(0, (first, scale.y(origin)))
         shape = MARKERS[i % len(MARKERS)]
-        marks = _markers(shape, pts[origin is not None:], f * 0.27)
+        marked = pts[origin is not None:]
+        if not marks_all:  # only where an x label is (and the last)
+            marked = [p for k, p in enumerate(marked)
+                      if (k + 1) % every == 0 or k == len(marked) - 1]
+        marks = _markers(shape, marked, f * 0.27)
         points = " ".join(f"{_f(x)},{_f(y)}" for x, y in pts)
         lines.append((cls, colour, dash, points, marks, pts[-1] if pts else None))
         if s.values:
@@ -463,6 +469,35 @@ def bar_table(groups: Sequence[str], series: Sequence[str],
     return _table(caption, group_heading, series, list(zip(groups, values)), fmt)
 
 
+#: The sheets' type (static/sheet.css), for a chart's words drawn as an image.
+SHEET_FONTS = "Sheet, 'DejaVu Sans Condensed', 'DejaVu Sans', sans-serif"
+
+
+def as_image(svg: str, alt: str, font_family: str = SHEET_FONTS) -> Markup:
+    """An SVG chart as an ``<img>`` of itself (a ``data:`` address), for the PDF sheets.
+
+    WeasyPrint runs every element of an inline SVG through the page's style cascade
+    (about 45 for a game's running totals); an image is drawn by its SVG renderer alone,
+    with the same look: a twelfth of a score sheet's render time with WeasyPrint 70. The
+    words keep the sheet's type, named on the SVG itself (the page's CSS does not reach
+    into an image).
+
+    >>> import base64
+    >>> img = as_image(Markup('<svg viewBox="0 0 2 1"><text>−1</text></svg>'), "A & B")
+    >>> img.startswith('<img class="chart" alt="A &amp; B" src="data:image/svg+xml;base64,')
+    True
+    >>> base64.b64decode(img.split(",", 1)[1].rstrip('">')).decode()[:31]
+    '<svg font-family="Sheet, &#39;D'
+    
+    """
+    import base64
+
+    named = str(svg).replace("<svg ", f'<svg font-family="{escape(font_family)}" ', 1)
+    data = base64.b64encode(named.encode()).decode()
+    return Markup(f'<img class="chart" alt="{escape(alt)}" src="data:image/svg+xml;base64,'
+                  f'{data}">')
+
+
 @dataclass(frozen=True)
 class LineChart:
     """A line chart's data and words, drawn at any size (:meth:`svg`) or as a table."""
@@ -480,6 +515,10 @@ class LineChart:
         """The chart; ``size``: ``width``, ``height``, ``font_size`` (see :func:`line_chart`)."""
         return line_chart(self.series, self.x_labels, title=self.title, desc=self.desc,
                           origin=self.origin, fmt=self.fmt, **size)
+
+    def image(self, **size: Number) -> Markup:
+        """The chart as an image, for a PDF (:func:`as_image`)."""
+        return as_image(self.svg(**size), self.title)
 
     def table(self) -> Markup:
         return line_table(self.series, self.x_labels, caption=self.title,
@@ -503,6 +542,10 @@ class BarChart:
         """The chart; ``size``: ``width``, ``height``, ``font_size`` (see :func:`bar_chart`)."""
         return bar_chart(self.groups, self.series, self.values, title=self.title,
                          desc=self.desc, fmt=self.fmt, **size)
+
+    def image(self, **size: Number) -> Markup:
+        """The chart as an image, for a PDF (:func:`as_image`)."""
+        return as_image(self.svg(**size), self.title)
 
     def table(self) -> Markup:
         return bar_table(self.groups, self.series, self.values, caption=self.title,

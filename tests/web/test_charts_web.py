@@ -1,4 +1,5 @@
 """The charts on a game's page and its sheet: names escaped, the numbers the game's own."""
+import base64
 import re
 from html import unescape
 
@@ -50,9 +51,16 @@ def test_no_chart_before_the_first_deal_and_one_after_it(app, client):
 
 
 def test_the_sheet_has_the_chart_with_its_names(app, client):
+    """The sheet draws its chart as an image of the SVG (WeasyPrint draws an image faster
+    than an inline SVG): one image, named, whose SVG names each player, escaped."""
     gid = play(app, client, "standard-4", PLAYERS)
     html = client.get(f"/games/{gid}/sheet").text
-    assert html.count('role="img"') == 1 and ESCAPED in html and "<b>Dżon</b>" not in html
+    images = re.findall(r'<img class="chart" alt="([^"]*)" src="data:image/svg\+xml;base64,'
+                        r'([^"]*)"', html)
+    assert len(images) == 1 and images[0][0] == "Running totals"
+    svg = base64.b64decode(images[0][1]).decode()
+    assert svg.count('role="img"') == 1 and ESCAPED in svg and "<b>Dżon</b>" not in svg
+    assert "<b>Dżon</b>" not in html and "<svg" not in html
 
 
 def test_the_pdf_sheet_shows_the_chart_on_its_one_page(app, client, tmp_path, poppler,  # noqa: F811
