@@ -50,15 +50,14 @@ _DEALS = LRU(4096)
 
 
 def _deal_json(game: service.Game, scored: Any) -> Any:
-    kept = _DEALS.get(id(scored))  # LRU.made_for, spelt out: asked for every deal of a game
-    if kept is not None and kept[0] is scored:
-        return kept[1]
-    made = Written({
+    return _DEALS.made_for(scored, id(scored), _written_deal, game, scored)
+
+
+def _written_deal(game: service.Game, scored: Any) -> Written:
+    return Written({
         "number": scored.deal.number, "dealer": scored.deal.dealer,
         "leader": scored.deal.leader, "result": scored.result, "points": scored.points,
         "totals": scored.totals, **game.family.deal_json(game, scored)})
-    _DEALS.put(id(scored), (scored, made))
-    return made
 
 
 def _body() -> dict[str, Any]:

@@ -23,6 +23,7 @@ True
 """
 from __future__ import annotations
 
+import base64
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -488,10 +489,7 @@ def as_image(svg: str, alt: str, font_family: str = SHEET_FONTS) -> Markup:
     True
     >>> base64.b64decode(img.split(",", 1)[1].rstrip('">')).decode()[:31]
     '<svg font-family="Sheet, &#39;D'
-    
     """
-    import base64
-
     named = str(svg).replace("<svg ", f'<svg font-family="{escape(font_family)}" ', 1)
     data = base64.b64encode(named.encode()).decode()
     return Markup(f'<img class="chart" alt="{escape(alt)}" src="data:image/svg+xml;base64,'

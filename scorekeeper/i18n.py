@@ -36,7 +36,11 @@ def lang() -> str:
     if code is not None:
         return code
     locale = get_locale()
-    return _LANGS.made_for(locale, id(locale), lambda: str(locale or "en")[:2])
+    return _LANGS.made_for(locale, id(locale), _code, locale)
+
+
+def _code(locale: Locale | None) -> str:
+    return str(locale or "en")[:2]
 
 
 _LANGS = LRU(64)

@@ -40,10 +40,12 @@ class LRU:
         except KeyError:  # another thread evicted it, or emptied the mapping, meanwhile
             pass
 
-    def made_for(self, owner: object, key: Hashable, make: Callable[[], Any]) -> Any:
-        """``make()``, kept under ``key``, a key built from ``id(owner)``: such an id
+    def made_for(self, owner: object, key: Hashable, make: Callable[..., Any],
+                 *args: Any) -> Any:
+        """``make(*args)``, kept under ``key``, a key built from ``id(owner)``: such an id
         names the same object only while it lives, so the entry keeps ``owner`` alive,
-        and an entry found under the id of another object is made again.
+        and an entry found under the id of another object is made again. (A caller asked
+        many times per request passes a function and its arguments, not a new closure.)
 
         >>> kept, made = LRU(4), []
         >>> rules = object()
@@ -55,7 +57,7 @@ class LRU:
         kept = self.get(key)
         if kept is not None and kept[0] is owner:
             return kept[1]
-        made = make()
+        made = make(*args)
         self.put(key, (owner, made))
         return made
 

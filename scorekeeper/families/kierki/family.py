@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
@@ -21,11 +20,6 @@ from .rules.game import DealScore, GameState
 from .rules.schedule import Deal
 
 KEY = "kierki"
-
-
-@lru_cache(maxsize=256)
-def _schedule(rules: Ruleset, first_dealer: int) -> tuple[Deal, ...]:
-    return tuple(schedule(rules, first_dealer))
 
 
 class Kierki:
@@ -69,7 +63,7 @@ class Kierki:
         return advance(state, raw)
 
     def deal(self, rules: Ruleset, settings: Mapping[str, Any], number: int) -> Deal:
-        return _schedule(rules, settings["first_dealer"])[number - 1]
+        return schedule(rules, settings["first_dealer"])[number - 1]
 
     def validate(self, rules: Ruleset, deal: Deal, raw: dict[str, Any]) -> dict[str, Any]:
         return deal.contract.validate(raw, deal.dealer)
@@ -173,7 +167,7 @@ _SCHEDULES = LRU(256)
 
 def _schedule_json(rules: Ruleset, first_dealer: int, deals: list[Deal]) -> Any:
     return _SCHEDULES.made_for(rules, (id(rules), first_dealer, words.lang()),
-                               lambda: _written_schedule(deals))
+                               _written_schedule, deals)
 
 
 def _written_schedule(deals: list[Deal]) -> Any:

@@ -49,16 +49,16 @@ class Ruleset(Named):
         return Table(players=self.players, tricks=len(cards) // self.players, deck=cards)
 
     def contract(self, key: str) -> Contract:
-        """The contract named ``key``, made once per ruleset object. (The module's cache
-        alone would compare whole rulesets: a game loaded from its stored snapshot has
-        rules equal to the built-in ones but not the same object.)"""
+        """The contract named ``key``, made once per ruleset object (a ruleset never
+        changes; a robber's contract asks its ruleset for the others)."""
         made = self.__dict__.get("_contracts")
         if made is None:
             made = {}
             object.__setattr__(self, "_contracts", made)
         found = made.get(key)
         if found is None:
-            found = made[key] = _contract(self, key)
+            found = made[key] = make_contract(key, self.data["contracts"][key], self.table,
+                                              self.contract)
         return found
 
     def deals(self) -> list[Contract]:
@@ -74,12 +74,6 @@ class Ruleset(Named):
 
     def __eq__(self, other: object) -> bool:
         return other is self or (isinstance(other, Ruleset) and self.data == other.data)
-
-
-@cache
-def _contract(ruleset: Ruleset, key: str) -> Contract:
-    data = ruleset.data["contracts"][key]
-    return make_contract(key, data, ruleset.table, ruleset.contract)
 
 
 def _is_int(value: Any) -> bool:

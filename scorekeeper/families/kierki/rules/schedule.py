@@ -100,11 +100,11 @@ def schedule(ruleset: Ruleset, first_dealer: int) -> list[Deal]:
     >>> deals[7].key, deals[7].dealer, deals[7].leader  # pagat: the dealer leads trumps
     ('trumps', 1, 1)
     """
-    return list(_MADE.made_for(ruleset, (id(ruleset), first_dealer),
-                               lambda: tuple(_schedule(ruleset, first_dealer))))
+    return list(_MADE.made_for(ruleset, (id(ruleset), first_dealer), _schedule, ruleset,
+                               first_dealer))
 
 
-def _schedule(ruleset: Ruleset, first_dealer: int) -> list[Deal]:
+def _schedule(ruleset: Ruleset, first_dealer: int) -> tuple[Deal, ...]:
     n = ruleset.players
     if not 0 <= first_dealer < n:
         raise ValueError(f"first dealer must be a seat from 0 to {n - 1}")
@@ -121,4 +121,4 @@ def _schedule(ruleset: Ruleset, first_dealer: int) -> list[Deal]:
         elif contract.kind == "loteryjka" and contract.data.get("begins") == "dealer":
             leader = dealer
         deals.append(Deal(i + 1, contract, dealer, leader, caller))
-    return deals
+    return tuple(deals)
