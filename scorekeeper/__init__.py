@@ -53,16 +53,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
 
-    from . import api, caches, db, fastlane, i18n, repeats, views, web
+    from . import api, caches, db, i18n, live, sessions, views, web
     from .families import registry
     from .safejson import BoundedJSONProvider
     app.json = BoundedJSONProvider(app)
     db.init_app(app)
-    caches.init_app(app)  # the session cookie, verified once per value
+    live.init_app(app)  # every committed write tells the live table
+    sessions.init_app(app)  # the session cookie, verified once per value
     i18n.init_app(app, registry.families().values())
     views.init_app(app)
     api.init_app(app)
-    web.init_app(app)  # security headers, long-lived versioned static files, gzip
-    repeats.init_app(app)  # a page asked again, unchanged, is answered before Flask
-    fastlane.init_app(app)  # so is a deal entered through the API, when all is well
+    caches.init_app(app)  # ETags, gzip and 304 for every answer
+    web.init_app(app)  # security headers, long-lived versioned static files
     return app

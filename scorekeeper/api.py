@@ -11,10 +11,9 @@ from typing import Any
 from flask import Blueprint, Flask, abort, current_app, jsonify, request, url_for
 from flask_babel import gettext
 
-from . import access, caches, people, queries, repeats, service, store, variants
+from . import access, caches, people, queries, service, store, variants
 from .db import get_db
 from .i18n import field_errors, lang
-from .lru import LRU
 from .queries import GameNotFound
 from .rules.errors import N_, InvalidInput, Problem
 from .safejson import Written
@@ -42,15 +41,17 @@ def game_json(game: service.Game) -> dict[str, Any]:
     }
 
 
-#: Each recorded deal's JSON, written once. A deal's scored record is one object from
-#: the version that recorded it on (the next deal's state keeps the ones before it),
-#: and its JSON has no words in it, so it is the same in every language and every
-#: later version; an answer after each deal entered writes only the new deal's.
-_DEALS = LRU(4096)
-
-
-def _deal_json(game: service.Game, scored: Any) -> Any:
-    return _DEALS.made_for(scored, id(scored), _written_deal, game, scored)
+def _deal_json(game: service.Game, scored: Any) -> Written:
+    """A recorded deal's JSON, written once and kept on the game. A deal's scored record
+    is one object from the version that recorded it on (the next deal's state keeps the
+    ones before it, and the service hands the game's parts on), and its JSON has no
+    words in it, so an answer after each deal entered writes only the new deal's."""
+    kept = game.parts.get(("deal-json", scored.deal.number))
+    if kept is not None and kept[0] is scored:
+        return kept[1]
+    written = _written_deal(game, scored)
+    game.parts[("deal-json", scored.deal.number)] = (scored, written)
+    return written
 
 
 def _written_deal(game: service.Game, scored: Any) -> Written:
@@ -181,9 +182,8 @@ def get_game(gid: str):
     """Written once per game version and language, with a strong ETag (304 when the
     client has it)."""
     game = service.load(get_db(), gid)
-    body = caches.kept(("api-game", gid, game.version, lang()),
+    body = caches.body(("api-game", gid, game.version, lang()),
                        lambda: caches.Body.of(current_app.json.dumps(game_json(game)) + "\n"))
-    repeats.depends_on([(gid, game.version)])
     return caches.respond(body, "application/json")
 
 

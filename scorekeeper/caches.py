@@ -1,56 +1,61 @@
-"""What the server keeps between requests so that a page every phone reloads is cheap.
+"""The HTTP cache layer: kept bodies, one conditional answer, one gzip.
+
+What the server keeps between requests so that a page every phone reloads is cheap, and
+the one place where any answer gets its ETag, its ``304 Not Modified`` and its gzip:
+
+* :func:`page`: a rendered page per key (the game, its version, the language, the
+  address). Forms in it carry the CSRF token of the session that asks, put in place of
+  a marker on every request; a page is not kept while a message is waiting to be shown
+  (a flash). :func:`body`: any other answer's bytes per key (the API's game).
+* Every ``GET`` answered ``200`` with a body leaves with a strong ETag of its bytes
+  (:func:`_tag`; a view that has kept a :class:`Body` already knows it), is gzipped by
+  Flask-Compress at one level for clients that accept gzip (weights honoured:
+  ``gzip;q=0`` is a refusal), with the gzip of each distinct body kept
+  (:class:`GzipKept`), and is answered ``304`` when the client has it
+  (:func:`_conditional`, for pages, API answers, sheets and static files alike).
 
 Everything here is keyed so that it cannot go stale: a game's entries carry the game's
 *version*, read from the database on every request (one indexed row), and every write,
 by this process or another, raises it. What is kept is bounded (least recently used
-entries go first) and lives in the process; a restart starts empty.
-
-* :data:`.lru.games`: a loaded game (its row, its rules and its replayed state) per game id
-  and version; after a write the service puts the new version in, so the next page
-  needs no replay at all.
-* :func:`page`: a rendered page per key (the game, its version, the language, the
-  address). Forms in it carry the CSRF token of the session that asks, put in place of
-  a marker on every request; a page is not cached while a message is waiting to be
-  shown (a flash).
-* :func:`respond`: an answer with a strong ETag from its body (one ETag per distinct
-  body), ``304 Not Modified`` when the phone has that body already, and the gzip body
-  kept per body, so a page asked again is not compressed again.
-* :class:`SessionInterface`: the signed session cookie, verified once per cookie value
-  and then read from memory.
+first) and lives in the process; a restart starts empty, and :func:`clear` empties every
+kept value of the process at once (the tests call it).
 """
 from __future__ import annotations
 
-import copy
 import hashlib
-import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
 
 from flask import Flask, Response, current_app, g, request, session
-from flask.sessions import SecureCookieSessionInterface
+from flask_compress import Compress
 from flask_wtf.csrf import generate_csrf
 
-from .lru import LRU, games, newest
-from .web import gzip_bytes
+from .lru import LRU
 
-#: Rendered pages (with the CSRF marker) by key.
-pages = LRU(256)
+#: Rendered pages (with the CSRF marker) and answers' bodies, by key.
+pages = LRU(512)
 #: gzip bodies by the digest of the plain body.
 gzipped = LRU(256)
 #: Signed CSRF tokens by session token.
 tokens = LRU(1024)
 
-#: Put where the session's CSRF token goes while a cached page is rendered. A player's
+#: Put where the session's CSRF token goes while a kept page is rendered. A player's
 #: name cannot contain it (names lose control characters).
 CSRF_MARKER = "\x00csrf\x00"
 
+#: Where an answer's digest waits for Flask-Compress's cache (the WSGI environ).
+DIGEST = "kierki.digest"
+
+#: Answers compressed for clients that accept it (PDFs are not).
+COMPRESSED_TYPES = [
+    "text/html", "text/css", "text/javascript", "application/javascript",
+    "application/json", "text/csv", "image/svg+xml",
+]
+
 
 def clear() -> None:
-    from . import repeats
-    for cache in (games, newest, pages, gzipped, tokens):
-        cache.clear()
-    repeats.clear()
+    """Forget every kept value of this process (as after a restart)."""
+    LRU.clear_every()
 
 
 @dataclass(frozen=True)
@@ -63,7 +68,11 @@ class Body:
     @classmethod
     def of(cls, text: str | bytes) -> Body:
         data = text.encode() if isinstance(text, str) else text
-        return cls(data, hashlib.blake2b(data, digest_size=12).hexdigest())
+        return cls(data, _digest(data))
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=12).hexdigest()
 
 
 def page(key: Hashable, render: Callable[[], str]) -> Body:
@@ -84,9 +93,18 @@ def page(key: Hashable, render: Callable[[], str]) -> Body:
                 g.csrf_token = real
         pages.put(full, html)
     if CSRF_MARKER not in html:
-        return kept(("body", full), lambda: Body.of(html))
+        return body(("body", full), lambda: Body.of(html))
     token = csrf_token()
-    return kept(("body", full, token), lambda: Body.of(html.replace(CSRF_MARKER, token)))
+    return body(("body", full, token), lambda: Body.of(html.replace(CSRF_MARKER, token)))
+
+
+def body(key: Hashable, make: Callable[[], Body]) -> Body:
+    """``make()``, kept under ``key`` (which must hold everything it depends on)."""
+    made = pages.get(key)
+    if made is None:
+        made = make()
+        pages.put(key, made)
+    return made
 
 
 def csrf_token() -> str:
@@ -106,82 +124,68 @@ def csrf_token() -> str:
     return signed
 
 
-def kept(key: Hashable, make: Callable[[], Any]) -> Any:
-    """``make()``, kept under ``key`` (which must hold everything it depends on)."""
-    value = pages.get(key)
-    if value is None:
-        value = make()
-        pages.put(key, value)
-    return value
-
-
-def respond(body: Body | str | bytes, mimetype: str = "text/html",
-            status: int = 200) -> Response:
-    """``body`` with a strong ETag of its bytes; 304 if the client has it; gzip (kept
-    per body) when the client accepts it."""
-    if not isinstance(body, Body):
-        body = Body.of(body)
-    data, digest = body.data, body.digest
-    wants_gzip = "gzip" in request.headers.get("Accept-Encoding", "") \
-        and len(data) >= current_app.config.get("COMPRESS_MIN_SIZE", 500)
-    etag = f"{digest}:gzip" if wants_gzip else digest
-    headers = {"Vary": "Accept-Encoding", "Cache-Control": "no-cache"}
-    if status == 200 and request.if_none_match.contains(etag):
-        resp = Response(status=304, headers=headers)
-        resp.set_etag(etag)
-        return resp
-    if wants_gzip:
-        packed = gzipped.get(digest)
-        if packed is None:
-            packed = gzip_bytes(data, 6)
-            gzipped.put(digest, packed)
-        data = packed
-        headers["Content-Encoding"] = "gzip"
-    resp = Response(data, status=status, mimetype=mimetype, headers=headers)
-    resp.set_etag(etag)
+def respond(kept: Body, mimetype: str = "text/html") -> Response:
+    """A kept body as an answer, with its ETag (gzip and 304 follow in the hooks)."""
+    resp = Response(kept.data, mimetype=mimetype, headers={"Cache-Control": "no-cache"})
+    resp.set_etag(kept.digest)
     return resp
 
 
-class SessionInterface(SecureCookieSessionInterface):
-    """Flask's signed cookie session, with each cookie value verified once.
+def _tag(response: Response) -> Response:
+    """A strong ETag for every ``GET`` answered ``200`` with a body in memory; its
+    digest, for the gzip kept of it."""
+    if request.method not in ("GET", "HEAD") or response.status_code != 200 \
+            or response.is_streamed or response.direct_passthrough:
+        return response
+    etag, weak = response.get_etag()
+    if etag is None:
+        etag = _digest(response.get_data())
+        response.set_etag(etag)
+    if not weak:
+        request.environ[DIGEST] = etag
+    return response
 
-    Checking a cookie's signature and decoding it costs more than a whole hello-world
-    request; a phone sends the same cookie with every request until its session changes.
-    A verified cookie's contents are kept (by the cookie's value and the secret key) for
-    a minute and copied for each request, so changing the session never changes what is
-    kept."""
 
-    SECONDS = 60.0
+def _conditional(response: Response) -> Response:
+    """``304 Not Modified`` when the client has this answer (its ETag, gzip or not)."""
+    if request.method in ("GET", "HEAD") and response.status_code == 200 \
+            and "ETag" in response.headers:
+        response.make_conditional(request)
+    return response
 
-    def __init__(self) -> None:
-        self._known = LRU(1024)
-        self._serializers = LRU(8)
 
-    def get_signing_serializer(self, app: Flask) -> Any:
-        """Flask's serializer, made once per secret key (and fallbacks), not per request."""
-        key = (app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()))
-        made = self._serializers.get(key)
-        if made is None:
-            made = super().get_signing_serializer(app)
-            if made is None:
-                return None
-            self._serializers.put(key, made)
-        return made
+def _digest_of(req) -> str:
+    return req.environ.get(DIGEST, "")
 
-    def open_session(self, app: Flask, request) -> Any:
-        value = request.cookies.get(self.get_cookie_name(app))
-        if not value or not app.secret_key:
-            return super().open_session(app, request)
-        key = (app.secret_key, value)
-        known = self._known.get(key)
-        if known is not None and known[0] > time.monotonic():
-            return self.session_class(copy.deepcopy(known[1]))
-        opened = super().open_session(app, request)
-        if opened is not None and value == request.cookies.get(self.get_cookie_name(app)) \
-                and dict(opened):
-            self._known.put(key, (time.monotonic() + self.SECONDS, copy.deepcopy(dict(opened))))
-        return opened
+
+class GzipKept:
+    """Flask-Compress's cache: the gzip of each distinct body, by its digest.
+    Flask-Compress asks it by the request alone, so the key is the digest :func:`_tag`
+    left there; an answer without one (a write's answer) has the key ``gzip;`` and is
+    compressed afresh each time, never kept."""
+
+    def get(self, key: str) -> bytes | None:
+        return None if key.endswith(";") else gzipped.get(key)
+
+    def set(self, key: str, value: bytes) -> None:
+        if not key.endswith(";"):
+            gzipped.put(key, value)
 
 
 def init_app(app: Flask) -> None:
-    app.session_interface = SessionInterface()
+    app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED_TYPES)
+    # Browsers offer br and zstd over HTTPS only; the table's phones talk plain HTTP on
+    # the LAN, so gzip is what they get.
+    app.config.setdefault("COMPRESS_ALGORITHM", ["gzip"])
+    app.config.setdefault("COMPRESS_STREAMS", False)
+    app.config.setdefault("COMPRESS_MIN_SIZE", 500)
+    # Level 1: a game page (38 KB) in 0.13 ms to 7.3 KB, where level 6 takes 0.5 ms for
+    # 6.2 KB; on a Raspberry Pi the processor is what is short, not the table's Wi-Fi.
+    app.config.setdefault("COMPRESS_LEVEL", 1)
+    app.config["COMPRESS_CACHE_BACKEND"] = GzipKept
+    app.config["COMPRESS_CACHE_KEY"] = _digest_of
+    app.config["COMPRESS_EVALUATE_CONDITIONAL_REQUEST"] = False  # _conditional, for all
+    # after_request functions run last-registered first: tag, compress, then 304.
+    app.after_request(_conditional)
+    app.extensions["compress"] = Compress(app)
+    app.after_request(_tag)

@@ -8,13 +8,12 @@ autocommit mode), so each request reads the database as it is now, whoever wrote
 """
 from __future__ import annotations
 
-from typing import Any
-
 import click
 from flask import Flask, current_app, g
 from sqlite_utils import Database
 
 from . import store
+from .commits import Committer
 
 #: Idle connections a pool keeps; more requests at once open more, closed after use.
 #: Under the gevent server every request waiting for its group commit holds one, so a
@@ -30,8 +29,9 @@ class Pool:
         self.path, self.timeout_ms, self.size = path, timeout_ms, size
         self.synchronous = synchronous
         self._idle: list[Database] = []
-        #: Set by the gevent server: the writes of this pool's connections go to it.
-        self.committer: Any = None
+        #: Where the writes of this pool's connections go (:mod:`.commits`): a batch of
+        #: one on the request's own connection, until :meth:`commit_in_groups`.
+        self.committer = Committer(self.connect, timeout_ms / 1000)
 
     def take(self) -> Database:
         try:
@@ -50,10 +50,7 @@ class Pool:
         """From now on, hand this pool's writes to a group committer (:mod:`.commits`):
         for a gevent server, where a write must not stop every request while it waits
         for the disk."""
-        from .commits import Committer
-
-        if self.committer is None:
-            self.committer = Committer(self.connect)
+        self.committer.gather()
 
     def give(self, db: Database) -> None:
         if db.conn.in_transaction:  # cannot happen after a store write; never lend it on
@@ -67,9 +64,7 @@ class Pool:
         idle, self._idle = self._idle, []
         for db in idle:
             db.close()
-        if self.committer is not None:
-            self.committer.close()
-            self.committer = None
+        self.committer.close()
 
 
 def pool_of(app: Flask) -> Pool:

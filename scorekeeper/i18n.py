@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
-from types import SimpleNamespace
+from functools import lru_cache
 from typing import Any
 
 from babel import Locale
@@ -32,9 +31,6 @@ RANK_LABELS = {"en": {"J": "J", "Q": "Q", "K": "K", "A": "A"},
 
 def lang() -> str:
     """The request's language, ``"pl"`` or ``"en"`` (asked many times per page)."""
-    code = _spoken.get()
-    if code is not None:
-        return code
     locale = get_locale()
     return _LANGS.made_for(locale, id(locale), _code, locale)
 
@@ -45,43 +41,10 @@ def _code(locale: Locale | None) -> str:
 
 _LANGS = LRU(64)
 
-#: The language code while :func:`speaking` holds (None otherwise).
-_spoken: ContextVar[str | None] = ContextVar("kierki_language", default=None)
-#: The app and locale while :func:`speaking` holds, for :func:`words`.
-_speaker: ContextVar[tuple[Flask, Locale] | None] = ContextVar("kierki_speaker", default=None)
-
-
-@contextmanager
-def speaking(app: Flask, locale: Locale) -> Iterator[None]:
-    """Speak ``locale`` as :func:`select_locale` would have chosen it for a request, for an
-    answer made before Flask (:mod:`.fastlane`): :func:`lang` answers its code, and
-    :func:`words` makes the app context flask-babel needs, only when something is
-    translated. An app context costs more than the rest of such an answer (about 20 µs
-    of a deal PUT's 100 in the server), and a game's answer is made of the rules' data
-    and of words written once per language and kept."""
-    token = _spoken.set(str(locale)[:2])
-    speaker = _speaker.set((app, locale))
-    try:
-        yield
-    finally:
-        _speaker.reset(speaker)
-        _spoken.reset(token)
-
-
 @contextmanager
 def words() -> Iterator[None]:
-    """Around what translates (flask-babel's ``gettext``) and may run under
-    :func:`speaking` without an app context: makes one that speaks its language, even
-    inside another app context (that one may speak another language, or none). Outside
-    an app context flask-babel answers untranslated, in English, without a word."""
-    speaker = _speaker.get()
-    if speaker is None:  # a request of Flask's: its own context speaks its language
-        yield
-        return
-    app, locale = speaker
-    with app.app_context():
-        g._flask_babel = SimpleNamespace(babel_locale=locale)  # where flask-babel looks first
-        yield
+    """Around what translates; Flask's request or app context speaks its language."""
+    yield
 
 
 def select_locale() -> Locale:
@@ -90,6 +53,7 @@ def select_locale() -> Locale:
                          tuple(current_app.config["LANGUAGES"]))
 
 
+@lru_cache(maxsize=512)
 def choose_locale(cookie: str | None, accept_language: str,
                   languages: tuple[str, ...]) -> Locale:
     """The language for a ``lang`` cookie and an ``Accept-Language`` header, worked out
@@ -100,20 +64,10 @@ def choose_locale(cookie: str | None, accept_language: str,
     >>> str(choose_locale("en", "pl", ("en", "pl"))), str(choose_locale(None, "", ("en", "pl")))
     ('en', 'en')
     """
-    key = (cookie, accept_language, languages)
-    chosen = _CHOSEN.get(key)
-    if chosen is None:
-        code = cookie if cookie in languages else (
-            parse_accept_header(accept_language, LanguageAccept).best_match(list(languages))
-            or "en")
-        chosen = Locale.parse(code)
-        if len(_CHOSEN) > 512:
-            _CHOSEN.clear()
-        _CHOSEN[key] = chosen
-    return chosen
-
-
-_CHOSEN: dict[tuple[str | None, str, tuple[str, ...]], Locale] = {}
+    code = cookie if cookie in languages else (
+        parse_accept_header(accept_language, LanguageAccept).best_match(list(languages))
+        or "en")
+    return Locale.parse(code)
 
 
 def rank_label(rank: str) -> str:

@@ -10,8 +10,8 @@ watched gets a ``gone`` event and the stream ends.
 
 How a change is learnt: one *watcher* per process reads the versions of every watched
 game in one small query every ``LIVE_POLL_SECONDS`` (0.25 s), however many phones
-watch, and wakes the streams of a game whose version moved on. A write answered by this
-process (any POST/PUT/DELETE of a game) wakes the watcher at once, so phones served by
+watch, and wakes the streams of a game whose version moved on. A write committed by this
+process (:mod:`.commits` tells its listeners) wakes the watcher at once, so phones served by
 the same process hear of it within milliseconds; the database check is what makes it
 work across processes and threads, and after anything the app did not see (``kierki
 games delete``). The watcher runs only while a stream is open.
@@ -217,9 +217,10 @@ def written(app: Flask) -> None:
         w.poke()
 
 
-@bp.after_app_request
-def _written(response: Response) -> Response:
-    if request.method in ("POST", "PUT", "PATCH", "DELETE") and response.status_code < 400 \
-            and (request.view_args or {}).get("gid"):
-        written(current_app)
-    return response
+def init_app(app: Flask) -> None:
+    """The stream's route, and every commit of the app's writes (whatever path the request
+    came by: :mod:`.commits` calls its listeners) wakes the watcher."""
+    from .db import pool_of
+
+    app.register_blueprint(bp)
+    pool_of(app).committer.listeners.append(lambda: written(app))

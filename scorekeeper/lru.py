@@ -1,10 +1,11 @@
-"""A bounded least-recently-used mapping, and the loaded-games cache the service keeps
-(no Flask here: the service uses it)."""
+"""A bounded least-recently-used mapping: every value this process keeps between
+requests is kept in one (no Flask here: the service uses it too)."""
 from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, ClassVar
+from weakref import WeakSet
 
 
 class LRU:
@@ -17,9 +18,19 @@ class LRU:
     gevent), a dozen times per request.
     """
 
+    #: Every LRU of the process, for :meth:`clear_every`.
+    _every: ClassVar[WeakSet[LRU]] = WeakSet()
+
     def __init__(self, size: int):
         self.size = size
         self._items: OrderedDict[Hashable, Any] = OrderedDict()
+        LRU._every.add(self)
+
+    @classmethod
+    def clear_every(cls) -> None:
+        """Empty every LRU of the process (as after a restart)."""
+        for lru in list(cls._every):
+            lru.clear()
 
     def get(self, key: Hashable) -> Any:
         value = self._items.get(key)
@@ -67,12 +78,3 @@ class LRU:
     def __len__(self) -> int:
         return len(self._items)
 
-
-
-#: Loaded games (row, rules, replayed state) by (id, version): a club evening's games,
-#: many times over. The version is read from the database on every request, and every
-#: write raises it, so an entry is never served after the game changed.
-games = LRU(256)
-#: The newest of those per game id, for a write to start from without reading the
-#: version (:func:`.service.kept`; the write's own version check catches a stale one).
-newest = LRU(256)

@@ -21,8 +21,6 @@ from . import queries, store, variants
 from .families import registry
 from .families.base import DealLike, Family, State
 from .lru import LRU
-from .lru import games as _games
-from .lru import newest as _newest
 from .queries import GameNotFound
 from .rules import checks, named
 from .rules.errors import N_, InvalidDeal, InvalidInput, Problem, RulesetError, UnknownRuleset
@@ -59,6 +57,10 @@ class Game:
     family: Family
     rules: Any
     _state: State | None = field(default=None, repr=False)
+    #: What outputs made of this game and may keep while it lives, by their own keys
+    #: (a deal's JSON, say); handed on to the next version by a write that keeps them
+    #: valid (see :func:`enter_deal`).
+    parts: dict[Any, Any] = field(default_factory=dict, repr=False)
 
     @property
     def state(self) -> State:
@@ -101,10 +103,10 @@ class Game:
 def load(db: Database, gid: str) -> Game:
     """A stored game; its history is replayed only when its state is asked for.
 
-    A game is kept per id and version (:data:`.lru.games`): a request reads the game's
-    version (one row) and, when that version is kept, nothing else, and its state is
-    not replayed again. A write anywhere raises the version, so what is kept is never
-    stale."""
+    A game is kept per id and version (:data:`_games`): a request reads the game's
+    version (one indexed row) and, when that version is kept, nothing else, and its
+    state is not replayed again. A write anywhere raises the version, so what is kept is
+    never stale."""
     cached = _games.get((gid, queries.game_version(db, gid)))
     if cached is not None:
         return cached
@@ -114,6 +116,11 @@ def load(db: Database, gid: str) -> Game:
         raise GameNotFound(gid)
     return _keep(Game(stored, family, _rules(family, stored.ruleset, stored.ruleset_text)))
 
+
+#: Loaded games (row, rules, replayed state) by (id, version): a club evening's games,
+#: many times over. After a write the service puts the new version in, so the next page
+#: needs no replay at all.
+_games = LRU(256)
 
 #: Loaded rules by their stored snapshot: the games of an evening share a few rulesets,
 #: and loading one (checking it, building its contracts) costs more than a page.
@@ -134,20 +141,7 @@ def _rules(family: Family, snapshot: Any, text: str = "") -> Any:
 
 def _keep(game: Game) -> Game:
     _games.put((game.id, game.version), game)
-    newest = _newest.get(game.id)
-    if newest is None or newest.version <= game.version:
-        _newest.put(game.id, game)
     return game
-
-
-def kept(gid: str) -> Game | None:
-    """The newest version of a game this process has kept, without asking the database.
-
-    It may be stale (another process may have written since), so it is only a place
-    for a write to start from: every write claims the version it started from in the
-    database (:func:`.store._bump`, compare and set), so a write from a stale game is
-    refused there (:class:`Conflict`), and nothing is stored."""
-    return _newest.get(gid)
 
 
 def _room_for_one_more(db: Database, max_games: int | None) -> None:
@@ -225,7 +219,9 @@ def enter_deal(db: Database, game: Game, number: int, raw: Any, version: Any) ->
     results = [s.result for s in after.scored]
     stored = replace(game.stored, results=results, version=game.version + 1,
                      finished=after.finished)
-    return _keep(Game(stored, game.family, game.rules, after))
+    # A new deal leaves the deals before it as they were: what was made of them holds.
+    parts = dict(game.parts) if number == game.recorded + 1 else {}
+    return _keep(Game(stored, game.family, game.rules, after, parts))
 
 
 def undo_last(db: Database, game: Game, version: Any) -> Game:

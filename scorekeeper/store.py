@@ -8,12 +8,12 @@ Each write runs in one transaction and bumps ``games.version``; a write that
 names an older version is refused with :class:`VersionConflict`.
 
 Each write is a function of its own, decorated :func:`writes`, that runs whole in one
-transaction; under the gevent server they are committed in groups by one greenlet
-(:mod:`.commits`).
+transaction, committed by :mod:`.commits` (the one way a write commits: a batch of one
+on the caller's connection, or, under the gevent server, in groups by one greenlet).
 
 Writers wait for each other instead of failing: a write transaction starts with
-``BEGIN IMMEDIATE`` (:func:`_write`), so it takes SQLite's one write lock before it
-reads anything, and waits up to ``busy_timeout`` for it. A deferred ``BEGIN`` would
+``BEGIN IMMEDIATE`` (:func:`.commits.commit`), so it takes SQLite's one write lock before it
+reads anything, and waits up to ``busy_timeout`` for it (then :class:`Busy`). A deferred ``BEGIN`` would
 first read, then try to upgrade to a writer, and an upgrade that finds a newer commit
 fails at once with ``database is locked`` whatever the timeout. The connection is in
 the driver's autocommit mode (``isolation_level=None``): the ``sqlite3`` module never
@@ -27,14 +27,14 @@ import json
 import secrets
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from sqlite_utils import Database, Migrations
 
 from . import queries
+from .commits import Committer, StoreError
 from .rules.checks import person_key
 
 migrations = Migrations("scorekeeper")
@@ -133,10 +133,6 @@ def _free_code(db: Database) -> str:
             return code
 
 
-class StoreError(Exception):
-    """Base of storage errors."""
-
-
 class VersionConflict(StoreError):
     """Someone else changed the game since this write's version was read."""
 
@@ -187,40 +183,18 @@ def connect(path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
     return db
 
 
-@contextmanager
-def _write(db: Database) -> Iterator[None]:
-    """One write transaction: take the write lock first, commit, or roll back on any error."""
-    if db.conn.in_transaction:
-        raise StoreError("a transaction is already open on this connection")
-    db.execute("BEGIN IMMEDIATE")  # waits up to busy_timeout for the write lock
-    try:
-        yield
-    except BaseException:
-        if db.conn.in_transaction:  # an error may already have ended it
-            db.execute("ROLLBACK")
-        raise
-    try:
-        db.execute("COMMIT")
-    except BaseException:
-        if db.conn.in_transaction:
-            db.execute("ROLLBACK")
-        raise
-
-
 def writes(fn: Callable[..., T]) -> Callable[..., T]:
-    """Make ``fn(db, ...)`` one write transaction: on ``db`` itself (:func:`_write`), or,
-    when the connection carries a group committer (``db.committer``, set by the gevent
-    server's pool), in that committer's next batch, on its connection (see
-    :mod:`.commits`). Either way the write is committed, or refused and rolled back,
-    before the call returns."""
+    """Make ``fn(db, ...)`` a write: committed by the connection's committer (the pool's,
+    ``db.committer``; a batch of one on ``db`` for a connection of its own), whole or not
+    at all, before the call returns (see :mod:`.commits`)."""
     @functools.wraps(fn)
     def write(db: Database, *args: Any, **kwargs: Any) -> T:
-        committer = getattr(db, "committer", None)
-        if committer is not None:
-            return committer.run(fn, *args, **kwargs)
-        with _write(db):
-            return fn(db, *args, **kwargs)
+        return (getattr(db, "committer", None) or _ALONE).run(db, fn, *args, **kwargs)
     return write
+
+
+#: The committer of a connection that is no pool's (the command line, the tests' own).
+_ALONE = Committer()
 
 
 def migrate(db: Database) -> None:

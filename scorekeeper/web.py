@@ -1,5 +1,5 @@
-"""The HTTP layer's hardening, in one place: security headers on every response,
-versioned static URLs with a long cache lifetime, and compressed text responses.
+"""The HTTP layer's hardening, in one place: security headers on every response, and
+versioned static URLs with a long cache lifetime.
 
 * Every response carries a strict Content-Security-Policy (scripts only from this
   origin, no inline script), ``nosniff``, ``X-Frame-Options: DENY``, a same-origin
@@ -8,8 +8,8 @@ versioned static URLs with a long cache lifetime, and compressed text responses.
   content>``; a static file asked for with its current hash may be cached for a year,
   anything else (no hash, an old one, the bare ``/static/`` base the print page uses)
   only briefly.
-* HTML, CSS, JavaScript, JSON, CSV and SVG answers are gzip-compressed for clients
-  that accept it (Flask-Compress); PDFs are not.
+
+ETags, gzip and ``304`` are :mod:`.caches`' (one layer for every answer).
 """
 from __future__ import annotations
 
@@ -17,13 +17,7 @@ import hashlib
 import os
 import threading
 
-try:  # zlib-ng: the same deflate in half the time (wheels for x86-64 and 64-bit ARM)
-    from zlib_ng import zlib_ng as deflate
-except ImportError:  # pragma: no cover - elsewhere (a 32-bit Raspberry Pi OS): zlib
-    import zlib as deflate  # type: ignore[no-redef]
-
 from flask import Flask, Response, current_app, request
-from flask_compress import Compress
 from werkzeug.security import safe_join
 
 #: Inline ``style="--n: …"`` attributes (the seat count of a grid, set by templates) are
@@ -54,32 +48,6 @@ SECURITY_HEADERS = {
 LONG_CACHE = "public, max-age=31536000, immutable"
 #: Without it (or with an old one) the browser keeps it for a few minutes only.
 SHORT_CACHE = "public, max-age=300"
-
-COMPRESSED_TYPES = [
-    "text/html", "text/css", "text/javascript", "application/javascript",
-    "application/json", "text/csv", "image/svg+xml",
-]
-
-
-def gzip_bytes(data: bytes, level: int) -> bytes:
-    """``data`` as one gzip member, with a window and tables sized to it.
-
-    Compressing a game's JSON (5 KiB) in the server took 50 µs with zlib's defaults (a
-    32 KiB window and 256 KiB of tables, made and cleared per call, and cold in the
-    processor's cache after the rest of a request), 20 µs with zlib-ng where it is
-    installed. A window as large as the data finds every match a larger one would. The
-    one gzip of the app's own answers (the fast lane's, :func:`.caches.respond`'s kept
-    bodies); Flask-Compress does the rest.
-
-    >>> import gzip
-    >>> text = b'{"deals": [' + b'{"points": [0, -20, -40, 0]}, ' * 200 + b'{}]}'
-    >>> gzip.decompress(gzip_bytes(text, 1)) == text, len(gzip_bytes(text, 1)) < 200
-    (True, True)
-    """
-    bits = min(15, max(9, (len(data) - 1).bit_length()))
-    packer = deflate.compressobj(level, deflate.DEFLATED, 16 + bits, max(1, min(8, bits - 7)))
-    return packer.compress(data) + packer.flush()
-
 
 class StaticVersions:
     """Short content hashes of the static files, recomputed when a file changes."""
@@ -153,16 +121,5 @@ def _harden(response: Response) -> Response:
 
 
 def init_app(app: Flask) -> None:
-    app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED_TYPES)
-    # Browsers offer br and zstd over HTTPS only; the table's phones talk plain HTTP on
-    # the LAN, so gzip is what they get.
-    app.config.setdefault("COMPRESS_ALGORITHM", ["gzip"])
-    app.config.setdefault("COMPRESS_STREAMS", False)
-    app.config.setdefault("COMPRESS_MIN_SIZE", 500)
-    # Level 1: a game page (38 KB) in 0.13 ms to 7.3 KB, where level 6 takes 0.5 ms for
-    # 6.2 KB; on a Raspberry Pi the processor is what is short, not the table's Wi-Fi.
-    app.config.setdefault("COMPRESS_LEVEL", 1)
-    # The headers first, then compression: after_request functions run last-registered first.
-    app.extensions["compress"] = Compress(app)
     app.after_request(_harden)
     app.url_defaults(_add_static_version)

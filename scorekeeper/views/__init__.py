@@ -19,6 +19,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
+from ..commits import Busy
 from ..families import registry
 from ..queries import GameNotFound
 from ..rules.errors import UnknownRuleset
@@ -50,7 +51,6 @@ def _safe_next(target: str | None) -> str:
 
 
 def init_app(app: Flask) -> None:
-    from .. import live
     from . import admin, games, installable, people, sheets, variants
 
     csrf.init_app(app)
@@ -60,7 +60,6 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(variants.bp)
     app.register_blueprint(people.bp)
     app.register_blueprint(installable.bp)  # the manifest and the service worker
-    app.register_blueprint(live.bp)  # the live table: every phone follows each save
     for family in registry.families().values():
         blueprint = family.blueprint()
         if blueprint is not None:
@@ -87,6 +86,17 @@ def init_app(app: Flask) -> None:
             return {"error": e.text(gettext), "version": e.version}, 409
         flash(e.text(gettext), "error")
         return redirect(url_for("games.show", gid=e.gid))
+
+    @app.errorhandler(Busy)
+    def busy(e: Busy):
+        """Another process held the database's write lock for the whole busy timeout:
+        nothing was saved, try again in a moment (said once, whatever the route)."""
+        message = gettext("The server is busy with another write; nothing was saved. "
+                          "Try again in a moment.")
+        headers = {"Retry-After": str(e.retry_after)}
+        if request.path.startswith("/api/") or request.headers.get("X-Kierki-Kept"):
+            return {"error": message}, 503, headers
+        return render_template("error.html", message=message), 503, headers
 
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException):

@@ -19,7 +19,7 @@ from flask import (
 from flask_babel import gettext
 from wtforms import SelectChoice
 
-from .. import access, caches, queries, repeats, service, share, variants
+from .. import access, caches, queries, service, share, variants
 from ..db import get_db
 from ..families import registry
 from ..forms import DealForm, JoinForm, NewGameForm, VersionForm
@@ -51,7 +51,6 @@ def index():
                                form=JoinForm(), admin=admin)
 
     stamp = tuple(queries.game_versions(get_db(), known))
-    repeats.depends_on(stamp, known)
     return caches.respond(caches.page(("index", lang(), request.full_path, admin, stamp),
                                       render))
 
@@ -167,7 +166,6 @@ def show(gid: str):
     access.remember(gid)  # whoever has the link is at the table
     html = caches.page(("game", gid, game.version, lang(), request.host_url, request.full_path),
                        lambda: game_page(game)[0])
-    repeats.depends_on([(gid, game.version)])
     return caches.respond(html)
 
 

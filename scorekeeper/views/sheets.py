@@ -97,21 +97,19 @@ def _layout_version(template_folder: str, static_folder: str) -> str:
 
 
 def _cached_pdf(key: tuple, make_html) -> Response:
-    """The cached body for ``key`` (304 when the client has it), else rendered and kept."""
+    """The kept file for ``key``, else rendered and kept; its ETag is its bytes' (the
+    HTTP cache layer answers 304 when the client has it, :mod:`..caches`)."""
     app = current_app
     cache = pdf.cache.for_app(app)
     full_key = (*key, lang(), _layout_version(app.template_folder, app.static_folder))
     body = cache.get(*full_key)
-    if body is not None and request.if_none_match.contains(pdf.etag(body)):
-        return Response(status=304, headers={"ETag": f'"{pdf.etag(body)}"',
-                                             "Cache-Control": "no-cache"})
     if body is None:
         body = _pdf(make_html())
         cache.put(body, *full_key)
     resp = Response(body, mimetype="application/pdf")
     resp.set_etag(pdf.etag(body))
     resp.headers["Cache-Control"] = "no-cache"
-    return resp.make_conditional(request)
+    return resp
 
 
 @bp.get("/games/<gid>/sheet.pdf")

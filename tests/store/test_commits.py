@@ -8,7 +8,7 @@ import gevent
 import pytest
 
 from scorekeeper import queries, store
-from scorekeeper.commits import Committer
+from scorekeeper.commits import Busy, Committer
 from scorekeeper.db import Pool
 from scorekeeper.families.kierki.rules import get_ruleset
 from scorekeeper.families.kierki.rules.examples import plausible_results
@@ -87,7 +87,7 @@ def test_a_write_that_fails_rolls_back_alone(pool):
         raise RuntimeError("a bug half-way through a write")
 
     jobs = [gevent.spawn(enter, pool, "no-such-game", 1, RESULTS[0], 1),
-            gevent.spawn(pool.committer.run, broken),
+            gevent.spawn(pool.committer.run, None, broken),
             gevent.spawn(enter, pool, gid, 1, RESULTS[0], 1),
             gevent.spawn(enter, pool, gone, 1, RESULTS[0], 1)]
     gevent.joinall(jobs)
@@ -117,19 +117,86 @@ def test_a_commit_that_fails_stores_none_of_its_batch(pool, monkeypatch):
     assert enter(pool, a, 1, RESULTS[0], 1) == 2  # and the next batch goes on
 
 
-def test_without_a_committer_each_write_commits_on_its_own_connection(tmp_path):
+def test_without_gathering_each_write_is_a_batch_of_one_on_its_own_connection(tmp_path):
+    """The tests, the command line and a threaded server commit through the same
+    committer, one write per batch, on the caller's connection."""
     path = str(tmp_path / "k.sqlite")
     store.migrate(store.connect(path))
     pool = Pool(path, 5000)
     db = pool.take()
-    assert db.committer is None
+    told = []
+    pool.committer.listeners.append(lambda: told.append(1))
     gid = store.create_game(db, "kierki", {"id": "standard-4"}, list("ABCD"),
                             {"first_dealer": 0})
     assert store.record_deal(db, gid, 1, RESULTS[0], 1, False) == 2
     with pytest.raises(store.VersionConflict):
         store.record_deal(db, gid, 1, RESULTS[0], 1, False)
     assert not db.conn.in_transaction
+    assert (pool.committer.batches, pool.committer.writes) == (3, 3)
+    assert len(told) == 2  # the refused write told nobody
     pool.give(db)
+    pool.close()
+
+
+HOLD_THE_LOCK = ("import sqlite3, sys; c = sqlite3.connect(sys.argv[1], isolation_level=None); "
+                 "c.execute('BEGIN IMMEDIATE'); print('held', flush=True); sys.stdin.readline()")
+
+
+def _lock_held_by_another_process(path):
+    """Another process takes the write lock and holds it until told to stop."""
+    import subprocess
+    import sys
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD_THE_LOCK, path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        text=True)
+    assert holder.stdout.readline().strip() == "held"
+    return holder
+
+
+@pytest.mark.parametrize("gathered", [False, True])
+def test_a_write_that_cannot_get_the_lock_is_busy_and_stores_nothing(tmp_path, gathered):
+    path = str(tmp_path / "k.sqlite")
+    store.migrate(store.connect(path))
+    pool = Pool(path, 300)
+    if gathered:
+        pool.commit_in_groups()
+    [gid] = games(pool, 1)
+    holder = _lock_held_by_another_process(path)
+    try:
+        job = gevent.spawn(enter, pool, gid, 1, RESULTS[0], 1)
+        job.join(timeout=30)
+        assert isinstance(job.exception, Busy)
+    finally:
+        holder.communicate("\n", timeout=30)
+    assert queries.game_version(store.connect(path), gid) == 1
+    assert enter(pool, gid, 1, RESULTS[0], 1) == 2  # the lock is free again: stored
+    pool.close()
+
+
+def test_while_another_process_holds_the_lock_other_greenlets_are_served(tmp_path):
+    """A gathered write waits for the lock by sleeping its greenlet: the loop goes on."""
+    path = str(tmp_path / "k.sqlite")
+    store.migrate(store.connect(path))
+    pool = Pool(path, 2000)
+    pool.commit_in_groups()
+    [gid] = games(pool, 1)
+    holder = _lock_held_by_another_process(path)
+    ticks = []
+
+    def ticker():
+        while len(ticks) < 5:
+            ticks.append(queries.game_version(store.connect(path), gid))
+            gevent.sleep(0.01)
+
+    try:
+        writer = gevent.spawn(enter, pool, gid, 1, RESULTS[0], 1)
+        reader = gevent.spawn(ticker)
+        reader.join(timeout=30)
+        assert ticks == [1] * 5 and not writer.ready()  # read five times while it waited
+    finally:
+        holder.communicate("\n", timeout=30)
+    writer.join(timeout=30)
+    assert writer.value == 2
     pool.close()
 
 

@@ -3,15 +3,11 @@ nesting, and writes a document with parts written once (``Written``) as it write
 whole; the deal PUT's gzip (web.gzip_bytes) gives back what it was given.
 """
 import datetime
-import gzip
 import json
-import random
-import zlib
 
 import flask
 import pytest
 
-from scorekeeper import web
 from scorekeeper.families.kierki.rules import get_ruleset
 from scorekeeper.safejson import MAX_DEPTH, BoundedJSONProvider, Written, loads
 from tests.fixtures import results_for
@@ -211,57 +207,3 @@ def test_flask_answers_a_written_part_as_the_plain_one_debug_or_not():
         with app.app_context():
             assert app.json.response(document(True)).data == \
                 app.json.response(document(False)).data
-
-
-# -- gzip_bytes ------------------------------------------------------------------------
-
-def _mixed(rng, size):
-    words = ["Ala", "Bożena", "Żółć", "♥", "♠", '"tricks"', "[0, -20, 20, 0]", "{", "}",
-             "13", "-0.5", "\n", " ", "ẞ", "🂡"]
-    out, length = [], 0
-    while length < size:
-        out.append(rng.choice(words) if rng.random() < 0.8 else chr(rng.randrange(32, 0x3000)))
-        length += len(out[-1])
-    return "".join(out).encode()[:size]
-
-
-def _payloads():
-    rng = random.Random(20261123)
-    game = {"id": "x", "deals": [{"number": n, "points": [rng.randrange(-200, 200)
-                                                        for _ in range(4)],
-                                  "result": {"tricks": [13, 0, 0, 0]}} for n in range(1, 60)]}
-    five_kb = json.dumps(game, ensure_ascii=False).encode()[:5000]
-    return {
-        "empty": b"", "1 byte": b"{",
-        "511 bytes": rng.randbytes(511), "512 bytes": _mixed(rng, 512),
-        "513 bytes": b"a" * 513,
-        "5 KB of JSON": five_kb,
-        "40 KB mixed": _mixed(rng, 40_000),
-        "100 KB mixed": _mixed(rng, 50_000) + rng.randbytes(25_000) + b"\x00" * 25_000,
-    }
-
-
-PAYLOADS = _payloads()
-
-
-@pytest.fixture(params=["as installed", "zlib"])
-def deflate(request, monkeypatch):
-    """gzip_bytes with the deflate the server has (zlib-ng where it is installed), and
-    with the standard library's zlib it falls back to where it is not."""
-    if request.param == "zlib":
-        if not hasattr(web, "deflate"):
-            pytest.skip("gzip_bytes uses zlib itself: the case above")
-        monkeypatch.setattr(web, "deflate", zlib)
-    return request.param
-
-
-@pytest.mark.parametrize("level", [1, 6])
-@pytest.mark.parametrize("name", PAYLOADS)
-def test_gzip_bytes_gives_back_what_it_was_given(deflate, name, level):
-    data = PAYLOADS[name]
-    packed = web.gzip_bytes(data, level)
-    assert packed[:3] == b"\x1f\x8b\x08"  # one gzip member, deflated
-    assert gzip.decompress(packed) == data
-    assert zlib.decompress(packed, 16 + 15) == data  # a browser's inflate, 32 KiB window
-    if name == "5 KB of JSON":
-        assert len(packed) < len(data) // 2
