@@ -150,11 +150,14 @@ def test_bad_numbers_get_a_message_in_the_users_language_and_nothing_is_stored(c
 
 
 def test_a_forged_document_starts_again_from_the_ruleset(client):
+    """A page whose rules were forged or cut short is refused, says so, and starts again
+    from the ruleset."""
     form = page_form(open_editor(client))
     for forged in ("not json", "[1, 2]", json.dumps({"contracts": "x"})):
         r = post(client, form, doc=forged, action="refresh")
-        assert r.status_code == 200
+        assert r.status_code == 422
         assert game_sum(r.get_data(as_text=True)) == "0"
+        assert "so the editor starts again from these rules" in errors(r.get_data(as_text=True))[0]
     doc = json.loads(form["doc"])
     doc["contracts"]["no_tricks"]["points"] = "lots"  # strict schema: not a number
     r = post(client, form, doc=json.dumps(doc), name="Forged", action="save",

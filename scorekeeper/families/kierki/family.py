@@ -1,6 +1,7 @@
 """Kierki as a game family: the adapter between its pure rules and the shared app."""
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
@@ -9,8 +10,6 @@ from flask import Blueprint
 from flask_babel import lazy_gettext as _l
 
 from ... import i18n
-from ...lru import LRU
-from ...rules.named import check_named
 from ...safejson import Written
 from . import charts, variant_form, words
 from .charts import charts as game_charts
@@ -45,8 +44,7 @@ class Kierki:
         return registry()
 
     def load_rules(self, data: Any) -> Ruleset:
-        check_named(data)
-        return from_data(data)  # RulesetError, naming the fault, if it cannot be played
+        return from_data(data)  # RulesetError, naming the fault and its field
 
     def settings(self, rules: Ruleset, given: Mapping[str, Any]) -> dict[str, Any]:
         return {}
@@ -158,16 +156,23 @@ class Kierki:
         return header, rows
 
 
-#: A schedule's JSON per ruleset, first dealer and language, written once. The
-#: schedule follows from the rules and the first dealer alone, and a game's rules are
-#: one object from its first deal to its last (the service keeps one per stored
-#: snapshot).
-_SCHEDULES = LRU(256)
+#: A schedule's JSON per ruleset, then per first dealer and language, written once and
+#: gone with its ruleset. The schedule follows from the rules and the first dealer
+#: alone, and a game's rules are one object from its first deal to its last (the
+#: service keeps one per stored snapshot).
+_SCHEDULES: weakref.WeakKeyDictionary[Ruleset, dict[tuple[int, str], Any]] = \
+    weakref.WeakKeyDictionary()
 
 
 def _schedule_json(rules: Ruleset, first_dealer: int, deals: list[Deal]) -> Any:
-    return _SCHEDULES.made_for(rules, (id(rules), first_dealer, words.lang()),
-                               _written_schedule, deals)
+    kept = _SCHEDULES.get(rules)
+    if kept is None:
+        kept = _SCHEDULES[rules] = {}
+    key = (first_dealer, words.lang())
+    written = kept.get(key)
+    if written is None:
+        written = kept[key] = _written_schedule(deals)
+    return written
 
 
 def _written_schedule(deals: list[Deal]) -> Any:
