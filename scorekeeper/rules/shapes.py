@@ -29,10 +29,13 @@ Short = Annotated[str, StringConstraints(max_length=40)]
 
 
 def _schema(schema: dict[str, Any], cls: Any) -> None:
-    """A field that may be left out says no default: it is absent, never ``null``."""
+    """A field that may be left out says no default: it is absent, never ``null``; a
+    mapping whose keys have a pattern takes no other key (as the type refuses them)."""
     for field in schema.get("properties", {}).values():
         if "default" in field and field["default"] is None:
             del field["default"]
+        if "patternProperties" in field:
+            field["additionalProperties"] = False
 
 
 class Strict(BaseModel):
