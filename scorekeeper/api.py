@@ -10,15 +10,23 @@ from typing import Any
 
 from flask import Blueprint, Flask, abort, current_app, jsonify, request, url_for
 from flask_babel import gettext
+from werkzeug.routing import BaseConverter
 
 from . import access, caches, people, queries, service, store, variants
 from .db import get_db
 from .i18n import field_errors, lang
 from .queries import GameNotFound
 from .rules.errors import N_, InvalidInput, Problem
+from .rules.named import ID
 from .safejson import Written
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+class RulesetId(BaseConverter):
+    """A ruleset's id in a path: never ``schema.json``, which is a route of its own."""
+
+    regex = ID.pattern.removeprefix("^").removesuffix("$")
 
 
 def game_json(game: service.Game) -> dict[str, Any]:
@@ -108,7 +116,7 @@ def ruleset_schema():
     return jsonify(variants.schema())
 
 
-@bp.get("/rulesets/<ruleset_id>")
+@bp.get("/rulesets/<ruleset_id:ruleset_id>")
 def get_ruleset(ruleset_id: str):
     """A ruleset's whole data: what ``POST /api/rulesets`` takes to make a variant."""
     family, rules = variants.find(get_db(), ruleset_id)  # UnknownRuleset: 404
@@ -124,7 +132,7 @@ def create_ruleset():
             {"Location": url_for("api.get_ruleset", ruleset_id=rid)})
 
 
-@bp.delete("/rulesets/<ruleset_id>")
+@bp.delete("/rulesets/<ruleset_id:ruleset_id>")
 def delete_ruleset(ruleset_id: str):
     """Delete a house variant no game is played with (409 while one is)."""
     try:
@@ -235,4 +243,5 @@ def openapi():
 def init_app(app: Flask) -> None:
     from .views import csrf
     csrf.exempt(bp)  # JSON clients send no cookies; the version check guards writes
+    app.url_map.converters["ruleset_id"] = RulesetId
     app.register_blueprint(bp)

@@ -9,8 +9,7 @@ templates as a global named by the family's key.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -40,12 +39,6 @@ def _code(locale: Locale | None) -> str:
 
 
 _LANGS = LRU(64)
-
-@contextmanager
-def words() -> Iterator[None]:
-    """Around what translates; Flask's request or app context speaks its language."""
-    yield
-
 
 def select_locale() -> Locale:
     """The ``lang`` cookie's language, else the browser's best."""

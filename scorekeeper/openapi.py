@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .rules.named import ID
 from .schema import openapi_schemas
 
 ERROR = {"type": "object", "required": ["error"], "properties": {
@@ -122,10 +123,19 @@ def _body(schema: dict[str, Any]) -> dict[str, Any]:
     return {"required": True, **_json(schema)}
 
 
+#: A ruleset as the API shows it (``GET /api/rulesets/<id>``, a new variant): the kept
+#: ruleset of its family.
+RULESET = {"oneOf": [{"$ref": "#/components/schemas/KierkiRuleset"},
+                     {"$ref": "#/components/schemas/TybetRuleset"}]}
+#: A JSON Schema document (draft 2020-12), as the schema answers give it.
+JSON_SCHEMA = {"type": "object", "required": ["$id", "$schema", "type", "properties"],
+               "properties": {"$id": {"type": "string"}, "$schema": {"type": "string"}}}
+
+
 def document() -> dict[str, Any]:
     gid = {"name": "gid", "in": "path", "required": True, "schema": {"type": "string"}}
     ruleset_id = {"name": "ruleset_id", "in": "path", "required": True,
-                  "schema": {"type": "string"}}
+                  "schema": {"type": "string", "pattern": ID.pattern}}
     number = {"name": "number", "in": "path", "required": True,
               "schema": {"type": "integer", "minimum": 1}}
     game = {"description": "The game's full state", **_json(GAME)}
@@ -156,19 +166,17 @@ def document() -> dict[str, Any]:
                          "requestBody": _body({"$ref": "#/components/schemas/"
                                                        "RulesetDocument"}),
                          "responses": _answers({"201": {
-                             "description": "The variant, with its new id",
-                             **_json({"$ref": "#/components/schemas/RulesetDocument"})}},
+                             "description": "The variant, with its new id and its sum",
+                             **_json({"$ref": "#/components/schemas/KierkiRuleset"})}},
                              *body_errors)}},
             "/api/rulesets/schema.json": {"get": {
                 "summary": "The JSON Schema of a ruleset document",
                 "responses": _answers({"200": {"description": "JSON Schema",
-                                               **_json({"type": "object"})}})}},
+                                               **_json(JSON_SCHEMA)}})}},
             "/api/rulesets/{ruleset_id}": {
                 "get": {"summary": "A ruleset's whole data", "parameters": [ruleset_id],
                         "responses": _answers({"200": {
-                            "description": "The ruleset",
-                            **_json({"$ref": "#/components/schemas/RulesetDocument"})}},
-                            "404")},
+                            "description": "The ruleset", **_json(RULESET)}}, "404")},
                 "delete": {"summary": "Delete a house variant no game is played with",
                            "parameters": [ruleset_id],
                            "responses": {
@@ -235,9 +243,9 @@ def document() -> dict[str, Any]:
                                       "409")}},
             "/api/schema/game.json": {"get": {
                 "summary": "The JSON Schema of an exported game file (what the import checks)",
-                "responses": _answers({"200": {"description": "JSON Schema",
-                                               **_json({"$ref": "#/components/schemas/"
-                                                                "GameFile"})}})}},
+                "responses": _answers({"200": {"description": "JSON Schema of "
+                                                             "`#/components/schemas/GameFile`",
+                                               **_json(JSON_SCHEMA)}})}},
             "/api/openapi.json": {"get": {"summary": "This document",
                                           "responses": _answers({"200": {
                                               "description": "OpenAPI 3.1",

@@ -70,19 +70,44 @@ class GameFile(_Strict):
         return self.family or self.game or ""
 
 
+def _described() -> type[GameFile]:
+    """:class:`GameFile` as its schema describes it: its ruleset is one of the families'
+    kept rulesets, the very types each family's loader reads it with after the file's
+    own shape (an import reads the ruleset there, so that its refusal says the rules
+    are damaged)."""
+    from .families.kierki.rules.document import KierkiRuleset
+    from .families.tybet.rules import TybetRuleset
+
+    class GameFileSchema(GameFile):
+        model_config = ConfigDict(title="Kierki scorekeeper game")
+
+        ruleset: KierkiRuleset | TybetRuleset = Field(  # type: ignore[assignment]
+            description="The ruleset snapshot, read by its family's loader")
+
+    return GameFileSchema
+
+
 def json_schema() -> dict[str, Any]:
     """The JSON Schema of an export file."""
-    schema = GameFile.model_json_schema()
+    schema = _described().model_json_schema()
     schema["$id"] = "/api/schema/game.json"
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     return schema
 
 
+def models() -> dict[str, Any]:
+    """The API's documents by their OpenAPI component name: the types the server reads
+    them with."""
+    from .families.kierki.rules.document import KierkiRuleset, RulesetDocument
+    from .families.tybet.rules import TybetRuleset
+    return {"GameFile": _described(), "RulesetDocument": RulesetDocument,
+            "KierkiRuleset": KierkiRuleset, "TybetRuleset": TybetRuleset}
+
+
 def openapi_schemas() -> dict[str, Any]:
-    """The same model as OpenAPI component schemas (references point into components)."""
-    from .families.kierki.rules.document import RulesetDocument
+    """The same models as OpenAPI component schemas (references point into components)."""
     out: dict[str, Any] = {}
-    for name, model in (("GameFile", GameFile), ("RulesetDocument", RulesetDocument)):
+    for name, model in models().items():
         schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
         out.update(schema.pop("$defs", {}))
         out[name] = schema

@@ -91,6 +91,9 @@ class Game(Protocol):
     rules: Any
     state: State
     family: Family
+    #: What outputs made of this game may keep while it lives (a schedule's JSON per
+    #: language, say), under keys of their own; a new deal hands them to the next version.
+    parts: dict[Any, Any]
 
 
 class Family(Protocol):

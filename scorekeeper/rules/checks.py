@@ -23,6 +23,15 @@ MAX_DIGITS = 9
 NAME_MAX = 40
 
 
+def is_int(value: Any) -> bool:
+    """A whole number as JSON gives it: an int, not a bool.
+
+    >>> is_int(3), is_int(True), is_int(3.0), is_int("3")
+    (True, False, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def whole_number(value: Any) -> int | None:
     """An int from an int or from ASCII digits with one optional minus; else None.
 

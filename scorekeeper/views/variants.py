@@ -38,10 +38,19 @@ def edit(ruleset_id: str):
         doc = editor.start(base)
         touched = False
     else:
-        doc = editor.carried(request.form.get("doc"), base)
-        doc, problems = editor.apply(doc, request.form, request.form.getlist)
         touched = True
         action = request.form.get("action", "")
+        try:
+            doc = editor.carried(request.form.get("doc"), base)
+        except InvalidInput as e:  # a forged or broken page: start again, and say so
+            if action == "sums":
+                return jsonify(_sums(None, field_errors(e.problems))), 422
+            doc = editor.start(base)
+            rules, _ = editor.load(doc)
+            return render_template(family.templates["variant"], base=base, doc=doc,
+                                   rules=rules, editor=editor, errors=field_errors(e.problems),
+                                   dumped=editor.dump(doc)), 422
+        doc, problems = editor.apply(doc, request.form, request.form.getlist)
         if action != "save":  # the name is asked for when saving, not before
             problems = [p for p in problems if p.field != "name"]
         if action.startswith("quick:") and action[6:] in editor.QUICK:

@@ -1,4 +1,6 @@
 """The JSON API: same service, 422 with per-field messages, 409 on a stale version."""
+import re
+
 from scorekeeper.families.kierki.rules import get_ruleset
 from tests.fixtures import results_for
 
@@ -105,7 +107,7 @@ def test_edit_a_past_deal_and_undo(client):
 def test_openapi_document_names_every_route_and_answer(app, client):
     doc = client.get("/api/openapi.json").get_json()
     assert doc["openapi"].startswith("3.")
-    routes = {(rule.rule.replace("<int:", "{").replace("<", "{").replace(">", "}"), method)
+    routes = {(re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule), method)
               for rule in app.url_map.iter_rules() if rule.rule.startswith("/api/")
               for method in rule.methods - {"HEAD", "OPTIONS"}}
     documented = {(path, method.upper()) for path, ops in doc["paths"].items() for method in ops}

@@ -6,6 +6,8 @@ import html
 import json
 import re
 
+import pytest
+
 PLAYERS = ["Ala", "Bożena", "Czesław", "Dorota"]
 
 
@@ -150,11 +152,14 @@ def test_bad_numbers_get_a_message_in_the_users_language_and_nothing_is_stored(c
 
 
 def test_a_forged_document_starts_again_from_the_ruleset(client):
+    """A page whose rules were forged or cut short is refused, says so, and starts again
+    from the ruleset."""
     form = page_form(open_editor(client))
     for forged in ("not json", "[1, 2]", json.dumps({"contracts": "x"})):
         r = post(client, form, doc=forged, action="refresh")
-        assert r.status_code == 200
+        assert r.status_code == 422
         assert game_sum(r.get_data(as_text=True)) == "0"
+        assert "so the editor starts again from these rules" in errors(r.get_data(as_text=True))[0]
     doc = json.loads(form["doc"])
     doc["contracts"]["no_tricks"]["points"] = "lots"  # strict schema: not a number
     r = post(client, form, doc=json.dumps(doc), name="Forged", action="save",
@@ -280,3 +285,57 @@ def test_multipliers_from_the_editor(client):
         "multipliers"] == [1, 2, 3]
     assert "×2, gdy jeden gracz nie weźmie lewy" in client.get(f"/rules/{rid}").get_data(
         as_text=True)
+
+
+def _forged(form, change):
+    doc = json.loads(form["doc"])
+    change(doc)
+    return json.dumps(doc)
+
+
+def _set_in(path, value):
+    def change(doc):
+        *keys, last = path
+        for key in keys:
+            doc = doc[key]
+        doc[last] = value
+    return change
+
+
+@pytest.mark.parametrize("doc, action, where", [
+    (lambda form: "[" * 5000 + "]" * 5000, "refresh", None),
+    (lambda form: _forged(form, _set_in(("schedule",), [["no_tricks"], "trumps"])),
+     "quick:no_trump_deal", "schedule.0"),
+    (lambda form: _forged(form, _set_in(("contracts", "no_tricks", "colour"), "red")),
+     "refresh", "contracts.no_tricks.tricks.colour"),
+    (lambda form: _forged(form, _set_in(("contracts", "no_queens"), "queens")),
+     "quick:queen_of_spades", "contracts.no_queens"),
+    (lambda form: _forged(form, _set_in(("name",), "Our rules")), "save", "name"),
+    (lambda form: _forged(form, _set_in(("contracts", "no_king_of_hearts", "lead"), 5)),
+     "quick:discard_king_of_hearts", "contracts.no_king_of_hearts.cards.lead"),
+], ids=["deep", "list-in-schedule", "unknown-key", "contract-as-string", "name-as-string",
+        "lead-5"])
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_a_broken_document_is_refused_with_a_message_in_the_players_language(
+        client, doc, action, where, lang):
+    """What a fuzzer sent the editor (each once a server error): a page whose rules are
+    nested 5,000 deep, hold a list in the schedule, an unknown key, a contract or a name
+    given as a string, or a lead rule of 5, is refused with a message saying where, in
+    the player's language, and the editor starts again from the ruleset; nothing is
+    stored."""
+    form = page_form(open_editor(client, lang=lang))
+    r = post(client, form, doc=doc(form), action=action, name="Ours")
+    assert r.status_code == 422
+    text = r.get_data(as_text=True)
+    said = errors(text)
+    assert len(said) == 1
+    if lang == "en":
+        assert said[0].endswith("so the editor starts again from these rules.")
+    else:
+        assert said[0].endswith("więc edytor zaczyna od nowa od tych zasad.")
+    if where:
+        assert f"(at {where})" in said[0] or f"(w {where})" in said[0]
+    assert game_sum(text) == "0"  # the ruleset's own sums again
+    assert stored(client) == []
+    sums = post(client, form, doc=doc(form), action="sums")
+    assert sums.status_code == 422 and sums.get_json()["errors"][""] == said

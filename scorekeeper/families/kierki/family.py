@@ -8,9 +8,6 @@ from typing import Any
 from flask import Blueprint
 from flask_babel import lazy_gettext as _l
 
-from ... import i18n
-from ...lru import LRU
-from ...rules.named import check_named
 from ...safejson import Written
 from . import charts, variant_form, words
 from .charts import charts as game_charts
@@ -45,8 +42,7 @@ class Kierki:
         return registry()
 
     def load_rules(self, data: Any) -> Ruleset:
-        check_named(data)
-        return from_data(data)  # RulesetError, naming the fault, if it cannot be played
+        return from_data(data)  # RulesetError, naming the fault and its field
 
     def settings(self, rules: Ruleset, given: Mapping[str, Any]) -> dict[str, Any]:
         return {}
@@ -104,7 +100,7 @@ class Kierki:
         state = game.state
         return {
             "ruleset": {"expected_sum": game.rules.expected_sum},
-            "schedule": _schedule_json(game.rules, state.first_dealer, state.deals),
+            "schedule": _schedule_json(game, state.deals),
             **summary(state),
         }
 
@@ -158,25 +154,22 @@ class Kierki:
         return header, rows
 
 
-#: A schedule's JSON per ruleset, first dealer and language, written once. The
-#: schedule follows from the rules and the first dealer alone, and a game's rules are
-#: one object from its first deal to its last (the service keeps one per stored
-#: snapshot).
-_SCHEDULES = LRU(256)
-
-
-def _schedule_json(rules: Ruleset, first_dealer: int, deals: list[Deal]) -> Any:
-    return _SCHEDULES.made_for(rules, (id(rules), first_dealer, words.lang()),
-                               _written_schedule, deals)
+def _schedule_json(game: Any, deals: list[Deal]) -> Any:
+    """The schedule's JSON, written once per language and kept on the game (it follows
+    from the rules and the first dealer alone, the same in every version)."""
+    key = ("schedule-json", words.lang())
+    written = game.parts.get(key)
+    if written is None:
+        written = game.parts[key] = _written_schedule(deals)
+    return written
 
 
 def _written_schedule(deals: list[Deal]) -> Any:
-    with i18n.words():  # the deals' names: flask-babel, in an app context
-        return Written([
-            {"number": d.number, "contract": d.key, "kind": d.contract.kind,
-             "name": words.contract_name(d.contract), "dealer": d.dealer,
-             "leader": d.leader, "expected_sum": d.contract.expected_sum,
-             "fields": [{"name": f.name, "type": f.type, "total": f.total,
-                         "labels": list(f.labels), "distinct": f.distinct}
-                        for f in d.contract.fields()]}
-            for d in deals])
+    return Written([
+        {"number": d.number, "contract": d.key, "kind": d.contract.kind,
+         "name": words.contract_name(d.contract), "dealer": d.dealer,
+         "leader": d.leader, "expected_sum": d.contract.expected_sum,
+         "fields": [{"name": f.name, "type": f.type, "total": f.total,
+                     "labels": list(f.labels), "distinct": f.distinct}
+                    for f in d.contract.fields()]}
+        for d in deals])

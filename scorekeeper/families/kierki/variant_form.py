@@ -23,7 +23,11 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from ...rules.errors import N_, Problem, RulesetError
+from pydantic import ValidationError
+
+from ... import safejson
+from ...rules.errors import N_, InvalidInput, Problem, RulesetError
+from ...rules.shapes import where
 from .rules import Ruleset, document, from_data
 from .rules.cards import CARD_SETS, RANKS
 from .rules.contracts import LEAD_RULES
@@ -69,16 +73,36 @@ def start(rules: Ruleset) -> dict[str, Any]:
     return doc
 
 
+#: The name a document has while its maker has not named it yet (the editor asks for
+#: one when saving): the shape needs one to check the rest.
+UNNAMED = {"en": "variant", "pl": "wariant"}
+
+
+def _named(doc: Mapping[str, Any]) -> dict[str, Any]:
+    return {**doc, "name": doc.get("name") or UNNAMED}
+
+
 def carried(text: str | None, fallback: Ruleset) -> dict[str, Any]:
-    """The document a page carried in its hidden field, or a fresh start from ``fallback``
-    when it is missing or is not a document (a forged or truncated form)."""
-    try:
-        doc = json.loads(text or "")
-    except ValueError:
-        doc = None
-    if not isinstance(doc, dict) or not isinstance(doc.get("contracts"), dict) \
-            or not isinstance(doc.get("schedule"), list):
+    """The document a page carried in its hidden field, read as the API reads a body (no
+    deeper than :data:`.safejson.MAX_DEPTH`) and of the shape of a ruleset document
+    (:class:`.rules.document.RulesetDocument`, the API's type), else ``InvalidInput``
+    (a forged or truncated form: the page starts again from ``fallback``). A fresh start
+    from ``fallback`` when there is none."""
+    if not text:
         return start(fallback)
+    try:
+        doc = safejson.loads(text)
+    except (ValueError, RecursionError):
+        raise InvalidInput([Problem("", N_(
+            "The rules sent with the page could not be read, so the editor starts again "
+            "from these rules."))]) from None
+    try:
+        document.RulesetDocument.model_validate(_named(doc) if isinstance(doc, dict) else doc)
+    except ValidationError as e:
+        raise InvalidInput([Problem("", N_(
+            "The rules sent with the page are damaged (at %(field)s), so the editor starts "
+            "again from these rules."), {"field": where(e.errors()[0]["loc"]) or "doc"})]) \
+            from None
     return doc
 
 
@@ -288,7 +312,7 @@ def quick(doc: dict[str, Any], change: str) -> dict[str, Any]:
 
 def load(doc: Mapping[str, Any]) -> tuple[Ruleset | None, list[Problem]]:
     """The rules ``doc`` makes (to show their sums), or the problems that stop them."""
-    data, problems = document.read(dict(doc))
+    data, problems = document.read(_named(doc))
     if problems or data is None:
         return None, problems
     try:

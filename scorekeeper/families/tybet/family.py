@@ -8,7 +8,6 @@ from typing import Any
 from ...i18n import localized
 from ...rules import checks
 from ...rules.errors import N_
-from ...rules.named import check_named
 from . import forms, words
 from .charts import charts as game_charts
 from .rules import (
@@ -54,8 +53,7 @@ class Tybet:
         return registry()
 
     def load_rules(self, data: Any) -> TybetRules:
-        check_named(data)
-        return from_data(data)  # RulesetError, naming the fault, if it cannot be played
+        return from_data(data)  # RulesetError, naming the fault and its field
 
     def settings(self, rules: TybetRules, given: Mapping[str, Any]) -> dict[str, Any]:
         """The score to play to: one of the ruleset's targets (its default if none given)."""

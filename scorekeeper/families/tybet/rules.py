@@ -30,11 +30,14 @@ import json
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from scorekeeper.rules import checks
+from pydantic import ConfigDict, Field
+
+from scorekeeper.rules import checks, shapes
 from scorekeeper.rules.errors import N_, InvalidDeal, Problem, RulesetError, UnknownRuleset
 from scorekeeper.rules.named import Named, family_of
+from scorekeeper.rules.shapes import Key, Name, Notes, Short, Strict, Summary, absent
 
 SUITS = ("S", "H", "D", "C")
 #: Rank order in play, highest first; the cezar's run follows it.
@@ -545,61 +548,65 @@ SPECIAL_BY = {"tybet": "pair", "kalanda": "pair", "sariat": "player", "perla": "
               "kondriona": "player"}
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+Bonus = Annotated[int, Field(ge=0, le=1000)]
+Times = Annotated[int, Field(ge=1, le=100)]
+Target = Annotated[int, Field(ge=1, le=1000)]
+
+
+class Special(Strict):
+    """What a special win is worth: points added (``bonus``) or the pair's points of the
+    deal multiplied (``multiply``), one of the two; ``by`` says who wins it."""
+
+    by: Literal["pair", "player"]
+    bonus: Bonus = absent()
+    multiply: Times = absent()
+
+
+class TybetRuleset(Strict):
+    """A reading of the partnership game (seed 003) as the app keeps it."""
+
+    model_config = ConfigDict(title="Tybet ruleset")
+
+    id: Key
+    family: Literal["tybet"] = absent()
+    game: Literal["tybet"] = absent("The family, in snapshots stored before it was "
+                                    "called so")
+    source: Short = absent()
+    players: Literal[4] = 4
+    name: Name
+    summary: Summary = absent()
+    notes: Notes = absent()
+    target: Target
+    targets: Annotated[list[Target], Field(min_length=1, max_length=10)] = absent()
+    both_reach: Literal["higher", "declared_first"] = "higher"
+    specials_stack: bool = False
+    specials: dict[Literal[SPECIALS], Special]  # type: ignore[valid-type]
+    imported: bool = Field(False, description="Rules that came with an imported game")
 
 
 def _check_data(data: Any) -> None:
-    """Refuse data this module cannot play, naming the fault (:class:`RulesetError`)."""
+    """Refuse data this module cannot play, naming the fault and where
+    (:class:`RulesetError`)."""
     if not isinstance(data, dict):
         raise RulesetError("a Tybet ruleset is an object")
     if family_of(data) != "tybet":
         raise RulesetError(f"not a Tybet ruleset (family {family_of(data)!r})")
-    for name in ("id", "target", "specials"):
-        if name not in data:
-            raise RulesetError(f"Tybet ruleset: missing field {name!r}")
+    shapes.read(TybetRuleset, data, f"Tybet ruleset {data.get('id')!r}")
     rid = data["id"]
-    if not isinstance(rid, str) or not rid:
-        raise RulesetError(f"Tybet ruleset: 'id' must be a name, not {rid!r}")
 
     def fail(what: str) -> RulesetError:
         return RulesetError(f"ruleset {rid!r}: {what}")
 
-    if data.get("players", 4) != 4:
-        raise fail("Tybet is played by 4 players")
-    if not _is_int(data["target"]) or data["target"] < 1:
-        raise fail(f"'target' must be a whole number above 0, not {data['target']!r}")
-    targets = data.get("targets", [data["target"]])
-    if not isinstance(targets, list) or not all(_is_int(t) and t > 0 for t in targets) \
-            or data["target"] not in targets:
-        raise fail(f"'targets' must list whole numbers including the target, not {targets!r}")
-    if data.get("both_reach", "higher") not in ("higher", "declared_first"):
-        raise fail(f"unknown both-reach rule {data.get('both_reach')!r}")
-    for name in ("name", "notes"):
-        value = data.get(name, {})
-        if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
-            raise fail(f"{name!r} must map languages to text")
+    if data["target"] not in data.get("targets", [data["target"]]):
+        raise fail(f"'targets' must list the target, not {data['targets']!r}")
     specials = data["specials"]
-    if not isinstance(specials, dict):
-        raise fail("'specials' must map special wins to their worth")
     for kind, spec in specials.items():
-        if kind not in SPECIALS:
-            raise fail(f"unknown special win {kind!r}")
-        if not isinstance(spec, dict):
-            raise fail(f"special {kind!r}: not an object")
-        if spec.get("by") != SPECIAL_BY[kind]:
+        if spec["by"] != SPECIAL_BY[kind]:
             raise fail(f"special {kind!r}: 'by' must be {SPECIAL_BY[kind]!r}, "
-                       f"not {spec.get('by')!r}")
-        worth = [k for k in ("bonus", "multiply") if k in spec]
-        if len(worth) != 1:
+                       f"not {spec['by']!r}")
+        if len([k for k in ("bonus", "multiply") if k in spec]) != 1:
             raise fail(f"special {kind!r}: give either 'bonus' or 'multiply'")
-        value = spec[worth[0]]
-        if not _is_int(value) or value < (0 if worth[0] == "bonus" else 1):
-            raise fail(f"special {kind!r}: {worth[0]!r} must be a whole number, not {value!r}")
-    stack = data.get("specials_stack", False)
-    if not isinstance(stack, bool):
-        raise fail(f"'specials_stack' must be true or false, not {stack!r}")
-    if stack and any("multiply" in spec for spec in specials.values()):
+    if data.get("specials_stack") and any("multiply" in spec for spec in specials.values()):
         raise fail("multiplied specials do not stack: set 'specials_stack' to false")
 
 

@@ -239,24 +239,25 @@ def _special(kind, spec):
     (None, "is an object"),
     (_changed(family="kierki"), "not a Tybet ruleset"),
     (_changed(family=None, game="kierki"), "not a Tybet ruleset"),
-    (_changed(target=None), "missing field 'target'"),
-    (_changed(specials=None), "missing field 'specials'"),
-    (_changed(id=None), "missing field 'id'"),
-    (_changed(target="21"), "'target' must be a whole number"),
-    (_changed(target=True), "'target' must be a whole number"),
+    (_changed(target=None), "target: Field required"),
+    (_changed(specials=None), "specials: Field required"),
+    (_changed(id=None), "id: Field required"),
+    (_changed(target="21"), "target: Input should be a valid integer"),
+    (_changed(target=True), "target: Input should be a valid integer"),
     (_changed(targets=[11, 31]), "'targets' must list"),
-    (_changed(both_reach="first"), "unknown both-reach rule 'first'"),
-    (_changed(specials=[]), "'specials' must map"),
-    (_special("grand", {"by": "pair", "bonus": 5}), "unknown special win 'grand'"),
+    (_changed(both_reach="first"), "both_reach: Input should be 'higher' or 'declared_first'"),
+    (_changed(specials=[]), "specials: Input should be a valid dictionary"),
+    (_special("grand", {"by": "pair", "bonus": 5}), "specials.grand.[key]: Input should be 'tybet'"),
     (_special("kondriona", {"by": "pair", "bonus": 16}), "special 'kondriona': 'by' must be"),
     (_special("perla", {"by": "player"}), "special 'perla': give either"),
     (_special("perla", {"by": "player", "bonus": 4, "multiply": 8}), "give either"),
-    (_special("perla", {"by": "player", "bonus": "4"}), "'bonus' must be a whole number"),
-    (_special("perla", "4"), "special 'perla': not an object"),
+    (_special("perla", {"by": "player", "bonus": "4"}), "specials.perla.bonus: Input should be a valid integer"),
+    (_special("perla", "4"), "specials.perla: Input should be a valid dictionary"),
 ])
 def test_a_bad_tybet_ruleset_raises_one_clear_error(data, words):
     """Unknown specials, missing fields and wrong types in a Tybet ruleset are refused with
-    a RulesetError (also a ValueError) that names the fault, never a KeyError."""
+    a RulesetError (also a ValueError) that names the fault (and a wrong type's field),
+    never a KeyError."""
     from scorekeeper.families.tybet.rules import from_data
     from scorekeeper.rules.errors import RulesetError
     with pytest.raises(RulesetError) as e:
@@ -313,7 +314,7 @@ def test_stacking_is_off_by_default_and_refused_with_multipliers():
     with pytest.raises(RulesetError, match="do not stack"):
         from_data(data)
     data["specials_stack"] = "yes"
-    with pytest.raises(RulesetError, match="true or false"):
+    with pytest.raises(RulesetError, match="specials_stack: Input should be a valid boolean"):
         from_data(data)
     for lang in ("en", "pl"):
         assert ("where the source is silent" if lang == "en" else "gdzie źródło milczy") \

@@ -25,7 +25,7 @@ from scorekeeper.rules import checks
 from scorekeeper.rules.errors import N_, InvalidDeal, Problem, RulesetError
 from scorekeeper.rules.text import Text
 
-from .cards import CARD_SETS, RANKS, SUITS, Card, card_set, deck
+from .cards import CARD_SETS, SUITS, Card, card_set, deck
 
 Result = dict[str, Any]
 
@@ -73,12 +73,9 @@ class Field:
 
 # -- checking ruleset data (not results) ------------------------------------------
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 class _Data:
-    """Reads one contract's ruleset entry; every fault is a :class:`RulesetError`."""
+    """One contract's ruleset entry, already of its shape (:mod:`.document`), for the
+    checks only the table can make; every fault is a :class:`RulesetError`."""
 
     def __init__(self, key: str, data: Mapping[str, Any]):
         self.key = key
@@ -86,36 +83,6 @@ class _Data:
 
     def fail(self, what: str) -> RulesetError:
         return RulesetError(f"contract {self.key!r}: {what}")
-
-    def need(self, name: str) -> Any:
-        if name not in self.data:
-            raise self.fail(f"missing field {name!r}")
-        return self.data[name]
-
-    def int(self, name: str) -> int:
-        value = self.need(name)
-        if not _is_int(value):
-            raise self.fail(f"{name!r} must be a whole number, not {value!r}")
-        return value
-
-    def choice(self, name: str, allowed: tuple[str, ...], default: str | None = None) -> None:
-        value = self.data.get(name, default) if default is not None else self.need(name)
-        if value not in allowed:
-            raise self.fail(f"{name!r} must be one of {', '.join(allowed)}, not {value!r}")
-
-    def int_list(self, name: str) -> list[int]:
-        value = self.need(name)
-        if not isinstance(value, list) or not value or not all(_is_int(v) for v in value):
-            raise self.fail(f"{name!r} must be a list of whole numbers, not {value!r}")
-        return value
-
-    def lead(self) -> None:
-        value = self.data.get("lead", [])
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise self.fail(f"'lead' must be a list of lead rules, not {value!r}")
-        for rule in value:
-            if rule not in LEAD_RULES:
-                raise self.fail(f"unknown lead rule {rule!r}")
 
 
 class _Checker:
@@ -154,21 +121,17 @@ class Contract:
 
     @classmethod
     def check_data(cls, d: _Data, table: Table) -> None:
-        """Refuse a ruleset entry this kind cannot play (raises :class:`RulesetError`)."""
-        d.lead()
-        d.int("points")
+        """Refuse a ruleset entry this kind cannot play at this table (raises
+        :class:`RulesetError`); its shape is the document's to check."""
         cls.check_multipliers(d, table)
 
     @classmethod
     def check_multipliers(cls, d: _Data, table: Table) -> None:
-        if "multipliers" not in d.data:
-            return
-        if cls.kind not in ("tricks", "robber", "trumps"):
-            raise d.fail("'multipliers' count players without a trick: for tricks, robber "
-                         "and trumps deals only")
-        values = d.int_list("multipliers")
-        if len(values) > table.players or any(not 0 <= v <= 10 for v in values):
-            raise d.fail(f"'multipliers' takes at most {table.players} numbers from 0 to 10")
+        """The multipliers' values are the document's to check; only the table knows how
+        many players may take no trick."""
+        values = d.data.get("multipliers") or ()
+        if len(values) > table.players:
+            raise d.fail(f"'multipliers' takes at most {table.players} numbers")
 
     # -- the interface ---------------------------------------------------
     def fields(self) -> list[Field]:
@@ -309,9 +272,8 @@ class CardCount(Contract):
 
     @classmethod
     def check_data(cls, d: _Data, table: Table) -> None:
-        super().check_data(d, table)
-        name = d.need("set")
-        if not isinstance(name, str) or name not in CARD_SETS:
+        name = d.data["set"]
+        if name not in CARD_SETS:
             raise d.fail(f"unknown card set {name!r}")
         if not card_set(name, table.deck):
             raise d.fail(f"card set {name!r} has no card in this deck")
@@ -385,8 +347,7 @@ class PenaltyTricks(Contract):
 
     @classmethod
     def check_data(cls, d: _Data, table: Table) -> None:
-        d.lead()
-        positions = d.int_list("positions")
+        positions = d.data["positions"]
         n = table.tricks
         for p in positions:
             if p == 0 or not -n <= p <= n:
@@ -394,13 +355,9 @@ class PenaltyTricks(Contract):
         numbers = [p if p > 0 else n + 1 + p for p in positions]
         if len(set(numbers)) != len(numbers):
             raise d.fail(f"a trick is named twice in {positions!r}")
-        points = d.need("points")
-        if isinstance(points, list):
-            d.int_list("points")
-            if len(points) != len(positions):
-                raise d.fail("'points' needs one value per position")
-        else:
-            d.int("points")
+        points = d.data["points"]
+        if isinstance(points, list) and len(points) != len(positions):
+            raise d.fail("'points' needs one value per position")
 
     @property
     def trick_numbers(self) -> list[int]:
@@ -466,10 +423,7 @@ class Robber(Contract):
 
     @classmethod
     def check_data(cls, d: _Data, table: Table) -> None:
-        d.lead()
-        parts = d.need("parts")
-        if not isinstance(parts, list) or not parts or not all(isinstance(p, str) for p in parts):
-            raise d.fail(f"'parts' must be a list of contract keys, not {parts!r}")
+        parts = d.data["parts"]
         if d.key in parts or len(set(parts)) != len(parts):
             raise d.fail("a robber's parts are other contracts, each once")
         cls.check_multipliers(d, table)
@@ -605,13 +559,8 @@ class Trumps(Contract):
     @classmethod
     def check_data(cls, d: _Data, table: Table) -> None:
         super().check_data(d, table)
-        d.choice("named_by", ("dealer", "leader"), default="leader")
-        d.choice("leader", ("dealer", "left"), default="left")
-        if "cards_seen" in d.data and not (0 <= d.int("cards_seen") <= table.tricks):
+        if not 0 <= d.data.get("cards_seen", 0) <= table.tricks:
             raise d.fail(f"'cards_seen' must be from 0 to the {table.tricks} cards of a hand")
-        for flag in ("no_trump", "auction"):
-            if not isinstance(d.data.get(flag, False), bool):
-                raise d.fail(f"{flag!r} must be true or false")
 
     @property
     def auction(self) -> bool:
@@ -705,14 +654,9 @@ class Loteryjka(Contract):
 
     @classmethod
     def check_data(cls, d: _Data, table: Table) -> None:
-        d.lead()
-        cls.check_multipliers(d, table)  # refused: a race has no tricks
-        prizes = d.int_list("prizes")
+        prizes = d.data["prizes"]
         if len(prizes) > table.players:
             raise d.fail(f"{len(prizes)} prizes for {table.players} players")
-        d.choice("start", RANKS + ("any",), default="7")
-        d.choice("ace", ("low", "high"), default="low")
-        d.choice("begins", ("dealer", "left"), default="left")
 
     @property
     def prizes(self) -> list[int]:
@@ -761,15 +705,13 @@ def make_contract(key: str, data: Mapping[str, Any], table: Table,
                   lookup: Callable[[str], Contract] | None = None) -> Contract:
     """Build a contract from ruleset data; a robber finds its parts by key.
 
-    Data a contract cannot play (an unknown kind or card set, a missing field,
-    a wrong type) raises :class:`RulesetError` naming the contract and the fault.
+    ``data`` has the shape of :data:`.document.Contract` (the ruleset's loader reads it
+    first); what this table cannot play (a card set with no card in its deck, a trick
+    it does not have, a robber's parts) raises :class:`RulesetError` naming the contract
+    and the fault.
     """
-    if not isinstance(data, Mapping):
-        raise RulesetError(f"contract {key!r}: not an object")
     d = _Data(key, data)
-    kind = d.need("kind")
-    if not isinstance(kind, str) or kind not in KINDS:
-        raise d.fail(f"unknown contract kind {kind!r}")
+    kind = data["kind"]
     KINDS[kind].check_data(d, table)
     if kind == "robber":
         if lookup is None:

@@ -11,90 +11,87 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic import ConfigDict, Field, StringConstraints, ValidationError
 
 from ....rules.errors import N_, Problem
+from ....rules.shapes import Key, Name, Notes, Short, Strict, Summary, absent, problems
 from .cards import CARD_SETS, RANKS
 from .contracts import LEAD_RULES
 
-Key = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]{0,39}$")]
 Points = Annotated[int, Field(ge=-10_000, le=10_000)]
-Words = Annotated[str, StringConstraints(max_length=600)]
-#: A text in each language the app speaks (either may be left out).
-Text = dict[Literal["en", "pl"], Words]
 Lead = Literal[tuple(LEAD_RULES)]  # type: ignore[valid-type]
 CardSet = Literal[tuple(CARD_SETS)]  # type: ignore[valid-type]
 Card = Annotated[str, StringConstraints(pattern=r"^(10|[2-9JQKA])[SHDC]$")]
 Leads = Annotated[list[Lead], Field(max_length=len(LEAD_RULES))]
 #: The deal's points multiplied by how many players took no trick: entry 0 for none,
-#: 1 for one, …, the last for any more (seed 004's variation 1: 1, 2, 3).
+#: 1 for one, …, the last for any more (seed 004's variation 1: 1, 2, 3). The loader
+#: also checks there are no more entries than players.
 Multipliers = Annotated[list[Annotated[int, Field(ge=0, le=10)]],
                         Field(min_length=1, max_length=5,
                               description="Multiply the deal's points by entry n when n "
                                           "players take no trick")]
+#: What a game's final scores add up to: more than 30 deals of the largest points give.
+Sum = Annotated[int, Field(ge=-100_000_000, le=100_000_000)]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(strict=True, extra="forbid")
+class _Contract(Strict):
+    #: The deal's own name, for a contract whose key the app does not name itself
+    name: Name = absent()
+    lead: Leads = Field([])
 
 
-class Tricks(_Strict):
+class Tricks(_Contract):
     """Points for each trick taken."""
 
     kind: Literal["tricks"]
     points: Points
-    multipliers: Multipliers | None = None
-    lead: Leads = []
+    multipliers: Multipliers = absent()
 
 
-class Cards(_Strict):
+class Cards(_Contract):
     """Points for each card of a set taken (hearts, queens, gentlemen, jacks, the K♥)."""
 
     kind: Literal["cards"]
     set: CardSet
     points: Points
-    lead: Leads = []
 
 
-class Positions(_Strict):
+class Positions(_Contract):
     """Points for taking given tricks: 7 is the seventh, -1 the last, -2 the one before."""
 
     kind: Literal["positions"]
-    positions: Annotated[list[Annotated[int, Field(ge=-13, le=13)]],
-                         Field(min_length=1, max_length=13)]
-    points: Points | Annotated[list[Points], Field(min_length=1, max_length=13)] = Field(
+    positions: Annotated[list[Annotated[int, Field(ge=-17, le=17)]],
+                         Field(min_length=1, max_length=17)]
+    points: Points | Annotated[list[Points], Field(min_length=1, max_length=17)] = Field(
         description="One value for every position, or one per position")
-    lead: Leads = []
 
 
-class Robber(_Strict):
+class Robber(_Contract):
     """Every penalty of its parts at once."""
 
     kind: Literal["robber"]
     parts: Annotated[list[Key], Field(min_length=1, max_length=10)]
-    multipliers: Multipliers | None = None
-    lead: Leads = []
+    multipliers: Multipliers = absent()
 
 
-class Trumps(_Strict):
+class Trumps(_Contract):
     """Points for each trick; someone names trumps (or no trumps, where allowed)."""
 
     kind: Literal["trumps"]
     points: Points
     named_by: Literal["dealer", "leader"] = "leader"
     leader: Literal["dealer", "left"] = "left"
-    cards_seen: Annotated[int, Field(ge=0, le=13)] | None = None
+    cards_seen: Annotated[int, Field(ge=0, le=17)] = absent()
     no_trump: bool = False
     auction: bool = Field(
         False, description="The players other than the dealer, from the dealer's left, bid "
         "points for the dealer's right to take the box and name trumps; the dealer accepts "
         "the highest bid or refuses. An accepted bid moves from the buyer's score to the "
         "dealer's; the tricks score as usual, so the deal's sum does not change.")
-    multipliers: Multipliers | None = None
-    lead: Leads = []
+    multipliers: Multipliers = absent()
 
 
-class Loteryjka(_Strict):
+class Loteryjka(_Contract):
     """Prizes for going out first, second, …"""
 
     kind: Literal["loteryjka"]
@@ -102,35 +99,47 @@ class Loteryjka(_Strict):
     start: Literal[(*RANKS, "any")] = "7"  # type: ignore[valid-type]
     ace: Literal["low", "high"] = "low"
     begins: Literal["dealer", "left"] = "left"
-    lead: Leads = []
 
 
 Contract = Annotated[Tricks | Cards | Positions | Robber | Trumps | Loteryjka,
                      Field(discriminator="kind")]
 
 
-class RulesetDocument(_Strict):
+class RulesetDocument(Strict):
     """A Kierki ruleset: its contracts by key and the order the deals are played in."""
 
-    model_config = ConfigDict(strict=True, extra="forbid", title="Kierki ruleset")
+    model_config = ConfigDict(title="Kierki ruleset")
 
-    id: Key | None = Field(None, description="Given by the server to a new variant")
+    id: Key = absent("Given by the server to a new variant")
     family: Literal["kierki"] = "kierki"
-    source: Annotated[str, StringConstraints(max_length=40)] | None = None
-    based_on: Key | None = Field(None, description="The ruleset this variant started from")
-    made_by: Annotated[str, StringConstraints(max_length=40)] | None = None
-    created_at: Annotated[str, StringConstraints(max_length=40)] | None = None
+    source: Short = absent()
+    based_on: Key = absent("The ruleset this variant started from")
+    made_by: Short = absent()
+    created_at: Short = absent()
     players: Literal[3, 4, 5]
-    removed: Annotated[list[Card], Field(max_length=12)] = []
-    name: Text
-    summary: Text = {}
-    notes: Text = {}
+    removed: Annotated[list[Card], Field(max_length=12)] = Field([])
+    name: Name
+    summary: Summary = absent()
+    notes: Notes = absent()
     contracts: Annotated[dict[Key, Contract], Field(min_length=1, max_length=30)]
     schedule: Annotated[list[Key], Field(min_length=1, max_length=30)]
-    expected_sum: int | None = Field(
-        None, description="What the final scores add up to; worked out when left out")
+    expected_sum: Sum = absent("What the final scores add up to; worked out when left out")
     unbalanced: bool = Field(
         False, description="Keep a variant whose totals do not add up to zero")
+
+
+class KierkiRuleset(RulesetDocument):
+    """A Kierki ruleset as the app keeps it (a built-in file, a game's snapshot, a
+    stored variant): a document with its id and its sum, and perhaps marked imported."""
+
+    model_config = ConfigDict(title="Kierki ruleset (kept)")
+
+    id: Key  # type: ignore[assignment]
+    family: Literal["kierki"] = absent()
+    game: Literal["kierki"] = absent("The family, in snapshots stored before it was "
+                                     "called so")
+    expected_sum: Sum  # type: ignore[assignment]
+    imported: bool = Field(False, description="Rules that came with an imported game")
 
 
 def json_schema() -> dict[str, Any]:
@@ -146,9 +155,7 @@ def read(data: Any) -> tuple[dict[str, Any] | None, list[Problem]]:
     try:
         doc = RulesetDocument.model_validate(data)
     except ValidationError as e:
-        return None, [Problem(".".join(str(p) for p in err["loc"]),
-                              N_("%(detail)s"), {"detail": err["msg"]})
-                      for err in e.errors(include_url=False)[:20]]
+        return None, problems(e)
     return doc.model_dump(exclude_none=True), []
 
 
@@ -177,4 +184,4 @@ def balance(rules: Any, declared: int | None, unbalanced: bool) -> list[Problem]
     return []
 
 
-__all__ = ["RulesetDocument", "balance", "game_sum", "json_schema", "read"]
+__all__ = ["KierkiRuleset", "RulesetDocument", "balance", "game_sum", "json_schema", "read"]

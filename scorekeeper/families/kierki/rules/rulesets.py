@@ -8,26 +8,50 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache
 from importlib import resources
 from typing import Any
 
+from scorekeeper.rules import shapes
 from scorekeeper.rules.errors import RulesetError, UnknownRuleset
-from scorekeeper.rules.named import Named, family_of
+from scorekeeper.rules.named import Named
 
 from .cards import deck
 from .contracts import Contract, Table, make_contract
+from .document import KierkiRuleset
 
 #: How many may play Kierki: three (without a 2), four, or five (without two 2s).
 PLAYERS = (3, 4, 5)
 
 
-@dataclass(frozen=True)
 class Ruleset(Named):
-    """A named set of rules; ``data`` is the JSON it came from, kept whole."""
+    """A named set of rules; ``data`` is the JSON it came from, kept whole (and never
+    changed). Its table and every contract are made when it is made; the deals of a
+    game from each first dealer once, when first asked for (:func:`.schedule.schedule`),
+    in :attr:`schedules`, which belongs to this object alone."""
 
-    data: dict[str, Any] = field(repr=False)
+    def __init__(self, data: dict[str, Any]):
+        self.data = data
+        cards = deck(data.get("removed", ()))
+        self.table = Table(players=data["players"], tricks=len(cards) // data["players"],
+                           deck=cards)
+        self.contracts: dict[str, Contract] = {}
+        for key in dict.fromkeys([*data["schedule"], *data["contracts"]]):
+            self._make(key)
+        #: The deals of a game by its first dealer (at most five entries)
+        self.schedules: dict[int, tuple[Any, ...]] = {}
+        self._hash: int | None = None
+
+    def _make(self, key: str) -> Contract:
+        """The contract named ``key`` (a robber's parts are made first)."""
+        found = self.contracts.get(key)
+        if found is None:
+            found = self.contracts[key] = make_contract(key, self.data["contracts"][key],
+                                                        self.table, self._make)
+        return found
+
+    def __repr__(self) -> str:
+        return f"Ruleset({self.id!r})"
 
     @property
     def players(self) -> int:
@@ -43,103 +67,57 @@ class Ruleset(Named):
         """What the players' final scores add up to (zero for the standard game)."""
         return self.data["expected_sum"]
 
-    @cached_property
-    def table(self) -> Table:
-        cards = deck(self.data.get("removed", ()))
-        return Table(players=self.players, tricks=len(cards) // self.players, deck=cards)
-
     def contract(self, key: str) -> Contract:
-        """The contract named ``key``, made once per ruleset object (a ruleset never
-        changes; a robber's contract asks its ruleset for the others)."""
-        made = self.__dict__.get("_contracts")
-        if made is None:
-            made = {}
-            object.__setattr__(self, "_contracts", made)
-        found = made.get(key)
-        if found is None:
-            found = made[key] = make_contract(key, self.data["contracts"][key], self.table,
-                                              self.contract)
-        return found
+        """The contract named ``key`` (``KeyError`` if there is none)."""
+        return self.contracts[key]
 
     def deals(self) -> list[Contract]:
         """The contract of every deal, in order."""
-        return [self.contract(k) for k in self.schedule]
+        return [self.contracts[k] for k in self.data["schedule"]]
 
     def __hash__(self) -> int:
-        known = self.__dict__.get("_hash")
-        if known is None:  # worked out once: the data of a ruleset never changes
-            known = hash(json.dumps(self.data, sort_keys=True))
-            object.__setattr__(self, "_hash", known)
-        return known
+        if self._hash is None:  # worked out once: the data of a ruleset never changes
+            self._hash = hash(json.dumps(self.data, sort_keys=True))
+        return self._hash
 
     def __eq__(self, other: object) -> bool:
         return other is self or (isinstance(other, Ruleset) and self.data == other.data)
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _check_shape(data: Any) -> None:
-    """The ruleset's own fields; each contract is checked by :func:`make_contract`."""
-    if not isinstance(data, dict):
-        raise RulesetError("a ruleset is an object")
-    for name in ("id", "players", "contracts", "schedule", "expected_sum"):
-        if name not in data:
-            raise RulesetError(f"ruleset: missing field {name!r}")
-    if not isinstance(data["id"], str) or not data["id"]:
-        raise RulesetError(f"ruleset: 'id' must be a name, not {data['id']!r}")
-    if family_of(data) not in (None, "kierki"):
-        raise RulesetError(f"ruleset {data['id']!r}: not a Kierki ruleset")
-    if not _is_int(data["players"]) or data["players"] not in PLAYERS:
-        raise RulesetError(f"ruleset {data['id']!r}: 'players' must be 3, 4 or 5, "
-                           f"not {data['players']!r}")
-    if not _is_int(data["expected_sum"]):
-        raise RulesetError(f"ruleset {data['id']!r}: 'expected_sum' must be a whole number")
-    for name in ("name", "notes"):
-        value = data.get(name, {})
-        if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
-            raise RulesetError(f"ruleset {data['id']!r}: {name!r} must map languages to text")
-    removed = data.get("removed", [])
-    if not isinstance(removed, list) or not all(isinstance(c, str) for c in removed):
-        raise RulesetError(f"ruleset {data['id']!r}: 'removed' must be a list of cards")
-    try:
-        deck(removed)
-    except ValueError:
-        raise RulesetError(f"ruleset {data['id']!r}: 'removed' holds something that is not "
-                           f"a card: {removed!r}") from None
-    contracts, schedule = data["contracts"], data["schedule"]
-    if not isinstance(contracts, dict):
-        raise RulesetError(f"ruleset {data['id']!r}: 'contracts' must map keys to contracts")
-    if not isinstance(schedule, list) or not schedule:
-        raise RulesetError(f"ruleset {data['id']!r}: 'schedule' must be a list of contract keys")
-    for key in schedule:
-        if not isinstance(key, str) or key not in contracts:
-            raise RulesetError(f"ruleset {data['id']!r}: schedule: unknown contract {key!r}")
+def _check(data: Any) -> None:
+    """What the shape (:class:`.document.KierkiRuleset`) cannot say: the schedule's and
+    the robbers' keys name contracts, and the cards divide among the players; each
+    contract's own rules are checked by :func:`make_contract`."""
+    what = f"ruleset {data.get('id')!r}" if isinstance(data, dict) else "ruleset"
+    shapes.read(KierkiRuleset, data, what)
+    rid, contracts = data["id"], data["contracts"]
+    for key in data["schedule"]:
+        if key not in contracts:
+            raise RulesetError(f"ruleset {rid!r}: schedule: unknown contract {key!r}")
     for key, entry in contracts.items():  # a robber's parts: known, and not robbers
-        if isinstance(entry, dict) and entry.get("kind") == "robber" \
-                and isinstance(entry.get("parts"), list):
-            for part in entry["parts"]:
-                if not isinstance(part, str) or part not in contracts:
-                    raise RulesetError(f"contract {key!r}: unknown part {part!r}")
-                if isinstance(contracts[part], dict) and contracts[part].get("kind") == "robber":
-                    raise RulesetError(f"contract {key!r}: part {part!r} is a robber")
+        for part in entry.get("parts", ()) if entry["kind"] == "robber" else ():
+            if part not in contracts:
+                raise RulesetError(f"contract {key!r}: unknown part {part!r}")
+            if contracts[part]["kind"] == "robber":
+                raise RulesetError(f"contract {key!r}: part {part!r} is a robber")
+    try:
+        cards = deck(data.get("removed", []))
+    except ValueError:
+        raise RulesetError(f"ruleset {rid!r}: 'removed' holds something that is not "
+                           f"a card: {data.get('removed')!r}") from None
+    if len(cards) % data["players"]:
+        raise RulesetError(f"ruleset {rid!r}: {len(cards)} cards do not divide "
+                           f"among {data['players']} players")
 
 
 def from_data(data: dict[str, Any]) -> Ruleset:
-    """A ruleset from data (a stored snapshot, an import), checked for shape.
+    """A ruleset from data (a built-in file, a stored snapshot, an import), checked.
 
     Anything it cannot play raises :class:`RulesetError` (a ``ValueError``)
-    naming what is wrong, never a bare ``KeyError``.
+    naming what is wrong and where, never a bare ``KeyError``.
     """
-    _check_shape(data)
-    rs = Ruleset(copy.deepcopy(data))
-    if rs.table.tricks * rs.players != len(rs.table.deck):
-        raise RulesetError(f"ruleset {rs.id!r}: {len(rs.table.deck)} cards do not divide "
-                           f"among {rs.players} players")
-    for key in dict.fromkeys([*rs.schedule, *rs.data["contracts"]]):
-        rs.contract(key)  # RulesetError on bad data
-    return rs
+    _check(data)
+    return Ruleset(copy.deepcopy(data))
 
 
 @cache

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.lru import LRU
 from scorekeeper.rules.errors import N_
 from scorekeeper.rules.text import Text
 
@@ -84,11 +83,6 @@ def _left(seat: int, players: int) -> int:
     return (seat + 1) % players
 
 
-#: Schedules made, per ruleset object and first dealer: a game's state starts from one
-#: each time a game is loaded.
-_MADE = LRU(256)
-
-
 def schedule(ruleset: Ruleset, first_dealer: int) -> list[Deal]:
     """Every deal of a game, the deal passing to the left each time (a new list of the
     same deals: a deal never changes).
@@ -100,8 +94,10 @@ def schedule(ruleset: Ruleset, first_dealer: int) -> list[Deal]:
     >>> deals[7].key, deals[7].dealer, deals[7].leader  # pagat: the dealer leads trumps
     ('trumps', 1, 1)
     """
-    return list(_MADE.made_for(ruleset, (id(ruleset), first_dealer), _schedule, ruleset,
-                               first_dealer))
+    made = ruleset.schedules.get(first_dealer)
+    if made is None:  # once per ruleset object and first dealer (at most five)
+        made = ruleset.schedules[first_dealer] = _schedule(ruleset, first_dealer)
+    return list(made)
 
 
 def _schedule(ruleset: Ruleset, first_dealer: int) -> tuple[Deal, ...]:
