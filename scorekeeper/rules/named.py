@@ -11,7 +11,7 @@ from typing import Any
 from .errors import RulesetError
 
 ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
-TEXT_MAX = {"name": 80, "summary": 160, "notes": 600}
+TEXT_MAX = {"name": 80, "summary": 400, "notes": 600}
 #: What an imported ruleset's name says in each language the app speaks.
 IMPORTED = {"en": "imported", "pl": "zaimportowane"}
 
