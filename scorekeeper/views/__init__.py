@@ -19,10 +19,11 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
+from ..db import get_db
 from ..families import registry
 from ..queries import GameNotFound
 from ..rules.errors import UnknownRuleset
-from ..service import Conflict
+from ..service import Conflict, Game, load
 
 csrf = CSRFProtect()
 
@@ -49,6 +50,11 @@ def _safe_next(target: str | None) -> str:
     return target
 
 
+def _load_game(gid: str) -> Game:
+    """What a family's own pages load a game by (they reach no storage themselves)."""
+    return load(get_db(), gid)
+
+
 def init_app(app: Flask) -> None:
     from .. import live
     from . import admin, games, installable, people, sheets, variants
@@ -62,7 +68,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(installable.bp)  # the manifest and the service worker
     app.register_blueprint(live.bp)  # the live table: every phone follows each save
     for family in registry.families().values():
-        blueprint = family.blueprint()
+        blueprint = family.blueprint(_load_game)
         if blueprint is not None:
             app.register_blueprint(blueprint)
 
