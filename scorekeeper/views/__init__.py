@@ -17,10 +17,11 @@ from flask import (
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError, CSRFProtect
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from ..db import get_db
 from ..families import registry
+from ..i18n import number
 from ..queries import GameNotFound
 from ..rules.errors import UnknownRuleset
 from ..service import Conflict, Game, load
@@ -34,7 +35,6 @@ API_ERRORS = {
     403: _l("This token does not belong to this game."),
     404: _l("Not found."),
     405: _l("This address does not take this method."),
-    413: _l("The request is too large."),
     415: _l("Send JSON (Content-Type: application/json)."),
     500: _l("Something went wrong on the server; nothing was saved."),
 }
@@ -105,6 +105,24 @@ def init_app(app: Flask) -> None:
         if code == 405 and e.get_response().headers.get("Allow"):
             response.headers["Allow"] = e.get_response().headers["Allow"]
         return response, code
+
+    @app.before_request
+    def refuse_a_body_over_the_limit():
+        """Every request with a body over the limit is answered 413, whether or not its
+        view would read the body (the production server has read and dropped it)."""
+        limit = request.max_content_length
+        if limit is not None and (request.content_length or 0) > limit:
+            raise RequestEntityTooLarge()
+
+    @app.errorhandler(RequestEntityTooLarge)
+    def too_large(e: RequestEntityTooLarge):
+        """A body (an imported file too) over ``MAX_CONTENT_LENGTH``: the limit, in MB."""
+        limit = request.max_content_length or app.config["MAX_CONTENT_LENGTH"]
+        message = gettext("The request is too large: this server takes at most %(size)s MB.",
+                          size=number(limit / (1024 * 1024), 1))
+        if request.path.startswith("/api/"):
+            return {"error": message}, 413
+        return render_template("error.html", message=message), 413
 
     @app.errorhandler(GameNotFound)
     @app.errorhandler(UnknownRuleset)
