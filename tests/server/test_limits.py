@@ -12,7 +12,7 @@ LIMIT = 2 * 1024 * 1024  # the app's MAX_CONTENT_LENGTH
 
 
 def post(port, body: bytes, length: int | None = None):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
         conn.putrequest("POST", "/api/games")
         conn.putheader("Content-Type", "application/json")
@@ -27,7 +27,7 @@ def post(port, body: bytes, length: int | None = None):
 
 
 def post_chunked(port, chunks: list[bytes]):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
         conn.request("POST", "/api/games", body=iter(chunks),
                      headers={"Content-Type": "application/json"}, encode_chunked=True)
