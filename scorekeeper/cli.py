@@ -75,8 +75,8 @@ SETTINGS = [
             "seconds an idle connection is kept; a phone put away frees its slot (an "
             "event stream is never idle: it sends a line every 15 s)"),
     Setting("max_request_body_size", None, positive,
-            "largest request body accepted, in bytes; a larger one is refused (413) by the "
-            "server before the app reads it"),
+            "largest request body accepted, in bytes (the app's limit is set to it); a "
+            "larger one is answered 413 by the app without its reading it"),
 ]
 
 class SettingError(ValueError):
@@ -108,7 +108,30 @@ def server_settings(args: argparse.Namespace, app: Flask,
     return chosen
 
 
-TOO_LARGE = b"Request body too large.\n"
+#: How much of a body over the limit the server reads (and drops) before the app's 413,
+#: so that a client that sends its whole body before reading gets the answer rather
+#: than a reset connection. Past it the connection is closed unread.
+DRAIN_FACTOR = 4
+
+#: The reason phrase of each answer the server writes itself.
+REASONS = {400: "Bad Request", 414: "Request URI Too Long", 500: "Internal Server Error"}
+
+
+def server_answer(code: int) -> bytes:
+    """An answer the server writes itself (a request it cannot read, a failure outside the
+    app): empty, closing the connection, with the app's security headers."""
+    from .web import SECURITY_HEADERS
+
+    lines = [f"HTTP/1.1 {code} {REASONS[code]}", "Connection: close", "Content-Length: 0",
+             *(f"{name}: {value}" for name, value in SECURITY_HEADERS.items())]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
+
+
+class _Read:
+    """The body of a refused request, already read (or given up on): nothing to discard."""
+
+    def _discard(self) -> None:
+        pass
 
 
 def make_server(app: Flask, settings: dict[str, int | str]):
@@ -116,14 +139,19 @@ def make_server(app: Flask, settings: dict[str, int | str]):
 
     One greenlet per connection, at most ``connection_limit`` of them (more wait to be
     accepted); a connection that waits ``channel_timeout`` seconds for the client is
-    closed; responses go out without Nagle's delay; a body larger than ``max_request_body_size`` (announced, or counted while
-    reading a chunked one) is answered 413 and the connection closed before the app
-    runs. No access log, no ``Server`` header, no traceback in an answer."""
+    closed; responses go out without Nagle's delay. The body limit is the app's
+    ``MAX_CONTENT_LENGTH``, set to ``max_request_body_size``: a larger body (announced,
+    or counted while reading a chunked one) is read and dropped, up to
+    :data:`DRAIN_FACTOR` times the limit, and the app answers 413 with its own page
+    (the connection then closed). The app's errors go to standard error (Flask logs a
+    failure's traceback there); no access log, no ``Server`` header, no traceback in an
+    answer; the server's own answers carry the app's security headers."""
     from gevent.pool import Pool
     from gevent.pywsgi import WSGIHandler, WSGIServer
 
     idle = int(settings["channel_timeout"])
     limit = int(settings["max_request_body_size"])
+    app.config["MAX_CONTENT_LENGTH"] = limit  # one limit: the app's 413 page names it
 
     class Handler(WSGIHandler):
         def handle(self) -> None:
@@ -137,11 +165,51 @@ def make_server(app: Flask, settings: dict[str, int | str]):
                 pass
             super().handle()
 
+        def handle_one_request(self):
+            answer = super().handle_one_request()
+            if isinstance(answer, tuple):  # (code, bytes): a request it could not read
+                return answer[0], server_answer(int(answer[0]))
+            return answer
+
         def read_request(self, raw_requestline: str) -> bool:
             try:
                 return super().read_request(raw_requestline)
             except OSError as e:  # headers cut off or too slow: a client error, no traceback
                 raise ValueError(f"reading the headers: {e}") from None
+
+        def _handle_client_error(self, ex: BaseException):
+            """A request that cannot be read (too many or too long headers, a broken chunk):
+            the client's mistake, answered 400 and not logged (gevent would print a
+            traceback for some)."""
+            return "400", server_answer(400)
+
+        def _send_error_response_if_possible(self, error_code: int) -> None:
+            if self.response_length:  # the answer had begun: only closing is left
+                self.close_connection = True
+                return
+            try:
+                self.socket.sendall(server_answer(error_code))
+            except OSError:
+                pass
+            self.close_connection = True
+
+        def _drain(self) -> None:
+            """Read and drop the rest of a body over the limit, up to the bound (not at
+            all for a client that waits to be told before sending it)."""
+            if self.environ.get("HTTP_EXPECT", "").lower() == "100-continue":
+                return
+            length = self.content_length
+            left = DRAIN_FACTOR * limit
+            if length is not None and length - self.wsgi_input.position > left:
+                return
+            try:
+                while left > 0:
+                    chunk = self.wsgi_input.read(min(65536, left))
+                    if not chunk:
+                        return
+                    left -= len(chunk)
+            except (OSError, ValueError):  # a broken chunk, a client gone
+                return
 
         def handle_one_response(self) -> None:
             length = self.content_length
@@ -151,24 +219,24 @@ def make_server(app: Flask, settings: dict[str, int | str]):
                 try:
                     body = self.wsgi_input.read(limit + 1)
                 except (OSError, ValueError):  # a broken chunk, a client gone
-                    self.close_connection = True
+                    self._send_error_response_if_possible(400)
                     return
                 length = len(body)
                 self.environ["wsgi.input"] = io.BytesIO(body)
                 self.environ["CONTENT_LENGTH"] = str(length)
                 self.environ.pop("HTTP_TRANSFER_ENCODING", None)
             if length is not None and length > limit:
-                self.close_connection = True  # the rest of the body is not waited for
-                self.start_response("413 Request Entity Too Large", [
-                    ("Content-Type", "text/plain; charset=utf-8"),
-                    ("Content-Length", str(len(TOO_LARGE))), ("Connection", "close")])
-                self.write(TOO_LARGE)
-                return
+                # The app answers (its page, in its language) and reads no body: the
+                # server has read what it will of it. The connection is then closed.
+                self._drain()
+                self.close_connection = True
+                self.environ["wsgi.input"] = io.BytesIO(b"")
+                self.wsgi_input = _Read()
             super().handle_one_response()
 
     return WSGIServer((str(settings["host"]), int(settings["port"])), app,
                       spawn=Pool(int(settings["connection_limit"])), handler_class=Handler,
-                      log=None, error_log=None)
+                      log=None, error_log=None, environ={"wsgi.errors": sys.stderr})
 
 
 def patch() -> None:

@@ -159,9 +159,16 @@ def people(db: Database) -> list[dict[str, Any]]:
         group by pe.id order by pe.name collate nocase, pe.id"""))
 
 
+#: SQLite's integers (signed 64 bits): an id outside them names no row (and SQLite could
+#: not even be asked about it).
+ROW_IDS = range(-2**63, 2**63)
+
+
 def person(db: Database, pid: Any) -> dict[str, Any]:
+    """A person by id (every page and API answer about one reads it first); an id that is
+    not an int SQLite holds is simply not found."""
     rows = list(db.query("select id, name, created_at from people where id = ?", [pid])) \
-        if isinstance(pid, int) else []
+        if isinstance(pid, int) and pid in ROW_IDS else []
     if not rows:
         raise PersonNotFound(pid)
     return rows[0]

@@ -47,3 +47,22 @@ def test_every_family_has_its_templates_and_rulesets():
                 assert template.startswith(f"{family.key}/"), (family.key, role)
                 assert app.jinja_env.get_template(template)
         assert family.rulesets(), family.key
+
+
+#: What a family never imports: storage, the service and the shared web layer. Its own
+#: pages get what they need from the shared views (``Family.blueprint(load_game)``).
+SHARED_ONLY = ("service", "db", "store", "queries", "caches", "repeats", "views", "api", "live",
+               "forms", "web")
+
+
+def test_families_import_no_storage_service_or_shared_views():
+    names = "|".join(SHARED_ONLY)
+    imports = re.compile(
+        rf"^\s*(from\s+(scorekeeper|\.{{2,}})\s*\.?\s*({names})\b"     # from ...db import x
+        rf"|from\s+(scorekeeper|\.{{2,}})\s+import\s+.*\b({names})\b"   # from ... import service
+        rf"|import\s+scorekeeper\.({names})\b)")
+    found = [f"{p.relative_to(ROOT)}:{i}: {line.strip()}"
+             for p in sorted((ROOT / "scorekeeper" / "families").rglob("*.py"))
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), start=1)
+             if imports.search(line)]
+    assert found == []

@@ -14,7 +14,7 @@ recorded deals, *deal* the context of one deal (number, dealer, leader…).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -118,8 +118,11 @@ class Family(Protocol):
     # ``editor``, the module behind its editor page (``templates["variant"]``; see
     # :mod:`scorekeeper.views.variants`).
 
-    def blueprint(self) -> Blueprint | None:
-        """Pages of its own (table tools), or None."""
+    def blueprint(self, load_game: Callable[[str], Game]) -> Blueprint | None:
+        """Pages of its own (table tools), or None. A family reaches no storage and no
+        shared view itself (``tests/test_architecture.py``): its pages load a stored
+        game by id with ``load_game``, which the shared web layer passes (a missing
+        game is its 404)."""
         ...
 
     # -- rulesets -------------------------------------------------------------

@@ -17,13 +17,15 @@ from flask import (
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError, CSRFProtect
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from ..commits import Busy
+from ..db import get_db
 from ..families import registry
+from ..i18n import number
 from ..queries import GameNotFound
 from ..rules.errors import UnknownRuleset
-from ..service import Conflict
+from ..service import Conflict, Game, load
 
 csrf = CSRFProtect()
 
@@ -34,7 +36,6 @@ API_ERRORS = {
     403: _l("This token does not belong to this game."),
     404: _l("Not found."),
     405: _l("This address does not take this method."),
-    413: _l("The request is too large."),
     415: _l("Send JSON (Content-Type: application/json)."),
     500: _l("Something went wrong on the server; nothing was saved."),
 }
@@ -50,6 +51,11 @@ def _safe_next(target: str | None) -> str:
     return target
 
 
+def _load_game(gid: str) -> Game:
+    """What a family's own pages load a game by (they reach no storage themselves)."""
+    return load(get_db(), gid)
+
+
 def init_app(app: Flask) -> None:
     from . import admin, games, installable, people, sheets, variants
 
@@ -61,7 +67,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(people.bp)
     app.register_blueprint(installable.bp)  # the manifest and the service worker
     for family in registry.families().values():
-        blueprint = family.blueprint()
+        blueprint = family.blueprint(_load_game)
         if blueprint is not None:
             app.register_blueprint(blueprint)
 
@@ -109,6 +115,24 @@ def init_app(app: Flask) -> None:
         if code == 405 and e.get_response().headers.get("Allow"):
             response.headers["Allow"] = e.get_response().headers["Allow"]
         return response, code
+
+    @app.before_request
+    def refuse_a_body_over_the_limit():
+        """Every request with a body over the limit is answered 413, whether or not its
+        view would read the body (the production server has read and dropped it)."""
+        limit = request.max_content_length
+        if limit is not None and (request.content_length or 0) > limit:
+            raise RequestEntityTooLarge()
+
+    @app.errorhandler(RequestEntityTooLarge)
+    def too_large(e: RequestEntityTooLarge):
+        """A body (an imported file too) over ``MAX_CONTENT_LENGTH``: the limit, in MB."""
+        limit = request.max_content_length or app.config["MAX_CONTENT_LENGTH"]
+        message = gettext("The request is too large: this server takes at most %(size)s MB.",
+                          size=number(limit / (1024 * 1024), 1))
+        if request.path.startswith("/api/"):
+            return {"error": message}, 413
+        return render_template("error.html", message=message), 413
 
     @app.errorhandler(GameNotFound)
     @app.errorhandler(UnknownRuleset)

@@ -1,7 +1,9 @@
 """Many open live tables against ``kierki serve``: 60 phones keep a game's event stream
 open (each a connection the server holds), and the pages and the API still answer at
 once; a deal saved then reaches all 60 streams. Loopback only, bounded: 60 sockets, a
-few dozen requests, a few seconds."""
+few dozen requests. Nothing is timed (bench/server.py measures): each answer and event
+is waited for with a generous timeout, so a busy machine is slow, not failing."""
+import http.client
 import json
 import socket
 import time
@@ -9,14 +11,14 @@ import time
 from tests.server.serving import request, start_server
 
 STREAMS = 60
-QUICK = 1.0  # seconds: a request answered slower than this means the server is starved
+PATIENCE = 30.0  # seconds any answer or event is waited for: a starved server fails
 
 
 class Stream:
     """One phone's EventSource, read line by line from a plain socket."""
 
     def __init__(self, port: int, gid: str):
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=PATIENCE)
         self.sock.sendall(f"GET /games/{gid}/events HTTP/1.1\r\nHost: phone\r\n"
                           f"Accept: text/event-stream\r\n\r\n".encode())
         self.lines = self.sock.makefile("rb")
@@ -50,24 +52,15 @@ def test_sixty_open_streams_do_not_starve_the_server(tmp_path):
         assert [s.status() for s in streams] == [200] * STREAMS
         assert [s.next_version() for s in streams] == [1] * STREAMS  # all 60 are open
 
-        slowest = 0.0
         for url in [f"/games/{gid}", f"/api/games/{gid}", "/", f"/games/{gid}/version"] * 5:
-            started = time.monotonic()
-            status, _, _ = request(port, "GET", url, timeout=QUICK * 5)
-            slowest = max(slowest, time.monotonic() - started)
+            status, _, _ = request(port, "GET", url, timeout=PATIENCE)
             assert status == 200, url
-        print(f"\nslowest of 20 requests with {STREAMS} streams open: {slowest * 1000:.0f} ms")
-        assert slowest < QUICK
 
-        started = time.monotonic()
         status, _, _ = request(port, "PUT", f"/api/games/{gid}/deals/1",
                                {"version": 1, "result": {"tricks": [13, 0, 0, 0]}},
-                               token=game["token"])
+                               token=game["token"], timeout=PATIENCE)
         assert status == 200
         assert [s.next_version() for s in streams] == [2] * STREAMS
-        told = time.monotonic() - started
-        print(f"a deal reached all {STREAMS} streams {told * 1000:.0f} ms after it was sent")
-        assert told < 2.0
     finally:
         for s in streams:
             s.close()
@@ -76,8 +69,9 @@ def test_sixty_open_streams_do_not_starve_the_server(tmp_path):
 
 
 def test_idle_connections_close_and_streams_stay(tmp_path):
-    """``--channel-timeout 1``: a kept-alive connection with no request is closed after a
-    second; an event stream (the server writes, the phone only reads) is not."""
+    """``--channel-timeout 1``: a kept-alive connection with no request is closed (once it
+    is idle: it answers a second request first); an event stream (the server writes, the
+    phone only reads) is not."""
     proc, port = start_server(tmp_path / "instance", tmp_path / "server.log",
                               "--channel-timeout", "1")
     try:
@@ -86,13 +80,13 @@ def test_idle_connections_close_and_streams_stay(tmp_path):
         game = json.loads(body)
         stream = Stream(port, game["id"])
         assert stream.status() == 200 and stream.next_version() == 1
-        idle = socket.create_connection(("127.0.0.1", port), timeout=5)
-        idle.sendall(b"GET /api/rulesets HTTP/1.1\r\nHost: phone\r\n\r\n")
-        idle.recv(65536)  # answered; now idle
-        started = time.monotonic()
-        while idle.recv(65536):  # b"" once the server closes it
+        idle = http.client.HTTPConnection("127.0.0.1", port, timeout=PATIENCE)
+        for _ in range(2):  # kept alive: a second request on it is answered
+            idle.request("GET", f"/games/{game['id']}/version")
+            answer = idle.getresponse()
+            assert answer.status == 200 and answer.read()
+        while idle.sock.recv(65536):  # b"" once the server closes it, idle (else a timeout)
             pass
-        assert 0.5 < time.monotonic() - started < 4
         idle.close()
         time.sleep(1.5)  # the stream has been idle longer than the timeout
         status, _, _ = request(port, "PUT", f"/api/games/{game['id']}/deals/1",

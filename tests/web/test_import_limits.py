@@ -100,3 +100,36 @@ def test_a_full_server_says_so(small):
     assert r.status_code == 422 and "keeps 2 games" in errors_in(r.text)[0]
     r = _import(client, exported + b" " * 5000)
     assert errors_in(r.text) == ["The file is larger than 4 kB."]
+
+
+BIG = 3 * 1024 * 1024  # past MAX_CONTENT_LENGTH, 2 MiB
+
+
+def _post_file(client, raw: bytes, **kwargs):
+    """An import of a large file, its form encoded here: the test client would spool it
+    to a temporary file that nothing closes."""
+    body = (b'--b\r\nContent-Disposition: form-data; name="file"; filename="x.json"\r\n\r\n'
+            + raw + b"\r\n--b--\r\n")
+    return client.post("/games/import", data=body,
+                       content_type="multipart/form-data; boundary=b", **kwargs)
+
+
+@pytest.mark.parametrize("lang, words", [("en", "at most 2 MB"), ("pl", "najwyżej 2 MB")])
+def test_a_file_past_the_body_limit_gets_the_apps_page_in_its_language(client, lang, words):
+    r = _post_file(client, b" " * BIG, headers={"Accept-Language": lang})
+    assert r.status_code == 413
+    assert r.mimetype == "text/html" and words in r.text and "</html>" in r.text
+    assert "Content-Security-Policy" in r.headers
+
+
+def test_a_body_past_the_limit_is_refused_even_where_no_view_reads_it(client):
+    for call, url in ((client.get, "/"), (client.post, "/api/games")):
+        r = call(url, data=b" " * BIG, content_type="application/json")
+        assert r.status_code == 413, url
+    assert "2 MB" in r.get_json()["error"]
+
+
+def test_a_file_past_the_import_limit_is_named_at_the_field(client):
+    r = _post_file(client, b" " * (1024 * 1024 + 1))
+    assert r.status_code == 422
+    assert errors_in(r.text) == ["The file is larger than 1024 kB."]

@@ -165,3 +165,11 @@ def test_exports_carry_the_players_and_the_evening(client, evening, tmp_path):
             {k: v for k, v in mine.items() if k != "id"}
     evenings = other.get("/players").get_data(as_text=True)
     assert evenings.count("/evenings/") == 1 and "3 games" in evenings
+
+
+@pytest.mark.parametrize("pid", [2**63, 2**63 - 1, 10**40])
+def test_an_id_past_sqlites_integers_is_not_found(client, pid):
+    assert client.get(f"/api/players/{pid}").status_code == 404
+    assert client.get(f"/api/players/{pid}").get_json() == {"error": "Not found."}
+    assert client.get(f"/players/{pid}").status_code == 404
+    assert client.post(f"/players/{pid}/rename", data={"name": "Ala"}).status_code == 404

@@ -1,7 +1,7 @@
 """Kierki as a game family: the adapter between its pure rules and the shared app."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -9,7 +9,7 @@ from flask import Blueprint
 from flask_babel import lazy_gettext as _l
 
 from ...safejson import Written
-from . import charts, variant_form, words
+from . import charts, tools, variant_form, words
 from .charts import charts as game_charts
 from .forms import form_values, parse_deal
 from .rules import Ruleset, advance, document, from_data, registry, replay, schedule, summary
@@ -32,10 +32,9 @@ class Kierki:
     documents = document  # house variants: their JSON Schema and balance check
     editor = variant_form  # and the page that makes one
 
-    def blueprint(self) -> Blueprint:
+    def blueprint(self, load_game: Callable[[str], Any]) -> Blueprint:
         """The table tools: the trick checker and the loteryjka board."""
-        from . import tools  # its pages use the service, which uses this registry
-        return tools.bp
+        return tools.blueprint(load_game)
 
     # -- rulesets -------------------------------------------------------------
     def rulesets(self) -> Mapping[str, Ruleset]:

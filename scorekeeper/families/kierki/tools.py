@@ -3,20 +3,22 @@
 Both are plain GET pages whose whole state is in the address (cards played,
 moves made), so they work without JavaScript, survive a reload and can be
 shared; the rules core does every check.
+
+The family imports no storage and no shared view: the shared web layer registers
+:func:`blueprint` with the function that loads a stored game by id.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from ... import service
-from ...db import get_db
-from ...forms import DealForm
 from ...i18n import localized, signed
 from ...rules import checks
-from ...rules.errors import UnknownRuleset
+from ...rules.errors import N_, Problem, UnknownRuleset
+from ..base import Game
 from .rules import (
     InvalidDeal,
     Ruleset,
@@ -26,6 +28,7 @@ from .rules import (
     get_ruleset,
     legal_cards,
     new_board,
+    parse_card,
     pass_turn,
     play,
     registry,
@@ -34,7 +37,6 @@ from .rules.cards import SUITS, Card
 from .rules.loteryjka import result as loteryjka_result
 
 KEY = "kierki"
-bp = Blueprint("tools", __name__)
 
 #: Every card plus a pass by each player between cards is far more than any game needs.
 MAX_MOVES = 400
@@ -45,16 +47,32 @@ def _cards(text: str | None, limit: int = 60) -> list[str]:
     return [c for c in (text or "").upper().split(",") if c][:limit]
 
 
+def _played(text: str | None, ruleset: Ruleset) -> tuple[list[Card], list[str]]:
+    """The cards of the address, read by the rules' card parser: the cards up to the
+    first that is not a card of this deck (or is there twice), and what is wrong with
+    it, in the UI language."""
+    cards: list[Card] = []
+    for raw in _cards(text):
+        try:
+            card = parse_card(raw)
+        except ValueError:
+            problem = Problem("cards", N_("This is not a card: %(card)s"), {"card": raw})
+        else:
+            if card not in ruleset.table.deck:
+                problem = Problem("cards", N_("%(card)s is not in this deck."),
+                                  {"card": str(card)})
+            elif card in cards:
+                problem = Problem("cards", N_("%(card)s is played twice."), {"card": str(card)})
+            else:
+                cards.append(card)
+                continue
+        return cards, [localized(problem)]
+    return cards, []
+
+
 def _int(value: str | None, default: int | None = None) -> int | None:
     number = checks.whole_number(value)
     return default if number is None else number
-
-
-def _load(gid: str) -> service.Game:
-    game = service.load(get_db(), gid)
-    if game.family.key != KEY:
-        abort(404)  # the table tools are Kierki's
-    return game
 
 
 def _seat_names(players: int) -> list[str]:
@@ -68,7 +86,7 @@ def _deck_rows(ruleset: Ruleset) -> list[tuple[str, list[Card]]]:
 
 # -- trick checker -------------------------------------------------------------
 
-def _trick_page(ruleset: Ruleset, players: list[str], game: service.Game | None,
+def _trick_page(ruleset: Ruleset, players: list[str], game: Game | None,
                 default_contract: str, default_leader: int):
     args = request.args
     keys = [k for k in dict.fromkeys(ruleset.schedule)
@@ -80,17 +98,18 @@ def _trick_page(ruleset: Ruleset, players: list[str], game: service.Game | None,
     leader = leader if leader is not None and 0 <= leader < n else default_leader
     trick = _int(args.get("trick"))
     trump = args.get("trump") if args.get("trump") in SUITS else None
-    cards = _cards(args.get("cards"))
+    cards, errors = _played(args.get("cards"), ruleset)
     params = {"contract": key, "leader": leader, "trick": trick or "", "trump": trump or ""}
     if "ruleset" in args and game is None:
         params["ruleset"] = ruleset.id
     endpoint = request.endpoint
     view_args = dict(request.view_args or {})
 
-    def link(cards_list: list[str], **changes: Any) -> str:
-        return url_for(endpoint, **view_args, **{**params, **changes, "cards": ",".join(cards_list)})
+    def link(cards_list: list[Card], **changes: Any) -> str:
+        return url_for(endpoint, **view_args,
+                       **{**params, **changes, "cards": ",".join(map(str, cards_list))})
 
-    errors: list[str] = []
+    status = 400 if errors else 200  # an address no button makes
     outcome = None
     lead = None
     follows = []
@@ -110,32 +129,48 @@ def _trick_page(ruleset: Ruleset, players: list[str], game: service.Game | None,
                        for seat, card in outcome.plays[1:] if card.suit != led.suit]
     elif len(cards) > n:
         errors = [gettext("A trick has one card from each of the %(players)s players.", players=n)]
-    played = set(cards)
+    played = set(map(str, cards))
     next_seat = (leader + len(cards)) % n
     return render_template(
         "kierki/trick.html", ruleset=ruleset, rulesets=list(registry().values()), game=game,
         players=players, contract=contract, keys=keys, key=key, leader=leader, trick=trick,
         trump=trump, cards=cards, played=played, next_seat=next_seat, outcome=outcome,
         lead=lead, follows=follows, errors=errors, link=link, deck_rows=_deck_rows(ruleset),
-        full=len(cards) >= n, signed=signed)
+        full=len(cards) >= n, signed=signed), status
 
 
-@bp.get("/tools/trick")
-def trick_checker():
-    try:
-        ruleset = get_ruleset(request.args.get("ruleset") or "standard-4")
-    except UnknownRuleset:
-        ruleset = get_ruleset("standard-4")
-    first = ruleset.schedule[0]
-    return _trick_page(ruleset, _seat_names(ruleset.players), None, first, 0)
+def blueprint(load_game: Callable[[str], Game]) -> Blueprint:
+    """The table tools' pages; ``load_game`` is the shared web layer's: a stored game by
+    id (its own 404 when there is none)."""
+    bp = Blueprint("tools", __name__)
 
+    def load(gid: str) -> Game:
+        game = load_game(gid)
+        if game.family.key != KEY:
+            abort(404)  # the table tools are Kierki's
+        return game
 
-@bp.get("/games/<gid>/trick")
-def game_trick(gid: str):
-    game = _load(gid)
-    deal = game.state.current or game.state.deals[-1]
-    key = deal.key if deal.contract.kind != "loteryjka" else game.rules.schedule[0]
-    return _trick_page(game.rules, game.players, game, key, deal.leader)
+    @bp.get("/tools/trick")
+    def trick_checker():
+        try:
+            ruleset = get_ruleset(request.args.get("ruleset") or "standard-4")
+        except UnknownRuleset:
+            ruleset = get_ruleset("standard-4")
+        first = ruleset.schedule[0]
+        return _trick_page(ruleset, _seat_names(ruleset.players), None, first, 0)
+
+    @bp.get("/games/<gid>/trick")
+    def game_trick(gid: str):
+        game = load(gid)
+        deal = game.state.current or game.state.deals[-1]
+        key = deal.key if deal.contract.kind != "loteryjka" else game.rules.schedule[0]
+        return _trick_page(game.rules, game.players, game, key, deal.leader)
+
+    @bp.get("/games/<gid>/loteryjka")
+    def loteryjka(gid: str):
+        return _loteryjka_page(load(gid))
+
+    return bp
 
 
 # -- loteryjka board --------------------------------------------------------
@@ -151,9 +186,8 @@ def _board_from(contract, leader: int, rank: str | None, moves: list[str]):
     return board, moves, []
 
 
-@bp.get("/games/<gid>/loteryjka")
-def loteryjka(gid: str):
-    game = _load(gid)
+def _loteryjka_page(game: Game):
+    gid = game.id
     deals = [d for d in game.state.deals if d.contract.kind == "loteryjka"]
     if not deals:
         abort(404)
@@ -199,7 +233,7 @@ def loteryjka(gid: str):
         "kierki/loteryjka.html", game=game, deal=deal, board=board, moves=moves, errors=errors,
         link=link, legal=set(legal_cards(board)) if board.turn is not None else set(),
         deck_rows=_deck_rows(game.rules), me=me, hand=hand, my_hand=my_hand,
-        my_legal=my_legal, result=result, can_record=can_record, form=DealForm(), rank=rank)
+        my_legal=my_legal, result=result, can_record=can_record, rank=rank)
 
 
 def _valid_card(text: str, ruleset: Ruleset) -> bool:

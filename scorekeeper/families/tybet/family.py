@@ -45,7 +45,7 @@ class Tybet:
     param_labels = MappingProxyType({"special": words.LABELS})
     words = words
 
-    def blueprint(self) -> None:
+    def blueprint(self, load_game: Any) -> None:
         return None  # no pages of its own yet
 
     # -- rulesets -------------------------------------------------------------
