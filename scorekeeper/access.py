@@ -17,7 +17,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 
-from flask import abort, current_app, request, session
+from flask import current_app, request, session
+from werkzeug.exceptions import Forbidden, Unauthorized
 
 from .lru import LRU
 from .store import CODE_ALPHABET, CODE_LENGTH
@@ -61,13 +62,26 @@ def may_write(header: str, gid: str, secret: str | bytes | None = None) -> bool:
     return given is not None and hmac.compare_digest(given, token(gid, secret))
 
 
-def require_token(gid: str) -> None:
-    """Abort with 401 (no token) or 403 (a wrong one) unless the request may write ``gid``."""
-    header = request.headers.get("Authorization", "")
+class NoToken(Unauthorized):
+    """A write through the API without ``Authorization: Bearer <token>`` (401)."""
+
+
+class WrongToken(Forbidden):
+    """A write through the API with another game's token, or none of ours (403)."""
+
+
+def check_token(header: str, gid: str, secret: str | bytes | None = None) -> None:
+    """Raise :class:`NoToken` or :class:`WrongToken` unless this ``Authorization`` header
+    may write ``gid``."""
     if bearer(header) is None:
-        abort(401)
-    if not may_write(header, gid):
-        abort(403)
+        raise NoToken()
+    if not may_write(header, gid, secret):
+        raise WrongToken()
+
+
+def require_token(gid: str) -> None:
+    """The request's own ``Authorization`` header, checked (:func:`check_token`)."""
+    check_token(request.headers.get("Authorization", ""), gid)
 
 
 def remember(gid: str) -> None:

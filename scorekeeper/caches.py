@@ -1,4 +1,4 @@
-"""The HTTP cache layer: kept bodies, one conditional answer, one gzip.
+"""The HTTP cache layer: kept bodies, kept answers, one conditional answer, one gzip.
 
 What the server keeps between requests so that a page every phone reloads is cheap, and
 the one place where any answer gets its ETag, its ``304 Not Modified`` and its gzip:
@@ -8,11 +8,16 @@ the one place where any answer gets its ETag, its ``304 Not Modified`` and its g
   a marker on every request; a page is not kept while a message is waiting to be shown
   (a flash). :func:`body`: any other answer's bytes per key (the API's game).
 * Every ``GET`` answered ``200`` with a body leaves with a strong ETag of its bytes
-  (:func:`_tag`; a view that has kept a :class:`Body` already knows it), is gzipped by
-  Flask-Compress at one level for clients that accept gzip (weights honoured:
-  ``gzip;q=0`` is a refusal), with the gzip of each distinct body kept
-  (:class:`GzipKept`), and is answered ``304`` when the client has it
-  (:func:`_conditional`, for pages, API answers, sheets and static files alike).
+  (:func:`_tag`; a view that has kept a :class:`Body` already knows it), is gzipped at
+  one level for clients that accept gzip (:func:`_gzip`; weights honoured: ``gzip;q=0``
+  is a refusal), with the gzip of each distinct body kept, and is answered ``304`` when
+  the client has it
+  (:func:`not_modified`, for pages, API answers, sheets, static files and kept answers
+  alike).
+* :class:`KeptAnswers`: a page asked again with the same request is answered with the
+  bytes Flask gave it, before Flask runs (see its text): a kept answer is only ever
+  Flask's own answer to the same request, so every guarantee Flask gave it (headers,
+  access, the host it was asked by) holds for it.
 
 Everything here is keyed so that it cannot go stale: a game's entries carry the game's
 *version*, read from the database on every request (one indexed row), and every write,
@@ -23,13 +28,17 @@ kept value of the process at once (the tests call it).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Hashable
+import zlib
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from flask import Flask, Response, current_app, g, request, session
-from flask_compress import Compress
 from flask_wtf.csrf import generate_csrf
+from werkzeug.http import is_resource_modified
 
+from . import queries
+from .db import pool_of
 from .lru import LRU
 
 #: Rendered pages (with the CSRF marker) and answers' bodies, by key.
@@ -42,9 +51,6 @@ tokens = LRU(1024)
 #: Put where the session's CSRF token goes while a kept page is rendered. A player's
 #: name cannot contain it (names lose control characters).
 CSRF_MARKER = "\x00csrf\x00"
-
-#: Where an answer's digest waits for Flask-Compress's cache (the WSGI environ).
-DIGEST = "kierki.digest"
 
 #: Answers compressed for clients that accept it (PDFs are not).
 COMPRESSED_TYPES = [
@@ -68,10 +74,11 @@ class Body:
     @classmethod
     def of(cls, text: str | bytes) -> Body:
         data = text.encode() if isinstance(text, str) else text
-        return cls(data, _digest(data))
+        return cls(data, digest(data))
 
 
-def _digest(data: bytes) -> str:
+def digest(data: bytes) -> str:
+    """The ETag of a body: a hash of its bytes."""
     return hashlib.blake2b(data, digest_size=12).hexdigest()
 
 
@@ -132,60 +139,207 @@ def respond(kept: Body, mimetype: str = "text/html") -> Response:
 
 
 def _tag(response: Response) -> Response:
-    """A strong ETag for every ``GET`` answered ``200`` with a body in memory; its
-    digest, for the gzip kept of it."""
-    if request.method not in ("GET", "HEAD") or response.status_code != 200 \
-            or response.is_streamed or response.direct_passthrough:
-        return response
-    etag, weak = response.get_etag()
-    if etag is None:
-        etag = _digest(response.get_data())
-        response.set_etag(etag)
-    if not weak:
-        request.environ[DIGEST] = etag
+    """A strong ETag for every ``GET`` answered ``200`` with a body in memory."""
+    if request.method in ("GET", "HEAD") and response.status_code == 200 \
+            and not response.is_streamed and not response.direct_passthrough \
+            and "ETag" not in response.headers:
+        response.set_etag(digest(response.get_data()))
     return response
+
+
+def gzip_bytes(data: bytes, level: int) -> bytes:
+    """``data`` as one gzip member, with a window and tables sized to it (zlib's defaults,
+    a 32 KiB window and 256 KiB of tables made and cleared per call, cost twice the
+    time for a game's few kilobytes). A window as large as the data finds every match a
+    larger one would.
+
+    >>> import gzip
+    >>> text = b'{"deals": [' + b'{"points": [0, -20, -40, 0]}, ' * 200 + b'{}]}'
+    >>> gzip.decompress(gzip_bytes(text, 1)) == text, len(gzip_bytes(text, 1)) < 200
+    (True, True)
+    >>> gzip.decompress(gzip_bytes(b"", 1))
+    b''
+    """
+    bits = min(15, max(9, (len(data) - 1).bit_length()))
+    packer = zlib.compressobj(level, zlib.DEFLATED, 16 + bits, max(1, min(8, bits - 7)))
+    return packer.compress(data) + packer.flush()
+
+
+def _gzip(response: Response) -> Response:
+    """The one gzip: answers to reads, of a text type and at least ``GZIP_MIN_SIZE``
+    bytes, for a client whose ``Accept-Encoding`` gives gzip a weight above 0 (werkzeug's
+    parser: ``gzip;q=0`` is a refusal), at ``GZIP_LEVEL``; the gzip of each distinct body
+    is kept by its ETag, which says ``:gzip`` after it.
+
+    A write's answer (the game after a deal) is read once by the phone that sent it and
+    never kept: gzipping it would cost the server's processor on every write (a third of
+    a deal's own work) to save a few kilobytes on the table's Wi-Fi."""
+    if response.mimetype not in COMPRESSED_TYPES or request.method not in ("GET", "HEAD"):
+        return response
+    response.vary.add("Accept-Encoding")
+    config = current_app.config
+    etag, weak = response.get_etag()
+    if response.status_code != 200 or response.is_streamed or response.direct_passthrough \
+            or "Content-Encoding" in response.headers \
+            or (response.content_length or 0) < config["GZIP_MIN_SIZE"] \
+            or request.accept_encodings.quality("gzip") <= 0:
+        return response
+    packed = gzipped.get(etag) if etag and not weak else None
+    if packed is None:
+        packed = gzip_bytes(response.get_data(), config["GZIP_LEVEL"])
+        if etag and not weak:
+            gzipped.put(etag, packed)
+    response.set_data(packed)
+    response.headers["Content-Encoding"] = "gzip"
+    if etag:
+        response.set_etag(f"{etag}:gzip", weak=weak)
+    return response
+
+
+#: Headers a 304 leaves out (it has no body).
+BODY_HEADERS = frozenset({"content-length", "content-type", "content-encoding"})
+
+
+def not_modified(environ: dict[str, Any], etag: str | None) -> bool:
+    """Whether the client already has the answer with this (unquoted) ETag: the one
+    conditional check of every answer, Flask's and kept ones alike."""
+    return bool(etag) and "HTTP_IF_NONE_MATCH" in environ \
+        and not is_resource_modified(environ, etag=etag)
+
+
+def _without_body(headers: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    return [(k, v) for k, v in headers if k.lower() not in BODY_HEADERS]
 
 
 def _conditional(response: Response) -> Response:
     """``304 Not Modified`` when the client has this answer (its ETag, gzip or not)."""
     if request.method in ("GET", "HEAD") and response.status_code == 200 \
-            and "ETag" in response.headers:
-        response.make_conditional(request)
+            and not_modified(request.environ, response.get_etag()[0]):
+        return Response(status=304, headers=_without_body(response.headers.items()))
     return response
 
 
-def _digest_of(req) -> str:
-    return req.environ.get(DIGEST, "")
+# -- kept answers ----------------------------------------------------------------------
+
+#: Where a view says which games its answer was made from (the WSGI environ).
+DEPENDS_ON = "kierki.depends_on"
 
 
-class GzipKept:
-    """Flask-Compress's cache: the gzip of each distinct body, by its digest.
-    Flask-Compress asks it by the request alone, so the key is the digest :func:`_tag`
-    left there; an answer without one (a write's answer) has the key ``gzip;`` and is
-    compressed afresh each time, never kept."""
+def depends_on(stamp: Sequence[tuple[str, int]], ids: Iterable[str] | None = None) -> None:
+    """Declare that this request's answer depends on these games at these versions only
+    (``stamp``: (id, version) pairs as :func:`.queries.game_versions` gives them, for
+    ``ids``, which defaults to the stamp's own ids): it may be kept and answered again
+    while they stay so (:class:`KeptAnswers`)."""
+    ids = tuple(ids) if ids is not None else tuple(gid for gid, _ in stamp)
+    request.environ[DEPENDS_ON] = (ids, tuple(stamp))
 
-    def get(self, key: str) -> bytes | None:
-        return None if key.endswith(";") else gzipped.get(key)
 
-    def set(self, key: str, value: bytes) -> None:
-        if not key.endswith(";"):
-            gzipped.put(key, value)
+@dataclass(frozen=True)
+class Answer:
+    """An answer Flask gave, as it was sent, and the games (at their versions) it shows."""
+
+    ids: tuple[str, ...]
+    stamp: tuple[tuple[str, int], ...]
+    status: str
+    headers: list[tuple[str, str]]
+    body: bytes
+    etag: str | None
+
+
+#: Answers kept, at most this many (a club evening's phones and pages, with room).
+ANSWERS = 1024
+
+
+class KeptAnswers:
+    """WSGI middleware in front of Flask: a phone asking again for a page it has.
+
+    Every phone at the table reloads the game page (and the live table's fallback polls
+    it) many times per game version. A ``GET`` answer whose view declared the games it
+    was made from (:func:`depends_on`) is kept as it was sent, keyed by everything in the
+    request that can change the answer: the host and scheme (a game page's join link),
+    the address with its query, the ``Cookie`` header (the session: this browser's games,
+    its CSRF token, its language cookie), ``Accept-Language``, ``Accept-Encoding`` and
+    ``Authorization``. The same request is answered with the same bytes for as long as
+    those games are at the same versions, which are read from the database on every
+    request (one indexed query), so a write by this process or any other is seen at
+    once, and a deleted game is never shown again. ``If-None-Match`` is answered by
+    :func:`not_modified`, as Flask's answers are.
+
+    Never kept: anything but a ``GET`` answered ``200`` with its length, an answer that
+    sets a cookie (a session that changed, a flashed message shown, a new CSRF token),
+    and any answer whose view did not call :func:`depends_on`. A kept answer costs a
+    dictionary lookup and the version query, less than a hello-world through Flask.
+    """
+
+    def __init__(self, app: Flask, wsgi_app: Callable[..., Any], size: int = ANSWERS):
+        self.app = app
+        self.wsgi_app = wsgi_app
+        self.kept = LRU(size)
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]):
+        if environ.get("REQUEST_METHOD") != "GET":
+            return self.wsgi_app(environ, start_response)
+        key = (environ.get("PATH_INFO", ""), environ.get("QUERY_STRING", ""),
+               environ.get("HTTP_COOKIE", ""), environ.get("HTTP_ACCEPT_LANGUAGE", ""),
+               environ.get("HTTP_ACCEPT_ENCODING", ""),
+               environ.get("HTTP_AUTHORIZATION", ""), environ.get("SCRIPT_NAME", ""),
+               environ.get("HTTP_HOST", ""), environ.get("wsgi.url_scheme", ""))
+        kept = self.kept.get(key)
+        if kept is not None and self._current(kept):
+            if not_modified(environ, kept.etag):
+                start_response("304 NOT MODIFIED", _without_body(kept.headers))
+                return [b""]
+            start_response(kept.status, list(kept.headers))
+            return [kept.body]
+        return self._answer(key, environ, start_response)
+
+    def _current(self, kept: Answer) -> bool:
+        pool = pool_of(self.app)
+        db = pool.take()
+        try:
+            return tuple(queries.game_versions(db, list(kept.ids))) == kept.stamp
+        finally:
+            pool.give(db)
+
+    def _answer(self, key: tuple, environ: dict[str, Any],
+                start_response: Callable[..., Any]):
+        """Flask's answer, kept when it may be."""
+        seen: dict[str, Any] = {}
+
+        def capture(status: str, headers: list[tuple[str, str]], exc_info=None):
+            seen["status"], seen["headers"] = status, headers
+            return start_response(status, headers, exc_info) if exc_info \
+                else start_response(status, headers)
+
+        result = self.wsgi_app(environ, capture)
+        declared = environ.get(DEPENDS_ON)
+        if declared is None or not seen.get("status", "").startswith("200") \
+                or any(name.lower() == "set-cookie" for name, _ in seen["headers"]):
+            return result
+        lengths = [v for n, v in seen["headers"] if n.lower() == "content-length"]
+        if not lengths:
+            return result  # streamed: not kept
+        try:
+            body = b"".join(result)
+        finally:
+            if hasattr(result, "close"):
+                result.close()
+        if len(body) != int(lengths[0]):
+            return [body]
+        etag = next((v for n, v in seen["headers"] if n.lower() == "etag"), None)
+        self.kept.put(key, Answer(declared[0], declared[1], seen["status"],
+                                  list(seen["headers"]), body,
+                                  etag.strip('"') if etag else None))
+        return [body]
 
 
 def init_app(app: Flask) -> None:
-    app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED_TYPES)
-    # Browsers offer br and zstd over HTTPS only; the table's phones talk plain HTTP on
-    # the LAN, so gzip is what they get.
-    app.config.setdefault("COMPRESS_ALGORITHM", ["gzip"])
-    app.config.setdefault("COMPRESS_STREAMS", False)
-    app.config.setdefault("COMPRESS_MIN_SIZE", 500)
     # Level 1: a game page (38 KB) in 0.13 ms to 7.3 KB, where level 6 takes 0.5 ms for
     # 6.2 KB; on a Raspberry Pi the processor is what is short, not the table's Wi-Fi.
-    app.config.setdefault("COMPRESS_LEVEL", 1)
-    app.config["COMPRESS_CACHE_BACKEND"] = GzipKept
-    app.config["COMPRESS_CACHE_KEY"] = _digest_of
-    app.config["COMPRESS_EVALUATE_CONDITIONAL_REQUEST"] = False  # _conditional, for all
-    # after_request functions run last-registered first: tag, compress, then 304.
+    app.config.setdefault("GZIP_LEVEL", 1)
+    app.config.setdefault("GZIP_MIN_SIZE", 500)
+    # after_request functions run last-registered first: tag, gzip, then 304.
     app.after_request(_conditional)
-    app.extensions["compress"] = Compress(app)
+    app.after_request(_gzip)
     app.after_request(_tag)
+    app.wsgi_app = KeptAnswers(app, app.wsgi_app)  # type: ignore[method-assign]

@@ -53,6 +53,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from .rules.errors import N_
+
 #: Batches between two checkpoints (a batch writes a few pages per deal in it).
 CHECKPOINT_EVERY = 16
 
@@ -69,6 +71,9 @@ class Busy(StoreError):
     of this write was stored."""
 
     retry_after = RETRY_AFTER
+    #: What the user is told (a message id: the web layer translates it).
+    message = N_("The server is busy with another write; nothing was saved. "
+                 "Try again in a moment.")
 
 
 def _is_busy(error: sqlite3.OperationalError) -> bool:

@@ -61,6 +61,10 @@ class Game:
     #: (a deal's JSON, say); handed on to the next version by a write that keeps them
     #: valid (see :func:`enter_deal`).
     parts: dict[Any, Any] = field(default_factory=dict, repr=False)
+    #: The same for what follows from the rules alone (a schedule's JSON per first dealer
+    #: and language): shared by every game loaded with the same stored rules, and kept
+    #: with them (:data:`_loaded_rules`).
+    rules_parts: dict[Any, Any] = field(default_factory=dict, repr=False)
 
     @property
     def state(self) -> State:
@@ -114,7 +118,8 @@ def load(db: Database, gid: str) -> Game:
     family = registry.get(stored.family)
     if family is None:
         raise GameNotFound(gid)
-    return _keep(Game(stored, family, _rules(family, stored.ruleset, stored.ruleset_text)))
+    rules, rules_parts = _rules(family, stored.ruleset, stored.ruleset_text)
+    return _keep(Game(stored, family, rules, rules_parts=rules_parts))
 
 
 #: Loaded games (row, rules, replayed state) by (id, version): a club evening's games,
@@ -122,21 +127,22 @@ def load(db: Database, gid: str) -> Game:
 #: needs no replay at all.
 _games = LRU(256)
 
-#: Loaded rules by their stored snapshot: the games of an evening share a few rulesets,
-#: and loading one (checking it, building its contracts) costs more than a page.
+#: Loaded rules by their stored snapshot, each with the parts made of them: the games of
+#: an evening share a few rulesets, and loading one (checking it, building its contracts)
+#: costs more than a page.
 _loaded_rules = LRU(64)
 
 
-def _rules(family: Family, snapshot: Any, text: str = "") -> Any:
-    """``family.load_rules(snapshot)``, once per distinct snapshot (rules are immutable);
-    ``text`` is the snapshot as stored, when it is at hand (the same text is the same
-    snapshot, and it needs no writing out to serve as a key)."""
+def _rules(family: Family, snapshot: Any, text: str = "") -> tuple[Any, dict[Any, Any]]:
+    """``family.load_rules(snapshot)`` and its parts, once per distinct snapshot (rules are
+    immutable); ``text`` is the snapshot as stored, when it is at hand (the same text is
+    the same snapshot, and it needs no writing out to serve as a key)."""
     key = (family.key, text or json.dumps(snapshot, sort_keys=True, ensure_ascii=False))
-    rules = _loaded_rules.get(key)
-    if rules is None:
-        rules = family.load_rules(snapshot)
-        _loaded_rules.put(key, rules)
-    return rules
+    loaded = _loaded_rules.get(key)
+    if loaded is None:
+        loaded = (family.load_rules(snapshot), {})
+        _loaded_rules.put(key, loaded)
+    return loaded
 
 
 def _keep(game: Game) -> Game:
@@ -221,7 +227,7 @@ def enter_deal(db: Database, game: Game, number: int, raw: Any, version: Any) ->
                      finished=after.finished)
     # A new deal leaves the deals before it as they were: what was made of them holds.
     parts = dict(game.parts) if number == game.recorded + 1 else {}
-    return _keep(Game(stored, game.family, game.rules, after, parts))
+    return _keep(Game(stored, game.family, game.rules, after, parts, game.rules_parts))
 
 
 def undo_last(db: Database, game: Game, version: Any) -> Game:
@@ -235,7 +241,7 @@ def undo_last(db: Database, game: Game, version: Any) -> Game:
         raise Conflict(CHANGED, e.current_version, game.id) from None
     stored = replace(game.stored, results=game.stored.results[:-1], version=game.version + 1,
                      finished=False)
-    return _keep(Game(stored, game.family, game.rules))
+    return _keep(Game(stored, game.family, game.rules, rules_parts=game.rules_parts))
 
 
 def delete_game(db: Database, game: Game, version: Any) -> None:

@@ -20,6 +20,8 @@ import threading
 from flask import Flask, Response, current_app, request
 from werkzeug.security import safe_join
 
+from .caches import COMPRESSED_TYPES, digest
+
 #: Inline ``style="--n: …"`` attributes (the seat count of a grid, set by templates) are
 #: the only inline thing the pages use: allowed for attributes alone, never for
 #: ``<style>`` elements and never for scripts.
@@ -108,15 +110,17 @@ def _harden(response: Response) -> Response:
             LONG_CACHE if wanted and wanted == current else SHORT_CACHE
         response.headers.pop("Expires", None)
         if response.status_code == 200 and response.direct_passthrough \
-                and response.mimetype in current_app.config["COMPRESS_MIMETYPES"]:
+                and response.mimetype in COMPRESSED_TYPES:
             # A small text file: read it whole and close it, so that it is compressed
-            # like any page, with its length and a strong ETag. Anything else stays
-            # streamed and is never compressed (a range answer, 206, included).
+            # like any page, with its length and a strong ETag of its bytes (Flask's
+            # names the file's time and size). Anything else stays streamed and is never
+            # compressed (a range answer, 206, included).
             response.direct_passthrough = False
             file, body = response.response, b"".join(response.iter_encoded())
             if hasattr(file, "close"):
                 file.close()
             response.set_data(body)
+            response.set_etag(digest(body))
     return response
 
 

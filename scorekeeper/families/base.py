@@ -91,9 +91,12 @@ class Game(Protocol):
     rules: Any
     state: State
     family: Family
-    #: What outputs made of this game may keep while it lives (a schedule's JSON per
-    #: language, say), under keys of their own; a new deal hands them to the next version.
+    #: What outputs made of this game may keep while it lives (a deal's JSON, say), under
+    #: keys of their own; a new deal hands them to the next version.
     parts: dict[Any, Any]
+    #: The same for what follows from its rules alone (a schedule's JSON per first dealer
+    #: and language), shared by the games of the same stored rules.
+    rules_parts: dict[Any, Any]
 
 
 class Family(Protocol):

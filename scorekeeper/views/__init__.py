@@ -97,8 +97,7 @@ def init_app(app: Flask) -> None:
     def busy(e: Busy):
         """Another process held the database's write lock for the whole busy timeout:
         nothing was saved, try again in a moment (said once, whatever the route)."""
-        message = gettext("The server is busy with another write; nothing was saved. "
-                          "Try again in a moment.")
+        message = gettext(Busy.message)
         headers = {"Retry-After": str(e.retry_after)}
         if request.path.startswith("/api/") or request.headers.get("X-Kierki-Kept"):
             return {"error": message}, 503, headers

@@ -51,6 +51,7 @@ def index():
                                form=JoinForm(), admin=admin)
 
     stamp = tuple(queries.game_versions(get_db(), known))
+    caches.depends_on(stamp, known)
     return caches.respond(caches.page(("index", lang(), request.full_path, admin, stamp),
                                       render))
 
@@ -166,6 +167,7 @@ def show(gid: str):
     access.remember(gid)  # whoever has the link is at the table
     html = caches.page(("game", gid, game.version, lang(), request.host_url, request.full_path),
                        lambda: game_page(game)[0])
+    caches.depends_on([(gid, game.version)])
     return caches.respond(html)
 
 

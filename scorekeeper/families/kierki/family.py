@@ -154,12 +154,12 @@ class Kierki:
 
 
 def _schedule_json(game: Any, deals: list[Deal]) -> Any:
-    """The schedule's JSON, written once per language and kept on the game (it follows
-    from the rules and the first dealer alone, the same in every version)."""
-    key = ("schedule-json", words.lang())
-    written = game.parts.get(key)
+    """The schedule's JSON, written once per first dealer and language and kept with the
+    game's rules (it follows from them and the first dealer alone)."""
+    key = ("schedule-json", game.state.first_dealer, words.lang())
+    written = game.rules_parts.get(key)
     if written is None:
-        written = game.parts[key] = _written_schedule(deals)
+        written = game.rules_parts[key] = _written_schedule(deals)
     return written
 
 
