@@ -21,10 +21,12 @@ import time
 
 from weasyprint import HTML
 
-from scorekeeper import create_app, pdf, service
-from scorekeeper.db import get_db
+from scorekeeper import create_app
+from scorekeeper.domain import service
 from scorekeeper.families.kierki.rules import get_ruleset
 from scorekeeper.families.kierki.rules.examples import plausible_results
+from scorekeeper.outputs import pdf
+from scorekeeper.web.db import get_db
 
 
 def bare_table() -> str:

@@ -111,10 +111,12 @@ class Fixture:
 def make_games(instance: Path, feed_games: int) -> Fixture:
     """The games, written straight into the database before the server starts."""
     os.environ["KIERKI_INSTANCE"] = str(instance)
-    from scorekeeper import access, create_app, service
-    from scorekeeper.db import get_db
+    from scorekeeper import create_app
+    from scorekeeper.domain import service
     from scorekeeper.families.kierki.rules import get_ruleset
     from scorekeeper.families.kierki.rules.examples import plausible_results
+    from scorekeeper.web import access
+    from scorekeeper.web.db import get_db
 
     app = create_app({"DATABASE": str(instance / "kierki.sqlite"), "SECRET_KEY": SECRET,
                       "MAX_GAMES": 1_000_000})

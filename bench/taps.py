@@ -44,12 +44,13 @@ import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 
-from scorekeeper import create_app, service
-from scorekeeper.db import get_db
+from scorekeeper import create_app
+from scorekeeper.domain import service
 from scorekeeper.families.kierki.rules import get_ruleset, replay
 from scorekeeper.families.kierki.rules.examples import SAMPLE_GAME_4
 from scorekeeper.families.tybet.rules import get_rules as tybet_rules
 from scorekeeper.families.tybet.rules import replay as tybet_replay
+from scorekeeper.web.db import get_db
 
 CHROMIUM = os.environ.get("KIERKI_CHROMIUM", "/usr/bin/chromium")
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

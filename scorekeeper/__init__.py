@@ -53,9 +53,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
 
-    from . import api, caches, db, i18n, live, sessions, views, web
+    from .common import i18n
+    from .common.safejson import BoundedJSONProvider
     from .families import registry
-    from .safejson import BoundedJSONProvider
+    from .web import api, caches, db, hardening, live, sessions, views
     app.json = BoundedJSONProvider(app)
     db.init_app(app)
     live.init_app(app)  # every committed write tells the live table
@@ -64,5 +65,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     views.init_app(app)
     api.init_app(app)
     caches.init_app(app)  # ETags, gzip and 304 for every answer
-    web.init_app(app)  # security headers, long-lived versioned static files
+    hardening.init_app(app)  # security headers, long-lived versioned static files
     return app

@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import create_app
-from .db import pool_of
-from .share import lan_address
+from .outputs.share import lan_address
+from .web.db import pool_of
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -120,7 +120,7 @@ REASONS = {400: "Bad Request", 414: "Request URI Too Long", 500: "Internal Serve
 def server_answer(code: int) -> bytes:
     """An answer the server writes itself (a request it cannot read, a failure outside the
     app): empty, closing the connection, with the app's security headers."""
-    from .web import SECURITY_HEADERS
+    from .web.hardening import SECURITY_HEADERS
 
     lines = [f"HTTP/1.1 {code} {REASONS[code]}", "Connection: close", "Content-Length: 0",
              *(f"{name}: {value}" for name, value in SECURITY_HEADERS.items())]
@@ -300,7 +300,7 @@ def serve(args: argparse.Namespace) -> int:
 
 def backup(app: Flask, target: Path) -> int:
     """A consistent copy of the live database (SQLite's online backup), one file."""
-    from . import store
+    from .storage import store
 
     source = Path(app.config["DATABASE"])
     target = target.expanduser()
@@ -348,7 +348,7 @@ def _local(stamp: str | None) -> str:
 
 
 def list_games(app: Flask) -> int:
-    from . import queries, store
+    from .storage import queries, store
 
     db = store.connect(app.config["DATABASE"])
     try:
@@ -371,7 +371,8 @@ def list_games(app: Flask) -> int:
 
 def delete_games(app: Flask, ids: list[str]) -> int:
     """Delete through the service, with each game's current version (history goes too)."""
-    from . import service, store
+    from .domain import service
+    from .storage import store
 
     status = 0
     db = store.connect(app.config["DATABASE"])

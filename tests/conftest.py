@@ -16,7 +16,7 @@ def app(tmp_path):
 @pytest.fixture(autouse=True)
 def fresh_caches():
     """Each test starts with nothing kept in memory (as after a restart)."""
-    from scorekeeper import caches
+    from scorekeeper.web import caches
     caches.clear()
     yield
     caches.clear()

@@ -4,10 +4,10 @@ from __future__ import annotations
 import re
 from html import unescape
 
-from scorekeeper import service
-from scorekeeper.db import get_db
+from scorekeeper.domain import service
 from scorekeeper.families.kierki.forms import form_values
 from scorekeeper.families.kierki.rules.examples import plausible_results as results_for
+from scorekeeper.web.db import get_db
 
 PLAYERS = ["Ala", "Bożena", "Czesław", "<b>Dżon</b>"]
 
@@ -45,7 +45,7 @@ def post_deal(client, gid, number, version, raw, **extra):
 def authorize(client, app, gid):
     """Send the game's API token with every later request of this client (as its table
     would after creating or joining the game)."""
-    from scorekeeper import access
+    from scorekeeper.web import access
     with app.test_request_context():
         client.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {access.token(gid)}"
 

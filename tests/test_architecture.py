@@ -49,20 +49,82 @@ def test_every_family_has_its_templates_and_rulesets():
         assert family.rulesets(), family.key
 
 
-#: What a family never imports: storage, the service and the shared web layer. Its own
-#: pages get what they need from the shared views (``Family.blueprint(load_game)``).
-SHARED_ONLY = ("service", "db", "store", "queries", "caches", "repeats", "views", "api", "live",
-               "forms", "web")
+#: The layers, lowest first: a module imports its own layer and the ones below, never one
+#: above. The rules kernel; what families and the app share beside it; the families; the
+#: storage; the domain service; the outputs; the web layer; the app factory and command.
+LAYERS = ["rules", "common", "families", "storage", "domain", "outputs", "web", ""]
 
 
-def test_families_import_no_storage_service_or_shared_views():
-    names = "|".join(SHARED_ONLY)
-    imports = re.compile(
-        rf"^\s*(from\s+(scorekeeper|\.{{2,}})\s*\.?\s*({names})\b"     # from ...db import x
-        rf"|from\s+(scorekeeper|\.{{2,}})\s+import\s+.*\b({names})\b"   # from ... import service
-        rf"|import\s+scorekeeper\.({names})\b)")
-    found = [f"{p.relative_to(ROOT)}:{i}: {line.strip()}"
-             for p in sorted((ROOT / "scorekeeper" / "families").rglob("*.py"))
-             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), start=1)
-             if imports.search(line)]
+def _module(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports() -> dict[str, set[str]]:
+    """Each module of the package and the package's modules it imports (lazily or not)."""
+    import ast
+    found: dict[str, set[str]] = {}
+    for path in sorted((ROOT / "scorekeeper").rglob("*.py")):
+        name = _module(path)
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        targets = found.setdefault(name, set())
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")[:len(package.split(".")) - node.level + 1]
+                    module = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    module = node.module or ""
+                if module.split(".")[0] != "scorekeeper":
+                    continue
+                for alias in node.names:  # "from . import store" names a module
+                    sub = f"{module}.{alias.name}"
+                    is_module = (ROOT / Path(*sub.split("."))).with_suffix(".py").exists() \
+                        or (ROOT / Path(*sub.split(".")) / "__init__.py").exists()
+                    targets.add(sub if is_module else module)
+            elif isinstance(node, ast.Import):
+                targets.update(a.name for a in node.names if a.name.startswith("scorekeeper."))
+    return found
+
+
+def _layer(module: str) -> int:
+    parts = module.split(".")
+    top = parts[1] if len(parts) > 2 or (len(parts) == 2 and parts[1] in LAYERS) else ""
+    if top == "families" and "rules" in parts[2:]:
+        return LAYERS.index("rules")  # a family's own rules: as pure as the kernel
+    return LAYERS.index(top)
+
+
+def test_no_module_imports_a_layer_above_its_own():
+    upward = [f"{m} -> {t}" for m, targets in _imports().items() for t in targets
+              if _layer(t) > _layer(m)]
+    assert upward == []
+
+
+def test_the_imports_have_no_circle():
+    graph = _imports()
+    seen: dict[str, int] = {}  # 1: on the path being walked, 2: done
+
+    def walk(module: str, path: list[str]) -> list[str] | None:
+        seen[module] = 1
+        for target in sorted(graph.get(module, ())):
+            if target == module or target not in graph:
+                continue
+            if seen.get(target) == 1:
+                return [*path, module, target]
+            if target not in seen and (circle := walk(target, [*path, module])):
+                return circle
+        seen[module] = 2
+        return None
+
+    circles = [c for m in sorted(graph) if m not in seen and (c := walk(m, []))]
+    assert circles == []
+
+
+def test_families_import_no_storage_service_outputs_or_web():
+    """A family's own pages get what they need from the shared views
+    (``Family.blueprint(load_game)``)."""
+    below = {"rules", "common", "families"}
+    found = [f"{m} -> {t}" for m, targets in _imports().items() if m.startswith(
+        "scorekeeper.families") for t in targets if t.split(".")[1] not in below]
     assert found == []

@@ -4,8 +4,8 @@ from xml.etree import ElementTree
 
 import pytest
 
-from scorekeeper import charts
-from scorekeeper.charts import Series, bar_chart, bar_table, line_chart, line_table, ticks
+from scorekeeper.common import charts
+from scorekeeper.common.charts import Series, bar_chart, bar_table, line_chart, line_table, ticks
 
 SVG = "{http://www.w3.org/2000/svg}"
 

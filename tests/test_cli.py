@@ -3,7 +3,9 @@ import sqlite3
 
 import pytest
 
-from scorekeeper import cli, create_app, queries, service, store
+from scorekeeper import cli, create_app
+from scorekeeper.domain import service
+from scorekeeper.storage import queries, store
 
 PLAYERS = ["Ala", "Bolek", "Cela", "Darek"]
 

@@ -5,10 +5,10 @@ import copy
 
 import pytest
 
-from scorekeeper import service, variants
-from scorekeeper.db import get_db
+from scorekeeper.domain import service, variants
 from scorekeeper.families.kierki.rules import get_ruleset
 from scorekeeper.families.kierki.rules.examples import SAMPLE_GAME_4
+from scorekeeper.web.db import get_db
 
 # North, East, South, West; East deals first, so North deals deal 8.
 PLAYERS = ["Norbert", "Edyta", "Stefan", "Wanda"]

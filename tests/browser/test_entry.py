@@ -2,9 +2,9 @@
 one-tap deals, corrections from the score table, undo with a second step."""
 import pytest
 
-from scorekeeper import service
-from scorekeeper.db import get_db
+from scorekeeper.domain import service
 from scorekeeper.families.kierki.rules.examples import SAMPLE_GAME_4
+from scorekeeper.web.db import get_db
 
 from .conftest import ARTIFACTS
 

@@ -3,8 +3,8 @@ and every screen of the game fits the width (a deal, the robber's five rows, the
 five places, the score table's five columns)."""
 import pytest
 
-from scorekeeper import service
-from scorekeeper.db import get_db
+from scorekeeper.domain import service
+from scorekeeper.web.db import get_db
 from tests.web.test_five_players_api import FIVE, GAME_5, TOTALS_5
 
 from .conftest import shot

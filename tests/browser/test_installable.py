@@ -3,8 +3,8 @@ middle of a deal (the deal kept on the phone, sent when the network is back; ref
 another phone entered it meanwhile)."""
 import pytest
 
-from scorekeeper import service
-from scorekeeper.db import get_db
+from scorekeeper.domain import service
+from scorekeeper.web.db import get_db
 
 from .conftest import PHONE, shot
 

@@ -11,9 +11,9 @@ import copy
 
 import pytest
 
-from scorekeeper import service, variants
-from scorekeeper.db import get_db
+from scorekeeper.domain import service, variants
 from scorekeeper.families.kierki.rules import get_ruleset
+from scorekeeper.web.db import get_db
 from tests.fixtures import results_for
 
 from .conftest import shot

@@ -1,9 +1,9 @@
 """Table tools on a phone: a robber trick with the K♥, and a whole loteryjka."""
 import random
 
-from scorekeeper import service
-from scorekeeper.db import get_db
+from scorekeeper.domain import service
 from scorekeeper.families.kierki.rules import get_ruleset, legal_cards, new_board, pass_turn, play
+from scorekeeper.web.db import get_db
 from tests.fixtures import results_for
 
 from .conftest import shot

@@ -15,9 +15,10 @@ import signal
 import sqlite3
 import threading
 
-from scorekeeper import service, store
+from scorekeeper.domain import service
 from scorekeeper.families.kierki.rules import get_ruleset
 from scorekeeper.families.kierki.rules.examples import plausible_results
+from scorekeeper.storage import store
 from tests.server.serving import request, start_server
 
 CLIENTS = 4

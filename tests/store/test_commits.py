@@ -7,11 +7,11 @@ needed for them to run at once: each waits for its batch).
 import gevent
 import pytest
 
-from scorekeeper import queries, store
-from scorekeeper.commits import Busy, Committer
-from scorekeeper.db import Pool
 from scorekeeper.families.kierki.rules import get_ruleset
 from scorekeeper.families.kierki.rules.examples import plausible_results
+from scorekeeper.storage import queries, store
+from scorekeeper.storage.commits import Busy, Committer
+from scorekeeper.storage.pool import Pool
 
 RESULTS = plausible_results(get_ruleset("standard-4"))
 
@@ -208,7 +208,7 @@ def test_checkpoints_copy_the_log_into_the_file_on_a_thread_of_their_own(
     import shutil
     import sqlite3
 
-    from scorekeeper import commits
+    from scorekeeper.storage import commits
 
     monkeypatch.setattr(commits, "CHECKPOINT_EVERY", 1)
     ids = games(pool, 10)

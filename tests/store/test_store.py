@@ -4,10 +4,11 @@ import sqlite3
 
 import pytest
 
-from scorekeeper import queries, service, store
-from scorekeeper.commits import Busy
+from scorekeeper.domain import service
 from scorekeeper.families.kierki import family as kierki_family
 from scorekeeper.families.kierki.rules import rulesets as rulesets_module
+from scorekeeper.storage import queries, store
+from scorekeeper.storage.commits import Busy
 
 
 @pytest.fixture
@@ -152,7 +153,7 @@ def test_the_connection_opens_no_transaction_by_itself(db):
 
 def test_the_app_sets_the_busy_timeout(tmp_path):
     from scorekeeper import create_app
-    from scorekeeper.db import get_db
+    from scorekeeper.web.db import get_db
 
     app = create_app({"DATABASE": str(tmp_path / "t.sqlite"), "SECRET_KEY": "x",
                       "TESTING": True, "BUSY_TIMEOUT_MS": 1234})
@@ -217,7 +218,7 @@ def test_durability_is_full_unless_the_host_chooses_normal(tmp_path):
     import pytest
 
     from scorekeeper import create_app
-    from scorekeeper.db import get_db
+    from scorekeeper.web.db import get_db
 
     def mode(**config):
         app = create_app({"DATABASE": str(tmp_path / "d.sqlite"), "SECRET_KEY": "t", **config})

@@ -5,8 +5,9 @@ import subprocess
 import sys
 import textwrap
 
-from scorekeeper import caches, create_app
+from scorekeeper import create_app
 from scorekeeper.families.kierki.rules import get_ruleset
+from scorekeeper.web import caches
 from tests.fixtures import authorize, new_game, post_deal, results_for, state
 
 RESULTS = results_for(get_ruleset("standard-4"))
@@ -19,8 +20,9 @@ def totals_on(html: str) -> list[str]:
 def enter_in_another_process(database: str, gid: str, number: int, version: int) -> None:
     """A second server process (or ``kierki``'s own commands) writing the same database."""
     code = textwrap.dedent(f"""
-        from scorekeeper import create_app, service
-        from scorekeeper.db import get_db
+        from scorekeeper import create_app
+        from scorekeeper.domain import service
+        from scorekeeper.web.db import get_db
         from scorekeeper.families.kierki.rules import get_ruleset
         from scorekeeper.families.kierki.rules.examples import plausible_results
         app = create_app({{"DATABASE": {database!r}, "SECRET_KEY": "test"}})
@@ -58,8 +60,8 @@ def test_a_game_deleted_elsewhere_is_gone_at_once(app, client):
     other = create_app({"DATABASE": app.config["DATABASE"], "SECRET_KEY": "test",
                         "TESTING": True, "WTF_CSRF_ENABLED": False})
     with other.app_context():
-        from scorekeeper import service
-        from scorekeeper.db import get_db
+        from scorekeeper.domain import service
+        from scorekeeper.web.db import get_db
         game = service.load(get_db(), gid)
         service.delete_game(get_db(), game, game.version)
     assert client.get(f"/games/{gid}").status_code == 404

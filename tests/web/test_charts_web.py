@@ -3,8 +3,8 @@ import base64
 import re
 from html import unescape
 
-from scorekeeper import pdf
 from scorekeeper.families.kierki.family import Kierki
+from scorekeeper.outputs import pdf
 from tests.fixtures import PLAYERS, authorize
 from tests.web.test_sheets import pages, pdf_text, play, poppler  # noqa: F401
 

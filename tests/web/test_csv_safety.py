@@ -4,8 +4,8 @@ import csv
 import io
 from types import SimpleNamespace
 
-from scorekeeper import exchange
 from scorekeeper.families.kierki.rules import get_ruleset
+from scorekeeper.outputs import exchange
 from tests.fixtures import results_for
 
 NASTY = ['=HYPERLINK("http://x","y")', "+1", "@SUM(A1)", "-Ola"]

@@ -10,8 +10,8 @@ import json
 import pytest
 from werkzeug.test import Client
 
-from scorekeeper import api, caches
 from scorekeeper.families.kierki.rules import get_ruleset
+from scorekeeper.web import api, caches
 from tests.fixtures import results_for
 
 RESULTS = results_for(get_ruleset("standard-4"))

@@ -9,8 +9,11 @@ import time
 
 import pytest
 
-from scorekeeper import create_app, live, service, store
+from scorekeeper import create_app
+from scorekeeper.domain import service
 from scorekeeper.families.kierki.rules import get_ruleset
+from scorekeeper.storage import store
+from scorekeeper.web import live
 from tests.fixtures import new_game, post_deal, results_for, state
 
 RESULTS = results_for(get_ruleset("standard-4"))

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from scorekeeper import service
-from scorekeeper.db import get_db
+from scorekeeper.domain import service
+from scorekeeper.web.db import get_db
 from tests.fixtures import errors_in, new_game, post_deal, state
 
 PLAYERS = ["Ala", "Bożena", "Czesław", "<b>Dżon</b>"]
@@ -146,7 +146,7 @@ def test_service_load_of_an_imported_game_replays(app, client, played):
 
 def test_a_huge_file_is_refused_before_it_is_parsed():
     # through the service: the test client would spool a large upload to a file it never closes
-    from scorekeeper import exchange
+    from scorekeeper.outputs import exchange
     with pytest.raises(service.InvalidInput) as e:
         exchange.read(b" " * (exchange.MAX_BYTES + 1))
     assert e.value.problems[0].text() == "The file is larger than 1024 kB."

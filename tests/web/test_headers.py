@@ -4,7 +4,7 @@ import gzip
 import re
 from pathlib import Path
 
-from scorekeeper import web
+from scorekeeper.web import hardening
 from tests.fixtures import new_game
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -80,7 +80,7 @@ def test_a_500_and_a_304_carry_them_too(app, client):
 
 
 def test_scripts_never_inline():
-    csp = directives(web.CONTENT_SECURITY_POLICY)
+    csp = directives(hardening.CONTENT_SECURITY_POLICY)
     for directive in ("default-src", "script-src", "script-src-elem", "script-src-attr"):
         values = csp.get(directive, [])
         assert "'unsafe-inline'" not in values and "'unsafe-eval'" not in values, directive
@@ -139,8 +139,8 @@ def test_static_urls_are_versioned_and_cached_for_a_year(client):
 
 def test_static_version_follows_the_file_content(app, tmp_path):
     (tmp_path / "x.css").write_text("a{}")
-    v1 = web.StaticVersions().version(str(tmp_path), "x.css")
-    versions = web.StaticVersions()
+    v1 = hardening.StaticVersions().version(str(tmp_path), "x.css")
+    versions = hardening.StaticVersions()
     assert versions.version(str(tmp_path), "x.css") == v1
     (tmp_path / "x.css").write_text("a{color:red}")
     assert versions.version(str(tmp_path), "x.css") != v1

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.schema import GameFile, json_schema
+from scorekeeper.outputs.schema import GameFile, json_schema
 from tests.fixtures import errors_in, new_game, post_deal, state
 
 

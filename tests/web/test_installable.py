@@ -8,6 +8,7 @@ import pytest
 from PIL import Image
 
 from scorekeeper.families.kierki.forms import form_values
+from scorekeeper.web import hardening
 from tests.fixtures import new_game, state
 
 
@@ -70,9 +71,8 @@ def test_the_service_worker_is_served_from_the_root_and_never_kept_stale(client)
 
 
 def test_a_changed_static_file_changes_the_worker(app, client, tmp_path, monkeypatch):
-    from scorekeeper import web
     before = client.get("/sw.js").text
-    monkeypatch.setattr(web.versions, "version", lambda folder, name: "0123456789ab")
+    monkeypatch.setattr(hardening.versions, "version", lambda folder, name: "0123456789ab")
     assert client.get("/sw.js").text != before
 
 

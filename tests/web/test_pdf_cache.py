@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import create_app, pdf
+from scorekeeper import create_app
 from scorekeeper.families.kierki.rules import get_ruleset
+from scorekeeper.outputs import pdf
 from tests.fixtures import new_game, post_deal, results_for, state
 
 
@@ -88,7 +89,7 @@ def test_the_language_is_part_of_the_key(app, client, instance, renders):
 
 
 def test_the_layout_version_is_part_of_the_key(app, client, instance, renders, monkeypatch):
-    from scorekeeper.views import sheets as view
+    from scorekeeper.web.views import sheets as view
     gid = play(app, client)
     client.get(f"/games/{gid}/sheet.pdf")
     monkeypatch.setattr(view, "_layout_version", lambda *folders: "9.9.9+newtemplates")

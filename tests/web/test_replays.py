@@ -1,9 +1,9 @@
 """A request replays a game's history at most once; a cached sheet replays nothing."""
 import pytest
 
-from scorekeeper import caches
 from scorekeeper.families.kierki.family import Kierki
 from scorekeeper.families.tybet.family import Tybet
+from scorekeeper.web import caches
 from tests.fixtures import authorize, new_game, post_deal, results_for, state
 
 

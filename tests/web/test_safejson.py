@@ -1,6 +1,6 @@
 """The app's JSON (safejson.py) reads as the standard library reads, with a bound on
 nesting, and writes a document with parts written once (``Written``) as it writes the
-whole; the deal PUT's gzip (web.gzip_bytes) gives back what it was given.
+whole.
 """
 import datetime
 import json
@@ -8,8 +8,8 @@ import json
 import flask
 import pytest
 
+from scorekeeper.common.safejson import MAX_DEPTH, BoundedJSONProvider, Written, loads
 from scorekeeper.families.kierki.rules import get_ruleset
-from scorekeeper.safejson import MAX_DEPTH, BoundedJSONProvider, Written, loads
 from tests.fixtures import results_for
 
 

@@ -5,7 +5,7 @@ from html import unescape
 import pytest
 import segno
 
-from scorekeeper import share
+from scorekeeper.outputs import share
 from tests.fixtures import errors_in, new_game, state
 
 BAD_CODE = {"en": "No game has this code. Check the six letters and digits on the other "

@@ -8,8 +8,8 @@ import subprocess
 
 import pytest
 
-from scorekeeper import pdf
 from scorekeeper.families.kierki.rules import get_ruleset
+from scorekeeper.outputs import pdf
 from tests.fixtures import new_game, post_deal, results_for, state
 
 POPPLER = shutil.which("pdftotext") and shutil.which("pdfinfo")

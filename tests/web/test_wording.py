@@ -13,10 +13,10 @@ import pytest
 from babel.messages.pofile import read_po
 
 import scorekeeper
-from scorekeeper import service
-from scorekeeper.db import get_db
+from scorekeeper.domain import service
 from scorekeeper.families import registry
 from scorekeeper.families.kierki.rules import get_ruleset, legal_cards, new_board, pass_turn, play
+from scorekeeper.web.db import get_db
 from tests.fixtures import results_for
 
 PL = {"Accept-Language": "pl"}

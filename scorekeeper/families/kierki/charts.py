@@ -6,7 +6,7 @@ from typing import Any
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
-from ...charts import BarChart, LineChart, Series
+from ...common.charts import BarChart, LineChart, Series
 from .words import CONTRACT_NAMES
 
 #: The kinds of deal the bars group by: every penalty deal together, then each other kind.

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint
 from flask_babel import lazy_gettext as _l
 
-from ...safejson import Written
+from ...common.safejson import Written
 from . import charts, tools, variant_form, words
 from .charts import charts as game_charts
 from .forms import form_values, parse_deal

@@ -25,7 +25,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ... import safejson
+from ...common import safejson
 from ...rules.errors import N_, InvalidInput, Problem, RulesetError
 from ...rules.shapes import where
 from .rules import Ruleset, document, from_data

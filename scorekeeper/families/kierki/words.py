@@ -10,7 +10,15 @@ from typing import Any
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
-from ...i18n import SUIT_SYMBOLS, card_label, lang, localized, rank_label, seat_names, signed
+from ...common.i18n import (
+    SUIT_SYMBOLS,
+    card_label,
+    lang,
+    localized,
+    rank_label,
+    seat_names,
+    signed,
+)
 from .forms import YES_NO
 from .rules import Contract, Deal
 from .rules.contracts import LEAD_RULES

@@ -5,7 +5,7 @@ from typing import Any
 
 from flask_babel import gettext
 
-from ...charts import LineChart, Series, plain
+from ...common.charts import LineChart, Series, plain
 from .words import pair_names
 
 

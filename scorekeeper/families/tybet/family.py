@@ -5,7 +5,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from ...i18n import localized
+from ...common.i18n import localized
 from ...rules import checks
 from ...rules.errors import N_
 from . import forms, words

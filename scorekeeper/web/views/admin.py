@@ -6,7 +6,8 @@ from flask_babel import gettext
 from flask_wtf import FlaskForm
 from wtforms import PasswordField
 
-from .. import access, queries
+from ...storage import queries
+from .. import access
 from ..db import get_db
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")

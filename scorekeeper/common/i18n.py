@@ -20,8 +20,8 @@ from markupsafe import Markup, escape
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
+from ..rules.errors import Problem
 from .lru import LRU
-from .rules.errors import Problem
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_LABELS = {"en": {"J": "J", "Q": "Q", "K": "K", "A": "A"},

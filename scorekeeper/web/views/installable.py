@@ -17,7 +17,7 @@ from pathlib import Path
 from flask import Blueprint, Response, current_app, render_template, url_for
 from flask_babel import gettext
 
-from ..i18n import lang
+from ...common.i18n import lang
 
 bp = Blueprint("installable", __name__)
 

@@ -14,8 +14,11 @@ from typing import Any
 from pydantic import ValidationError
 from sqlite_utils import Database
 
-from . import queries, safejson, schema, service
-from .rules.errors import N_, InvalidInput, Problem
+from ..common import safejson
+from ..domain import service
+from ..rules.errors import N_, InvalidInput, Problem
+from ..storage import queries
+from . import schema
 
 MAX_BYTES = 1024 * 1024
 

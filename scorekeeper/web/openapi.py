@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .rules.named import ID
-from .schema import openapi_schemas
+from ..outputs.schema import openapi_schemas
+from ..rules.named import ID
 
 ERROR = {"type": "object", "required": ["error"], "properties": {
     "error": {"type": "string", "description": "What went wrong, in the client's language "

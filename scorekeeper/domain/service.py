@@ -17,13 +17,14 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from . import queries, store, variants
-from .families import registry
-from .families.base import DealLike, Family, State
-from .lru import LRU
-from .queries import GameNotFound
-from .rules import checks, named
-from .rules.errors import N_, InvalidDeal, InvalidInput, Problem, RulesetError, UnknownRuleset
+from ..common.lru import LRU
+from ..families import registry
+from ..families.base import DealLike, Family, State
+from ..rules import checks, named
+from ..rules.errors import N_, InvalidDeal, InvalidInput, Problem, RulesetError, UnknownRuleset
+from ..storage import queries, store
+from ..storage.queries import GameNotFound
+from . import variants
 
 __all__ = ["Conflict", "Game", "GameNotFound", "InvalidInput", "create_game", "delete_game",
            "enter_deal", "load", "undo_last"]

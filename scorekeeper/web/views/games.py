@@ -19,13 +19,16 @@ from flask import (
 from flask_babel import gettext
 from wtforms import SelectChoice
 
-from .. import access, caches, queries, service, share, variants
+from ...common.i18n import field_errors, lang
+from ...domain import service, variants
+from ...families import registry
+from ...outputs import share
+from ...rules.errors import InvalidInput, RulesetError
+from ...rules.named import named_text
+from ...storage import queries
+from .. import access, caches
 from ..db import get_db
-from ..families import registry
 from ..forms import DealForm, JoinForm, NewGameForm, VersionForm
-from ..i18n import field_errors, lang
-from ..rules.errors import InvalidInput, RulesetError
-from ..rules.named import named_text
 
 bp = Blueprint("games", __name__)
 

@@ -25,10 +25,13 @@ from flask_babel import gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 
-from .. import access, exchange, pdf, queries, service, variants
+from ...common.i18n import field_errors, lang
+from ...domain import service, variants
+from ...outputs import exchange, pdf
+from ...rules.errors import InvalidInput
+from ...storage import queries
+from .. import access
 from ..db import get_db
-from ..i18n import field_errors, lang
-from ..rules.errors import InvalidInput
 
 bp = Blueprint("sheets", __name__)
 
@@ -89,10 +92,10 @@ def _pdf(html: str) -> bytes:
 @lru_cache(maxsize=8)
 def _layout_version(template_folder: str, static_folder: str) -> str:
     """What a sheet looks like, as one short string: part of every cache key."""
-    package = Path(__file__).resolve().parents[1]
+    package = Path(__file__).resolve().parents[2]  # scorekeeper/
     files = [*Path(template_folder).glob("*/sheet.html"), Path(static_folder) / "sheet.css",
              *Path(static_folder).glob("fonts/*.ttf"), *package.glob("translations/*/*/*.mo"),
-             package / "charts.py", *package.glob("families/*/charts.py")]
+             package / "common" / "charts.py", *package.glob("families/*/charts.py")]
     return pdf.layout_version(files)
 
 

@@ -11,10 +11,11 @@ from typing import Any
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from .. import store, variants
+from ...common.i18n import field_errors
+from ...domain import variants
+from ...rules.errors import InvalidInput, Problem
+from ...storage import store
 from ..db import get_db
-from ..i18n import field_errors
-from ..rules.errors import InvalidInput, Problem
 
 bp = Blueprint("variants", __name__)
 

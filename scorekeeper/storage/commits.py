@@ -53,7 +53,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .rules.errors import N_
+from ..rules.errors import N_
 
 #: Batches between two checkpoints (a batch writes a few pages per deal in it).
 CHECKPOINT_EVERY = 16

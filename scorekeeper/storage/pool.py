@@ -1,15 +1,14 @@
-"""One sqlite-utils Database per request on ``g``, lent by a pool; the ``init-db`` command.
+"""Open connections to one database file, lent to one request at a time.
 
 Opening a connection costs more than most requests' own work (the file, WAL mode and
 three pragmas: about 0.4 ms, four times a whole hello-world request), so connections
 are kept open and lent to one request at a time. A connection never holds a transaction
 between requests (every write commits or rolls back before it returns, and reads run in
 autocommit mode), so each request reads the database as it is now, whoever wrote it.
+Every write of the pool's connections goes to its committer (:mod:`.commits`).
 """
 from __future__ import annotations
 
-import click
-from flask import Flask, current_app, g
 from sqlite_utils import Database
 
 from . import store
@@ -65,60 +64,3 @@ class Pool:
         for db in idle:
             db.close()
         self.committer.close()
-
-
-def pool_of(app: Flask) -> Pool:
-    """The connection pool of this app's database (one per file and settings)."""
-    key = (app.config["DATABASE"], busy_timeout_ms(app),
-           str(app.config.get("SYNCHRONOUS", "FULL")))
-    pools: dict[tuple[str, int, str], Pool] = app.extensions.setdefault("kierki_db_pools", {})
-    pool = pools.get(key)
-    if pool is None:
-        pool = pools.setdefault(key, Pool(*key))
-    return pool
-
-
-def get_db() -> Database:
-    if "db" not in g:
-        pool = pool_of(current_app)
-        g.db, g.db_pool = pool.take(), pool
-    return g.db
-
-
-def busy_timeout_ms(app: Flask) -> int:
-    """How long a write waits for another's lock: ``BUSY_TIMEOUT_MS`` (env
-    ``KIERKI_BUSY_TIMEOUT_MS``), 10 s unless set."""
-    return int(app.config.get("BUSY_TIMEOUT_MS", store.BUSY_TIMEOUT_MS))
-
-
-def close_db(exc: BaseException | None = None) -> None:
-    db = g.pop("db", None)
-    if db is not None:
-        g.pop("db_pool").give(db)
-
-
-def init_db(path: str, timeout_ms: int = store.BUSY_TIMEOUT_MS) -> None:
-    db = store.connect(path, timeout_ms)
-    try:
-        store.migrate(db)
-    finally:
-        db.close()
-
-
-@click.command("init-db")
-def init_db_command() -> None:
-    """Create the database or bring it up to the current schema."""
-    init_db(current_app.config["DATABASE"], busy_timeout_ms(current_app))
-    click.echo(f"Database ready: {current_app.config['DATABASE']}")
-
-
-def init_app(app: Flask) -> None:
-    mode = str(app.config.get("SYNCHRONOUS", "FULL")).upper()
-    if mode not in store.SYNCHRONOUS:  # KIERKI_SYNCHRONOUS: refused at start, not per request
-        raise ValueError(f"SYNCHRONOUS must be one of {', '.join(store.SYNCHRONOUS)}, "
-                         f"not {mode!r}")
-    app.config["SYNCHRONOUS"] = mode
-    app.teardown_appcontext(close_db)
-    app.cli.add_command(init_db_command)
-    # migrations are idempotent; a fresh install just works
-    init_db(app.config["DATABASE"], busy_timeout_ms(app))

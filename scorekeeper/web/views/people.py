@@ -9,11 +9,14 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import format_decimal, gettext
 
-from .. import access, charts, people, queries, service, store
+from ...common import charts
+from ...common.i18n import field_errors
+from ...domain import people, service
+from ...rules.checks import NAME_MAX, clean_name
+from ...rules.errors import InvalidInput, UnknownRuleset
+from ...storage import queries, store
+from .. import access
 from ..db import get_db
-from ..i18n import field_errors
-from ..rules.checks import NAME_MAX, clean_name
-from ..rules.errors import InvalidInput, UnknownRuleset
 
 bp = Blueprint("people", __name__)
 

@@ -19,10 +19,10 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from . import queries, store
-from .families import registry
-from .families.base import Family
-from .rules.errors import N_, InvalidInput, Problem, RulesetError, UnknownRuleset
+from ..families import registry
+from ..families.base import Family
+from ..rules.errors import N_, InvalidInput, Problem, RulesetError, UnknownRuleset
+from ..storage import queries, store
 
 
 def _documents(family: Family) -> Any:

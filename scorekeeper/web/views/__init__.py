@@ -19,13 +19,13 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from ..commits import Busy
+from ...common.i18n import number
+from ...domain.service import Conflict, Game, load
+from ...families import registry
+from ...rules.errors import UnknownRuleset
+from ...storage.commits import Busy
+from ...storage.queries import GameNotFound
 from ..db import get_db
-from ..families import registry
-from ..i18n import number
-from ..queries import GameNotFound
-from ..rules.errors import UnknownRuleset
-from ..service import Conflict, Game, load
 
 csrf = CSRFProtect()
 

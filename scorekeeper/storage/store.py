@@ -33,9 +33,9 @@ from typing import Any, TypeVar
 
 from sqlite_utils import Database, Migrations
 
+from ..rules.checks import person_key
 from . import queries
 from .commits import Committer, StoreError
-from .rules.checks import person_key
 
 migrations = Migrations("scorekeeper")
 

@@ -23,7 +23,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from . import queries, service
+from ..storage import queries
+from . import service
 
 #: Games of one table closer together than this are one evening.
 EVENING_GAP = timedelta(hours=6)

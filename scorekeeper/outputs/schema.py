@@ -75,8 +75,8 @@ def _described() -> type[GameFile]:
     kept rulesets, the very types each family's loader reads it with after the file's
     own shape (an import reads the ruleset there, so that its refusal says the rules
     are damaged)."""
-    from .families.kierki.rules.document import KierkiRuleset
-    from .families.tybet.rules import TybetRuleset
+    from ..families.kierki.rules.document import KierkiRuleset
+    from ..families.tybet.rules import TybetRuleset
 
     class GameFileSchema(GameFile):
         model_config = ConfigDict(title="Kierki scorekeeper game")
@@ -98,8 +98,8 @@ def json_schema() -> dict[str, Any]:
 def models() -> dict[str, Any]:
     """The API's documents by their OpenAPI component name: the types the server reads
     them with."""
-    from .families.kierki.rules.document import KierkiRuleset, RulesetDocument
-    from .families.tybet.rules import TybetRuleset
+    from ..families.kierki.rules.document import KierkiRuleset, RulesetDocument
+    from ..families.tybet.rules import TybetRuleset
     return {"GameFile": _described(), "RulesetDocument": RulesetDocument,
             "KierkiRuleset": KierkiRuleset, "TybetRuleset": TybetRuleset}
 

@@ -37,9 +37,9 @@ from flask import Flask, Response, current_app, g, request, session
 from flask_wtf.csrf import generate_csrf
 from werkzeug.http import is_resource_modified
 
-from . import queries
+from ..common.lru import LRU
+from ..storage import queries
 from .db import pool_of
-from .lru import LRU
 
 #: Rendered pages (with the CSRF marker) and answers' bodies, by key.
 pages = LRU(512)

@@ -17,15 +17,17 @@ from sqlite_utils import Database
 from werkzeug.http import parse_cookie
 from werkzeug.routing import BaseConverter
 
-from . import access, caches, people, queries, service, store, variants
-from .commits import Busy
+from ..common.i18n import choose_locale, field_errors, lang
+from ..common.safejson import Written, loads
+from ..domain import people, service, variants
+from ..rules.errors import N_, InvalidInput, Problem
+from ..rules.named import ID
+from ..storage import queries, store
+from ..storage.commits import Busy
+from ..storage.queries import GameNotFound
+from . import access, caches
 from .db import get_db
-from .i18n import choose_locale, field_errors, lang
-from .queries import GameNotFound
-from .rules.errors import N_, InvalidInput, Problem
-from .rules.named import ID
-from .safejson import Written, loads
-from .web import SECURITY_HEADERS
+from .hardening import SECURITY_HEADERS
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -255,7 +257,7 @@ def delete_game(gid: str):
 @bp.get("/schema/game.json")
 def game_schema():
     """The JSON Schema of an exported game file, the one the import checks."""
-    from .schema import json_schema
+    from ..outputs.schema import json_schema
     return jsonify(json_schema())
 
 

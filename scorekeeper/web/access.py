@@ -20,8 +20,8 @@ import hmac
 from flask import current_app, request, session
 from werkzeug.exceptions import Forbidden, Unauthorized
 
-from .lru import LRU
-from .store import CODE_ALPHABET, CODE_LENGTH
+from ..common.lru import LRU
+from ..storage.store import CODE_ALPHABET, CODE_LENGTH
 
 #: How many games a browser remembers (the most recently opened first).
 REMEMBERED = 60

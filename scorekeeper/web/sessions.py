@@ -14,7 +14,7 @@ from typing import Any
 from flask import Flask
 from flask.sessions import SecureCookieSessionInterface
 
-from .lru import LRU
+from ..common.lru import LRU
 
 
 class SessionInterface(SecureCookieSessionInterface):

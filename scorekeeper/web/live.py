@@ -31,7 +31,7 @@ from collections.abc import Iterator
 
 from flask import Blueprint, Flask, Response, current_app, request
 
-from . import queries, store
+from ..storage import queries, store
 from .db import get_db
 
 bp = Blueprint("live", __name__)
