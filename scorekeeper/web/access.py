@@ -20,7 +20,6 @@ import hmac
 from flask import current_app, request, session
 from werkzeug.exceptions import Forbidden, Unauthorized
 
-from ..common.lru import LRU
 from ..storage.store import CODE_ALPHABET, CODE_LENGTH
 
 #: How many games a browser remembers (the most recently opened first).
@@ -35,19 +34,11 @@ def normalise_code(text: object) -> str:
     return code if len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET) else ""
 
 
-#: Tokens made, by game id and key: a table's phones send theirs with every deal.
-_tokens = LRU(1024)
-
-
 def token(gid: str, secret: str | bytes | None = None) -> str:
     """The API write token of a game (under ``secret``, else the app's secret key)."""
     key = current_app.config["SECRET_KEY"] if secret is None else secret
     key = key.encode() if isinstance(key, str) else key
-    made = _tokens.get((gid, key))
-    if made is None:
-        made = hmac.new(key, f"game-token:{gid}".encode(), hashlib.sha256).hexdigest()[:40]
-        _tokens.put((gid, key), made)
-    return made
+    return hmac.new(key, f"game-token:{gid}".encode(), hashlib.sha256).hexdigest()[:40]
 
 
 def bearer(header: str) -> str | None:

@@ -107,6 +107,27 @@ def test_a_server_error_is_logged_with_its_traceback(server):
     assert "Traceback (most recent call last)" in log and "JSONDecodeError" in log
 
 
+def test_a_server_error_of_a_deal_put_is_logged_and_answered_by_the_server(server):
+    """The deal PUT's router leaves only refusals to Flask: a bug or a damaged game is the
+    server's error, answered 500 with the security headers and logged with its traceback,
+    never retried quietly."""
+    port, folder = server
+    status, _, body = request(port, "POST", "/api/games", {
+        "ruleset": "standard-4", "players": ["A", "B", "C", "D"], "first_dealer": 0})
+    made = json.loads(body)
+    with sqlite3.connect(folder / "instance" / "kierki.sqlite") as db:  # a damaged row
+        db.execute("update games set settings = '[', version = version + 1 where id = ?",
+                   [made["id"]])
+    status, headers, page = request(port, "PUT", f"/api/games/{made['id']}/deals/1",
+                                    {"version": 2, "result": {"tricks": [13, 0, 0, 0]}},
+                                    token=made["token"])
+    assert status == 500 and b"Traceback" not in page
+    assert headers["Content-Security-Policy"] == SECURITY_HEADERS["Content-Security-Policy"]
+    log = (folder / "server.log").read_text(errors="replace")
+    assert "Traceback (most recent call last)" in log
+    assert "failed with JSONDecodeError" in log  # the server's own line for the request
+
+
 @pytest.mark.parametrize("head, status", [
     (b"NONSENSE\r\n\r\n", 400),
     (b"GET /" + b"a" * 10_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414),
