@@ -50,9 +50,12 @@ def test_every_family_has_its_templates_and_rulesets():
 
 
 #: The layers, lowest first: a module imports its own layer and the ones below, never one
-#: above. The rules kernel; what families and the app share beside it; the families; the
-#: storage; the domain service; the outputs; the web layer; the app factory and command.
-LAYERS = ["rules", "common", "families", "storage", "domain", "outputs", "web", ""]
+#: above. The rules kernel; each family's pure rules; what families and the app share
+#: beside them; the families; the storage; the domain service; the outputs; the web
+#: layer; the app factory and the command (``scorekeeper/__init__.py``, ``cli.py``).
+LAYERS = ["rules", "family rules", "common", "families", "storage", "domain", "outputs",
+          "web", ""]
+TOP = {"scorekeeper", "scorekeeper.cli"}
 
 
 def _module(path: Path) -> str:
@@ -88,11 +91,18 @@ def _imports() -> dict[str, set[str]]:
 
 
 def _layer(module: str) -> int:
+    if module in TOP:
+        return LAYERS.index("")
     parts = module.split(".")
-    top = parts[1] if len(parts) > 2 or (len(parts) == 2 and parts[1] in LAYERS) else ""
-    if top == "families" and "rules" in parts[2:]:
-        return LAYERS.index("rules")  # a family's own rules: as pure as the kernel
-    return LAYERS.index(top)
+    assert parts[1] in LAYERS, f"{module} is in no layer"
+    if parts[1] == "families" and "rules" in parts[3:4]:
+        return LAYERS.index("family rules")
+    return LAYERS.index(parts[1])
+
+
+def test_every_module_is_in_a_layer():
+    for module in _imports():
+        assert module in TOP or module.split(".")[1] in LAYERS, module
 
 
 def test_no_module_imports_a_layer_above_its_own():
@@ -127,4 +137,15 @@ def test_families_import_no_storage_service_outputs_or_web():
     below = {"rules", "common", "families"}
     found = [f"{m} -> {t}" for m, targets in _imports().items() if m.startswith(
         "scorekeeper.families") for t in targets if t.split(".")[1] not in below]
+    assert found == []
+
+
+def test_a_family_never_imports_another():
+    """The registry lists them; the interface (base) is everyone's; nothing else crosses."""
+    shared = {"scorekeeper.families", "scorekeeper.families.base",
+              "scorekeeper.families.registry"}
+    found = [f"{m} -> {t}" for m, targets in _imports().items()
+             if m.startswith("scorekeeper.families.") and m not in shared
+             for t in targets if t.startswith("scorekeeper.families.") and t not in shared
+             and t.split(".")[2] != m.split(".")[2]]
     assert found == []

@@ -45,6 +45,7 @@ gevent's real threads runs a passive checkpoint on a connection of its own.
 """
 from __future__ import annotations
 
+import logging
 import sqlite3
 import time
 from collections.abc import Callable
@@ -54,6 +55,8 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..rules.errors import N_
+
+log = logging.getLogger(__name__)
 
 #: Batches between two checkpoints (a batch writes a few pages per deal in it).
 CHECKPOINT_EVERY = 16
@@ -77,8 +80,9 @@ class Busy(StoreError):
 
 
 def _is_busy(error: sqlite3.OperationalError) -> bool:
-    return getattr(error, "sqlite_errorcode", None) in (sqlite3.SQLITE_BUSY,
-                                                         sqlite3.SQLITE_LOCKED)
+    """SQLITE_BUSY or SQLITE_LOCKED, extended codes included (BUSY_SNAPSHOT, …)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
 @dataclass(slots=True)
@@ -191,7 +195,10 @@ class Committer:
         self.writes += len(jobs)
         if any(ok for ok, _ in outcomes):
             for listener in self.listeners:
-                listener()
+                try:
+                    listener()
+                except Exception:  # the writes are stored: their callers hear so
+                    log.exception("a listener of the committed writes failed")
         return outcomes
 
     def _batches(self) -> None:

@@ -320,8 +320,8 @@ class DealRouter:
         put back)."""
         config = self.app.config
         if environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower() \
-                != "application/json":
-            return None
+                != "application/json" or self.app.debug or self.app.json.compact is False:
+            return None  # (Flask writes indented JSON when debugging)
         try:
             length = int(environ.get("CONTENT_LENGTH") or "")
         except ValueError:

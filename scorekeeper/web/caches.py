@@ -265,7 +265,8 @@ class KeptAnswers:
     once, and a deleted game is never shown again. ``If-None-Match`` is answered by
     :func:`not_modified`, as Flask's answers are.
 
-    Never kept: anything but a ``GET`` answered ``200`` with its length, an answer that
+    Never kept, nor answered from what is kept: a ``GET`` with a body (Flask checks its
+    size), anything but a ``GET`` answered ``200`` with its length, an answer that
     sets a cookie (a session that changed, a flashed message shown, a new CSRF token),
     and any answer whose view did not call :func:`depends_on`. A kept answer costs a
     dictionary lookup and the version query, less than a hello-world through Flask.
@@ -277,8 +278,9 @@ class KeptAnswers:
         self.kept = LRU(size)
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]):
-        if environ.get("REQUEST_METHOD") != "GET":
-            return self.wsgi_app(environ, start_response)
+        if environ.get("REQUEST_METHOD") != "GET" or environ.get("CONTENT_LENGTH", "0") \
+                not in ("", "0") or "HTTP_TRANSFER_ENCODING" in environ:
+            return self.wsgi_app(environ, start_response)  # a GET with a body: Flask's limits
         key = (environ.get("PATH_INFO", ""), environ.get("QUERY_STRING", ""),
                environ.get("HTTP_COOKIE", ""), environ.get("HTTP_ACCEPT_LANGUAGE", ""),
                environ.get("HTTP_ACCEPT_ENCODING", ""),

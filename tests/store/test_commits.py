@@ -235,3 +235,33 @@ def test_checkpoints_copy_the_log_into_the_file_on_a_thread_of_their_own(
     committer._checkpoint_soon()  # the next one (none is under way now) takes the rest
     committer._checkpointing.wait()
     assert in_the_file_alone() == 30
+
+
+def test_a_listener_that_fails_leaves_the_writes_stored_and_said_so(pool, caplog):
+    """Listeners hear of a commit after it: their failure is logged, and the writes,
+    which are stored, are answered as stored."""
+    [a, b] = games(pool, 2)
+
+    def broken():
+        raise RuntimeError("a listener's bug")
+
+    pool.committer.listeners.append(broken)
+    jobs = [gevent.spawn(enter, pool, gid, 1, RESULTS[0], 1) for gid in (a, b)]
+    gevent.joinall(jobs)
+    assert [j.value for j in jobs] == [2, 2]
+    assert "a listener of the committed writes failed" in caplog.text
+    db = store.connect(pool.path)
+    assert queries.game_version(db, a) == 2 == queries.game_version(db, b)
+
+
+@pytest.mark.parametrize("code, busy", [(5, True), (6, True), (517, True), (261, True),
+                                        (1, False), (None, False)])
+def test_busy_is_known_by_its_extended_codes_too(code, busy):
+    import sqlite3
+
+    from scorekeeper.storage import commits
+
+    error = sqlite3.OperationalError("database is locked")
+    if code is not None:
+        error.sqlite_errorcode = code
+    assert commits._is_busy(error) is busy

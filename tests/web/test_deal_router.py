@@ -175,3 +175,16 @@ def test_a_bug_behind_the_router_is_not_hidden(app, clients, monkeypatch):
     monkeypatch.setattr(api, "game_json", broken)
     with pytest.raises(RuntimeError, match="a bug in the answer"):
         put(routed, gid, token, 1, {"version": 1, "result": RESULTS[0]})
+
+
+def test_a_debugging_server_answers_as_its_flask_does(app, clients, flask_calls):
+    """Flask writes indented JSON while debugging: the router leaves it the deal."""
+    app.debug = True
+    routed, flask = clients
+    a, ta = new_game(routed)
+    b, tb = new_game(routed)
+    fast = put(routed, a, ta, 1, {"version": 1, "result": RESULTS[0]})
+    slow = put(flask, b, tb, 1, {"version": 1, "result": RESULTS[0]})
+    assert fast.status_code == 200 and len(flask_calls) == 2
+    assert fast.data.replace(a.encode(), b"") == slow.data.replace(b.encode(), b"")
+    assert b"\n  " in fast.data

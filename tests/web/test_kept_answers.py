@@ -87,3 +87,11 @@ def test_the_front_page_follows_a_deal_entered_elsewhere(app, client):
     enter_in_another_process(app.config["DATABASE"], gid, 1, 1)
     after = client.get("/").text
     assert len(calls) == 2 and after != before
+
+
+def test_a_get_with_a_body_over_the_limit_is_refused_even_when_its_page_is_kept(app, client):
+    gid = new_game(client)
+    assert client.get(f"/games/{gid}").status_code == 200
+    assert client.get(f"/games/{gid}").status_code == 200  # kept now
+    r = client.get(f"/games/{gid}", data=b"x" * (app.config["MAX_CONTENT_LENGTH"] + 1))
+    assert r.status_code == 413
