@@ -90,6 +90,10 @@ def page(key: Hashable, render: Callable[[], str]) -> Body:
     full = (current_app.secret_key, *key) if isinstance(key, tuple) else key
     html = pages.get(full)
     if html is None:
+        # Flask-WTF has no public way to render one page for every session: its
+        # generate_csrf() answers what it memoised for the request on ``g`` (under the
+        # field's name), so the page is rendered with a marker there and each session's
+        # signed token is put in its place (:func:`csrf_token`).
         real = g.pop("csrf_token", None)
         g.csrf_token = CSRF_MARKER  # generate_csrf() answers the marker while rendering
         try:

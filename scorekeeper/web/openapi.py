@@ -31,6 +31,8 @@ ERRORS = {
     "415": "The body is not `application/json`",
     "422": "Refused input, with messages per field; nothing was stored",
     "500": "A server error; nothing was stored",
+    "503": "Another program held the database for the whole busy timeout; nothing was "
+           "stored. Try again after `Retry-After` seconds",
 }
 
 RESULT = {"type": "object", "description": (
@@ -140,7 +142,7 @@ def document() -> dict[str, Any]:
               "schema": {"type": "integer", "minimum": 1}}
     game = {"description": "The game's full state", **_json(GAME)}
     token = [{"bearer": []}]
-    body_errors = ("400", "413", "415", "422")
+    body_errors = ("400", "413", "415", "422", "503")  # (503: a write that found no lock)
     versioned = {"type": "object", "required": ["version"],
                  "properties": {"version": {"type": "integer",
                                             "description": "The game's version as last read"}}}
