@@ -301,7 +301,7 @@ def import_game(db: Database, family_key: Any, snapshot: Any, names: Any,
     checked = {"first_dealer": first, **family.settings(rules, given)}
     players = checks.names(names, rules.players)
     state = family.fold(rules, checked, results)
-    if not all(isinstance(t, int) and not isinstance(t, bool) for t in state.totals):
+    if not all(checks.is_int(t) for t in state.totals):
         raise InvalidInput([Problem("file", N_("The rules in the file are damaged."))])
     _room_for_one_more(db, max_games)
     return store.import_game(db, family.key, rules.snapshot(), players, checked,

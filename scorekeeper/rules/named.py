@@ -8,8 +8,6 @@ import json
 import re
 from typing import Any
 
-from .errors import RulesetError
-
 ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 TEXT_MAX = {"name": 80, "summary": 400, "notes": 600}
 #: What an imported ruleset's name says in each language the app speaks.
@@ -58,28 +56,6 @@ def family_of(data: dict[str, Any]) -> Any:
     """Which family ruleset data says it is for (``game`` in snapshots stored before
     the concept was called ``family``)."""
     return data.get("family", data.get("game"))
-
-
-def check_named(data: Any) -> None:
-    """A ruleset's id, names, summaries and notes: plain, short, safe to show anywhere.
-
-    >>> check_named({"id": "house-1", "name": {"en": "House"}})
-    >>> check_named({"id": "<b>", "name": {"en": "x"}})
-    Traceback (most recent call last):
-    scorekeeper.rules.errors.RulesetError: ruleset id '<b>' is not lower-case letters, digits and dashes
-    """
-    if not isinstance(data, dict):
-        raise RulesetError("a ruleset is an object")
-    rid = data.get("id")
-    if not isinstance(rid, str) or not ID.match(rid):
-        raise RulesetError(f"ruleset id {rid!r} is not lower-case letters, digits and dashes")
-    for key, limit in TEXT_MAX.items():
-        texts = data.get(key, {})
-        if not isinstance(texts, dict) or not all(
-                isinstance(lang, str) and len(lang) <= 8 and isinstance(text, str)
-                and len(text) <= limit for lang, text in texts.items()):
-            raise RulesetError(f"ruleset {key} must map languages to texts of at most "
-                               f"{limit} characters")
 
 
 def as_imported(data: dict[str, Any]) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from werkzeug.routing import BaseConverter
 from ..common.i18n import choose_locale, field_errors, lang
 from ..common.safejson import Written, loads
 from ..domain import people, service, variants
+from ..rules.checks import is_int
 from ..rules.errors import N_, InvalidInput, Problem
 from ..rules.named import ID
 from ..storage import queries, store
@@ -222,7 +223,7 @@ def enter_deal(db: Database, gid: str, number: int, authorization: str,
     if not isinstance(body, dict):
         raise InvalidInput([Problem("", N_("Send a JSON object."))])
     version = body.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
+    if not is_int(version):
         raise InvalidInput([Problem("version", N_("Send the game's version."))])
     return service.enter_deal(db, game, number, body.get("result"), version)
 

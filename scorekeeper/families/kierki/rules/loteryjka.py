@@ -26,6 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from scorekeeper.rules.checks import is_int
 from scorekeeper.rules.errors import N_, InvalidPlay, Problem
 
 from .cards import RANKS, SUITS, Card
@@ -151,8 +152,7 @@ def new_board(contract: Contract, start_seat: int, *, start_rank: str | None = N
     """
     options = Options.of(contract)
     table = table or contract.table
-    if isinstance(start_seat, bool) or not isinstance(start_seat, int) \
-            or not 0 <= start_seat < table.players:
+    if not is_int(start_seat) or not 0 <= start_seat < table.players:
         raise _refuse(N_("Choose the player who begins."), "start_seat")
     if options.start != "any":
         if start_rank not in (None, options.start):

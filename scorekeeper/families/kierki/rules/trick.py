@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorekeeper.rules.checks import is_int
 from scorekeeper.rules.errors import N_, InvalidPlay, Problem
 
 from .cards import SUITS, Card, card_set
@@ -241,11 +242,9 @@ def check_trick(contract: Contract, leader: int, cards: Sequence[CardLike], *,
     _no_tricks(contract)
     table = table or contract.table
     problems: list[Problem] = []
-    if isinstance(leader, bool) or not isinstance(leader, int) \
-            or not 0 <= leader < table.players:
+    if not is_int(leader) or not 0 <= leader < table.players:
         problems.append(Problem("leader", N_("Choose the player who led."), {}))
-    if trick is not None and (isinstance(trick, bool) or not isinstance(trick, int)
-                              or not 1 <= trick <= table.tricks):
+    if trick is not None and (not is_int(trick) or not 1 <= trick <= table.tricks):
         problems.append(Problem("trick", N_("The trick number is from 1 to %(max)s."),
                                 {"max": table.tricks}))
     played = _read_cards(cards, table, problems)
