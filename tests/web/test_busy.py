@@ -56,4 +56,5 @@ def test_the_deal_form_while_the_lock_is_held_shows_a_page_that_says_so(impatien
     r = post_deal(client, gid, 1, 1, RESULTS[0])
     assert r.status_code == 503 and "Retry-After" in r.headers
     assert "nothing was saved" in r.text
+    assert f'href="/games/{gid}"' in r.text  # back to the game, one tap
     assert state(impatient, gid).version == 1

@@ -101,7 +101,9 @@ def init_app(app: Flask) -> None:
         headers = {"Retry-After": str(e.retry_after)}
         if request.path.startswith("/api/") or request.headers.get("X-Kierki-Kept"):
             return {"error": message}, 503, headers
-        return render_template("error.html", message=message), 503, headers
+        gid = (request.view_args or {}).get("gid")
+        back = url_for("games.show", gid=gid) if gid else None  # the form, as it was typed
+        return render_template("error.html", message=message, back=back), 503, headers
 
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException):
