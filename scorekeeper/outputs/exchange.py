@@ -24,11 +24,15 @@ MAX_BYTES = 1024 * 1024
 
 
 def to_json(db: Database, game: service.Game) -> dict[str, Any]:
-    """The whole game: ruleset snapshot, players, raw results, correction history."""
+    """The whole game: ruleset snapshot, players, raw results, correction history.
+
+    Not its id: the id is the game's link (whoever has it can change the game), and an
+    import gives the game a new id anyway. Files written before still carry one; it is
+    read and ignored."""
     stored = game.stored
     return {
         "format": schema.FORMAT, "format_version": schema.FORMAT_VERSION,
-        "family": stored.family, "id": stored.id,
+        "family": stored.family,
         "created_at": stored.created_at, "updated_at": stored.updated_at,
         "ruleset": stored.ruleset, "settings": stored.settings,
         "players": stored.players,

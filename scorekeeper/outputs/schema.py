@@ -55,7 +55,9 @@ class GameFile(_Strict):
     family: Key | None = Field(None, description="Which card game (a family key)")
     game: Key | None = Field(None, description="The family, in files written before it "
                                                "was called so")
-    id: Annotated[str, StringConstraints(max_length=64)] | None = None
+    id: Annotated[str, StringConstraints(max_length=64)] | None = Field(
+        None, description="Files written before carry the game's id; an import ignores it "
+                          "(the game gets a new id) and exports no longer write it")
     created_at: Stamp | None = None
     updated_at: Stamp | None = None
     ruleset: dict[str, Any] = Field(description="The ruleset snapshot, checked by its "

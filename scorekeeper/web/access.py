@@ -41,6 +41,15 @@ def token(gid: str, secret: str | bytes | None = None) -> str:
     return hmac.new(key, f"game-token:{gid}".encode(), hashlib.sha256).hexdigest()[:40]
 
 
+def reference(gid: str, secret: str | bytes | None = None) -> str:
+    """A short reference printed on a game's sheet: a few characters of a hash of the
+    id under the server's secret, so two sheets of one game can be matched, but the
+    id (the game's link), its join code and its token cannot be found from it."""
+    key = current_app.config["SECRET_KEY"] if secret is None else secret
+    key = key.encode() if isinstance(key, str) else key
+    return hmac.new(key, f"sheet-ref:{gid}".encode(), hashlib.sha256).hexdigest()[:6].upper()
+
+
 def bearer(header: str) -> str | None:
     """The token an ``Authorization`` header brings; None if it brings none."""
     scheme, _, given = header.partition(" ")

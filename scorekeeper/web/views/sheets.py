@@ -81,7 +81,8 @@ def _sheet(template: str, static_base: str | None, **context) -> str:
 
 def _game_sheet(game: service.Game, static_base: str | None) -> str:
     return _sheet(game.family.templates["sheet"], static_base, game=game, ruleset=game.rules,
-                  players=game.players, date=game.stored.created_at[:10])
+                  players=game.players, date=game.stored.created_at[:10],
+                  reference=access.reference(game.id))
 
 
 def _pdf(html: str) -> bytes:
