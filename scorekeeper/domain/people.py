@@ -23,6 +23,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from ..common import collation
 from ..storage import queries
 from . import service
 
@@ -227,9 +228,10 @@ def evening(db: Database, eid: str) -> Evening:
     raise EveningNotFound(eid)
 
 
-def standings(db: Database, ev: Evening) -> dict[str, Any]:
+def standings(db: Database, ev: Evening, language: str = "en") -> dict[str, Any]:
     """An evening's games and each person's standing over its finished games: games
-    won, points (their side's totals added up) and places."""
+    won, points (their side's totals added up) and places; a tie in both by name, in
+    the order of ``language``."""
     games = []
     rows: dict[int, dict[str, Any]] = {
         pid: {"id": pid, "name": queries.person(db, pid)["name"], "games": 0, "wins": 0,
@@ -250,7 +252,8 @@ def standings(db: Database, ev: Evening) -> dict[str, Any]:
             row["wins"] += p.won
             row["points"] += p.total
             row["places"].append((p.place, p.sides))
-    people = sorted(rows.values(), key=lambda r: (-r["wins"], -r["points"], r["name"]))
+    people = sorted(rows.values(), key=lambda r: (-r["wins"], -r["points"],
+                                                  collation.key(r["name"], language)))
     for row in people:
         row["average_place"] = _average(sum(pl for pl, _ in row["places"]), len(row["places"]))
     return {"games": games, "people": people}

@@ -17,6 +17,7 @@ from sqlite_utils import Database
 from werkzeug.http import parse_cookie
 from werkzeug.routing import BaseConverter
 
+from ..common import collation
 from ..common.i18n import choose_locale, field_errors, lang
 from ..common.safejson import Written, loads
 from ..domain import people, service, variants
@@ -164,7 +165,8 @@ def players():
     """Everyone who has played here, each with their statistics."""
     db = get_db()
     return jsonify([people.public(people.statistics(db, row["id"]))
-                    for row in queries.people(db)])
+                    for row in collation.by_name(queries.people(db), lang(),
+                                                 lambda row: row["name"])])
 
 
 @bp.get("/players/<int:pid>")

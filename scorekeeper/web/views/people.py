@@ -6,11 +6,13 @@ knows (a game's link lets whoever has it play it); others are listed without a l
 """
 from __future__ import annotations
 
+import dataclasses
+
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import format_decimal, gettext
 
-from ...common import charts
-from ...common.i18n import field_errors
+from ...common import charts, collation
+from ...common.i18n import field_errors, lang
 from ...domain import people, service
 from ...rules.checks import NAME_MAX, clean_name
 from ...rules.errors import InvalidInput, UnknownRuleset
@@ -25,9 +27,16 @@ bp = Blueprint("people", __name__)
 def index():
     """Everyone who has played here, and the latest evenings."""
     db = get_db()
-    everyone = queries.people(db)
-    return render_template("players.html", people=everyone, evenings=people.evenings(db)[:12],
-                           names={row["id"]: row["name"] for row in everyone})
+    everyone = collation.by_name(queries.people(db), lang(), lambda row: row["name"])
+    names = {row["id"]: row["name"] for row in everyone}
+    evenings = [_named(ev, names) for ev in people.evenings(db)[:12]]
+    return render_template("players.html", people=everyone, evenings=evenings, names=names)
+
+
+def _named(ev: people.Evening, names: dict[int, str]) -> people.Evening:
+    """The evening with its people in the order of their names in the page's language."""
+    return dataclasses.replace(ev, people=tuple(collation.by_name(ev.people, lang(),
+                                                                  names.__getitem__)))
 
 
 def _tables(db, pid: int) -> list[tuple[str, list[int], int]]:
@@ -119,7 +128,7 @@ def evening(eid: str):
         ev = people.evening(db, eid)
     except people.EveningNotFound:
         abort(404)
-    standing = people.standings(db, ev)
+    standing = people.standings(db, ev, lang())
     per = request.args.get("per") if request.args.get("per") in ("point", "place") else "point"
     stake_text = request.args.get("stake", "")
     stake = people.parse_stake(stake_text)
@@ -131,6 +140,7 @@ def evening(eid: str):
         owed = people.owed(standing["people"], stake, per)
         transfers = people.transfers(owed)
     names = {row["id"]: row["name"] for row in standing["people"]}
+    ev = _named(ev, names)
     return render_template("evening.html", ev=ev, standing=standing, names=names,
                            known=set(access.known()), per=per, stake=stake_text,
                            owed=owed, transfers=transfers, errors=errors, money=_money)

@@ -1,0 +1,61 @@
+"""People's names in the order the language reads them, not by code point.
+
+The Unicode Collation Algorithm (:mod:`pyuca`, its default table: the root order, which
+is English's) already puts accented letters with their base letter (``Émile`` beside
+``Emil``, ``Łucja`` beside ``Lucyna``). Polish reads ``ą ć ę ł ń ó ś ź ż`` as letters of their own,
+each after its base letter and before the next (``Czesław`` before ``Ćwikła`` before
+``Dorota``; ``Zenon`` before ``Źdźbło`` before ``Żaneta``), as CLDR's Polish tailoring
+says (``&A<ą &C<ć &E<ę &L<ł &N<ń &O<ó &S<ś &Z<ź<ż``). Here that tailoring is added to
+pyuca's table: each such letter weighs as its base letter followed by one weight above
+every letter's (``ż``: two), so it sorts after every word of its base letter and before
+the next letter's.
+"""
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from typing import TypeVar
+
+from pyuca import Collator
+
+T = TypeVar("T")
+
+#: A primary weight above every letter's in the table (its implicit weights end below it).
+_AFTER_ALL = 0xFFFE
+#: Polish letters of their own: the base letter, its mark, how many weights follow it.
+_POLISH = [("a", "\u0328", 1), ("c", "\u0301", 1), ("e", "\u0328", 1), ("n", "\u0301", 1),
+           ("o", "\u0301", 1), ("s", "\u0301", 1), ("z", "\u0301", 1), ("z", "\u0307", 2)]
+
+
+@lru_cache(maxsize=2)
+def _collator(language: str) -> Collator:
+    collator = Collator()
+    if language == "pl":
+        for base, mark, extra in _POLISH:
+            for letter in (base, base.upper()):
+                _, elements, _ = collator.table.find_prefix([ord(letter)])
+                after = [[_AFTER_ALL, 0x0020, 0x0002]] * extra
+                collator.table.add([ord(letter), ord(mark)], [*elements, *after])
+        for letter, base in (("ł", "l"), ("Ł", "L")):
+            _, elements, _ = collator.table.find_prefix([ord(base)])
+            collator.table.add([ord(letter)], [*elements, [_AFTER_ALL, 0x0020, 0x0002]])
+    return collator
+
+
+def key(name: str, language: str) -> tuple:
+    """What to sort a name by in ``language`` (``"pl"``, else English): its collation
+    key, then the name itself so that different names never tie."""
+    text = unicodedata.normalize("NFC", name)
+    return (_collator("pl" if language == "pl" else "en").sort_key(text), text)
+
+
+def by_name(items: Iterable[T], language: str, name: Callable[[T], str]) -> list[T]:
+    """``items`` in the order of their names in ``language``.
+
+    >>> by_name(["Żaneta", "Zenon", "Łukasz", "Lucyna", "Małgorzata"], "pl", str)
+    ['Lucyna', 'Łukasz', 'Małgorzata', 'Zenon', 'Żaneta']
+    >>> by_name(["zoe", "Émile", "Emil", "adam"], "en", str)
+    ['adam', 'Emil', 'Émile', 'zoe']
+    """
+    return sorted(items, key=lambda item: key(name(item), language))
