@@ -101,8 +101,12 @@ def game_by_code(db: Database, code: str) -> str:
 
 
 def list_games(db: Database, ids: list[str] | None = None) -> list[dict[str, Any]]:
-    """Games (all, or those of ``ids``), newest activity first, with players, deals
-    entered and the ruleset snapshot."""
+    """Games (all, or those of ``ids``), the latest played first, with players, deals
+    entered and the ruleset snapshot.
+
+    ``played_at`` is when the game was played: its last deal's recording (a correction
+    counts), else its creation. Not ``updated_at``, which a rename of a player moves in
+    every game they sat in."""
     where, params = "", []
     if ids is not None:
         where = "where g.id in (select value from json_each(?))"
@@ -110,10 +114,12 @@ def list_games(db: Database, ids: list[str] | None = None) -> list[dict[str, Any
     rows = db.query(f"""
         select g.id, g.family, g.ruleset_id, g.ruleset, g.finished, g.created_at, g.updated_at,
                g.join_code,
+               coalesce((select max(d.recorded_at) from deals d where d.game_id = g.id),
+                        g.created_at) as played_at,
                (select count(*) from deals d where d.game_id = g.id) as deals_entered,
                (select json_group_array(name) from
                    (select name from players p where p.game_id = g.id order by seat)) as players
-        from games g {where} order by g.updated_at desc, g.created_at desc""", params)
+        from games g {where} order by played_at desc, g.created_at desc""", params)
     return [{**r, "players": json.loads(r["players"]), "ruleset": json.loads(r["ruleset"])}
             for r in rows]
 

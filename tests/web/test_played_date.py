@@ -1,0 +1,26 @@
+"""Issue 25: the front page shows when a game was played (its last deal, else its
+creation), so renaming a player does not move the date of every game they sat in."""
+from scorekeeper.web.db import get_db
+from tests.fixtures import new_game, post_deal
+
+
+def test_a_rename_leaves_the_front_pages_dates(app, client):
+    gid = new_game(client, players=["Ala", "Bożena", "Czesław", "Dżon"])
+    post_deal(client, gid, 1, 1, {"tricks": [13, 0, 0, 0]})
+    other = new_game(client, players=["Ala", "Ela", "Fryderyk", "Gosia"])
+    with app.app_context():
+        db = get_db()
+        db.execute("update deals set recorded_at = '2024-03-02T21:15:00+00:00' "
+                   "where game_id = ?", [gid])
+        db.execute("update games set created_at = '2024-03-01T20:00:00+00:00', "
+                   "updated_at = created_at where id = ?", [other])
+        db.conn.commit()
+    before = client.get("/").text
+    assert "2024-03-02 21:15" in before and "2024-03-01 20:00" in before
+    assert before.index(gid) < before.index(other)  # the latest played first
+    ala = next(p for p in client.get("/api/players").get_json() if p["name"] == "Ala")
+    assert client.post(f"/players/{ala['id']}/rename",
+                       data={"name": "Alicja"}).status_code in (200, 302, 303)
+    after = client.get("/").text
+    assert "Alicja" in after and "2024-03-02 21:15" in after and "2024-03-01 20:00" in after
+    assert after.index(gid) < after.index(other)
