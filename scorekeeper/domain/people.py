@@ -42,6 +42,28 @@ def places(totals: Sequence[int]) -> list[int]:
     return [1 + sum(1 for other in totals if other > t) for t in totals]
 
 
+def shared_places(totals: Sequence[int]) -> list[Fraction]:
+    """Each side's place for settling by place: equal totals share the average of the
+    places they cover, so the places always add up to 1 + 2 + … + n.
+
+    >>> [str(p) for p in shared_places([120, -40, 120, -200])]
+    ['3/2', '3', '3/2', '4']
+    """
+    out = []
+    for t in totals:
+        above = sum(1 for other in totals if other > t)
+        tied = sum(1 for other in totals if other == t)
+        out.append(Fraction(2 * above + tied + 1, 2))  # the middle of above+1 … above+tied
+    return out
+
+
+def above_middle(totals: Sequence[int]) -> list[Fraction]:
+    """How many places each side finished above the middle place: what settling by place
+    counts for one game. Adds up to zero for every game, ties or not."""
+    middle = Fraction(len(totals) + 1, 2)
+    return [middle - p for p in shared_places(totals)]
+
+
 @dataclass(frozen=True)
 class Played:
     """One person's seat in one game."""
@@ -52,6 +74,8 @@ class Played:
     total: int
     place: int
     sides: int
+    #: Places above the middle, equal totals sharing their places (see :func:`above_middle`).
+    above: Fraction = Fraction(0)
 
     @property
     def won(self) -> bool:
@@ -65,7 +89,8 @@ def _side_of(game: Any, seat: int) -> int:
 def played(game: Any, seat: int) -> Played:
     totals = list(game.state.totals)
     side = _side_of(game, seat)
-    return Played(game, seat, side, totals[side], places(totals)[side], len(totals))
+    return Played(game, seat, side, totals[side], places(totals)[side], len(totals),
+                  above_middle(totals)[side])
 
 
 def _created(game: Any) -> str:
@@ -235,7 +260,7 @@ def standings(db: Database, ev: Evening, language: str = "en") -> dict[str, Any]
     games = []
     rows: dict[int, dict[str, Any]] = {
         pid: {"id": pid, "name": queries.person(db, pid)["name"], "games": 0, "wins": 0,
-              "points": 0, "places": []} for pid in ev.people}
+              "points": 0, "places": [], "above": []} for pid in ev.people}
     for gid in ev.games:
         try:
             game = service.load(db, gid)
@@ -252,6 +277,7 @@ def standings(db: Database, ev: Evening, language: str = "en") -> dict[str, Any]
             row["wins"] += p.won
             row["points"] += p.total
             row["places"].append((p.place, p.sides))
+            row["above"].append(p.above)
     people = sorted(rows.values(), key=lambda r: (-r["wins"], -r["points"],
                                                   collation.key(r["name"], language)))
     for row in people:
@@ -266,12 +292,13 @@ def owed(people: Sequence[dict[str, Any]], stake_cents: int, per: str) -> dict[i
 
     ``per="point"``: their points above the table's average, times the stake (for rules
     that add up to zero the average is 0). ``per="place"``: for each game, how many
-    places they finished above the average place, times the stake. Rounded to cents so
-    that the amounts add up to exactly zero.
+    places they finished above the middle place (``above``, from :func:`above_middle`:
+    tied players share the places they cover, so every game adds up to zero and nobody
+    outside a tie pays for it), times the stake. Rounded to cents so that the amounts
+    add up to exactly zero.
     """
     if per == "place":
-        raw = {r["id"]: sum(Fraction(sides + 1, 2) - place for place, sides in r["places"])
-               for r in people}
+        raw = {r["id"]: sum(r["above"], Fraction(0)) for r in people}
     else:
         raw = {r["id"]: Fraction(r["points"]) for r in people}
     mean = sum(raw.values(), Fraction(0)) / len(raw) if raw else Fraction(0)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import product
 from typing import Any
 
 from scorekeeper.rules import checks
@@ -410,8 +411,9 @@ class Robber(Contract):
 
     Besides each part's own checks, the parts are checked against each other:
     a player without tricks holds no penalty card or trick, the K♥ taker also
-    counts a heart and a gentleman, and a player's distinct penalty cards fit
-    in their tricks.
+    counts a heart and a gentleman, a player's distinct penalty cards fit
+    in their tricks, and a card counting under two headings (Q♥, J♥, K♥) is
+    used as double by one player at most.
     """
 
     kind = "robber"
@@ -501,6 +503,78 @@ class Robber(Contract):
                 check.add(f"tricks.{seat}", N_(
                     "%(cards)s different penalty cards do not fit in %(tricks)s tricks."),
                     cards=needed, tricks=t)
+        if not check.problems and not result.get("cards"):
+            self._check_shared_cards(result, held, check)
+
+    def _double_groups(self) -> list[tuple[frozenset[str], tuple[Card, ...]]]:
+        """The cards that count under two headings or more of this robber (Q♥ a heart
+        and a queen, J♥ and K♥ a heart and a gentleman, the K♥ also the K♥ penalty),
+        grouped by the headings they count under (cards of one group are alike)."""
+        parts: list[CardCount] = self._part(CardCount)  # type: ignore[assignment]
+        groups: dict[frozenset[str], list[Card]] = {}
+        for card in self.card_sets:
+            names = frozenset(p.set_name for p in parts if card in p.card_sets)
+            if len(names) > 1:
+                groups.setdefault(names, []).append(card)
+        return [(names, tuple(cards)) for names, cards in groups.items()]
+
+    def _fits(self, seat: int, taken: dict[frozenset[str], int], result: Result,
+              held: dict[str, list[int]]) -> bool:
+        """Whether ``seat``'s counts can be made of the double cards ``taken`` (how many
+        of each group) and cards that count once, all in the seat's tricks."""
+        rest = 0
+        for name, counts in held.items():
+            left = counts[seat] - sum(n for names, n in taken.items() if name in names)
+            if left < 0:
+                return False
+            rest += left
+        tricks = result.get("tricks")
+        return tricks is None or \
+            rest + sum(taken.values()) <= tricks[seat] * self.table.cards_per_trick
+
+    def _check_shared_cards(self, result: Result, held: dict[str, list[int]],
+                            check: _Checker) -> None:
+        """A card counting twice is in one player's tricks only: the players' counts must
+        share the double cards out, each to one player at most. Exact: every way of
+        sharing them out is tried (a handful of cards, alike ones grouped)."""
+        groups = self._double_groups()
+        if not groups:
+            return
+        players = range(self.table.players)
+        sizes = [len(cards) for _, cards in groups]
+
+        def taking(amounts: tuple[int, ...]) -> dict[frozenset[str], int]:
+            return {names: n for (names, _), n in zip(groups, amounts)}
+
+        # what each seat could take of each group, its own counts alone considered
+        own = {s: [a for a in product(*(range(n + 1) for n in sizes))
+                   if self._fits(s, taking(a), result, held)] for s in players}
+
+        def share(i: int, left: list[int]) -> bool:  # seats i, i+1, … take what is left
+            if i == len(players):
+                return not any(left)
+            return any(share(i + 1, [x - y for x, y in zip(left, a)]) for a in own[i]
+                       if all(y <= x for x, y in zip(left, a)))
+
+        if share(0, sizes):
+            return
+        # A card claimed twice: seats whose counts need it, more of them than there are
+        # such cards. The fields of those seats carry the message.
+        for g, (names, cards) in enumerate(groups):
+            need = {s: min((a[g] for a in own[s]), default=0) for s in players}
+            if sum(need.values()) > sizes[g]:
+                # the first heading (in the robber's order) entered as counts per player
+                name = next(n for n in held if n in names and len(held[n]) and
+                            len(card_set(n, self.table.deck)) > 1)
+                for s in players:
+                    if need[s]:
+                        check.add(f"{name}.{s}", N_(
+                            "Only one player took the %(card)s, yet these counts need it "
+                            "for this player and another one too (it counts under more "
+                            "than one heading)."), card=", ".join(c.rank + c.symbol for c in cards))
+                return
+        check.add("tricks", N_("These counts need a card that counts under two headings "
+                               "in more than one player's tricks."))
 
     def _least_cards(self, seat: int, result: Result, held: dict[str, list[int]]) -> int:
         """The fewest distinct cards that explain a player's penalty counts.
