@@ -238,7 +238,7 @@ def evenings(db: Database) -> list[Evening]:
             found.append(current)
         current.games.append(row["id"])
         current.seats[row["id"]] = row["people"]
-        current.last = max(current.last, row["updated_at"] or row["created_at"] or "")
+        current.last = max(current.last, row["played_at"] or "")  # a rename moves no evening
     return sorted(found, key=lambda e: e.started, reverse=True)
 
 

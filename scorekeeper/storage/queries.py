@@ -100,6 +100,12 @@ def game_by_code(db: Database, code: str) -> str:
     return rows[0]["id"]
 
 
+#: When a game was played: its last deal's recording (a correction counts), else its
+#: creation. Not ``updated_at``, which a rename of a player moves in every game they sat in.
+PLAYED_AT = ("coalesce((select max(d.recorded_at) from deals d where d.game_id = g.id), "
+             "g.created_at)")
+
+
 def list_games(db: Database, ids: list[str] | None = None) -> list[dict[str, Any]]:
     """Games (all, or those of ``ids``), the latest played first, with players, deals
     entered and the ruleset snapshot.
@@ -114,8 +120,7 @@ def list_games(db: Database, ids: list[str] | None = None) -> list[dict[str, Any
     rows = db.query(f"""
         select g.id, g.family, g.ruleset_id, g.ruleset, g.finished, g.created_at, g.updated_at,
                g.join_code,
-               coalesce((select max(d.recorded_at) from deals d where d.game_id = g.id),
-                        g.created_at) as played_at,
+               {PLAYED_AT} as played_at,
                (select count(*) from deals d where d.game_id = g.id) as deals_entered,
                (select json_group_array(name) from
                    (select name from players p where p.game_id = g.id order by seat)) as players
@@ -183,8 +188,9 @@ def person(db: Database, pid: Any) -> dict[str, Any]:
 def seatings(db: Database) -> list[dict[str, Any]]:
     """Every game with who sat where (person ids in seat order), oldest first: what
     evenings, tables and statistics are worked out from."""
-    return [{**r, "people": json.loads(r["people"])} for r in db.query("""
+    return [{**r, "people": json.loads(r["people"])} for r in db.query(f"""
         select g.id, g.family, g.ruleset_id, g.finished, g.created_at, g.updated_at,
+               {PLAYED_AT} as played_at,
                (select json_group_array(person_id) from (select person_id from players p
                  where p.game_id = g.id order by seat)) as people
         from games g order by g.created_at, g.rowid""")]

@@ -24,3 +24,30 @@ def test_a_rename_leaves_the_front_pages_dates(app, client):
     after = client.get("/").text
     assert "Alicja" in after and "2024-03-02 21:15" in after and "2024-03-01 20:00" in after
     assert after.index(gid) < after.index(other)
+
+
+def test_a_rename_leaves_the_evenings_as_they_were_played(app, client):
+    """Two evenings of the same table, a week apart: renaming one of them later merges
+    nothing (an evening ends when its games were played, not when a name changed)."""
+    players = ["Ala", "Bożena", "Czesław", "Dżon"]
+    first, second = new_game(client, players=players), new_game(client, players=players)
+    for gid, day in ((first, "2024-03-01"), (second, "2024-03-08")):
+        post_deal(client, gid, 1, 1, {"tricks": [13, 0, 0, 0]})
+        with app.app_context():
+            db = get_db()
+            db.execute("update games set created_at = ?, updated_at = ? where id = ?",
+                       [f"{day}T20:00:00+00:00", f"{day}T21:00:00+00:00", gid])
+            db.execute("update deals set recorded_at = ? where game_id = ?",
+                       [f"{day}T20:30:00+00:00", gid])
+            db.conn.commit()
+
+    def evenings():
+        from scorekeeper.domain import people
+        with app.app_context():
+            return sorted(tuple(e.games) for e in people.evenings(get_db()))
+
+    before = evenings()
+    assert before == sorted([(first,), (second,)])
+    ala = next(p for p in client.get("/api/players").get_json() if p["name"] == "Ala")
+    client.post(f"/players/{ala['id']}/rename", data={"name": "Alicja"})
+    assert evenings() == before
