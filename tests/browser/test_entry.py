@@ -341,7 +341,7 @@ def test_tybet_pickers_and_one_tap_last_trick(phone, server_app):
     with page.expect_navigation():
         page.locator("button[name=last][value='0']").click()
     # pair 0: 1 ace + 4 (12 honours) + last 1 = 6; pair 1: trio 3 + 3 aces + 2 (8 honours) = 8
-    assert page.locator(".flash").first.inner_text() == "Deal 1: Ala & Cela 6, Bolek & Darek 8"
+    assert page.locator(".flash").first.inner_text() == "Deal 1: Ala and Cela 6, Bolek and Darek 8"
     assert page.locator("table.scores tbody tr.saved").count() == 1
     fits(page)
 
@@ -391,5 +391,5 @@ def test_tybet_works_without_javascript(browser, server_app):
     page.locator("button[name=last][value='1']").click()
     assert deal_number(page) == "2"
     # pair 0: 2 aces + 3 (9 honours) = 5; pair 1: 2 aces + 3 (11 honours) + last 1 = 6
-    assert page.locator(".flash").first.inner_text() == "Deal 1: Ala & Cela 5, Bolek & Darek 6"
+    assert page.locator(".flash").first.inner_text() == "Deal 1: Ala and Cela 5, Bolek and Darek 6"
     context.close()

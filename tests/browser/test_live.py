@@ -314,8 +314,8 @@ def test_a_partnership_game_followed_to_its_end(phones, server_app):
     assert count_of(b, "aces-0") == "2"
     note = b.locator("[data-live-notice]")
     assert note.inner_text().startswith(
-        "Deal 3 was entered on another phone: Ala & Cela 8, Bolek & Darek 3")
+        "Deal 3 was entered on another phone: Ala and Cela 8, Bolek and Darek 3")
     b.get_by_role("button", name="Show the next deal").click()
-    assert "Bolek & Darek wins!" in b.locator("#final").inner_text()
+    assert "Bolek and Darek wins!" in b.locator("#final").inner_text()
     assert b.locator('[data-live="deal"]').count() == 0 and not_reloaded(b)
     shot(b, "live-03-game-over")

@@ -76,7 +76,7 @@ def test_every_deal_of_a_five_player_game_through_the_forms(app, client):
     assert game.state.finished and game.state.totals == TOTALS_5
     page = client.get(f"/games/{gid}").text
     assert "Czesław wins!" in page
-    assert "Final sum +220; this ruleset ends at +220." in page
+    assert "Final sum +220, as these rules say it must be ✓" in page
 
 
 def test_the_race_asks_for_five_places_and_trumps_for_a_suit(app, client):
@@ -112,7 +112,7 @@ def test_the_sheet_of_a_finished_five_player_game(app, client, tmp_path, poppler
     total_line = next(line for line in text.splitlines() if line.strip().startswith("Total"))
     shown = [int(t.replace("−", "-").replace("+", "")) for t in total_line.split()[1:6]]
     assert shown == TOTALS_5
-    assert "Final sum +220; this ruleset ends at +220." in text
+    assert "Final sum +220, as these rules say it must be ✓" in text
 
 
 def test_a_finished_five_player_game_exports_and_imports_back(app, client):

@@ -55,7 +55,7 @@ def test_finished_four_player_sheet(app, client, tmp_path, poppler):
     text = pdf_text(r.data, tmp_path)
     for word in players + ["No tricks", "No hearts", "No queens", "No kings and jacks",
                            "No king of hearts", "No 7th and last trick", "Robber", "Trumps",
-                           "Loteryjka", "Bożena wins!", "Final sum 0; this ruleset ends at 0."]:
+                           "Loteryjka", "Bożena wins!", "Final sum 0, as these rules say it must be ✓"]:
         assert word in text, word
     totals = state(app, gid).state.totals
     total_line = next(line for line in text.splitlines() if line.strip().startswith("Total"))

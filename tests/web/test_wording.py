@@ -36,6 +36,9 @@ BAD = [
     "Źródło 00", "źródło 00", "Seed 00", "seed 00", "Standardowe",
     "Atu wybiera:", "Zaczyna:", "Lewę bierze:", "Wygrywa:", "Pas:",
     "zagrał(a)", "pasował(a)",   # no gender to guess: "zagrywa", "2 pasy"
+    # issue 25's walk: as a card player says it
+    "Złapany z K♥", "Zaczynaj nowe gry", "Wygrane z rzędu teraz",
+    "Zmieniono we wszystkich grach", "Wpisz od góry tyle imion", "kto nie ma do koloru",
 ]
 
 
@@ -79,7 +82,7 @@ def kierki_page(client, app, ruleset: str, deals: int) -> tuple[str, str]:
 
 def test_set_up_names_rulesets_for_players(client):
     page = polish(client, "/games/new")
-    text = check(page, ["Wpisz od góry tyle imion, ilu graczy przewidują zasady, a resztę pól zostaw pustą.",
+    text = check(page, ["Wpisz imiona po kolei; puste pola zostaw.",
                         "Zasady i punktacja rozdań"], "set-up")
     options = re.findall(r"<option[^>]*>([^<]*)</option>", page)
     for name in ("Klasyczne (pagat.com), 4 osoby", "Kurnik, 3 osoby",
@@ -161,7 +164,7 @@ def test_trick_checker_in_polish(app, client):
     check(page, ["Sprawdzanie lewy", "W kiery może wychodzić tylko gracz, który ma same kiery.",
                  "Stuknij kartę, którą zagrywa Gracz 2"], "trick checker, hearts")
     page = polish(client, "/tools/trick?ruleset=standard-4&contract=robber&cards=KH,AS,2H,QS")
-    check(page, ["Gracz 1 bierze lewę kartą K♥.", "Inny kolor może zagrać tylko ten, kto nie ma do koloru",
+    check(page, ["Gracz 1 bierze lewę kartą K♥.", "inny kolor wolno zagrać tylko temu, kto nie ma",
                  "Punkty za tę lewę w tym rozdaniu – Gracz 1"], "trick checker, robber")
     assert ">Bez siódmej i ostatniej lewy</option>" in page and ">Rozgrywka atutowa</option>" in page
     page = polish(client, "/tools/trick?ruleset=seed002-4&contract=no_king_of_hearts&cards=KH")
@@ -180,7 +183,7 @@ def test_tybet_in_polish(client):
     gid = r.location.rsplit("/", 1)[1]
     page = polish(client, f"/games/{gid}")
     check(page, ["Tybet, zasady klasyczne", "Meldunki przed grą", "Rozdaje", "Wychodzi",
-                 "Perła nie liczy się też jako Kalanda", "brakuje 21 do 21"], "tybet")
+                 "Perła nie liczy się też jako Kalanda", "do 21 brakuje 21 oczek"], "tybet")
     # a special win the cards refuse: the message names it without declining it
     r = client.post(f"/games/{gid}/deals/1", headers=PL, data={
         "version": "1", "aces-0": "3", "aces-1": "1", "honours-0": "20", "honours-1": "0",
@@ -226,7 +229,11 @@ def test_ruleset_names_are_for_players():
 def test_score_sheet_in_polish(app, client):
     gid = kierki_game(app, "standard-4", 12)
     page = polish(client, f"/games/{gid}/sheet")
-    check(page, ["Rozdający", "Rozgrywka atutowa", "Wygrywa Bożena!"], "sheet")
+    check(page, ["Rozdający", "Rozgrywka atutowa", "Wygrywa Bożena!",
+                 "Suma końcowa 0 – zgadza się z zasadami ✓"], "sheet")
+    check(polish(client, f"/games/{gid}"), ["Suma końcowa 0 – zgadza się z zasadami ✓"],
+          "finished game")
+    check(polish(client, "/rules/standard-4"), ["Ustaw jako domyślne zasady"], "rules page")
     assert not re.search(r'<th class="dealer">\s*Rozdaje\s*<', page)
     assert '<meta name="viewport"' in page
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
 LABELS = {
@@ -35,11 +36,12 @@ def label(key: str) -> str:
 
 def pair_names(players: list[str]) -> list[str]:
     """Partners sit opposite: seats 1 and 3 against 2 and 4."""
-    return [f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"]
+    return [gettext("%(a)s and %(b)s", a=players[0], b=players[2]),
+            gettext("%(a)s and %(b)s", a=players[1], b=players[3])]
 
 
 def deal_points(game: Any, number: int) -> str:
-    """What one recorded deal gave each pair: ``Ala & Cela 7, Bolek & Darek 4``."""
+    """What one recorded deal gave each pair: ``Ala and Cela 7, Bolek and Darek 4``."""
     points = game.state.scored[number - 1].points
     return ", ".join(f"{name} {p}" for name, p in zip(pair_names(game.players), points))
 

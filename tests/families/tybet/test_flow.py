@@ -19,7 +19,7 @@ def post(client, gid, number, version, **fields):
 def test_a_whole_game_to_21(app, client):
     gid = new_tybet(client)
     page = client.get(f"/games/{gid}").text
-    assert "Ala &amp; Cela" in page and "Bolek &amp; Darek" in page
+    assert "Ala and Cela" in page and "Bolek and Darek" in page
     assert "21 to 21" in page and "Deal 1 · to 21" in page
     # deal 1: Ala declares a cezar of hearts with the king (4); pair 0 takes 3 aces,
     # 11 honours and the last trick: 4 + 3 + 3 + 1 = 11; pair 1: 1 + 3 = 4
@@ -41,7 +41,7 @@ def test_a_whole_game_to_21(app, client):
     game = state(app, gid)
     assert game.state.totals == [23, 21] and game.state.winner == 0
     page = client.get(f"/games/{gid}").text
-    assert "Game over" in page and "Ala &amp; Cela wins!" in page
+    assert "Game over" in page and "Ala and Cela wins!" in page
     r = post(client, gid, 4, 4, **{"aces-0": "4", "honours-0": "20", "last": "0"})
     assert r.status_code == 422
     assert "The game is over; correct a deal instead." in errors_in(r.text)
@@ -112,7 +112,7 @@ def test_tybet_sheet_csv_and_json_round_trip(app, client, tmp_path):
                                "special": "kalanda:p1"})
     rows = list(csv.reader(io.StringIO(client.get(f"/games/{gid}/export.csv").data
                                        .decode().lstrip("\ufeff"))))
-    assert rows[0][2:4] == ["Ala & Cela", "Bolek & Darek"]
+    assert rows[0][2:4] == ["Ala and Cela", "Bolek and Darek"]
     assert rows[1][2:4] == ["11", "4"] and rows[2][2:4] == ["0", "15"]
     assert rows[-1][2:4] == ["11", "19"]
     exported = client.get(f"/games/{gid}/export.json").data
@@ -131,7 +131,7 @@ def test_tybet_sheet_csv_and_json_round_trip(app, client, tmp_path):
         path.write_bytes(r.data)
         text = subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True,
                               capture_output=True, text=True).stdout
-        for word in ("Tybet score sheet", "Ala & Cela", "Bolek & Darek", "Kalanda 0:4"):
+        for word in ("Tybet score sheet", "Ala and Cela", "Bolek and Darek", "Kalanda 0:4"):
             assert word in text, word
         assert "UNFINISHED AFTER 2 DEALS" in text.upper()
 
