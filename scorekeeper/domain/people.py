@@ -24,6 +24,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..common import collation
+from ..families import registry
 from ..storage import queries
 from . import service
 
@@ -116,15 +117,36 @@ def _average(total: float, count: int, digits: int = 2) -> float | None:
 
 
 def statistics(db: Database, pid: int, only: Iterable[str] | None = None) -> dict[str, Any]:
-    """A person's figures over their finished games (or those of ``only``).
+    """A person's figures over their finished games (or those of ``only``), per card game.
+
+    Points of different card games never add up: ``families`` holds, for each family the
+    person played (by key, in the registry's order), its ``name`` and its own figures
+    (:func:`_figures`). Beside them only the person and counts of games.
+    """
+    person = queries.person(db, pid)
+    seats = record(db, pid, only)
+    by_family: dict[str, dict[str, Any]] = {}
+    for key, family in registry.families().items():
+        mine = [p for p in seats if p.game.family.key == key]
+        if mine:
+            by_family[key] = {"key": key, "name": str(family.title), **_figures(mine)}
+    done = sum(1 for p in seats if p.game.state.finished)
+    return {
+        "id": person["id"], "name": person["name"],
+        "games": done, "unfinished": len(seats) - done,
+        "families": by_family,
+        "_seats": seats,  # for pages: which games, to link the ones a browser knows
+    }
+
+
+def _figures(seats: list[Played]) -> dict[str, Any]:
+    """One family's figures over the finished games of ``seats``.
 
     ``kinds``: points per deal kind (key, name, deals, points, average per deal);
     ``counts``: what the game's family counts for a seat (hearts taken, K♥ caught,
     loteryjka won, …); ``best``/``worst``: the highest and lowest total; ``streaks``: wins
     in a row now and at most; ``by_ruleset``; ``form``: the last games' places.
     """
-    person = queries.person(db, pid)
-    seats = record(db, pid, only)
     done = [p for p in seats if p.game.state.finished]
     kinds: dict[str, dict[str, Any]] = {}
     counts: dict[str, dict[str, Any]] = {}
@@ -149,7 +171,6 @@ def statistics(db: Database, pid: int, only: Iterable[str] | None = None) -> dic
                    "average_place": _average(r["places"], r["games"])}
                   for r in rulesets.values()]
     return {
-        "id": person["id"], "name": person["name"],
         "games": len(done), "unfinished": len(seats) - len(done),
         "wins": sum(p.won for p in done),
         "average_place": _average(sum(p.place for p in done), len(done)),
@@ -161,7 +182,6 @@ def statistics(db: Database, pid: int, only: Iterable[str] | None = None) -> dic
         "streaks": _streaks([p.won for p in done]),
         "by_ruleset": by_ruleset,
         "form": [_game_line(p) for p in done[-FORM_GAMES:]],
-        "_seats": seats,  # for pages: which games, to link the ones a browser knows
     }
 
 
@@ -188,6 +208,12 @@ def _streaks(wins: Sequence[bool]) -> dict[str, int]:
 def public(stats: dict[str, Any]) -> dict[str, Any]:
     """The figures without game ids (a game's id lets whoever has it play it)."""
     out = {k: v for k, v in stats.items() if not k.startswith("_")}
+    out["families"] = {key: _without_ids(f) for key, f in stats["families"].items()}
+    return out
+
+
+def _without_ids(figures: dict[str, Any]) -> dict[str, Any]:
+    out = dict(figures)
     for key in ("best", "worst"):
         if out[key]:
             out[key] = {k: v for k, v in out[key].items() if k != "game"}
@@ -254,13 +280,14 @@ def evening(db: Database, eid: str) -> Evening:
 
 
 def standings(db: Database, ev: Evening, language: str = "en") -> dict[str, Any]:
-    """An evening's games and each person's standing over its finished games: games
-    won, points (their side's totals added up) and places; a tie in both by name, in
-    the order of ``language``."""
+    """An evening's games and, per card game played (``families``, in the registry's
+    order), each person's standing over its finished games: games won, points (their
+    side's totals added up, within that card game only) and places; a tie in both by
+    name, in the order of ``language``. Each family says whether it ``settles_per_point``.
+    """
     games = []
-    rows: dict[int, dict[str, Any]] = {
-        pid: {"id": pid, "name": queries.person(db, pid)["name"], "games": 0, "wins": 0,
-              "points": 0, "places": [], "above": []} for pid in ev.people}
+    names = {pid: queries.person(db, pid)["name"] for pid in ev.people}
+    tables: dict[str, dict[int, dict[str, Any]]] = {}
     for gid in ev.games:
         try:
             game = service.load(db, gid)
@@ -270,6 +297,9 @@ def standings(db: Database, ev: Evening, language: str = "en") -> dict[str, Any]
         games.append(game)
         if not game.state.finished:
             continue
+        rows = tables.setdefault(game.family.key, {
+            pid: {"id": pid, "name": names[pid], "games": 0, "wins": 0, "points": 0,
+                  "places": [], "above": []} for pid in ev.people})
         for seat, pid in enumerate(seats):
             p = played(game, seat)
             row = rows[pid]
@@ -278,11 +308,21 @@ def standings(db: Database, ev: Evening, language: str = "en") -> dict[str, Any]
             row["points"] += p.total
             row["places"].append((p.place, p.sides))
             row["above"].append(p.above)
-    people = sorted(rows.values(), key=lambda r: (-r["wins"], -r["points"],
-                                                  collation.key(r["name"], language)))
-    for row in people:
-        row["average_place"] = _average(sum(pl for pl, _ in row["places"]), len(row["places"]))
-    return {"games": games, "people": people}
+    families = []
+    for key, family in registry.families().items():
+        if key not in tables:
+            continue
+        people = sorted((r for r in tables[key].values() if r["games"]),
+                        key=lambda r: (-r["wins"], -r["points"],
+                                       collation.key(r["name"], language)))
+        for row in people:
+            row["average_place"] = _average(sum(pl for pl, _ in row["places"]),
+                                            len(row["places"]))
+        families.append({"key": key, "name": str(family.title), "people": people,
+                         "games": max(r["games"] for r in people),
+                         "settles_per_point": family.settles_per_point})
+    return {"games": games, "families": families,
+            "people": [{"id": pid, "name": names[pid]} for pid in ev.people]}
 
 
 # -- settling stakes ---------------------------------------------------------------
@@ -304,6 +344,28 @@ def owed(people: Sequence[dict[str, Any]], stake_cents: int, per: str) -> dict[i
     mean = sum(raw.values(), Fraction(0)) / len(raw) if raw else Fraction(0)
     exact = {pid: (v - mean) * stake_cents for pid, v in raw.items()}
     return _round_to_zero(exact)
+
+
+def settle(families: Sequence[dict[str, Any]], stake_cents: int,
+           per: str) -> tuple[dict[int, int], list[dict[str, Any]]]:
+    """An evening's stakes, each card game on its own terms (:func:`owed` per family of
+    :func:`standings`), the money then added up per person: ``(total, parts)``.
+
+    ``per="place"`` settles every family by place. ``per="point"`` settles per point the
+    families that ``settles_per_point``; the others (a pair's points are not each
+    player's) are left out, with ``owed`` None in their part: settle them by place.
+    """
+    total: dict[int, int] = {}
+    parts = []
+    for fam in families:
+        if per == "point" and not fam["settles_per_point"]:
+            parts.append({"key": fam["key"], "name": fam["name"], "owed": None})
+            continue
+        amounts = owed(fam["people"], stake_cents, per)
+        for pid, cents in amounts.items():
+            total[pid] = total.get(pid, 0) + cents
+        parts.append({"key": fam["key"], "name": fam["name"], "owed": amounts})
+    return total, parts
 
 
 def _round_to_zero(exact: dict[int, Fraction]) -> dict[int, int]:

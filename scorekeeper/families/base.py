@@ -104,6 +104,11 @@ class Family(Protocol):
 
     #: The family's name in URLs, the database, exports and the API.
     key: str
+    #: Its name on pages (a lazy string: ``str()`` gives it in the page's language).
+    title: Any
+    #: Whether an evening's stakes can be settled per point: True where each player has a
+    #: total of their own; a partnership game's points are a pair's, so it settles by place.
+    settles_per_point: bool
     #: Template per role: ``game`` (the current deal and scores), ``edit`` (correct a
     #: recorded deal), ``sheet`` (the score sheet, PDF and print; ``game`` may be None
     #: for a blank sheet), ``rules`` (a ruleset's page), ``setup`` (its part of the

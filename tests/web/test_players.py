@@ -36,10 +36,13 @@ def evening(client):
     return games, ids
 
 
-def figures(client, ids, name):
+def figures(client, ids, name, family="kierki"):
+    """A player's figures in one card game, with the person's id and name beside them."""
     r = client.get(f"/api/players/{ids[name]}")
     assert r.status_code == 200
-    return r.get_json()
+    data = r.get_json()
+    assert "points" not in data  # points of different card games never add up
+    return {"id": data["id"], "name": data["name"], **data["families"][family]}
 
 
 def test_each_players_figures(client, evening):
@@ -82,6 +85,8 @@ def test_each_players_figures(client, evening):
     assert sum(figures(client, ids, n)["points"] for n in ids) == 0
     listed = client.get("/api/players").get_json()
     assert [p["name"] for p in listed] == [ALA, BOLEK, CELINA, DAREK]
+    assert listed[0]["games"] == 3 and "points" not in listed[0]
+    assert listed[0]["families"]["kierki"]["points"] == 165
     assert "game" not in str(ala["best"]) and "game" not in str(ala["form"])  # no ids
 
 

@@ -23,6 +23,8 @@ class Kierki:
     """Kierki (Polish Hearts): a fixed schedule of negative and positive deals."""
 
     key = KEY
+    title = _l("Kierki")
+    settles_per_point = True
     templates = MappingProxyType({"game": "kierki/game.html", "edit": "kierki/edit_deal.html",
                  "sheet": "kierki/sheet.html", "rules": "kierki/rules.html", "setup": None,
                  "variant": "kierki/variant.html"})

@@ -5,6 +5,8 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
+from flask_babel import lazy_gettext as _l
+
 from ...common.i18n import localized
 from ...rules import checks
 from ...rules.errors import N_
@@ -38,6 +40,8 @@ class Tybet:
     """Two pairs play deals until one reaches the target score."""
 
     key = KEY
+    title = _l("Tybet")
+    settles_per_point = False
     templates = MappingProxyType({"game": "tybet/game.html", "edit": "tybet/game.html",
                  "sheet": "tybet/sheet.html", "rules": "tybet/rules.html",
                  "setup": "tybet/_setup.html"})

@@ -58,16 +58,22 @@ def player(pid: int, errors: dict | None = None, status: int = 200):
     except queries.PersonNotFound:
         abort(404)
     names = {row["id"]: row["name"] for row in queries.people(db)}
-    form = charts.LineChart(
-        gettext("Form"), gettext("%(name)s's totals in their last games, oldest first",
-                                 name=stats["name"]),
-        [charts.Series(stats["name"], [g["total"] for g in stats["form"]])],
-        [f"{g['date'][5:]} ({i + 1})" for i, g in enumerate(stats["form"])],
-        gettext("Game"), origin=None)
+    forms = {key: _form_chart(stats["name"], fam) for key, fam in stats["families"].items()}
     return render_template("player.html", stats=stats, known=set(access.known()),
-                           form_chart=form if len(stats["form"]) > 1 else None,
-                           tables=_tables(db, pid), names=names, errors=errors or {},
-                           name_max=NAME_MAX), status
+                           form_charts=forms, tables=_tables(db, pid), names=names,
+                           errors=errors or {}, name_max=NAME_MAX), status
+
+
+def _form_chart(name: str, fam: dict) -> charts.LineChart | None:
+    """One card game's form: the totals of the last games (of that game only)."""
+    if len(fam["form"]) < 2:
+        return None
+    return charts.LineChart(
+        gettext("Form"), gettext("%(name)s's totals in their last games of %(game)s, "
+                                 "oldest first", name=name, game=fam["name"]),
+        [charts.Series(name, [g["total"] for g in fam["form"]])],
+        [f"{g['date'][5:]} ({i + 1})" for i, g in enumerate(fam["form"])],
+        gettext("Game"), origin=None)
 
 
 @bp.post("/players/<int:pid>/rename")
@@ -108,16 +114,21 @@ def table(key: str):
     if not games or people.table_key(ids) != key:
         abort(404)
     figures = [people.statistics(db, pid, only=games) for pid in ids]
-    groups = {k["group"]: k["group_name"] for k in figures[0]["kinds"]}
-    averages = [[round(sum(k["points"] for k in f["kinds"] if k["group"] == g)
-                       / max(1, sum(k["deals"] for k in f["kinds"] if k["group"] == g)), 1)
-                 for f in figures] for g in groups]
-    bars = charts.BarChart(
-        gettext("Average points per deal"), gettext("Each player's average points in each "
-                                                    "kind of deal at this table"),
-        list(groups.values()), [f["name"] for f in figures], averages,
-        gettext("Deal")) if groups and figures[0]["games"] else None
-    return render_template("table.html", figures=figures, games=len(games), bars=bars)
+    sections = []
+    for fam_key, first in figures[0]["families"].items():
+        mine = [f["families"][fam_key] for f in figures]
+        groups = {k["group"]: k["group_name"] for k in first["kinds"]}
+        averages = [[round(sum(k["points"] for k in f["kinds"] if k["group"] == g)
+                           / max(1, sum(k["deals"] for k in f["kinds"] if k["group"] == g)), 1)
+                     for f in mine] for g in groups]
+        bars = charts.BarChart(
+            gettext("Average points per deal"), gettext("Each player's average points in "
+                                                        "each kind of deal at this table"),
+            list(groups.values()), [f["name"] for f in figures], averages,
+            gettext("Deal")) if groups and first["games"] else None
+        sections.append({"name": first["name"], "figures": mine, "bars": bars})
+    return render_template("table.html", figures=figures, sections=sections,
+                           games=len(games))
 
 
 @bp.get("/evenings/<eid>")
@@ -133,17 +144,18 @@ def evening(eid: str):
     stake_text = request.args.get("stake", "")
     stake = people.parse_stake(stake_text)
     errors: dict[str, list[str]] = {}
-    owed, transfers = None, None
+    owed, parts, transfers = None, [], None
     if stake_text and stake is None:
         errors["stake"] = [gettext("Write the stake as money, for example 0.05.")]
     elif stake:
-        owed = people.owed(standing["people"], stake, per)
+        owed, parts = people.settle(standing["families"], stake, per)
         transfers = people.transfers(owed)
     names = {row["id"]: row["name"] for row in standing["people"]}
     ev = _named(ev, names)
     return render_template("evening.html", ev=ev, standing=standing, names=names,
                            known=set(access.known()), per=per, stake=stake_text,
-                           owed=owed, transfers=transfers, errors=errors, money=_money)
+                           owed=owed, parts=parts, transfers=transfers, errors=errors,
+                           money=_money)
 
 
 def _money(cents: int, signed: bool = False) -> str:
