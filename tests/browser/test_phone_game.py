@@ -119,7 +119,7 @@ def test_whole_game_on_a_phone(page):
 
     # the game is over: standings, winner and the zero sum
     final = page.locator("#final").inner_text()
-    assert "Game over" in final and "Final sum 0; this ruleset ends at 0." in final
+    assert "Game over" in final and "Final sum 0, as these rules say it must be ✓" in final
     shot(page, "07-final")
 
     # correct deal 1 from the score table; later totals follow
