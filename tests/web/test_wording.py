@@ -164,7 +164,7 @@ def test_trick_checker_in_polish(app, client):
     check(page, ["Sprawdzanie lewy", "W kiery może wychodzić tylko gracz, który ma same kiery.",
                  "Stuknij kartę, którą zagrywa Gracz 2"], "trick checker, hearts")
     page = polish(client, "/tools/trick?ruleset=standard-4&contract=robber&cards=KH,AS,2H,QS")
-    check(page, ["Gracz 1 bierze lewę kartą K♥.", "inny kolor wolno zagrać tylko temu, kto nie ma",
+    check(page, ["Gracz 1 bierze lewę kartą K♥.", "A♠: nie do koloru ♥ – wolno tylko temu, kto nie ma ♥.",
                  "Punkty za tę lewę w tym rozdaniu – Gracz 1"], "trick checker, robber")
     assert ">Bez siódmej i ostatniej lewy</option>" in page and ">Rozgrywka atutowa</option>" in page
     page = polish(client, "/tools/trick?ruleset=seed002-4&contract=no_king_of_hearts&cards=KH")

@@ -327,8 +327,8 @@ def check_follow(contract: Contract, led: CardLike, card: CardLike,
         return Ruling(True, Reason("follows_suit", N_("The card follows suit.")))
     if held is None:
         return Ruling(None, Reason("only_if_void", N_(
-            "%(card)s is not %(suit)s: another suit may be played only by a player who "
-            "holds no %(suit)s."), {"card": str(card), "suit": led.suit}))
+            "not a %(suit)s: allowed only to a player who holds no %(suit)s."),
+            {"suit": led.suit}))
     if any(c.suit == led.suit for c in held):
         return Ruling(False, Reason("must_follow", N_("You must follow suit (%(suit)s)."),
                                     {"suit": led.suit}))
