@@ -34,20 +34,23 @@ def normalise_code(text: object) -> str:
     return code if len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET) else ""
 
 
-def token(gid: str, secret: str | bytes | None = None) -> str:
-    """The API write token of a game (under ``secret``, else the app's secret key)."""
+def _mac(purpose: str, gid: str, secret: str | bytes | None) -> str:
+    """An HMAC of a game's id for one purpose, under ``secret`` (else the app's key)."""
     key = current_app.config["SECRET_KEY"] if secret is None else secret
     key = key.encode() if isinstance(key, str) else key
-    return hmac.new(key, f"game-token:{gid}".encode(), hashlib.sha256).hexdigest()[:40]
+    return hmac.new(key, f"{purpose}:{gid}".encode(), hashlib.sha256).hexdigest()
+
+
+def token(gid: str, secret: str | bytes | None = None) -> str:
+    """The API write token of a game (under ``secret``, else the app's secret key)."""
+    return _mac("game-token", gid, secret)[:40]
 
 
 def reference(gid: str, secret: str | bytes | None = None) -> str:
     """A short reference printed on a game's sheet: a few characters of a hash of the
     id under the server's secret, so two sheets of one game can be matched, but the
     id (the game's link), its join code and its token cannot be found from it."""
-    key = current_app.config["SECRET_KEY"] if secret is None else secret
-    key = key.encode() if isinstance(key, str) else key
-    return hmac.new(key, f"sheet-ref:{gid}".encode(), hashlib.sha256).hexdigest()[:6].upper()
+    return _mac("sheet-ref", gid, secret)[:6].upper()
 
 
 def bearer(header: str) -> str | None:
