@@ -3,7 +3,8 @@
 // The game page's live box (templates/_game_common.html) names the game's event stream and
 // its version. When the stream (or, without it, a poll every 5 s) tells of a newer version,
 // this fetches the same page and puts its live parts in place of this page's:
-// [data-live="totals"], [data-live="scores"] (and the charts under it, [data-live="charts"])
+// [data-live="totals"] (and what is still in play under them, [data-live="outlook"]),
+// [data-live="scores"] (and the charts under it, [data-live="charts"])
 // and [data-live="deal"], the card of the deal
 // being entered. A deal card the player has started to fill in is kept with their taps; if
 // that deal was meanwhile entered on another phone, a notice at the top of the card says so
@@ -142,6 +143,7 @@
 
     var totals = swap("totals", doc, null);
     if (totals) { initEntry(totals); }
+    swap("outlook", doc, part(document, "totals")); // what is still in play, under the totals
 
     var card = part(document, "deal");
     var fresh = slot(doc);
