@@ -111,19 +111,39 @@ def _people(db: Database) -> None:
                     row["seat"]])
 
 
+@migrations(name="0007_one_name_per_person")
+def _one_name(db: Database) -> None:
+    """Every seat under the name its person goes by (seats written before a person kept
+    one name kept the case they were typed in)."""
+    db.execute("update players set name = (select name from people where people.id = "
+               "players.person_id) where person_id is not null and name != (select name "
+               "from people where people.id = players.person_id)")
+
+
 def _person(db: Database, name: str, now: str) -> int:
     """The person of this name, made the first time it is seen (within a write)."""
+    return _person_named(db, name, now)[0]
+
+
+def _person_named(db: Database, name: str, now: str) -> tuple[int, str]:
+    """The person of this name and the name they go by: the one first written (or last
+    given by a rename), whatever case or spacing ``name`` is typed in."""
     key = person_key(name)
-    rows = list(db.query("select id from people where key = ?", [key]))
+    rows = list(db.query("select id, name from people where key = ?", [key]))
     if rows:
-        return int(rows[0]["id"])
+        return int(rows[0]["id"]), str(rows[0]["name"])
     return int(db.execute("insert into people (name, key, created_at) values (?, ?, ?)",
-                          [name, key, now]).lastrowid)
+                          [name, key, now]).lastrowid), name
 
 
 def _seat_rows(db: Database, gid: str, players: list[str], now: str) -> list[dict[str, Any]]:
-    return [{"game_id": gid, "seat": seat, "name": name, "person_id": _person(db, name, now)}
-            for seat, name in enumerate(players)]
+    """Each seat's row: a person known here sits under the name they go by ("ania" typed
+    at a new game is "Ania" there, as in every other game)."""
+    rows = []
+    for seat, typed in enumerate(players):
+        pid, name = _person_named(db, typed, now)
+        rows.append({"game_id": gid, "seat": seat, "name": name, "person_id": pid})
+    return rows
 
 
 def _free_code(db: Database) -> str:
