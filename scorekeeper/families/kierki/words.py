@@ -210,10 +210,19 @@ def error_summary(errors: dict[str, list[str]], contract: Contract,
             elif field.type == "bids" and i < len(players):
                 where, anchor = f"{players[i]} · {field_label(name)}", f"{name}-{i}"
             elif field.type == "seats" and i < len(field.labels):
-                where = (gettext("Place %(n)s", n=field.labels[i]) if name == "order"
-                         else gettext("Trick %(n)s", n=field.labels[i]))
+                where = row_label(contract, name, field.labels[i])
         out += [(anchor, where, str(m)) for m in messages]
     return out
+
+
+def row_label(contract: Contract, name: str, label: str) -> str:
+    """A row of seats buttons: a finishing place, or a penalty trick by its number; the
+    last trick as players call it ("Ostatnia lewa (13.)")."""
+    if name == "order":
+        return gettext("Place %(n)s", n=label)
+    if label == str(contract.table.tricks):
+        return gettext("Last trick (%(n)s)", n=label)
+    return gettext("Trick %(n)s", n=label)
 
 
 def deal_points(game: Any, number: int) -> str:
