@@ -91,8 +91,8 @@ def test_a_deal_with_an_auction_leaves_everything_open():
 def test_the_game_page_says_what_is_left_and_who_can_no_longer_win(client, app):
     gid = new_game(client, players=["Ala", "Bożena", "Czesław", "Żaneta"])
     page = client.get(f"/games/{gid}", headers={"Accept-Language": "pl"}).text
-    assert ("Zostało do podziału: −2600 w rozdaniach na minus i w rozbójniku; "
-            "+2600 w rozdaniach z atu i w loteryjce.") in page
+    assert ("Zostało do podziału: −2600 w rozdaniach ujemnych i w rozbójniku; "
+            "+2600 w rozgrywkach atutowych i w loteryjce.") in page
     results = negatives() + [trumps(13, 0, 0, 0)] * 4
     for number, raw in enumerate(results, start=1):
         r = post_deal(client, gid, number, state(app, gid).version, raw)
