@@ -44,6 +44,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         MAX_GAMES=10_000,  # games this server keeps; creating or importing more is refused
         PDF_CACHE_DIR=str(Path(app.instance_path) / "sheets"),  # rendered PDFs, all workers
         PDF_CACHE_BYTES=50 * 1024 * 1024,  # their bound; the least recently served go first
+        PROXY_HOPS=0,  # reverse proxies in front whose X-Forwarded-* headers are trusted
+        PUBLIC_URL=None,  # the address put in join links and QR codes (else the request's)
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -52,6 +54,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
+
+    from .outputs.share import public_url
+    from .web.hardening import proxy_hops
+    app.config["PROXY_HOPS"] = proxy_hops(app.config.get("PROXY_HOPS"))  # refused at start
+    app.config["PUBLIC_URL"] = public_url(app.config.get("PUBLIC_URL"))
 
     from .common import i18n
     from .common.safejson import BoundedJSONProvider
@@ -66,4 +73,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     api.init_app(app)
     caches.init_app(app)  # ETags, gzip and 304 for every answer
     hardening.init_app(app)  # security headers, long-lived versioned static files
+    # Last, so outermost: every request (Flask's, the deal router's, a kept answer's)
+    # passes the trusted proxies' forwarded scheme, host and address, then HSTS on HTTPS.
+    hardening.front(app)
     return app

@@ -5,6 +5,11 @@ The link is built from the address this request came to (``Host``): a phone at t
 reached the server that way, so the others on the same Wi-Fi can too. A server opened as
 ``localhost`` (or ``127.0.0.1``) gives a link that only works on that machine; the page
 says so and suggests the machine's address on the local network.
+
+Behind a reverse proxy the address is the one the phone opened (the proxy's forwarded
+scheme and host, trusted with ``KIERKI_PROXY_HOPS``): ``https://`` and the public name.
+A host known by a name can also set ``KIERKI_PUBLIC_URL`` (``https://kierki.example.org``):
+every link and QR code then uses it, whatever address the page was opened at.
 """
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ import ipaddress
 import socket
 from dataclasses import dataclass
 from functools import lru_cache
+from urllib.parse import urlsplit
 
 import segno
 from markupsafe import Markup
@@ -89,8 +95,40 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
-def describe(scheme: str, host: str, path: str, code: str) -> Share:
-    """The share box of a game whose join link is ``path``, for a request to ``host``."""
+def public_url(value: object) -> str | None:
+    """``KIERKI_PUBLIC_URL`` as the base of every shared link (no trailing slash), or None
+    when unset; anything but an ``http(s)://host[:port]`` address is refused at start.
+
+    >>> public_url("https://kierki.example.org/"), public_url(None), public_url("")
+    ('https://kierki.example.org', None, None)
+    >>> public_url("kierki.example.org")
+    Traceback (most recent call last):
+    ...
+    ValueError: KIERKI_PUBLIC_URL must be an address like https://kierki.example.org, \
+not 'kierki.example.org'
+    """
+    if value is None or value == "":
+        return None
+    text = str(value).strip()
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 (a port that is not a number raises here)
+    except ValueError:
+        parts = urlsplit("")
+    if parts.scheme not in ("http", "https") or not parts.hostname \
+            or parts.path.strip("/") or parts.query or parts.fragment or parts.username:
+        raise ValueError("KIERKI_PUBLIC_URL must be an address like "
+                         f"https://kierki.example.org, not {value!r}")
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def describe(scheme: str, host: str, path: str, code: str,
+             public: str | None = None) -> Share:
+    """The share box of a game whose join link is ``path``, for a request to ``host``
+    (or, given, at the ``public`` address, ``KIERKI_PUBLIC_URL``)."""
+    if public:
+        url = public.rstrip("/") + path
+        return Share(url=url, code=code, qr=qr_svg(url), loopback=False, suggestion=None)
     url = f"{scheme}://{host}{path}"
     suggestion = None
     loopback = is_loopback(host)

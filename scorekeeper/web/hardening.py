@@ -10,14 +10,30 @@ versioned static URLs with a long cache lifetime.
   only briefly.
 
 ETags, gzip and ``304`` are :mod:`.caches`' (one layer for every answer).
+
+In front of every layer (:func:`front`, the last thing the app factory does), two WSGI
+middlewares that every request passes, whatever answers it (Flask, the deal PUT's
+router of :mod:`.api`, an answer kept by :mod:`.caches`):
+
+* behind ``PROXY_HOPS`` reverse proxies (``KIERKI_PROXY_HOPS``, default 0), Werkzeug's
+  ``ProxyFix`` takes the scheme, host and client address from the proxies'
+  ``X-Forwarded-Proto``, ``-Host`` and ``-For`` headers, so that the layers behind it see
+  the address the phone opened (the join link, the kept answers' keys, the cookie's
+  ``Secure`` flag);
+* an answer to an HTTPS request carries ``Strict-Transport-Security``
+  (:class:`TransportSecurity`); one over plain HTTP (a laptop on the table's Wi-Fi) never
+  does.
 """
 from __future__ import annotations
 
 import hashlib
 import os
 import threading
+from collections.abc import Callable
+from typing import Any
 
 from flask import Flask, Response, current_app, request
+from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.security import safe_join
 
 from .caches import COMPRESSED_TYPES, digest
@@ -124,6 +140,62 @@ def _harden(response: Response) -> Response:
     return response
 
 
+#: What an HTTPS answer says: use HTTPS for this host for a year (its subdomains are left
+#: alone: a LAN name's neighbours may well be plain-HTTP devices).
+HSTS = ("Strict-Transport-Security", "max-age=31536000")
+
+
+class TransportSecurity:
+    """WSGI middleware: ``Strict-Transport-Security`` on every answer to an HTTPS request
+    (the scheme as :class:`ProxyFix` left it), and on nothing else."""
+
+    def __init__(self, wsgi_app: Callable[..., Any]):
+        self.wsgi_app = wsgi_app
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]):
+        if environ.get("wsgi.url_scheme") != "https":
+            return self.wsgi_app(environ, start_response)
+
+        def secured(status: str, headers: list[tuple[str, str]], exc_info=None):
+            headers = [h for h in headers if h[0].lower() != HSTS[0].lower()] + [HSTS]
+            return start_response(status, headers, exc_info) if exc_info \
+                else start_response(status, headers)
+
+        return self.wsgi_app(environ, secured)
+
+
+def proxy_hops(value: object) -> int:
+    """``KIERKI_PROXY_HOPS`` as a number of proxies to trust (0: none, the default).
+
+    >>> proxy_hops(None), proxy_hops(2), proxy_hops("1")
+    (0, 2, 1)
+    >>> proxy_hops("yes")
+    Traceback (most recent call last):
+    ...
+    ValueError: KIERKI_PROXY_HOPS must be a whole number of proxies, 0 or more, not 'yes'
+    """
+    if value is None or value == "":
+        return 0
+    try:
+        hops = int(str(value).strip())
+    except ValueError:
+        hops = -1
+    if hops < 0 or isinstance(value, bool):
+        raise ValueError("KIERKI_PROXY_HOPS must be a whole number of proxies, 0 or more, "
+                         f"not {value!r}")
+    return hops
+
+
 def init_app(app: Flask) -> None:
     app.after_request(_harden)
     app.url_defaults(_add_static_version)
+
+
+def front(app: Flask) -> None:
+    """The outermost layers, put around everything else (so called last): HSTS on HTTPS
+    answers, and in front of it the trusted proxies' forwarded headers."""
+    app.wsgi_app = TransportSecurity(app.wsgi_app)  # type: ignore[method-assign]
+    hops = proxy_hops(app.config.get("PROXY_HOPS"))
+    if hops:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops,  # type: ignore[method-assign]
+                                x_host=hops, x_port=hops)

@@ -4,6 +4,10 @@ Checking a cookie's signature and decoding it costs more than a whole hello-worl
 request; a phone sends the same cookie with every request until its session changes.
 A verified cookie's contents are kept (by the cookie's value and the secret key) for a
 minute and copied for each request, so changing the session never changes what is kept.
+
+The cookie is ``SameSite=Lax`` always, and ``Secure`` on an answer to an HTTPS request
+(behind a trusted proxy: the scheme the phone used), so one server serves both a plain
+HTTP table and an HTTPS one.
 """
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ import copy
 import time
 from typing import Any
 
-from flask import Flask
+from flask import Flask, has_request_context, request
 from flask.sessions import SecureCookieSessionInterface
 
 from ..common.lru import LRU
@@ -37,6 +41,11 @@ class SessionInterface(SecureCookieSessionInterface):
                 return None
             self._serializers.put(key, made)
         return made
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        """``Secure`` when set so (``SESSION_COOKIE_SECURE``) or when this request is HTTPS."""
+        return super().get_cookie_secure(app) \
+            or (has_request_context() and request.scheme == "https")
 
     def open_session(self, app: Flask, request) -> Any:
         value = request.cookies.get(self.get_cookie_name(app))

@@ -158,7 +158,8 @@ def _share(game: service.Game) -> share.Share:
     """The game's join link as this request's address gives it (see :mod:`..share`)."""
     code = game.stored.join_code
     return share.describe(request.scheme, request.host,
-                          url_for("games.join_link", code=code), code)
+                          url_for("games.join_link", code=code), code,
+                          current_app.config.get("PUBLIC_URL"))
 
 
 @bp.get("/games/<gid>")
