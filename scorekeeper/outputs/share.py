@@ -42,6 +42,19 @@ class Share:
     suggestion: str | None
     """With ``loopback``: the link with this machine's address on the local network, if known."""
 
+    @property
+    def lines(self) -> tuple[str, str]:
+        """The link as its address and its path: where a narrow screen wraps it, never
+        inside the code.
+
+        >>> Share("https://kierki.example.org/join/T2E9N6", "T2E9N6", Markup(""), False,
+        ...       None).lines
+        ('https://kierki.example.org', '/join/T2E9N6')
+        """
+        scheme, sep, rest = self.url.partition("://")
+        host, slash, path = rest.partition("/")
+        return f"{scheme}{sep}{host}", slash + path
+
 
 def qr_svg(url: str) -> Markup:
     """``url`` as an inline SVG QR code (segno; a 4-module quiet zone, scalable).

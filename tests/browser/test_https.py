@@ -179,8 +179,9 @@ def chromium(playwright, launch):
 def phone(chromium, site):
     made = []
 
-    def open_phone(locale="en-GB"):
-        context = chromium.new_context(viewport=PHONE, device_scale_factor=2, locale=locale,
+    def open_phone(locale="en-GB", width=PHONE["width"]):
+        context = chromium.new_context(viewport={**PHONE, "width": width},
+                                       device_scale_factor=2, locale=locale,
                                        is_mobile=True, has_touch=True)
         made.append(context)
         page = context.new_page()
@@ -373,10 +374,11 @@ def test_the_live_table_updates_through_the_proxy(phone):
     assert not a.errors and not b.errors
 
 
-def test_the_qr_code_links_to_the_https_address(phone, site):
+@pytest.mark.parametrize("locale, width", [("en-GB", 360), ("pl-PL", 320)])
+def test_the_qr_code_links_to_the_https_address(phone, site, locale, width):
     from tests.web.test_share import segno_svg
 
-    page = phone()
+    page = phone(locale, width)
     game = new_game(page)
     url = f"{site.base}/join/{game['join_code']}"
     page.goto(f"{page.base}/games/{game['id']}")
@@ -385,7 +387,8 @@ def test_the_qr_code_links_to_the_https_address(phone, site):
     assert page.locator("details.share svg").is_visible()
     html = page.evaluate("fetch(location.href).then(r => r.text())")
     assert segno_svg(url) in html  # the code a camera reads is that link
-    shot(page, "https-qr")
+    assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
+    shot(page, f"https-qr-{locale[:2]}-{width}")
     other = phone()
     other.goto(url)  # scanned by another phone: it joins the game
     assert other.url == f"{site.base}/games/{game['id']}"
