@@ -98,7 +98,9 @@ def test_a_table_page_writes_decimals_as_the_language_does(client, evening):
 
 def test_an_evening_page_and_its_money(client, evening):
     games, _ids = evening
-    pl = shown(page(client, f"/games/{games[0]}/evening?stake=0,01&per=point", "pl"))
+    html = page(client, f"/games/{games[0]}/evening?stake=0,01&per=point", "pl")
+    assert 'placeholder="0,05"' in html  # the stake's example as it is typed here
+    pl = shown(html)
     assert "Wieczór 2 mar 2024" in pl and "19:00" in pl and "20:30" in pl
     assert "+370" in pl and "−330" in pl and "3,30" in pl and not ISO_DATE.search(pl)
     en = shown(page(client, f"/games/{games[0]}/evening?stake=0.01&per=point", "en"))
