@@ -8,10 +8,11 @@ app's own, made once here:
 
 * a negative number has a real minus sign (U+2212), as the score sheets always had, and
   points carry a ``+`` when above zero (``+680``, ``−52,5``, ``0``);
-* thousands are grouped as the language groups them (a no-break space in Polish, so a
-  number never wraps inside), but Polish leaves a four-digit number whole (``1300``,
-  ``13 000``), as CLDR's ``minimumGroupingDigits`` for Polish says (Babel does not apply
-  it) and as a card player writes a score.
+* thousands are grouped as the language groups them (a comma in English, a no-break
+  space in Polish, so a number never wraps inside), but Polish leaves a four-digit number
+  whole (``1300``, ``13 000``), as CLDR's ``minimumGroupingDigits`` for Polish says
+  (Babel does not apply it). Points do so in every language (``+1300``, ``−12,000``):
+  a score sheet's column of four-digit scores reads, and fits a phone, without them.
 
 Dates are Babel's *medium* form everywhere (``25 lis 2026``), a time its *short* form;
 stored moments are UTC and are shown in the server's display time zone (Flask-Babel's
@@ -48,6 +49,8 @@ MINUS = "−"  # U+2212
 NONE = "–"  # a figure there is none of (no game yet)
 #: Languages that leave a four-digit number ungrouped (CLDR's minimumGroupingDigits 2).
 _UNGROUPED_BELOW = {"pl": 10_000}
+#: Points (:func:`signed`) are grouped from five digits in every language.
+_POINTS_UNGROUPED_BELOW = 10_000
 _UTC = dt.UTC
 
 LocaleLike = Locale | str | None
@@ -83,11 +86,12 @@ def _zone(given: dt.tzinfo | None) -> dt.tzinfo:
 
 
 @lru_cache(maxsize=4096)
-def _digits(value: float, code: str, decimals: int, fixed: bool) -> str:
+def _digits(value: float, code: str, decimals: int, fixed: bool, points: bool = False) -> str:
     """``abs(value)`` in the language's digits: grouped thousands, its decimal sign, up to
     (or, ``fixed``, exactly) ``decimals`` decimals."""
     value = abs(value)
-    group = "#,##0" if value >= _UNGROUPED_BELOW.get(code[:2], 1000) else "0"
+    below = _POINTS_UNGROUPED_BELOW if points else _UNGROUPED_BELOW.get(code[:2], 1000)
+    group = "#,##0" if value >= below else "0"
     tail = ("0" if fixed else "#") * decimals
     pattern = group + ("." + tail if tail else "")
     return babel_numbers.format_decimal(value, format=pattern, locale=code)
@@ -103,6 +107,8 @@ def number(value: float | None, digits: int = 2, locale: LocaleLike = None) -> s
 
     >>> number(2.346, locale="pl"), number(-0.04, 1, "en"), number(None)
     ('2,35', '0', '–')
+    >>> number(1300, locale="en"), number(-1300, locale="pl")
+    ('1,300', '−1300')
     """
     if value is None:
         return NONE
@@ -113,10 +119,12 @@ def number(value: float | None, digits: int = 2, locale: LocaleLike = None) -> s
 def signed(value: float, digits: int = 1, locale: LocaleLike = None) -> str:
     """Points as a score sheet writes them: ``+25``, ``−20``, ``0``, ``+2,5``.
 
-    >>> signed(1300, locale="en"), signed(-12000, locale="pl"), signed(0.04), signed(0)
-    ('+1,300', '−12\\xa0000', '0', '0')
+    >>> signed(1300, locale="en"), signed(-12000, locale="pl"), signed(-12000, locale="en")
+    ('+1300', '−12\\xa0000', '−12,000')
+    >>> signed(0.04), signed(0)
+    ('0', '0')
     """
-    text = _digits(value, _code(locale), digits, False)
+    text = _digits(value, _code(locale), digits, False, True)
     if not text.strip("0,."):
         return text
     return ("+" if value > 0 else MINUS) + text

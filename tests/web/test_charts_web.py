@@ -19,7 +19,7 @@ def chart_tables(html: str) -> list[list[list[str]]]:
 
 
 def number(text: str) -> int:
-    return int(text.replace("−", "-").replace("+", "").replace(",", ""))  # "−1,300"
+    return int(text.replace("−", "-").replace("+", ""))
 
 
 def test_a_finished_game_page_draws_its_running_totals(app, client):

@@ -108,20 +108,20 @@ def test_an_evening_page_and_its_money(client, evening):
 
 
 def test_the_sheet_dates_and_numbers(client, evening):
-    """Thousands by the language: English groups −1,300; Polish leaves four digits whole
-    (CLDR's rule for Polish) and groups from five, with a space that does not break."""
+    """A score sheet's points leave four digits whole in both languages (−1300)."""
     games, _ids = evening
     pl = shown(page(client, f"/games/{games[0]}/sheet", "pl"))
     assert "Data: 2 mar 2024" in pl and "−1300" in pl and not ISO_DATE.search(pl)
     en = shown(page(client, f"/games/{games[0]}/sheet", "en"))
-    assert "Date: Mar 2, 2024" in en and "−1,300" in en and "+1,300" in en
+    assert "Date: Mar 2, 2024" in en and "−1300" in en and "+1300" in en and "1,300" not in en
 
 
 def test_the_game_chart_speaks_the_pages_language(app, client, evening):
     games, _ids = evening
     pl = svg_texts(page(client, f"/games/{games[0]}", "pl"))
     en = svg_texts(page(client, f"/games/{games[0]}", "en"))
-    assert "−1000" in pl and "−1,000" in en  # the running totals' scale
+    assert "−1000" in pl and "−1000" in en  # the running totals' scale, as the table
+    assert not any("," in t or "-" in t for t in pl + en if t[-1:].isdigit())
 
 
 def test_the_api_keeps_machine_forms(app, client, evening):
@@ -136,10 +136,16 @@ def test_the_api_keeps_machine_forms(app, client, evening):
     assert "-1300" in csv and "−" not in csv
 
 
-def test_grouped_polish_numbers_do_not_break():
+def test_thousands_are_grouped_by_the_language_and_polish_ones_do_not_break():
+    """Polish groups from five digits (CLDR's rule) with a no-break space; English from
+    four with a comma, but points from five as in Polish (a score sheet's column)."""
     from scorekeeper.common import formats
     assert formats.signed(-12345, locale="pl") == "−12\u00a0345"
     assert formats.money(1234567, locale="pl") == "12\u00a0345,67"
+    assert formats.money(123456, locale="pl") == "1234,56"
+    assert formats.money(123456, locale="en") == "1,234.56"
+    assert formats.signed(-1300, locale="en") == "−1300"
+    assert formats.signed(-12345, locale="en") == "−12,345"
 
 
 HAND_MADE = re.compile(r"""\|\s*(round|format)\b|"\{:|\.format\(|%[+.]\d*[dfg]|%\+|"""

@@ -59,8 +59,7 @@ def test_finished_four_player_sheet(app, client, tmp_path, poppler):
         assert word in text, word
     totals = state(app, gid).state.totals
     total_line = next(line for line in text.splitlines() if line.strip().startswith("Total"))
-    shown = [int(t.replace("−", "-").replace("+", "").replace(",", ""))
-             for t in total_line.split()[1:5]]
+    shown = [int(t.replace("−", "-").replace("+", "")) for t in total_line.split()[1:5]]
     assert shown == totals
     assert "K♥ Ala" in text and "♠" in text  # the deal's detail at a glance
     assert pages(r.data, tmp_path) == 1
