@@ -19,7 +19,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from ...common.i18n import number
+from ...common.formats import number
 from ...domain.service import Conflict, Game, load
 from ...families import registry
 from ...rules.errors import UnknownRuleset

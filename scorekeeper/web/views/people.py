@@ -7,11 +7,12 @@ knows (a game's link lets whoever has it play it); others are listed without a l
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
-from flask_babel import format_decimal, gettext
+from flask_babel import gettext
 
-from ...common import charts, collation
+from ...common import charts, collation, formats
 from ...common.i18n import field_errors, lang
 from ...domain import people, service
 from ...rules.checks import NAME_MAX, clean_name
@@ -72,8 +73,23 @@ def _form_chart(name: str, fam: dict) -> charts.LineChart | None:
         gettext("Form"), gettext("%(name)s's totals in their last games of %(game)s, "
                                  "oldest first", name=name, game=fam["name"]),
         [charts.Series(name, [g["total"] for g in fam["form"]])],
-        [f"{g['date'][5:]} ({i + 1})" for i, g in enumerate(fam["form"])],
-        gettext("Game"), origin=None)
+        _game_days([g["date"] for g in fam["form"]]), gettext("Game"), origin=None)
+
+
+def _game_days(days: list[str]) -> list[str]:
+    """The games of a chart by the day they were played, as the language writes a day
+    (``25 lis``; with the year when they span more than one), and, where one day had more
+    than one of them, which game of that day (``25 lis, 2. gra``)."""
+    show = formats.date if len({d[:4] for d in days}) > 1 else formats.day
+    per_day = Counter(days)
+    seen: Counter[str] = Counter()
+    labels = []
+    for d in days:
+        seen[d] += 1
+        label = show(d)
+        labels.append(gettext("%(day)s, game %(num)s", day=label, num=seen[d])
+                      if per_day[d] > 1 else label)
+    return labels
 
 
 @bp.post("/players/<int:pid>/rename")
@@ -154,16 +170,7 @@ def evening(eid: str):
     ev = _named(ev, names)
     return render_template("evening.html", ev=ev, standing=standing, names=names,
                            known=set(access.known()), per=per, stake=stake_text,
-                           owed=owed, parts=parts, transfers=transfers, errors=errors,
-                           money=_money)
-
-
-def _money(cents: int, signed: bool = False) -> str:
-    """Cents as the language writes money: ``1,50`` in Polish, ``+1.50`` signed."""
-    text = format_decimal(abs(cents) / 100, format="#,##0.00")
-    if signed and cents:
-        return ("+" if cents > 0 else "−") + text
-    return text
+                           owed=owed, parts=parts, transfers=transfers, errors=errors)
 
 
 @bp.get("/games/<gid>/evening")

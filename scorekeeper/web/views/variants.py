@@ -11,6 +11,7 @@ from typing import Any
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext
 
+from ...common import formats
 from ...common.i18n import field_errors
 from ...domain import variants
 from ...rules.errors import InvalidInput, Problem
@@ -76,13 +77,17 @@ def edit(ruleset_id: str):
 
 
 def _sums(rules: Any, errors: dict[str, list[str]]) -> dict[str, Any]:
-    """What the page's script shows live: each deal's sum, the game's, the problems."""
+    """What the page's script shows live: each deal's sum, the game's, the problems; the
+    sums as numbers and, under ``text``, as the page writes them (:mod:`formats`)."""
     if rules is None:
         return {"deals": None, "game": None, "errors": errors}
-    return {"deals": [c.expected_sum for c in rules.deals()],
-            "contracts": {key: rules.contract(key).expected_sum
-                          for key in rules.data["contracts"]},
-            "game": rules.expected_sum, "errors": errors}
+    deals = [c.expected_sum for c in rules.deals()]
+    contracts = {key: rules.contract(key).expected_sum for key in rules.data["contracts"]}
+    return {"deals": deals, "contracts": contracts, "game": rules.expected_sum,
+            "text": {"deals": [formats.signed(v) for v in deals],
+                     "contracts": {k: formats.signed(v) for k, v in contracts.items()},
+                     "game": formats.signed(rules.expected_sum)},
+            "errors": errors}
 
 
 @bp.post("/rules/<ruleset_id>/default")
