@@ -88,7 +88,8 @@ def test_the_race_asks_for_four_places_and_trumps_for_a_suit(app, client):
     gid = play_through_forms(app, client, upto=12)
     page = client.get(f"/games/{gid}").text
     # four places are asked; the fifth is whoever is left, and the rules fill it
-    assert all(f"Place {n}" in page for n in range(1, 5)) and "Place 5" not in page
+    assert all(f">Place {n}<" in page for n in range(1, 5)) and ">Place 5<" not in page
+    assert "Place 5 is whoever is left: it fills itself." in page
     assert "+400 for place 1" in page and "0 for place 5" in page
 
 

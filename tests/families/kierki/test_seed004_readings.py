@@ -16,12 +16,14 @@ from scorekeeper.families.kierki.rules import (
     RulesetError,
     check_lead,
     check_trick,
+    document,
     from_data,
     get_ruleset,
+    loteryjka,
     new_board,
     replay,
+    start,
 )
-from scorekeeper.families.kierki.rules import document, loteryjka
 from scorekeeper.families.kierki.rules.examples import plausible_results
 from tests.fixtures import play_api
 
@@ -216,6 +218,10 @@ def test_the_race_for_five_fills_its_fifth_place_itself():
     with pytest.raises(InvalidDeal) as e:
         loteryjka.result(board)
     assert e.value.problems[0].params == {"places": 4}
+    # the deal says so where the places are entered
+    deal = start(get_ruleset("zdanowicz-5"), 0).deals[-1]
+    assert ("Place %(place)s is whoever is left: it fills itself.", {"place": 5}) in [
+        (line.message, line.params) for line in deal.notes()]
     # four players and two prizes: both places are still asked
     assert get_ruleset("standard-4").contract("loteryjka").fields()[0].labels == ("1", "2")
 
@@ -235,8 +241,8 @@ def test_the_readings_of_zdanowicz_5_and_kurnik_3_are_marked_as_the_apps(client)
     en = client.get("/rules/zdanowicz-5").get_data(as_text=True)
     for words in ("the rest the report does not say, so the app chose",
                   "Out go the 2♣, as in the three-player game, and the 2♦",
-                  "Five trump deals, one per dealer, as kurnik.pl plays as many as there are "
-                  "players", "its fifth place is whoever is left, and the app fills it in"):
+                  ("Five trump deals, one per dealer, as kurnik.pl plays as many as there "
+                   "are players"), "its fifth place is whoever is left, and the app fills it in"):
         assert words in en, words
     pl = client.get("/rules/zdanowicz-5", headers={"Accept-Language": "pl"}).get_data(
         as_text=True)
