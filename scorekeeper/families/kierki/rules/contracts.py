@@ -562,9 +562,11 @@ class Robber(Contract):
         """Whether ``seat``'s counts can be made of the double cards ``taken`` (how many
         of each group) and cards that count once, all in the seat's tricks."""
         rest = self._rest(seat, taken, held)
+        if rest is None:
+            return False
         tricks = result.get("tricks")
-        return rest is not None and (tricks is None or
-                                     rest + sum(taken.values()) <= tricks[seat] * self.table.cards_per_trick)
+        return tricks is None or \
+            rest + sum(taken.values()) <= tricks[seat] * self.table.cards_per_trick
 
     @cached_property
     def _alone(self) -> dict[str, int]:
