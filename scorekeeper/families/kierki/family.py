@@ -120,7 +120,7 @@ class Kierki:
         hearts = caught = races = 0
         for s in game.state.scored:
             c, r = s.deal.contract, s.result
-            group = charts.group_of(c.kind)
+            group = charts.group_of(c)
             kind = kinds.setdefault(c.key, [words.contract_name(c), 0, 0,
                                             (group, str(charts.GROUP_NAMES.get(group, group)))])
             kind[1] += s.points[seat]

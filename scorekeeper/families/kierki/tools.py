@@ -97,7 +97,10 @@ def _trick_page(ruleset: Ruleset, players: list[str], game: Game | None,
     leader = _int(args.get("leader"), default_leader)
     leader = leader if leader is not None and 0 <= leader < n else default_leader
     trick = _int(args.get("trick"))
-    trump = args.get("trump") if args.get("trump") in SUITS else None
+    # "no trumps" where the deal form offers it (a trump deal with ``no_trump``)
+    suits = SUITS + (("NT",) if contract.kind == "trumps" and contract.data.get("no_trump")
+                     else ())
+    trump = args.get("trump") if args.get("trump") in suits else None
     cards, errors = _played(args.get("cards"), ruleset)
     params = {"contract": key, "leader": leader, "trick": trick or "", "trump": trump or ""}
     if "ruleset" in args and game is None:

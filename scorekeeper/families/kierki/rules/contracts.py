@@ -40,6 +40,14 @@ LEAD_RULES = {
 }
 
 
+#: What a robber says when the taker of a one-card penalty has no card of a set that card
+#: belongs to (the K♥ is a heart and a gentleman, the Q♠ a queen).
+TAKER_MESSAGES = {
+    "king_of_hearts": N_("The player who took the king of hearts has at least one here."),
+    "queen_of_spades": N_("The player who took the queen of spades has at least one here."),
+}
+
+
 @dataclass(frozen=True)
 class Table:
     """What the rules need to know about the table: players and the deck."""
@@ -156,18 +164,45 @@ class Contract:
             return 1
         return table[min(sum(1 for t in tricks if t == 0), len(table) - 1)]
 
+    # -- one player takes every trick (seed 004, variation 1's bandit) ---------
+    def sweeper(self, result: Result) -> int | None:
+        """With ``"all_tricks": "others_pay"``, the seat that took every trick of the deal
+        (None otherwise, and always without the option)."""
+        tricks = result.get("tricks")
+        if self.data.get("all_tricks") != "others_pay" or not isinstance(tricks, list):
+            return None
+        return next((s for s, t in enumerate(tricks) if t == self.table.tricks), None)
+
     def scored(self, result: Result, dealer: int | None = None) -> list[int]:
-        """The points a game records: :meth:`score` times :meth:`multiplier`."""
+        """The points a game records: :meth:`score` times :meth:`multiplier`; or, when one
+        player took every trick under ``"all_tricks": "others_pay"``, nothing for that
+        player and the deal's whole points (:attr:`expected_sum`) for each other player,
+        with no multiplier (a rule of its own)."""
+        taker = self.sweeper(result)
+        if taker is not None:
+            return [0 if seat == taker else self.expected_sum
+                    for seat in range(self.table.players)]
         points = self.score(result, dealer)
         m = self.multiplier(result)
         return points if m == 1 else [p * m for p in points]
 
     def sum_for(self, result: Result) -> int:
         """What the recorded points of ``result`` must add up to."""
+        if self.sweeper(result) is not None:
+            return self.expected_sum * (self.table.players - 1)
         return self.expected_sum * self.multiplier(result)
 
     def multiplier_costs(self) -> list[Text]:
-        """The multipliers in words, one line each (none without them)."""
+        """The multipliers in words, one line each, and what a player who takes every
+        trick scores where the ruleset says (none without them)."""
+        lines = self._multiplier_lines()
+        if self.data.get("all_tricks") == "others_pay":
+            lines.append(Text(N_("One player takes every trick: that player scores nothing, "
+                                 "each other player %(points)s"),
+                              {"points": self.expected_sum}))
+        return lines
+
+    def _multiplier_lines(self) -> list[Text]:
         table = self.data.get("multipliers") or []
         lines = []
         for n, m in enumerate(table):
@@ -474,13 +509,17 @@ class Robber(Contract):
         positions: list[PenaltyTricks] = self._part(PenaltyTricks)  # type: ignore[assignment]
         penalty_tricks = [sum(col) for col in zip(*(p.taken(result) for p in positions))] \
             if positions else [0] * self.table.players
-        kh = result.get("king_of_hearts") if "king_of_hearts" in held else None
+        # a one-card penalty (the K♥, the Q♠) also counts under every set it belongs to:
+        # its taker has at least one there (the K♥ a heart and a gentleman, the Q♠ a queen)
+        takers = [(p.set_name, result.get(p.set_name), p.card_sets[0])
+                  for p in card_parts if p.single]
         for seat in range(self.table.players):
-            if kh == seat:
-                for name in ("hearts", "gentlemen"):
-                    if name in held and held[name][seat] < 1:
-                        check.add(f"{name}.{seat}", N_(
-                            "The player who took the king of hearts has at least one here."))
+            for one, taker, card in takers:
+                if taker != seat:
+                    continue
+                for p in card_parts:
+                    if not p.single and card in p.card_sets and held[p.set_name][seat] < 1:
+                        check.add(f"{p.set_name}.{seat}", TAKER_MESSAGES[one])
             if tricks is None:
                 continue
             t = tricks[seat]
@@ -522,15 +561,32 @@ class Robber(Contract):
               held: dict[str, list[int]]) -> bool:
         """Whether ``seat``'s counts can be made of the double cards ``taken`` (how many
         of each group) and cards that count once, all in the seat's tricks."""
-        rest = 0
-        for name, counts in held.items():
-            left = counts[seat] - sum(n for names, n in taken.items() if name in names)
-            if left < 0:
-                return False
-            rest += left
+        rest = self._rest(seat, taken, held)
+        if rest is None:
+            return False
         tricks = result.get("tricks")
         return tricks is None or \
             rest + sum(taken.values()) <= tricks[seat] * self.table.cards_per_trick
+
+    @cached_property
+    def _alone(self) -> dict[str, int]:
+        """How many cards of each heading count under that heading only (13 hearts less
+        the Q♥, J♥ and K♥ in the standard robber: 10; the K♥ penalty: none)."""
+        double = {c for _, cards in self._double_groups() for c in cards}
+        return {p.set_name: sum(1 for c in p.card_sets if c not in double)
+                for p in self._part(CardCount)}  # type: ignore[attr-defined]
+
+    def _rest(self, seat: int, taken: dict[frozenset[str], int],
+              held: dict[str, list[int]]) -> int | None:
+        """How many cards that count once ``seat``'s counts need besides the double cards
+        ``taken``; None when no such cards can make them up."""
+        rest = 0
+        for name, counts in held.items():
+            left = counts[seat] - sum(n for names, n in taken.items() if name in names)
+            if not 0 <= left <= self._alone[name]:
+                return None
+            rest += left
+        return rest
 
     def _check_shared_cards(self, result: Result, held: dict[str, list[int]],
                             check: _Checker) -> None:
@@ -579,20 +635,23 @@ class Robber(Contract):
     def _least_cards(self, seat: int, result: Result, held: dict[str, list[int]]) -> int:
         """The fewest distinct cards that explain a player's penalty counts.
 
-        With card-by-card entry this is exact; from counts alone, Q♥, J♥ and
-        K♥ may each stand under two headings, so they are counted once.
+        With card-by-card entry this is exact; from counts alone, a card that counts
+        under several headings (the Q♥, J♥ and K♥; the Q♠ where it is a penalty of its
+        own) stands once for all of them, as many of them as the counts allow. Counts no
+        cards can make up (the K♥'s taker without a heart) give 0: the taker's check
+        says what is wrong.
         """
         cards = result.get("cards")
         if cards:
             return sum(1 for owner in cards.values() if owner == seat)
-        h = held.get("hearts", [0] * self.table.players)[seat]
-        q = held.get("queens", [0] * self.table.players)[seat]
-        g = held.get("gentlemen", [0] * self.table.players)[seat]
-        k = held.get("king_of_hearts", [0] * self.table.players)[seat]
-        # Q♥ may be both heart and queen, J♥ heart and gentleman; K♥ too,
-        # but only for the player who took it.
-        overlap = min(h, min(q, 1) + min(g, 2 if k else 1))
-        return h + q + g - overlap
+        groups = self._double_groups()
+        found = []
+        for amounts in product(*(range(len(c) + 1) for _, c in groups)):
+            taken = {names: n for (names, _), n in zip(groups, amounts)}
+            rest = self._rest(seat, taken, held)
+            if rest is not None:
+                found.append(rest + sum(amounts))
+        return min(found, default=0)
 
     def costs(self) -> list[Text]:
         return [line for part in self.parts for line in part.costs()]
@@ -736,8 +795,16 @@ class Loteryjka(Contract):
     def prizes(self) -> list[int]:
         return list(self.data["prizes"])
 
+    @property
+    def asked(self) -> int:
+        """How many places are entered: every prized place, but where every player has a
+        place (seed 004's race for five: 400/300/200/100/0) the last one is whoever is
+        left, so the rules fill it themselves."""
+        places = len(self.prizes)
+        return places - 1 if places == self.table.players else places
+
     def fields(self) -> list[Field]:
-        return [Field("order", "seats", labels=tuple(str(i + 1) for i in range(len(self.prizes))),
+        return [Field("order", "seats", labels=tuple(str(i + 1) for i in range(self.asked)),
                       distinct=True)]
 
     @property
@@ -747,7 +814,13 @@ class Loteryjka(Contract):
     def _read(self, raw: Result, check: _Checker) -> Result:
         values = raw.get("order")
         places = len(self.prizes)
-        if not isinstance(values, (list, tuple)) or not places <= len(values) <= self.table.players:
+        implied = isinstance(values, (list, tuple)) and self.asked < places \
+            and self.asked <= len(values) <= places \
+            and all(checks.blank(v) for v in values[self.asked:])
+        if implied:  # the last place left out (or blank): the rules fill it below
+            values = list(values)[:self.asked]
+        elif not isinstance(values, (list, tuple)) or \
+                not places <= len(values) <= self.table.players:
             values = list(values)[:places] if isinstance(values, (list, tuple)) else []
             values += [None] * (places - len(values))
         order = [check.seat(v, f"order.{i}", N_("Choose who finished in place %(place)s."),
@@ -757,6 +830,8 @@ class Loteryjka(Contract):
             if seat is not None and seat in seen:
                 check.add(f"order.{i}", N_("A player can finish only once."))
             seen.add(seat)  # type: ignore[arg-type]
+        if implied and not check.problems:  # the one player not placed is last
+            order += sorted(set(range(self.table.players)) - seen)
         return {"order": order}
 
     def costs(self) -> list[Text]:
@@ -799,6 +874,8 @@ def make_contract(key: str, data: Mapping[str, Any], table: Table,
             if part.kind in ("robber", "trumps", "loteryjka"):
                 raise d.fail(f"part {k!r} is a {part.kind} deal, not a penalty")
             parts.append(part)
+        if data.get("all_tricks") and not any(p.kind == "tricks" for p in parts):
+            raise d.fail("'all_tricks' needs a part that counts tricks")
         return Robber(key, data, table, parts)
     return KINDS[kind](key, data, table)
 
