@@ -199,3 +199,24 @@ def test_backup_keep_needs_a_folder_and_a_positive_count(instance, db, tmp_path,
     for bad in ("0", "-1", "x"):
         with pytest.raises(SystemExit):
             cli.main(["backup", str(tmp_path), "--keep", bad])
+
+
+def test_as_a_containers_first_process_sigterm_still_ends_the_server(monkeypatch):
+    """PID 1 gets no default action for SIGTERM: ``kierki serve`` there ends on it itself
+    (tried under ``unshare -pf``: without this, ``podman stop`` waited for SIGKILL)."""
+    import os
+    import signal
+
+    import gevent
+
+    handlers = []
+    monkeypatch.setattr(cli.os, "getpid", lambda: 1)
+    monkeypatch.setattr(gevent, "signal_handler", lambda *args: handlers.append(args))
+    monkeypatch.setattr(cli, "make_server", lambda app, settings: type(
+        "Server", (), {"serve_forever": lambda self: None})())
+    cli.run(None, {"connection_limit": 10})
+    assert handlers == [(signal.SIGTERM, os._exit, 0)]
+    handlers.clear()
+    monkeypatch.setattr(cli.os, "getpid", lambda: 4242)
+    cli.run(None, {"connection_limit": 10})
+    assert handlers == []  # anywhere else SIGTERM's own default ends it
