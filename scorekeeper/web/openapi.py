@@ -134,6 +134,20 @@ JSON_SCHEMA = {"type": "object", "required": ["$id", "$schema", "type", "propert
                "properties": {"$id": {"type": "string"}, "$schema": {"type": "string"}}}
 
 
+#: ``GET /healthz`` (outside ``/api/``, for a container's or a monitor's health check):
+#: the database read through the app's connection pool; no session, never cached.
+_HEALTH = {"type": "object", "required": ["status"],
+           "properties": {"status": {"enum": ["ok", "unavailable"]}}}
+HEALTHZ = {"get": {
+    "summary": "Whether the server can read its database",
+    "responses": {
+        "200": {"description": "The database answered", **_json(_HEALTH)},
+        "503": {"description": "The database file is gone or cannot be read",
+                **_json(_HEALTH)},
+        "405": {"description": "Only GET (and HEAD)"},
+        "500": {"description": "Something went wrong on the server"}}}}
+
+
 def document() -> dict[str, Any]:
     gid = {"name": "gid", "in": "path", "required": True, "schema": {"type": "string"}}
     ruleset_id = {"name": "ruleset_id", "in": "path", "required": True,
@@ -252,5 +266,6 @@ def document() -> dict[str, Any]:
                                           "responses": _answers({"200": {
                                               "description": "OpenAPI 3.1",
                                               **_json({"type": "object"})}})}},
+            "/healthz": HEALTHZ,
         },
     }
