@@ -7,7 +7,7 @@ from flask_wtf import FlaskForm
 from wtforms import PasswordField
 
 from ...storage import queries
-from .. import access
+from .. import access, limits
 from ..db import get_db
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
@@ -31,6 +31,7 @@ def games():
             if access.check_admin_password(form.password.data):
                 session["admin"] = True
                 return redirect(url_for("admin.games"))
+            limits.wrong_guess()
             flash(gettext("That is not the host's password."), "error")
         return render_template("admin.html", form=form, games=None), \
             (403 if form.is_submitted() else 200)
