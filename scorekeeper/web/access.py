@@ -16,11 +16,15 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import secrets
+from typing import Any
 
 from flask import current_app, request, session
 from werkzeug.exceptions import Forbidden, Unauthorized
 
+from ..storage import queries, store
 from ..storage.store import CODE_ALPHABET, CODE_LENGTH
+from .db import get_db
 
 #: How many games a browser remembers (the most recently opened first).
 REMEMBERED = 60
@@ -105,8 +109,33 @@ def known() -> list[str]:
     return [g for g in games if isinstance(g, str)] if isinstance(games, list) else []
 
 
-def is_admin() -> bool:
-    return bool(current_app.config.get("ADMIN_PASSWORD")) and session.get("admin") is True
+def _admin_pass(db: Any) -> str | None:
+    """What a host's session carries: an HMAC of the current password and of the server's
+    admin epoch, so a copied cookie stops working when the password changes or anyone logs
+    out (:func:`end_admin_sessions`); None without a password."""
+    password = current_app.config.get("ADMIN_PASSWORD")
+    if not password:
+        return None
+    epoch = queries.setting(db, "admin_epoch") or ""
+    return _mac("admin", f"{password}:{epoch}", None)
+
+
+def is_admin(db: Any | None = None) -> bool:
+    given = session.get("admin")
+    if not isinstance(given, str) or not current_app.config.get("ADMIN_PASSWORD"):
+        return False
+    expected = _admin_pass(db if db is not None else get_db())
+    return expected is not None and hmac.compare_digest(given, expected)
+
+
+def start_admin_session(db: Any) -> None:
+    session["admin"] = _admin_pass(db)
+
+
+def end_admin_sessions(db: Any) -> None:
+    """Log out: this browser, and every copy of any host's cookie (a new epoch)."""
+    store.set_setting(db, "admin_epoch", secrets.token_hex(16))
+    session.pop("admin", None)
 
 
 def check_admin_password(given: object) -> bool:
