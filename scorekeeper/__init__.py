@@ -56,7 +56,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .common import i18n
     from .common.safejson import BoundedJSONProvider
     from .families import registry
-    from .web import api, caches, db, hardening, limits, live, sessions, views
+    from .web import api, caches, db, hardening, hosts, limits, live, sessions, views
     app.json = BoundedJSONProvider(app)
     db.init_app(app)
     live.init_app(app)  # every committed write tells the live table
@@ -67,4 +67,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     limits.init_app(app)  # per-client rate limits on guesses and on what fills the server
     caches.init_app(app)  # ETags, gzip and 304 for every answer
     hardening.init_app(app)  # security headers, long-lived versioned static files
+    hosts.init_app(app)  # outermost: only the names this server is known by
     return app
