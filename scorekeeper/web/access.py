@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import secrets
 from typing import Any
 
@@ -118,6 +119,42 @@ def _admin_pass(db: Any) -> str | None:
         return None
     epoch = queries.setting(db, "admin_epoch") or ""
     return _mac("admin", f"{password}:{epoch}", None)
+
+
+def is_host() -> bool:
+    """The host: logged in at ``/admin``, or at the machine the server runs on (a request
+    from its own loopback address, as the laptop at the table)."""
+    address = request.remote_addr or ""
+    return address in ("127.0.0.1", "::1") or is_admin()
+
+
+def sat_with(db: Any, pid: int) -> bool:
+    """Whether this browser knows a game the person ``pid`` played in (it created,
+    opened or joined it): it sat at their table."""
+    return bool(list(db.query(
+        "select 1 from players where person_id = ? and game_id in "
+        "(select value from json_each(?)) limit 1", [pid, json.dumps(known())])))
+
+
+def variant_token(rid: str, secret: str | bytes | None = None) -> str:
+    """The token a house variant's maker gets (``POST /api/rulesets``): deleting it
+    through the API needs it (or the host)."""
+    return _mac("variant-token", rid, secret)[:40]
+
+
+def may_delete_variant(header: str, rid: str) -> bool:
+    given = bearer(header)
+    return given is not None and hmac.compare_digest(given, variant_token(rid))
+
+
+def remember_variant(rid: str) -> None:
+    """This browser made the variant: it may delete it."""
+    session["variants"] = [rid, *(v for v in made_variants() if v != rid)][:REMEMBERED]
+
+
+def made_variants() -> list[str]:
+    made = session.get("variants", [])
+    return [v for v in made if isinstance(v, str)] if isinstance(made, list) else []
 
 
 def is_admin(db: Any | None = None) -> bool:

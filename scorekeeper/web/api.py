@@ -145,13 +145,22 @@ def create_ruleset():
     """A house variant from a whole ruleset document; 201 with its id."""
     rid = variants.create(get_db(), _body())
     family, rules = variants.find(get_db(), rid)
-    return (jsonify({"id": rid, "family": family.key, **rules.snapshot()}), 201,
+    return (jsonify({"id": rid, "family": family.key, **rules.snapshot(),
+                     "token": access.variant_token(rid)}), 201,
             {"Location": url_for("api.get_ruleset", ruleset_id=rid)})
 
 
 @bp.delete("/rulesets/<ruleset_id:ruleset_id>")
 def delete_ruleset(ruleset_id: str):
-    """Delete a house variant no game is played with (409 while one is)."""
+    """Delete a house variant no game is played with (409 while one is): with the token
+    its maker was given, or by the host."""
+    variants.find(get_db(), ruleset_id)  # UnknownRuleset: 404
+    if not access.is_host():
+        header = request.headers.get("Authorization", "")
+        if access.bearer(header) is None:
+            raise access.NoToken()
+        if not access.may_delete_variant(header, ruleset_id):
+            raise access.WrongToken()
     try:
         variants.delete(get_db(), ruleset_id)  # UnknownRuleset: 404
     except store.RulesetInUse:

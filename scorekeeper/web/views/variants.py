@@ -15,6 +15,7 @@ from ...common.i18n import field_errors
 from ...domain import variants
 from ...rules.errors import InvalidInput, Problem
 from ...storage import store
+from .. import access
 from ..db import get_db
 
 bp = Blueprint("variants", __name__)
@@ -62,6 +63,7 @@ def edit(ruleset_id: str):
         elif action == "save" and not problems:
             try:
                 rid = variants.create(get_db(), editor.saved(doc))
+                access.remember_variant(rid)
             except InvalidInput as e:
                 problems = e.problems
             else:
@@ -89,6 +91,9 @@ def _sums(rules: Any, errors: dict[str, list[str]]) -> dict[str, Any]:
 def make_default(ruleset_id: str):
     """Offer this ruleset first when a new game is started on this server."""
     _family, rules = variants.find(get_db(), ruleset_id)  # UnknownRuleset: 404
+    if not access.is_host():
+        return render_template("error.html", message=gettext(
+            "Only the host can choose the rules new games start with.")), 403
     store.set_setting(get_db(), "default_ruleset", rules.id)
     flash(gettext("New games on this server now start with these rules."), "ok")
     return redirect(url_for("games.ruleset", ruleset_id=rules.id))
@@ -101,6 +106,9 @@ def delete(ruleset_id: str):
     if rules.id in family.rulesets():
         abort(404)  # a built-in ruleset is never deleted: there is no such page
     if request.method == "POST":
+        if not (rules.id in access.made_variants() or access.is_host()):
+            return render_template("error.html", message=gettext(
+                "Only the phone that made this house variant, or the host, can delete it.")), 403
         try:
             variants.delete(get_db(), ruleset_id)
         except store.RulesetInUse:
