@@ -42,6 +42,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # any request body
         MAX_IMPORT_BYTES=1024 * 1024,  # an imported game file
         MAX_GAMES=10_000,  # games this server keeps; creating or importing more is refused
+        MAX_VARIANTS=200,  # house variants it keeps (each is offered on the new-game page)
         PDF_CACHE_DIR=str(Path(app.instance_path) / "sheets"),  # rendered PDFs, all workers
         PDF_CACHE_BYTES=50 * 1024 * 1024,  # their bound; the least recently served go first
     )

@@ -160,6 +160,11 @@ def rulesets(db: Database) -> list[dict[str, Any]]:
         "select id, family, data, made_by, created_at from rulesets order by created_at, id")]
 
 
+def count_rulesets(db: Database) -> int:
+    """How many house variants this server keeps."""
+    return int(db.execute("select count(*) from rulesets").fetchone()[0])
+
+
 def ruleset(db: Database, rid: str) -> dict[str, Any]:
     rows = list(db.query("select id, family, data, made_by, created_at from rulesets "
                          "where id = ?", [rid]))

@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext
 
 from ...common.i18n import field_errors
@@ -62,7 +72,8 @@ def edit(ruleset_id: str):
             return jsonify(_sums(rules, field_errors(problems + more)))
         elif action == "save" and not problems:
             try:
-                rid = variants.create(get_db(), editor.saved(doc))
+                rid = variants.create(get_db(), editor.saved(doc),
+                                      current_app.config["MAX_VARIANTS"])
                 access.remember_variant(rid)
             except InvalidInput as e:
                 problems = e.problems
