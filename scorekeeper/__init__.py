@@ -32,7 +32,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(__name__, template_folder=str(root / "templates"),
                 static_folder=str(root / "static"), instance_relative_config=True,
                 instance_path=os.environ.get("KIERKI_INSTANCE") or None)
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    instance = Path(app.instance_path)
+    instance.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        instance.chmod(0o700)  # the database, its copies and the secret: this user's alone
+    except PermissionError:  # a folder another user owns (mounted read-write for us)
+        pass
     app.config.from_mapping(
         DATABASE=str(Path(app.instance_path) / "kierki.sqlite"),
         BABEL_DEFAULT_LOCALE="en",
