@@ -455,6 +455,7 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    os.umask(0o077)  # every file the server makes (copies, sheets) readable by its user alone
     if args.command == "serve":
         return serve(args)
     app = create_app()

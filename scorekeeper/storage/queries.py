@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlite_utils import Database
@@ -92,18 +93,27 @@ def count_games(db: Database) -> int:
     return int(next(iter(db.query("select count(*) as n from games")))["n"])
 
 
-def game_by_code(db: Database, code: str) -> str:
-    """The id of the game with this join code."""
-    rows = list(db.query("select id from games where join_code = ?", [code]))
-    if not rows:
-        raise GameNotFound(code)
-    return rows[0]["id"]
 
 
 #: When a game was played: its last deal's recording (a correction counts), else its
 #: creation. Not ``updated_at``, which a rename of a player moves in every game they sat in.
 PLAYED_AT = ("coalesce((select max(d.recorded_at) from deals d where d.game_id = g.id), "
              "g.created_at)")
+
+
+#: How long a finished game's join code keeps working (its link works for good).
+CODE_AFTER_FINISH = timedelta(days=1)
+
+
+def game_by_code(db: Database, code: str, now: datetime | None = None) -> str:
+    """The id of the game with this join code; a game finished more than a day ago has
+    none any more (fewer live codes leave a guesser less to find)."""
+    cutoff = ((now or datetime.now(UTC)) - CODE_AFTER_FINISH).isoformat()
+    rows = list(db.query(f"select id from games g where join_code = ? and not (finished "
+                         f"and {PLAYED_AT} < ?)", [code, cutoff]))
+    if not rows:
+        raise GameNotFound(code)
+    return rows[0]["id"]
 
 
 def list_games(db: Database, ids: list[str] | None = None) -> list[dict[str, Any]]:
@@ -148,6 +158,11 @@ def rulesets(db: Database) -> list[dict[str, Any]]:
     """Every house variant, oldest first: id, family, made_by, created_at and its data."""
     return [{**r, "data": json.loads(r["data"])} for r in db.query(
         "select id, family, data, made_by, created_at from rulesets order by created_at, id")]
+
+
+def count_rulesets(db: Database) -> int:
+    """How many house variants this server keeps."""
+    return int(db.execute("select count(*) from rulesets").fetchone()[0])
 
 
 def ruleset(db: Database, rid: str) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import secrets
 import sqlite3
 import time
@@ -180,6 +181,16 @@ _clock: list[Any] = [None, ""]
 SYNCHRONOUS = ("FULL", "NORMAL")
 
 
+def owner_only(path: str | os.PathLike[str]) -> None:
+    """The database and its WAL files readable by this server's user alone: they hold
+    every name, score and join code (a database made by an older version was 0644)."""
+    for suffix in ("", "-wal", "-shm"):
+        try:
+            os.chmod(f"{os.fspath(path)}{suffix}", 0o600)
+        except FileNotFoundError:
+            pass
+
+
 def connect(path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
             shared: bool = False, synchronous: str = "FULL") -> Database:
     """Open the database with WAL, foreign keys and a wait for busy writers.
@@ -193,7 +204,8 @@ def connect(path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
                            check_same_thread=not shared)
     db = Database(conn)
     if str(path) != ":memory:":
-        db.enable_wal()
+        owner_only(path)
+        db.enable_wal()  # SQLite gives the -wal and -shm files the database's mode
     db.execute("PRAGMA foreign_keys = ON")
     db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
     mode = str(synchronous).upper()

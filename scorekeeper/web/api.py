@@ -121,10 +121,26 @@ def _ruleset_entry(family, rules, row) -> dict[str, Any]:
             **family.ruleset_json(rules)}
 
 
+#: Rulesets per page of ``GET /api/rulesets``.
+RULESETS_PAGE = 50
+
+
 @bp.get("/rulesets")
 def rulesets():
-    """Every ruleset: the built-in ones, then this server's house variants."""
-    return jsonify([_ruleset_entry(*found) for found in variants.listing(get_db())])
+    """The rulesets, a page at a time (``?page=2``; the built-in ones first, then this
+    server's house variants, oldest first); a ``Link: <…>; rel="next"`` header names the
+    next page while there is one."""
+    page = request.args.get("page", "1")
+    number = int(page) if page.isdigit() and 0 < int(page) < 10_000 else None
+    if number is None:
+        raise InvalidInput([Problem("page", N_("A page is a whole number from 1."))])
+    found = variants.listing(get_db())
+    start = (number - 1) * RULESETS_PAGE
+    response = jsonify([_ruleset_entry(*f) for f in found[start:start + RULESETS_PAGE]])
+    if start + RULESETS_PAGE < len(found):
+        response.headers["Link"] = (f'<{url_for("api.rulesets", page=number + 1)}>; '
+                                    'rel="next"')
+    return response
 
 
 @bp.get("/rulesets/schema.json")
@@ -143,15 +159,24 @@ def get_ruleset(ruleset_id: str):
 @bp.post("/rulesets")
 def create_ruleset():
     """A house variant from a whole ruleset document; 201 with its id."""
-    rid = variants.create(get_db(), _body())
+    rid = variants.create(get_db(), _body(), current_app.config["MAX_VARIANTS"])
     family, rules = variants.find(get_db(), rid)
-    return (jsonify({"id": rid, "family": family.key, **rules.snapshot()}), 201,
+    return (jsonify({"id": rid, "family": family.key, **rules.snapshot(),
+                     "token": access.variant_token(rid)}), 201,
             {"Location": url_for("api.get_ruleset", ruleset_id=rid)})
 
 
 @bp.delete("/rulesets/<ruleset_id:ruleset_id>")
 def delete_ruleset(ruleset_id: str):
-    """Delete a house variant no game is played with (409 while one is)."""
+    """Delete a house variant no game is played with (409 while one is): with the token
+    its maker was given, or by the host."""
+    variants.find(get_db(), ruleset_id)  # UnknownRuleset: 404
+    if not access.is_host():
+        header = request.headers.get("Authorization", "")
+        if access.bearer(header) is None:
+            raise access.NoToken()
+        if not access.may_delete_variant(header, ruleset_id):
+            raise access.WrongToken()
     try:
         variants.delete(get_db(), ruleset_id)  # UnknownRuleset: 404
     except store.RulesetInUse:

@@ -31,6 +31,8 @@ ERRORS = {
     "415": "The body is not `application/json`",
     "422": "Refused input, with messages per field; nothing was stored",
     "500": "A server error; nothing was stored",
+    "429": "Too many tries from this client (wrong join codes, new games, variants): "
+           "try again after `Retry-After` seconds",
     "503": "Another program held the database for the whole busy timeout; nothing was "
            "stored. Try again after `Retry-After` seconds",
 }
@@ -169,11 +171,15 @@ def document() -> dict[str, Any]:
                        "schemas": openapi_schemas()},
         "paths": {
             "/api/rulesets": {
-                "get": {"summary": "List the rulesets: the built-in ones, then this "
-                                   "server's house variants",
+                "get": {"summary": "List the rulesets, 50 a page: the built-in ones, then "
+                                   "this server's house variants",
+                        "parameters": [{"name": "page", "in": "query", "required": False,
+                                        "schema": {"type": "integer", "minimum": 1}}],
                         "responses": _answers({"200": {
-                            "description": "Rulesets", **_json({
-                                "type": "array", "items": {"type": "object"}})}})},
+                            "description": "Rulesets; a `Link` header with rel=\"next\" "
+                                           "names the next page while there is one",
+                            **_json({"type": "array", "items": {"type": "object"}})}},
+                            "422")},
                 "post": {"summary": "Make a house variant from a whole ruleset document",
                          "description": "Checked against `/api/rulesets/schema.json`, by "
                                         "the loader of the built-in rulesets, and for its "
@@ -182,9 +188,13 @@ def document() -> dict[str, Any]:
                          "requestBody": _body({"$ref": "#/components/schemas/"
                                                        "RulesetDocument"}),
                          "responses": _answers({"201": {
-                             "description": "The variant, with its new id and its sum",
-                             **_json({"$ref": "#/components/schemas/KierkiRuleset"})}},
-                             *body_errors)}},
+                             "description": "The variant, with its new id, its sum and "
+                                            "`token`, its maker's: deleting it needs it",
+                             **_json({"allOf": [
+                                 {"$ref": "#/components/schemas/KierkiRuleset"},
+                                 {"type": "object", "required": ["token"],
+                                  "properties": {"token": {"type": "string"}}}]})}},
+                             *body_errors, "429")}},
             "/api/rulesets/schema.json": {"get": {
                 "summary": "The JSON Schema of a ruleset document",
                 "responses": _answers({"200": {"description": "JSON Schema",
@@ -193,11 +203,12 @@ def document() -> dict[str, Any]:
                 "get": {"summary": "A ruleset's whole data", "parameters": [ruleset_id],
                         "responses": _answers({"200": {
                             "description": "The ruleset", **_json(RULESET)}}, "404")},
-                "delete": {"summary": "Delete a house variant no game is played with",
-                           "parameters": [ruleset_id],
+                "delete": {"summary": "Delete a house variant no game is played with: "
+                                      "with its maker's token, or by the host",
+                           "parameters": [ruleset_id], "security": token,
                            "responses": {
-                               **_answers({"204": {"description": "Deleted"}}, "404",
-                                          "422"),
+                               **_answers({"204": {"description": "Deleted"}}, "401",
+                                          "403", "404", "422"),
                                "409": {"description": "A game is played with it",
                                        **_json(ERROR)}}}},
             "/api/players": {"get": {
@@ -224,14 +235,16 @@ def document() -> dict[str, Any]:
                                               "to (one of the ruleset's targets)"}}}),
                 "responses": _answers({"201": {"description": "The new game, its token and "
                                                               "join code",
-                                               **_json(WITH_ACCESS)}}, *body_errors)}},
+                                               **_json(WITH_ACCESS)}}, *body_errors,
+                                      "429")}},
             "/api/join": {"post": {
                 "summary": "Join a game by its code: its id and token",
                 "requestBody": _body({"type": "object", "required": ["code"], "properties": {
                     "code": {"type": "string", "example": "K7QM2X"}}}),
                 "responses": _answers({"200": {"description": "The game, its token and "
                                                               "join code",
-                                               **_json(WITH_ACCESS)}}, *body_errors, "404")}},
+                                               **_json(WITH_ACCESS)}}, *body_errors, "404",
+                                      "429")}},
             "/api/games/{gid}": {
                 "get": {"summary": "Read a game", "parameters": [gid],
                         "responses": _answers({"200": game}, "404")},

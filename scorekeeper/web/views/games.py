@@ -27,7 +27,7 @@ from ...outputs import share
 from ...rules.errors import InvalidInput, RulesetError
 from ...rules.named import named_text
 from ...storage import queries
-from .. import access, caches
+from .. import access, caches, limits
 from ..db import get_db
 from ..forms import DealForm, JoinForm, NewGameForm, VersionForm
 
@@ -80,6 +80,7 @@ def _join(typed: object):
     except queries.GameNotFound:
         gid = None
     if gid is None:
+        limits.wrong_guess()
         flash(gettext("No game has this code. Check the six letters and digits on the "
                       "other phone."), "error")
         return redirect(url_for("games.index"))

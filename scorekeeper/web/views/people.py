@@ -100,6 +100,9 @@ def rename(pid: int):
         queries.person(db, pid)
     except queries.PersonNotFound:
         abort(404)
+    if not (access.sat_with(db, pid) or access.is_host()):
+        return render_template("error.html", message=gettext(
+            "Only someone who played with this person, or the host, can rename them.")), 403
     name = clean_name(request.form.get("name"))
     message = None
     if not name:
