@@ -236,7 +236,8 @@ def _loteryjka_page(game: Game):
         "kierki/loteryjka.html", game=game, deal=deal, board=board, moves=moves, errors=errors,
         link=link, legal=set(legal_cards(board)) if board.turn is not None else set(),
         deck_rows=_deck_rows(game.rules), me=me, hand=hand, my_hand=my_hand,
-        my_legal=my_legal, result=result, can_record=can_record, rank=rank)
+        my_legal=my_legal, result=result, can_record=can_record, rank=rank,
+        hand_size=len(game.rules.table.deck) // len(game.players))
 
 
 def _valid_card(text: str, ruleset: Ruleset) -> bool:
