@@ -370,13 +370,17 @@
         each(box.querySelectorAll("tr.rerr"), function (tr) { tr.hidden = true; });
       }
       each(form.querySelectorAll(".flagged"), function (el) { el.classList.remove("flagged"); });
+      // how far each count has got, until every one adds up (then the grid says it all)
       progress.textContent = "";
-      (data && data.progress || []).forEach(function (p) {
-        var span = document.createElement("span");
-        span.className = p.done ? "done" : "";
-        span.textContent = p.text;
-        progress.appendChild(span);
-      });
+      var counts = data && data.progress || [];
+      if (!counts.every(function (p) { return p.done; })) {
+        counts.forEach(function (p) {
+          var span = document.createElement("span");
+          span.className = p.done ? "done" : "";
+          span.textContent = p.text;
+          progress.appendChild(span);
+        });
+      }
       progress.hidden = !progress.firstChild;
       list.textContent = "";
       // One line per message, naming every input it concerns: "Darek · Hearts ♥, Kings

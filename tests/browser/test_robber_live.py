@@ -95,8 +95,12 @@ def test_checks_grow_with_the_rows_and_save_is_still_refused_by_the_server(robbe
     expect(live).to_have_text("")
     # the rest, counts complete, then the K♥ to Darek, who took no heart
     enter(page, 1, tricks=4, hearts=3, queens=1, gentlemen=2)
-    enter(page, 2, tricks=5, hearts=10, queens=3, gentlemen=6)
+    enter(page, 2, tricks=5, hearts=10)
     expect(progress).to_contain_text("Tricks: 13 of 13 ✓")
+    expect(progress).to_contain_text("Hearts ♥: 13 of 13 ✓")
+    expect(progress).to_contain_text("Queens: 1 of 4")
+    enter(page, 2, queens=3, gentlemen=6)
+    expect(progress).to_be_hidden()  # every count adds up: nothing more to count
     assert page.locator(".robber #rc-hearts-3 .rcell").inner_text() == "0"  # filled itself
     expect(live).to_have_text("")
     page.locator('.pick:has(input[name=king_of_hearts][value="3"])').click()

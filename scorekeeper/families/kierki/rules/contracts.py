@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import product
+from itertools import combinations_with_replacement, product
 from typing import Any
 
 from scorekeeper.rules import checks
@@ -532,33 +532,40 @@ class Robber(Contract):
                         for name, row in counts.items()}
         # (a row not complete is not judged yet, what was entered in it either)
         unjudged = blank | {f"{name}.{s}" for name in counts for s in players if s not in known}
-        choices: list[tuple[str, int | None]] = []  # (field, index) of each blank choice
+        blanks: list[tuple[str, list[int] | None]] = []  # a choice's field (and blank places)
         for f in fields:
             if f.type == "seat":
                 seat = checks.seat(raw.get(f.name), self.table.players)
                 base[f.name] = seat
                 if seat is None:
-                    choices.append((f.name, None))
+                    blanks.append((f.name, None))
             elif f.type == "seats":
                 given = raw.get(f.name)
                 given = list(given) if isinstance(given, (list, tuple)) else []
                 given += [None] * (len(f.labels) - len(given))
                 base[f.name] = [checks.seat(v, self.table.players) for v in given]
-                choices += [(f.name, i) for i, v in enumerate(base[f.name]) if v is None]
+                places = [i for i, v in enumerate(base[f.name]) if v is None]
+                if places:
+                    blanks.append((f.name, places))
         # Every way of filling the blank choices, first the one giving them all to a player
         # still being entered (who can take anything): its problems are those of the rows
-        # entered alone.
+        # entered alone. Such players are alike (one stands for all), and which blank
+        # penalty trick goes to whom does not matter, only how many each takes.
         unknown = [s for s in players if s not in known]
-        order = unknown[:1] + [s for s in players if s not in unknown[:1]]
+        order = unknown[:1] + known
+        ways = [order if places is None else
+                list(combinations_with_replacement(order, len(places)))
+                for _, places in blanks]
         common: dict[tuple[Any, ...], Problem] | None = None
         first: list[Problem] = []
-        for picked in product(order, repeat=len(choices)):
+        for picked in product(*ways):
             result = {k: list(v) if isinstance(v, list) else v for k, v in base.items()}
-            for (name, i), seat in zip(choices, picked):
-                if i is None:
-                    result[name] = seat
+            for (name, places), seats in zip(blanks, picked):
+                if places is None:
+                    result[name] = seats
                 else:
-                    result[name][i] = seat
+                    for i, seat in zip(places, seats):
+                        result[name][i] = seat
             check = _Checker(self.table, dealer)
             self._cross_check(result, check)
             found = {(p.field, p.message, tuple(sorted(p.params.items()))): p
