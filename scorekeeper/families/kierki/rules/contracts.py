@@ -507,9 +507,12 @@ class Robber(Contract):
         already break them: the checks of :meth:`_cross_check` are run with the players
         whose row of counts is complete as entered, every other player given the most of
         everything whatever their row holds so far (so that nothing is ever their fault:
-        they can take any card), and
-        each blank choice (the K♥, a penalty trick) given to every player in turn. What
-        fails whichever way the blanks are filled is wrong already; the rest waits."""
+        they can take any card), and each blank choice (the K♥, a penalty trick) given to
+        every player in turn. What fails whichever way the blanks are filled is wrong
+        already; the rest waits (a choice failing for each player in a different way waits
+        for the choice, unless a row is still blank: then the rows entered are wrong as
+        they stand, and their own problems are given). Sound, not complete: what it says,
+        saving would refuse; what it misses, saving still refuses."""
         problems = super().entered(raw, dealer)
         blank = self.blanks(raw)
         if problems or not blank or raw.get("cards") is not None:
