@@ -262,6 +262,30 @@ def put_deal(gid: str, number: int):
     return jsonify(game_json(game))
 
 
+@bp.post("/games/<gid>/deals/<int:number>/check")
+def check_deal(gid: str, number: int):
+    """What a deal's result being entered already breaks, by the rules that check it when
+    it is saved; stores nothing. Whoever may read the game may ask (no token, as for
+    ``GET``); the body is JSON only, so another site's page cannot send it."""
+    game = service.load(get_db(), gid)
+    result = _body().get("result")
+    if not isinstance(result, dict):
+        raise InvalidInput([Problem("result", N_("Send the deal's result."))])
+    deal = game.deal(number)  # 422 unless recorded or next
+    family = game.family
+    check = getattr(family, "check_entry", None)
+    if check is not None:
+        return jsonify(check(game, deal, result))
+    try:  # a family without its own: what saving would refuse, as it is
+        family.validate(game.rules, deal, result)
+        problems = []
+    except InvalidInput as e:
+        problems = [{"field": key, "where": "", "message": m}
+                    for key, messages in field_errors(e.problems).items() for m in messages]
+    return jsonify({"ok": not problems, "complete": True, "problems": problems,
+                    "progress": []})
+
+
 @bp.post("/games/<gid>/undo")
 def undo(gid: str):
     game = service.load(get_db(), gid)

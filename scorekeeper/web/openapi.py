@@ -83,6 +83,22 @@ WITH_ACCESS = {"allOf": [GAME, {"type": "object", "properties": {
     "join_code": {"type": "string", "description": "Six characters for other phones"}}}]}
 
 
+CHECKED = {"type": "object", "required": ["ok", "complete", "problems", "progress"],
+           "properties": {
+    "ok": {"type": "boolean", "description": "Nothing entered so far breaks a rule"},
+    "complete": {"type": "boolean", "description": "Nothing is left blank"},
+    "problems": {"type": "array", "items": {"type": "object", "properties": {
+        "field": {"type": "string", "description": "As in a 422's `errors`: `tricks`, "
+                                                   "`hearts.2`, `positions.0`, `\"\"`"},
+        "where": {"type": "string", "description": "The input in words (`Ala · Hearts ♥`, "
+                                                   "`Trick 7`), or `\"\"`"},
+        "message": {"type": "string", "description": "In the client's language"}}}},
+    "progress": {"type": "array", "description": "Each count so far (Kierki)",
+                 "items": {"type": "object", "properties": {
+                     "field": {"type": "string"}, "entered": {"type": "integer"},
+                     "total": {"type": "integer"}, "done": {"type": "boolean"},
+                     "text": {"type": "string", "example": "Tricks: 9 of 13"}}}}}}
+
 _COUNT = {"type": "integer"}
 _AVERAGE = {"type": ["number", "null"]}
 _GAME_LINE = {"type": ["object", "null"], "properties": {
@@ -265,6 +281,23 @@ def document() -> dict[str, Any]:
                                                      "result": RESULT}}),
                 "responses": _answers({"200": game}, *body_errors, "401", "403", "404",
                                       "409")}},
+            "/api/games/{gid}/deals/{number}/check": {"post": {
+                "summary": "Check a deal's result while it is being entered; stores nothing",
+                "description": (
+                    "The rules that check the deal when it is saved, on what was entered "
+                    "so far: a blank (`null`, `\"\"`, a missing field) is no problem yet, "
+                    "and only what the values entered already break is given (a count "
+                    "over its total; in the robber, a row of counts that breaks the "
+                    "cross-checks whoever the blank choices go to). With nothing blank, "
+                    "`problems` are exactly what `PUT` would refuse with 422. Open to "
+                    "whoever may read the game, as `GET` is; `number` is a recorded deal "
+                    "or the next one (else 422)."),
+                "parameters": [gid, number],
+                "requestBody": _body({"type": "object", "required": ["result"],
+                                      "properties": {"result": RESULT}}),
+                "responses": _answers({"200": {"description": "What is wrong so far",
+                                               **_json(CHECKED)}},
+                                      *body_errors, "404")}},
             "/api/games/{gid}/undo": {"post": {
                 "summary": "Take back the last deal", "parameters": [gid], "security": token,
                 "requestBody": _body(versioned),

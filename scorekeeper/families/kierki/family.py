@@ -6,9 +6,12 @@ from types import MappingProxyType
 from typing import Any
 
 from flask import Blueprint
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
+from ...common.i18n import field_errors
 from ...common.safejson import Written
+from ...rules import checks
 from . import charts, tools, variant_form, words
 from .charts import charts as game_charts
 from .forms import form_values, parse_deal
@@ -68,6 +71,35 @@ class Kierki:
     # -- the web --------------------------------------------------------------
     def parse_form(self, game: Any, deal: Deal, form: Mapping[str, Any]) -> dict[str, Any]:
         return parse_deal(deal.contract, form, len(game.players), form.get("mode") == "cards")
+
+    def check_entry(self, game: Any, deal: Deal, raw: dict[str, Any]) -> dict[str, Any]:
+        """A deal's result while it is being entered, checked by the rules that check it
+        when it is saved (``POST /api/games/<id>/deals/<n>/check``; nothing is stored):
+        what the values entered already break (a blank is no problem yet; with none
+        left, exactly what saving would refuse), each problem with the input it concerns
+        in words, and how far each count has got ("Tricks: 9 of 13")."""
+        contract = deal.contract
+        problems = []
+        for key, messages in field_errors(contract.entered(raw, deal.dealer)).items():
+            place = words.error_summary({key: messages}, contract, game.players)
+            where = place[0][1] if place else ""
+            problems += [{"field": key, "where": where, "message": m} for m in messages]
+        progress = []
+        for field in contract.fields():
+            if field.type != "counts":
+                continue
+            given = raw.get(field.name)
+            values = [checks.whole_number(v) for v in given] \
+                if isinstance(given, (list, tuple)) else []
+            got = sum(v for v in values if v is not None)
+            done = len(values) == len(game.players) and None not in values \
+                and got == field.total
+            text = gettext("%(what)s: %(got)s of %(total)s", what=words.field_label(field.name),
+                           got=got, total=field.total)
+            progress.append({"field": field.name, "entered": got, "total": field.total,
+                             "done": done, "text": text + (" ✓" if done else "")})
+        return {"ok": not problems, "complete": not contract.blanks(raw),
+                "problems": problems, "progress": progress}
 
     def form_values(self, result: dict[str, Any]) -> dict[str, Any]:
         return form_values(result)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import product
+from itertools import combinations_with_replacement, product
 from typing import Any
 
 from scorekeeper.rules import checks
@@ -243,6 +243,44 @@ class Contract:
         if check.problems:
             raise InvalidDeal(check.problems)
         return result
+
+    # -- a result still being entered ----------------------------------------
+    def blanks(self, raw: Result) -> set[str]:
+        """The inputs of ``raw`` not entered yet, as problems name them (``tricks.2``,
+        ``king_of_hearts``, ``positions.1``; a missing count is every one of its players).
+        A bid left empty is an answer (no bid), not a blank.
+
+        >>> table = Table(players=4, tricks=13, deck=deck())
+        >>> c = make_contract("no_tricks", {"kind": "tricks", "points": -20}, table)
+        >>> sorted(c.blanks({"tricks": [3, "", None, 4]})), len(c.blanks({}))
+        (['tricks.1', 'tricks.2'], 5)
+        """
+        found: set[str] = set()
+        for f in self.fields():
+            value = raw.get(f.name)
+            if f.type in ("counts", "seats"):
+                size = self.table.players if f.type == "counts" else len(f.labels)
+                if value is None:
+                    found |= {f.name, *(f"{f.name}.{i}" for i in range(size))}
+                elif isinstance(value, (list, tuple)):
+                    found |= {f"{f.name}.{i}" for i, v in enumerate(value) if checks.blank(v)}
+            elif f.type in ("seat", "suit", "yesno") and checks.blank(value):
+                found.add(f.name)
+        return found
+
+    def entered(self, raw: Result, dealer: int | None = None) -> list[Problem]:
+        """What the values entered so far already break (a deal being entered, checked
+        as it is filled in). With nothing left blank it is exactly what :meth:`validate`
+        refuses; with blanks, a blank is no problem yet and only the problems of what was
+        entered are given (counts over their total, a number out of range)."""
+        try:
+            self.validate(raw, dealer)
+        except InvalidDeal as e:
+            problems = e.problems
+        else:
+            return []
+        blank = self.blanks(raw)
+        return [p for p in problems if p.field not in blank]
 
     # -- for subclasses ----------------------------------------------------
     def _read(self, raw: Result, check: _Checker) -> Result:
@@ -498,6 +536,87 @@ class Robber(Contract):
 
     def _part(self, kind: type) -> list[Contract]:
         return [p for p in self.parts if isinstance(p, kind)]
+
+    def entered(self, raw: Result, dealer: int | None = None) -> list[Problem]:
+        """:meth:`Contract.entered`, and the cross-checks as soon as the rows entered
+        already break them: the checks of :meth:`_cross_check` are run with the players
+        whose row of counts is complete as entered, every other player given the most of
+        everything whatever their row holds so far (so that nothing is ever their fault:
+        they can take any card), and each blank choice (the K♥, a penalty trick) given to
+        every player in turn. What fails whichever way the blanks are filled is wrong
+        already; the rest waits (a choice failing for each player in a different way waits
+        for the choice, unless a row is still blank: then the rows entered are wrong as
+        they stand, and their own problems are given). Sound, not complete: what it says,
+        saving would refuse; what it misses, saving still refuses."""
+        problems = super().entered(raw, dealer)
+        blank = self.blanks(raw)
+        if problems or not blank or raw.get("cards") is not None:
+            return problems
+        players = range(self.table.players)
+        fields = self.fields()
+        counts: dict[str, list[int | None]] = {}
+        for f in fields:
+            if f.type == "counts":
+                entered = raw.get(f.name)
+                row = [None if checks.blank(v) else checks.whole_number(v)
+                       for v in entered] if isinstance(entered, (list, tuple)) \
+                    else [None] * self.table.players
+                counts[f.name] = checks.fill_last(row, f.total)
+        known = [s for s in players if all(row[s] is not None for row in counts.values())]
+        if not known:
+            return []
+        totals = {f.name: f.total for f in fields if f.type == "counts"}
+        base: Result = {name: [v if s in known else totals[name] for s, v in enumerate(row)]
+                        for name, row in counts.items()}
+        # (a row not complete is not judged yet, what was entered in it either)
+        unjudged = blank | {f"{name}.{s}" for name in counts for s in players if s not in known}
+        blanks: list[tuple[str, list[int] | None]] = []  # a choice's field (and blank places)
+        for f in fields:
+            if f.type == "seat":
+                seat = checks.seat(raw.get(f.name), self.table.players)
+                base[f.name] = seat
+                if seat is None:
+                    blanks.append((f.name, None))
+            elif f.type == "seats":
+                given = raw.get(f.name)
+                given = list(given) if isinstance(given, (list, tuple)) else []
+                given += [None] * (len(f.labels) - len(given))
+                base[f.name] = [checks.seat(v, self.table.players) for v in given]
+                places = [i for i, v in enumerate(base[f.name]) if v is None]
+                if places:
+                    blanks.append((f.name, places))
+        # Every way of filling the blank choices, first the one giving them all to a player
+        # still being entered (who can take anything): its problems are those of the rows
+        # entered alone. Such players are alike (one stands for all), and which blank
+        # penalty trick goes to whom does not matter, only how many each takes.
+        unknown = [s for s in players if s not in known]
+        order = unknown[:1] + known
+        ways = [order if places is None else
+                list(combinations_with_replacement(order, len(places)))
+                for _, places in blanks]
+        common: dict[tuple[Any, ...], Problem] | None = None
+        first: list[Problem] = []
+        for picked in product(*ways):
+            result = {k: list(v) if isinstance(v, list) else v for k, v in base.items()}
+            for (name, places), seats in zip(blanks, picked):
+                if places is None:
+                    result[name] = seats
+                else:
+                    for i, seat in zip(places, seats):
+                        result[name][i] = seat
+            check = _Checker(self.table, dealer)
+            self._cross_check(result, check)
+            found = {(p.field, p.message, tuple(sorted(p.params.items()))): p
+                     for p in check.problems if p.field not in unjudged}
+            if not found:
+                return []  # a way to fill the blanks that passes: nothing is wrong yet
+            if common is None:
+                first = list(found.values())
+            common = found if common is None else \
+                {k: p for k, p in common.items() if k in found}
+        # Every way fails: what fails in each, else (a choice failing in turn) what the
+        # rows entered break by themselves, when some player is still being entered.
+        return list((common or {}).values()) or (first if unknown else [])
 
     def _cross_check(self, result: Result, check: _Checker) -> None:
         for part in self.parts:
