@@ -206,7 +206,7 @@ _loaded_rules = LRU(32)
 
 @dataclass
 class _Folded:
-    """A stored game replayed, as a family's ``seat_stats`` reads it."""
+    """A stored game replayed, as a family's ``seat_numbers`` reads it."""
 
     stored: queries.StoredGame
     family: Any
@@ -261,12 +261,12 @@ def _refresh_figures(db: Database, gid: str) -> None:
             figures.append((gid, seat, pid, game.family.key, ruleset_id, table, played,
                             game_row, side, len(totals), totals[side], placed[side],
                             int(placed[side] == 1)))
-            stats = game.family.seat_stats(game, seat)
-            for position, (key, (_, points, deals, (group, _))) in enumerate(
-                    stats.get("kinds", {}).items()):
+            numbers = game.family.seat_numbers(game, seat)
+            for position, (key, (points, deals, group)) in enumerate(
+                    numbers.get("kinds", {}).items()):
                 parts.append((gid, seat, pid, game.family.key, "kind", key, played,
                               game_row, position, group, points, deals))
-            for position, (key, (_, n)) in enumerate(stats.get("counts", {}).items()):
+            for position, (key, n) in enumerate(numbers.get("counts", {}).items()):
                 parts.append((gid, seat, pid, game.family.key, "count", key, played,
                               game_row, position, None, n, None))
     db.conn.executemany("insert into figures (game_id, seat, person_id, family, ruleset_id, "
