@@ -209,11 +209,11 @@ def ruleset_in_use(db: Database, rid: str) -> bool:
 # -- people's figures (kept per finished game by the store: tables ``figures`` and
 # ``figure_parts``, see its migration 0007) ------------------------------------------
 
-def _only(only: list[str] | None, alias: str = "f") -> tuple[str, list[Any]]:
+def _only(only: list[str] | None, column: str = "f.game_id") -> tuple[str, list[Any]]:
     """The filter to the games of ``only`` (all games when None)."""
     if only is None:
         return "", []
-    return f" and {alias}.game_id in (select value from json_each(?))", [json.dumps(only)]
+    return f" and {column} in (select value from json_each(?))", [json.dumps(only)]
 
 
 #: The order games were played in, oldest first (as :func:`seatings` lists them).
@@ -233,12 +233,14 @@ def figure_sums(db: Database, pid: int, only: list[str] | None = None
 
 
 def unfinished_seats(db: Database, pid: int, only: list[str] | None = None) -> dict[str, int]:
-    """How many unfinished games a person sits at, per family."""
-    where, params = _only(only, "p")
+    """How many unfinished games a person sits at, per family (from the few unfinished
+    games, by index)."""
+    where, params = _only(only, "g.id")
     rows = db.conn.execute(f"""
-        select g.family, count(*) from games g join players p on p.game_id = g.id
-        where g.finished = 0 and p.person_id = ?{where} group by g.family""",
-                           [pid, *params]).fetchall()
+        select g.family, count(*) from games g indexed by idx_games_finished
+        where g.finished = 0 and exists (select 1 from players p where p.game_id = g.id
+                                         and p.person_id = ?){where}
+        group by g.family""", [pid, *params]).fetchall()
     return dict(rows)
 
 
@@ -284,12 +286,12 @@ def figure_rulesets(db: Database, pid: int, family: str, only: list[str] | None 
     first played: ``ruleset``, ``games``, ``wins``, ``places`` and that first ``game``."""
     where, params = _only(only)
     rows = db.conn.execute(f"""
-        select ruleset_id, count(*), sum(won), sum(place),
-               min(printf('%s|%020d', played, game_row)), game_id
+        select ruleset_id, count(*), sum(won), sum(place), min(played), game_row, game_id
         from figures f where person_id = ? and family = ?{where}
-        group by ruleset_id order by 5""", [pid, family, *params]).fetchall()
+        group by ruleset_id""", [pid, family, *params]).fetchall()
+    rows.sort(key=lambda r: (r[4] or "", r[5]))  # the game each was first played in
     return [{"ruleset": r, "games": n, "wins": w, "places": p, "game": g}
-            for r, n, w, p, _, g in rows]
+            for r, n, w, p, _, _, g in rows]
 
 
 def figure_parts(db: Database, pid: int, family: str, part: str,
@@ -298,16 +300,16 @@ def figure_parts(db: Database, pid: int, family: str, part: str,
     ``"kind"``, points and deals per kind of deal; ``"count"``, a count in ``points``),
     per key, in the order each key was first played, with the ``game`` and ``seat`` where
     it was (whose family names it)."""
-    where, params = _only(only, "pa")
+    where, params = _only(only, "pa.game_id")
     rows = db.conn.execute(f"""
-        select pa.key, pa.grp, sum(pa.points), sum(pa.deals),
-               min(printf('%s|%020d|%06d', pa.played, pa.game_row, pa.position)),
-               pa.game_id, pa.seat
+        select pa.key, pa.grp, sum(pa.points), sum(pa.deals), min(pa.played), pa.game_row,
+               pa.position, pa.game_id, pa.seat
         from figure_parts pa
         where pa.person_id = ? and pa.family = ? and pa.part = ?{where}
-        group by pa.key order by 5""", [pid, family, part, *params]).fetchall()
+        group by pa.key""", [pid, family, part, *params]).fetchall()
+    rows.sort(key=lambda r: (r[4] or "", r[5], r[6]))  # where each was first played
     return [{"key": k, "group": grp, "points": pts, "deals": d, "game": g, "seat": s}
-            for k, grp, pts, d, _, g, s in rows]
+            for k, grp, pts, d, _, _, _, g, s in rows]
 
 
 def names(db: Database, ids: Any) -> dict[int, str]:

@@ -158,7 +158,9 @@ def _figures_tables(db: Database) -> None:
         not_null={"family", "total", "place", "won", "sides"})
     # Covering: a person's sums read the index alone.
     db.table("figures").create_index(["person_id", "family", "played", "game_row", "total",
-                                      "place", "won", "ruleset_id"])
+                                      "place", "won", "ruleset_id", "game_id", "seat",
+                                      "sides"])
+    db.table("figures").create_index(["person_id", "family", "total"])
     db.table("figure_parts").create({
         "game_id": str, "seat": int, "person_id": int, "family": str, "part": str,
         "key": str, "played": str, "game_row": int, "position": int, "grp": str,
