@@ -67,8 +67,9 @@ def _average(total: float, count: int, digits: int = 2) -> float | None:
     return round(total / count, digits) if count else None
 
 
-def statistics(db: Database, pid: int, only: Iterable[str] | None = None) -> dict[str, Any]:
-    """A person's figures over their finished games (or those of ``only``), per card game.
+def statistics(db: Database, pid: int, table: str | None = None) -> dict[str, Any]:
+    """A person's figures over their finished games (or those at ``table``, its
+    :func:`table_key`), per card game.
 
     Points of different card games never add up: ``families`` holds, for each family the
     person played (by key, in the registry's order), its ``name`` and its own figures
@@ -79,7 +80,7 @@ def statistics(db: Database, pid: int, only: Iterable[str] | None = None) -> dic
     costs about the same with ten stored games as with ten thousand.
     """
     person = queries.person(db, pid)
-    wanted = list(only) if only is not None else None
+    wanted = table
     sums = queries.figure_sums(db, pid, wanted)
     open_ = queries.unfinished_seats(db, pid, wanted)
     by_family: dict[str, dict[str, Any]] = {}
@@ -120,7 +121,7 @@ class _Namer:
 
 
 def _figures(db: Database, pid: int, family: str, sums: dict[str, Any] | None,
-             unfinished: int, only: list[str] | None) -> tuple[dict[str, Any], dict[str, Any]]:
+             unfinished: int, only: str | None) -> tuple[dict[str, Any], dict[str, Any]]:
     """One family's figures over a person's finished games, and the rules of the rulesets
     they were played by (by id).
 

@@ -209,18 +209,18 @@ def ruleset_in_use(db: Database, rid: str) -> bool:
 # -- people's figures (kept per finished game by the store: tables ``figures`` and
 # ``figure_parts``, see its migration 0007) ------------------------------------------
 
-def _only(only: list[str] | None, column: str = "f.game_id") -> tuple[str, list[Any]]:
-    """The filter to the games of ``only`` (all games when None)."""
-    if only is None:
+def _only(table: str | None, alias: str = "f") -> tuple[str, list[Any]]:
+    """The filter to the games of one table (its key, ``3-5-7-9``; all games when None)."""
+    if table is None:
         return "", []
-    return f" and {column} in (select value from json_each(?))", [json.dumps(only)]
+    return f" and {alias}.table_key = ?", [table]
 
 
 #: The order games were played in, oldest first (as :func:`seatings` lists them).
 _ORDER = "f.played, f.game_row"
 
 
-def figure_sums(db: Database, pid: int, only: list[str] | None = None
+def figure_sums(db: Database, pid: int, only: str | None = None
                 ) -> dict[str, dict[str, Any]]:
     """A person's finished games per family: ``games``, ``wins``, ``places`` (their sum)
     and ``points`` (their sides' totals added up, within the family)."""
@@ -232,10 +232,10 @@ def figure_sums(db: Database, pid: int, only: list[str] | None = None
             for fam, n, w, p, t in rows}
 
 
-def unfinished_seats(db: Database, pid: int, only: list[str] | None = None) -> dict[str, int]:
+def unfinished_seats(db: Database, pid: int, only: str | None = None) -> dict[str, int]:
     """How many unfinished games a person sits at, per family (from the few unfinished
     games, by index)."""
-    where, params = _only(only, "g.id")
+    where, params = _only(only, "g")
     rows = db.conn.execute(f"""
         select g.family, count(*) from games g indexed by idx_games_finished
         where g.finished = 0 and exists (select 1 from players p where p.game_id = g.id
@@ -244,7 +244,7 @@ def unfinished_seats(db: Database, pid: int, only: list[str] | None = None) -> d
     return dict(rows)
 
 
-def figure_wins(db: Database, pid: int, family: str, only: list[str] | None = None
+def figure_wins(db: Database, pid: int, family: str, only: str | None = None
                 ) -> list[bool]:
     """Whether the person won each of their finished games of ``family``, oldest first."""
     where, params = _only(only)
@@ -262,7 +262,7 @@ def _lines(rows: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
 
 
 def figure_lines(db: Database, pid: int, family: str, last: int,
-                 only: list[str] | None = None) -> dict[str, Any]:
+                 only: str | None = None) -> dict[str, Any]:
     """A person's ``recent`` finished games of ``family`` (up to ``last``, oldest first),
     their ``best`` and ``worst`` (the highest and the lowest total; of equal totals the
     earliest game), each a line: game, seat, date, ruleset, total, place, sides."""
@@ -280,7 +280,7 @@ def figure_lines(db: Database, pid: int, family: str, last: int,
                 [*args, last]).fetchall())[::-1]}
 
 
-def figure_rulesets(db: Database, pid: int, family: str, only: list[str] | None = None
+def figure_rulesets(db: Database, pid: int, family: str, only: str | None = None
                     ) -> list[dict[str, Any]]:
     """A person's finished games of ``family`` per ruleset, in the order each ruleset was
     first played: ``ruleset``, ``games``, ``wins``, ``places`` and that first ``game``."""
@@ -295,12 +295,12 @@ def figure_rulesets(db: Database, pid: int, family: str, only: list[str] | None 
 
 
 def figure_parts(db: Database, pid: int, family: str, part: str,
-                 only: list[str] | None = None) -> list[dict[str, Any]]:
+                 only: str | None = None) -> list[dict[str, Any]]:
     """What the family counts for a person over their finished games (``part``:
     ``"kind"``, points and deals per kind of deal; ``"count"``, a count in ``points``),
     per key, in the order each key was first played, with the ``game`` and ``seat`` where
     it was (whose family names it)."""
-    where, params = _only(only, "pa.game_id")
+    where, params = _only(only, "pa")
     rows = db.conn.execute(f"""
         select pa.key, pa.grp, sum(pa.points), sum(pa.deals), min(pa.played), pa.game_row,
                pa.position, pa.game_id, pa.seat

@@ -161,15 +161,18 @@ def _figures_tables(db: Database) -> None:
                                       "place", "won", "ruleset_id", "game_id", "seat",
                                       "sides"])
     db.table("figures").create_index(["person_id", "family", "total"])
+    db.table("figures").create_index(["table_key", "person_id", "family", "played",
+                                      "game_row"])
     db.table("figure_parts").create({
         "game_id": str, "seat": int, "person_id": int, "family": str, "part": str,
-        "key": str, "played": str, "game_row": int, "position": int, "grp": str,
+        "key": str, "table_key": str, "played": str, "game_row": int, "position": int, "grp": str,
         "points": int, "deals": int,
     }, pk=("game_id", "seat", "part", "key"), foreign_keys=[("game_id", "games", "id")],
         not_null={"family", "part", "key", "points"})
     db.table("figure_parts").create_index(
         ["person_id", "family", "part", "key", "points", "deals", "played", "game_row",
          "position", "grp", "game_id", "seat"])
+    db.table("figure_parts").create_index(["table_key", "person_id", "family", "part", "key"])
     for row in list(db.query("select id from games where finished = 1 order by rowid")):
         try:
             _refresh_figures(db, row["id"])
@@ -266,17 +269,17 @@ def _refresh_figures(db: Database, gid: str) -> None:
             numbers = game.family.seat_numbers(game, seat)
             for position, (key, (points, deals, group)) in enumerate(
                     numbers.get("kinds", {}).items()):
-                parts.append((gid, seat, pid, game.family.key, "kind", key, played,
+                parts.append((gid, seat, pid, game.family.key, "kind", key, table, played,
                               game_row, position, group, points, deals))
             for position, (key, n) in enumerate(numbers.get("counts", {}).items()):
-                parts.append((gid, seat, pid, game.family.key, "count", key, played,
+                parts.append((gid, seat, pid, game.family.key, "count", key, table, played,
                               game_row, position, None, n, None))
     db.conn.executemany("insert into figures (game_id, seat, person_id, family, ruleset_id, "
                         "table_key, played, game_row, side, sides, total, place, won) "
                         "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", figures)
     db.conn.executemany("insert into figure_parts (game_id, seat, person_id, family, part, "
-                        "key, played, game_row, position, grp, points, deals) "
-                        "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", parts)
+                        "key, table_key, played, game_row, position, grp, points, deals) "
+                        "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", parts)
 
 
 def _person(db: Database, name: str, now: str, sort: bool = True) -> int:

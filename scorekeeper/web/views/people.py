@@ -130,7 +130,7 @@ def table(key: str):
     games = queries.table_games(db, key)
     if not games:
         abort(404)
-    figures = [people.statistics(db, pid, only=games) for pid in ids]
+    figures = [people.statistics(db, pid, table=key) for pid in ids]
     sections = []
     for fam_key, first in figures[0]["families"].items():
         mine = [f["families"][fam_key] for f in figures]
