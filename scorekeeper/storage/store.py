@@ -162,7 +162,8 @@ def _figures_tables(db: Database) -> None:
                                       "sides"])
     db.table("figures").create_index(["person_id", "family", "total"])
     db.table("figures").create_index(["table_key", "person_id", "family", "played",
-                                      "game_row"])
+                                      "game_row", "total", "place", "won", "ruleset_id",
+                                      "game_id", "seat", "sides"])
     db.table("figure_parts").create({
         "game_id": str, "seat": int, "person_id": int, "family": str, "part": str,
         "key": str, "table_key": str, "played": str, "game_row": int, "position": int, "grp": str,
@@ -172,7 +173,9 @@ def _figures_tables(db: Database) -> None:
     db.table("figure_parts").create_index(
         ["person_id", "family", "part", "key", "points", "deals", "played", "game_row",
          "position", "grp", "game_id", "seat"])
-    db.table("figure_parts").create_index(["table_key", "person_id", "family", "part", "key"])
+    db.table("figure_parts").create_index(
+        ["table_key", "person_id", "family", "part", "key", "points", "deals", "played",
+         "game_row", "position", "grp", "game_id", "seat"])
     for row in list(db.query("select id from games where finished = 1 order by rowid")):
         try:
             _refresh_figures(db, row["id"])
