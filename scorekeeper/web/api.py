@@ -17,7 +17,6 @@ from sqlite_utils import Database
 from werkzeug.http import parse_cookie
 from werkzeug.routing import BaseConverter
 
-from ..common import collation
 from ..common.i18n import choose_locale, field_errors, lang
 from ..common.safejson import Written, loads
 from ..domain import people, service, variants
@@ -30,6 +29,7 @@ from ..storage.queries import GameNotFound
 from . import access, caches
 from .db import get_db
 from .hardening import SECURITY_HEADERS
+from .views import people as people_views
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -185,13 +185,22 @@ def delete_ruleset(ruleset_id: str):
     return "", 204
 
 
+#: People per page of ``GET /api/players``: each comes with all their figures.
+PLAYERS_PAGE = 20
+
+
 @bp.get("/players")
 def players():
-    """Everyone who has played here, each with their statistics."""
+    """Everyone who has played here, each with their statistics, a page at a time in the
+    order of their names (``?page=``, from 1); a ``Link`` header names the next page
+    (``rel="next"``) while there is one."""
     db = get_db()
-    return jsonify([people.public(people.statistics(db, row["id"]))
-                    for row in collation.by_name(queries.people(db), lang(),
-                                                 lambda row: row["name"])])
+    page = people_views.page_number()
+    listed, more = queries.people_page(db, lang(), page, PLAYERS_PAGE)
+    answer = jsonify([people.public(people.statistics(db, row["id"])) for row in listed])
+    if more:
+        answer.headers["Link"] = f'<{url_for("api.players", page=page + 1)}>; rel="next"'
+    return answer
 
 
 @bp.get("/players/<int:pid>")

@@ -147,24 +147,31 @@ class Kierki:
 
     def seat_stats(self, game: Any, seat: int) -> dict[str, Any]:
         """A seat's points per deal kind and what players remember: hearts taken, the
-        K♥ caught with, loteryjka won."""
+        K♥ caught with, loteryjka won (:meth:`seat_numbers`, named)."""
+        numbers = self.seat_numbers(game, seat)
+        names = {}
+        for s in game.state.scored:
+            names.setdefault(s.deal.contract.key, s.deal.contract)
+        return {"kinds": {k: (words.contract_name(names[k]), points, deals,
+                              (group, str(charts.GROUP_NAMES.get(group, group))))
+                          for k, (points, deals, group) in numbers["kinds"].items()},
+                "counts": {k: (words.STAT_LABELS[k], n)
+                           for k, n in numbers["counts"].items()}}
+
+    def seat_numbers(self, game: Any, seat: int) -> dict[str, Any]:
         kinds: dict[str, list[Any]] = {}
         hearts = caught = races = 0
         for s in game.state.scored:
             c, r = s.deal.contract, s.result
-            group = charts.group_of(c)
-            kind = kinds.setdefault(c.key, [words.contract_name(c), 0, 0,
-                                            (group, str(charts.GROUP_NAMES.get(group, group)))])
-            kind[1] += s.points[seat]
-            kind[2] += 1
+            kind = kinds.setdefault(c.key, [0, 0, charts.group_of(c)])
+            kind[0] += s.points[seat]
+            kind[1] += 1
             if isinstance(r.get("hearts"), list):
                 hearts += r["hearts"][seat] or 0
             caught += r.get("king_of_hearts") == seat
             races += c.kind == "loteryjka" and bool(r.get("order")) and r["order"][0] == seat
         return {"kinds": {k: tuple(v) for k, v in kinds.items()},
-                "counts": {"hearts": (words.STAT_LABELS["hearts"], hearts),
-                           "king_of_hearts": (words.STAT_LABELS["king_of_hearts"], caught),
-                           "loteryjka": (words.STAT_LABELS["loteryjka"], races)}}
+                "counts": {"hearts": hearts, "king_of_hearts": caught, "loteryjka": races}}
 
     def ruleset_json(self, rules: Ruleset) -> dict[str, Any]:
         return {"deals": len(rules.schedule), "expected_sum": rules.expected_sum,

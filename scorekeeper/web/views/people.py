@@ -24,14 +24,34 @@ from ..db import get_db
 bp = Blueprint("people", __name__)
 
 
+#: People listed on one page of ``/players`` (and ``/api/players``).
+PAGE_SIZE = 50
+#: The latest evenings the players page lists.
+LATEST_EVENINGS = 12
+
+
+def page_number() -> int:
+    """``?page=`` (from 1); anything else is the first page."""
+    text = request.args.get("page", "1")
+    return int(text) if text.isdigit() and 0 < int(text) < 10**6 else 1
+
+
 @bp.get("/players")
 def index():
-    """Everyone who has played here, and the latest evenings."""
+    """Everyone who has played here, a page at a time in the order of their names, and
+    the latest evenings (on the first page)."""
     db = get_db()
-    everyone = collation.by_name(queries.people(db), lang(), lambda row: row["name"])
-    names = {row["id"]: row["name"] for row in everyone}
-    evenings = [_named(ev, names) for ev in people.evenings(db)[:12]]
-    return render_template("players.html", people=everyone, evenings=evenings, names=names)
+    page = page_number()
+    listed, more = queries.people_page(db, lang(), page, PAGE_SIZE)
+    if page > 1 and not listed:
+        abort(404)
+    evenings = people.latest_evenings(db, LATEST_EVENINGS) if page == 1 else []
+    names = queries.names(db, [pid for ev in evenings for pid in ev.people])
+    names.update((row["id"], row["name"]) for row in listed)
+    evenings = [_named(ev, names) for ev in evenings]
+    pages = -(-queries.count_people(db) // PAGE_SIZE)
+    return render_template("players.html", people=listed, evenings=evenings, names=names,
+                           page=page, pages=pages, more=more)
 
 
 def _named(ev: people.Evening, names: dict[int, str]) -> people.Evening:
@@ -42,13 +62,8 @@ def _named(ev: people.Evening, names: dict[int, str]) -> people.Evening:
 
 def _tables(db, pid: int) -> list[tuple[str, list[int], int]]:
     """The tables a person sat at: (key, people, games), the most games first."""
-    counts: dict[tuple[int, ...], int] = {}
-    for row in queries.seatings(db):
-        if pid in row["people"] and None not in row["people"]:
-            table = tuple(sorted(row["people"]))
-            counts[table] = counts.get(table, 0) + 1
-    return [(people.table_key(t), list(t), n)
-            for t, n in sorted(counts.items(), key=lambda kv: -kv[1])]
+    return [(key, [int(p) for p in key.split("-")], n)
+            for key, n in queries.person_tables(db, pid)]
 
 
 @bp.get("/players/<int:pid>")
@@ -58,10 +73,11 @@ def player(pid: int, errors: dict | None = None, status: int = 200):
         stats = people.statistics(db, pid)
     except queries.PersonNotFound:
         abort(404)
-    names = {row["id"]: row["name"] for row in queries.people(db)}
+    tables = _tables(db, pid)
+    names = queries.names(db, [p for _, ids, _ in tables for p in ids])
     forms = {key: _form_chart(stats["name"], fam) for key, fam in stats["families"].items()}
     return render_template("player.html", stats=stats, known=set(access.known()),
-                           form_charts=forms, tables=_tables(db, pid), names=names,
+                           form_charts=forms, tables=tables, names=names,
                            errors=errors or {}, name_max=NAME_MAX), status
 
 
@@ -128,11 +144,12 @@ def table(key: str):
         ids = sorted(int(part) for part in key.split("-"))
     except ValueError:
         abort(404)
-    games = [row["id"] for row in queries.seatings(db)
-             if sorted(p for p in row["people"] if p is not None) == ids]
-    if not games or people.table_key(ids) != key:
+    if people.table_key(ids) != key:
         abort(404)
-    figures = [people.statistics(db, pid, only=games) for pid in ids]
+    games = queries.table_games(db, key)
+    if not games:
+        abort(404)
+    figures = [people.statistics(db, pid, table=key) for pid in ids]
     sections = []
     for fam_key, first in figures[0]["families"].items():
         mine = [f["families"][fam_key] for f in figures]
@@ -179,11 +196,11 @@ def evening(eid: str):
 @bp.get("/games/<gid>/evening")
 def evening_of(gid: str):
     """The evening a game belongs to."""
-    db = get_db()
-    for ev in people.evenings(db):
-        if gid in ev.games:
-            return redirect(url_for("people.evening", eid=ev.id, **request.args))
-    abort(404)
+    try:
+        ev = people.evening_of(get_db(), gid)
+    except (queries.GameNotFound, people.EveningNotFound):
+        abort(404)
+    return redirect(url_for("people.evening", eid=ev.id, **request.args))
 
 
 @bp.post("/games/<gid>/rematch")
