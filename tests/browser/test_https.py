@@ -111,6 +111,7 @@ def site(tmp_path_factory):
     env = {**os.environ, "HOME": str(tmp), "XDG_DATA_HOME": str(tmp / "xdg-data"),
            "XDG_CONFIG_HOME": str(tmp / "xdg-config"), "PYTHONPATH": str(ROOT),
            "KIERKI_INSTANCE": str(tmp / "instance"), "KIERKI_PROXY_HOPS": "1",
+           "KIERKI_ALLOWED_HOSTS": NAME,  # a name of the table's own, as kierki.lan
            "KIERKI_SITE": f"https://{NAME}:{https_port}",
            "KIERKI_UPSTREAM": f"127.0.0.1:{app_port}"}
     app_log, proxy_log = tmp / "kierki.log", tmp / "caddy.log"

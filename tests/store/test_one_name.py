@@ -23,7 +23,7 @@ def test_seats_stored_in_another_case_take_their_persons_name_on_start(tmp_path)
     # as an older server wrote it: the seat kept the case it was typed in
     db.execute("update players set name = 'ania' where game_id = ? and seat = 0", [first])
     db.execute("update players set name = 'bolek' where game_id = ? and seat = 1", [second])
-    db.execute("delete from _sqlite_migrations where name = '0007_one_name_per_person'")
+    db.execute("delete from _sqlite_migrations where name = '0008_one_name_per_person'")
     store.migrate(db)
     assert service.load(db, first).players[0] == "Ania"
     assert service.load(db, second).players[1] == "Bolek"

@@ -20,9 +20,13 @@ FORWARDED = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "kierki.example.o
 HSTS = "Strict-Transport-Security"
 
 
+#: The names the tests' server answers to (KIERKI_ALLOWED_HOSTS).
+HOSTS = "localhost, 127.0.0.1, 192.168.1.20, kierki.example.org, kierki.lan"
+
+
 def make_app(tmp_path, **config):
     app = create_app({"DATABASE": str(tmp_path / "proxy.sqlite"), "SECRET_KEY": "proxy",
-                      "TESTING": True, "WTF_CSRF_ENABLED": False,
+                      "TESTING": True, "WTF_CSRF_ENABLED": False, "ALLOWED_HOSTS": HOSTS,
                       "PDF_CACHE_DIR": str(tmp_path / "sheets"), **config})
 
     @app.get("/test/seen")
@@ -66,6 +70,18 @@ def test_without_a_trusted_proxy_the_forwarded_headers_are_ignored(direct):
     seen = direct.test_client().get("/test/seen", headers=FORWARDED).get_json()
     assert seen == {"scheme": "http", "host": "localhost", "remote": "127.0.0.1",
                     "url": "http://localhost/"}
+
+
+def test_the_host_check_reads_the_name_the_phone_opened(proxied, direct):
+    """Behind the proxy the forwarded host is the one checked (and refused if unknown);
+    without a trusted proxy the forwarded one is ignored, the Host header is checked."""
+    elsewhere = {**FORWARDED, "X-Forwarded-Host": "rebinding.example.net"}
+    r = proxied.test_client().get("/", headers=elsewhere)
+    assert r.status_code == 400 and r.headers["Strict-Transport-Security"]
+    assert proxied.test_client().get("/", headers=FORWARDED).status_code == 200
+    assert direct.test_client().get("/", headers=elsewhere).status_code == 200
+    assert direct.test_client().get("/", headers=FORWARDED,
+                                    base_url="http://rebinding.example.net").status_code == 400
 
 
 def test_the_proxy_hops_are_read_from_the_environment(tmp_path, monkeypatch):
