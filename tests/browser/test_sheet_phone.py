@@ -65,7 +65,8 @@ def test_the_print_page_on_a_phone(browser, server_app, width, locale):
         context.close()
 
 
-def test_the_pdf_has_no_way_back(app, client, tmp_path, poppler):
+@pytest.mark.usefixtures("poppler")
+def test_the_pdf_has_no_way_back(app, client, tmp_path):
     """The PDF is the same page, printed: the link back is not in it, the sheet is still one
     page, and its header names each player whole."""
     gid = _finished(app)
