@@ -1,5 +1,6 @@
 """The print page (``/games/<id>/sheet``) on a phone (issue 25, item 13): a way back to the
-game that is not printed, the sheet laid out to the screen (nothing wider than 320 or
+game that is not printed (and carries no id: it leads back only a browser that already has
+the game), the sheet laid out to the screen (nothing wider than 320 or
 360 px), every name and signature whole; and the PDF made from the same page shows no way
 back."""
 import pytest
@@ -42,7 +43,10 @@ def test_the_print_page_on_a_phone(browser, server_app, width, locale):
     page = context.new_page()
     page.set_default_timeout(10_000)
     try:
-        page.goto(f"{base}/games/{gid}/sheet")
+        page.goto(f"{base}/games/{gid}")  # the phone has the game; "Print" opens the sheet
+        page.locator(".tools a", has_text="Print" if locale == "en-GB" else "Drukuj").click()
+        page.wait_for_url(f"{base}/games/{gid}/sheet")
+        assert gid not in page.content()  # nothing on the page opens the game
         assert page.evaluate("document.scrollingElement.scrollWidth") <= width
         assert page.evaluate(BROKEN_WORDS) == []
         signatures = page.evaluate(SIGNATURES)
@@ -79,3 +83,16 @@ def test_the_pdf_has_no_way_back(app, client, tmp_path):
         assert pages(pdf.data, tmp_path) == 1
         header = next(line for line in text.splitlines() if "Łukasz" in line and "#" in line)
         assert all(name in header for name in FIVE), header
+
+
+def test_the_way_back_leads_only_a_browser_that_has_the_game(app, client):
+    """The link back names the sheet's reference, not the game: it opens the game for the
+    phone that came from it, and for anyone else it is the list of their own games."""
+    gid = _finished(app)
+    client.get(f"/games/{gid}")  # this browser opened the game
+    page = client.get(f"/games/{gid}/sheet").text
+    back = page.split('class="screen-only back"><a href="', 1)[1].split('"', 1)[0]
+    assert gid not in back
+    assert client.get(back).location.endswith(f"/games/{gid}")
+    stranger = app.test_client()
+    assert stranger.get(back).location in ("/", "http://localhost/")
