@@ -78,7 +78,7 @@ class Watcher(threading.Thread):
         super().__init__(daemon=True)
         self.arrived: dict[int, float] = {}
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=60)
-        self.sock.sendall(f"GET /games/{gid}/events HTTP/1.1\r\nHost: bench\r\n"
+        self.sock.sendall(f"GET /games/{gid}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                           f"Accept: text/event-stream\r\n\r\n".encode())
         self.lines = self.sock.makefile("rb")
         status = self.lines.readline()

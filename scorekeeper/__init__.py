@@ -32,7 +32,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(__name__, template_folder=str(root / "templates"),
                 static_folder=str(root / "static"), instance_relative_config=True,
                 instance_path=os.environ.get("KIERKI_INSTANCE") or None)
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    instance = Path(app.instance_path)
+    instance.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        instance.chmod(0o700)  # the database, its copies and the secret: this user's alone
+    except PermissionError:  # a folder another user owns (mounted read-write for us)
+        pass
     app.config.from_mapping(
         DATABASE=str(Path(app.instance_path) / "kierki.sqlite"),
         BABEL_DEFAULT_LOCALE="en",
@@ -42,6 +47,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # any request body
         MAX_IMPORT_BYTES=1024 * 1024,  # an imported game file
         MAX_GAMES=10_000,  # games this server keeps; creating or importing more is refused
+        MAX_VARIANTS=200,  # house variants it keeps (each is offered on the new-game page)
         PDF_CACHE_DIR=str(Path(app.instance_path) / "sheets"),  # rendered PDFs, all workers
         PDF_CACHE_BYTES=50 * 1024 * 1024,  # their bound; the least recently served go first
     )
@@ -56,7 +62,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .common import i18n
     from .common.safejson import BoundedJSONProvider
     from .families import registry
-    from .web import api, caches, db, hardening, live, sessions, views
+    from .web import api, caches, db, hardening, hosts, limits, live, sessions, views
     app.json = BoundedJSONProvider(app)
     db.init_app(app)
     live.init_app(app)  # every committed write tells the live table
@@ -64,6 +70,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     i18n.init_app(app, registry.families().values())
     views.init_app(app)
     api.init_app(app)
+    limits.init_app(app)  # per-client rate limits on guesses and on what fills the server
     caches.init_app(app)  # ETags, gzip and 304 for every answer
     hardening.init_app(app)  # security headers, long-lived versioned static files
+    hosts.init_app(app)  # outermost: only the names this server is known by
     return app

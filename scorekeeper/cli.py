@@ -9,13 +9,16 @@ serving one club evening; each can be changed by a flag or by an environment var
 each one.
 
 ``kierki backup PATH`` writes a consistent copy of the database while the server
-runs; ``kierki games list`` and ``kierki games delete ID...`` are for the host.
+runs (``--keep N`` into a folder: only the newest N such copies stay); ``kierki games
+list`` and ``kierki games delete ID...`` are for the host.
 """
 from __future__ import annotations
 
 import argparse
 import io
 import os
+import re
+import signal
 import socket
 import sqlite3
 import sys
@@ -271,6 +274,10 @@ def run(app: Flask, settings: dict[str, int | str]) -> None:
     raise_file_limit(int(settings["connection_limit"]))
     server = make_server(app, settings)
     hub = gevent.get_hub()
+    if os.getpid() == 1:
+        # The first process of a container: the kernel ignores a signal it has no handler
+        # for, so SIGTERM (podman stop) would wait for SIGKILL. End at once, as elsewhere.
+        gevent.signal_handler(signal.SIGTERM, os._exit, 0)
     hub.NOT_ERROR = (*hub.NOT_ERROR, KeyboardInterrupt)  # Ctrl+C: no traceback printed
     try:
         server.serve_forever()
@@ -298,14 +305,26 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def backup(app: Flask, target: Path) -> int:
-    """A consistent copy of the live database (SQLite's online backup), one file."""
+def made_by_backup(folder: Path, stem: str) -> list[Path]:
+    """The copies ``kierki backup FOLDER`` wrote there (``<stem>-YYYYmmdd-HHMMSS.sqlite``),
+    oldest first; any other file is not one of them."""
+    named = re.compile(re.escape(stem) + r"-\d{8}-\d{6}\.sqlite")
+    return sorted(p for p in folder.iterdir() if named.fullmatch(p.name) and p.is_file())
+
+
+def backup(app: Flask, target: Path, keep: int | None = None) -> int:
+    """A consistent copy of the live database (SQLite's online backup), one file. Into a
+    folder with ``keep``: then only the newest ``keep`` copies made so are left there."""
     from .storage import store
 
     source = Path(app.config["DATABASE"])
     target = target.expanduser()
-    if target.is_dir():
-        target = target / f"{source.stem}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.sqlite"
+    folder = target if target.is_dir() else None
+    if keep is not None and folder is None:
+        print(f"--keep needs a folder to write into: {target} is not one.", file=sys.stderr)
+        return 1
+    if folder is not None:
+        target = folder / f"{source.stem}-{datetime.now().strftime('%Y%m%d-%H%M%S')}.sqlite"
     if target.exists() and target.resolve() == source.resolve():
         print(f"Refused: {target} is the live database.", file=sys.stderr)
         return 1
@@ -335,6 +354,11 @@ def backup(app: Flask, target: Path) -> int:
         return 1
     os.replace(part, target)
     print(f"Backup written: {target} ({games} games)")
+    if folder is not None and keep is not None:
+        older = [p for p in made_by_backup(folder, source.stem) if p != target]
+        for old in older[:max(0, len(older) - (keep - 1))]:
+            old.unlink(missing_ok=True)
+            print(f"Removed the older copy {old.name}")
     return 0
 
 
@@ -418,6 +442,9 @@ def parser() -> argparse.ArgumentParser:
                                       "(then named with the date and time). Safe while the "
                                       "server runs.")
     save.add_argument("path", type=Path)
+    save.add_argument("--keep", type=positive, metavar="N", default=None,
+                      help="into a folder: keep the newest N copies made by this command "
+                           "there and delete the older ones (other files are left alone)")
     games = sub.add_parser("games", help="list or delete games")
     what = games.add_subparsers(dest="games_command", required=True)
     what.add_parser("list", help="every game, latest activity first")
@@ -428,11 +455,12 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    os.umask(0o077)  # every file the server makes (copies, sheets) readable by its user alone
     if args.command == "serve":
         return serve(args)
     app = create_app()
     if args.command == "backup":
-        return backup(app, args.path)
+        return backup(app, args.path, args.keep)
     if args.command == "games":
         if args.games_command == "list":
             return list_games(app)

@@ -5,11 +5,13 @@
   // Deal entry (quick pickers, the last count filled in) lives in entry.js.
 
   // A choice that reshapes the form (the trick checker's rules) sends it at once; without
-  // JavaScript the form's own submit button does the same.
-  document.querySelectorAll("select[data-autosubmit]").forEach(function (select) {
-    select.addEventListener("change", function () {
-      if (select.form) { select.form.submit(); }
-    });
+  // JavaScript the form's own submit button does the same. (Listened for on the document:
+  // static/taps.js may put a new select in place of the first.)
+  document.addEventListener("change", function (event) {
+    var select = event.target;
+    if (select.matches && select.matches("select[data-autosubmit]") && select.form) {
+      select.form.submit();
+    }
   });
 
   // A form sent once: a second tap while it is on its way does nothing.

@@ -9,21 +9,19 @@
   var timer = null;
   var asked = 0;
 
-  function signed(n) { return n > 0 ? "+" + n : n < 0 ? "\u2212" + (-n) : "0"; }
-
   function show(data) {
-    var deals = data.deals || [];
+    var text = data.text || {};  // the sums as the page writes them (+1300, +1,300)
     var j = 0;
     form.querySelectorAll("output[data-slot]").forEach(function (out) {
       var select = form.querySelector("select[name='deal." + out.dataset.slot + "']");
-      out.textContent = select && select.value && data.deals ? signed(deals[j++]) : "";
+      out.textContent = select && select.value && data.deals ? text.deals[j++] : "";
     });
     form.querySelectorAll("output[data-contract]").forEach(function (out) {
       var v = data.contracts ? data.contracts[out.dataset.contract] : undefined;
-      out.textContent = v === undefined ? "\u2013" : signed(v);
+      out.textContent = v === undefined ? "\u2013" : text.contracts[out.dataset.contract];
     });
     var game = form.querySelector("output[data-game]");
-    game.textContent = data.game === null ? "\u2013" : signed(data.game);
+    game.textContent = data.game === null ? "\u2013" : text.game;
     form.querySelector("[data-balanced]").hidden = data.game !== 0;
     form.querySelector("[data-unbalanced]").hidden = data.game === null || data.game === 0;
     document.querySelectorAll("[data-errors-for]").forEach(function (box) {

@@ -276,6 +276,8 @@
       var left = active.part.dock.querySelector(".left");
       if (wrong === null) { showLeft(left, active.part.counts.left()); } else if (left) { left.hidden = true; }
     }
+    var form = box.closest("form");
+    var check = liveCheck(form, box, byName);
     dock.addEventListener("click", function (event) {
       var b = event.target.closest ? event.target.closest("button[data-v]") : null;
       if (!b || !active) { return; }
@@ -284,6 +286,7 @@
       cell.part.counts.fill(cell);
       active = nextEmpty(cell);
       render();
+      check.changed();
     });
     box.addEventListener("change", function (event) {  // a select changed some other way
       cells.forEach(function (c) {
@@ -291,8 +294,8 @@
       });
       render();
     });
+    if (form) { form.addEventListener("change", check.changed); }  // cells, the K♥, tricks
     // a cell named in the list of problems above the form opens the picker on it
-    var form = box.closest("form");
     each(form ? form.querySelectorAll(".error-summary a[href^='#rc-']") : [], function (a) {
       a.addEventListener("click", function () {
         cells.forEach(function (c) { if ("#" + c.td.id === a.getAttribute("href")) { active = c; } });
@@ -311,6 +314,127 @@
     });
     active = nextEmpty(null);
     render();
+    check.start(cells.some(function (c) { return c.get() !== null; }));
+  }
+
+  // -- the robber's cross-checks as the cells are filled ---------------------------------
+  // The server checks what is entered so far by the rules that check the deal when it is
+  // saved (POST <data-check>, nothing stored) and answers each problem in the page's
+  // language with the input it concerns, and how far each count has got; here they are
+  // only shown, beside the grid, and the inputs concerned marked. Save stays: the server
+  // refuses it again if need be. Offline, nothing is shown until the next answer.
+  function liveCheck(form, box, columns) {
+    var url = form && form.getAttribute("data-check");
+    var list = box.querySelector("[data-live-check]");
+    var progress = box.querySelector("[data-progress]");
+    var none = { changed: function () {}, start: function () {} };
+    if (!url || !list || !progress || !window.fetch || !window.JSON) { return none; }
+    var timer = null;
+    var asked = 0;
+    var touched = false;
+
+    // The form's inputs as the deal's result (the names of forms.parse_deal: "tricks-2"
+    // is the count of seat 2, "positions-0" the first penalty trick, "king_of_hearts").
+    function result() {
+      var out = {};
+      each(form.elements, function (el) {
+        if (!el.name || el.type === "hidden" || el.type === "submit" || el.type === "button") { return; }
+        if (el.type === "radio" && !el.checked) { return; }
+        var value = el.value === "" ? null : el.value;
+        var m = /^(.+)-(\d+)$/.exec(el.name);
+        if (!m) { out[el.name] = value; return; }
+        var row = out[m[1]] = out[m[1]] || [];
+        var i = parseInt(m[2], 10);
+        while (row.length <= i) { row.push(null); }
+        row[i] = value;
+      });
+      return out;
+    }
+    // The element an answer's field names: a cell ("hearts.2"), a column ("hearts"), a
+    // penalty trick's row ("positions.1") or an input's fieldset ("king_of_hearts").
+    function target(field) {
+      var parts = field.split(".");
+      if (parts.length === 2 && columns[parts[0]]) { return box.querySelector("#rc-" + parts[0] + "-" + parts[1]); }
+      if (columns[field]) { return box.querySelector("thead th[data-part='" + field + "']"); }
+      var fs = form.querySelector("fieldset[data-field='" + parts[0] + "']");
+      if (fs && parts.length === 2) { return fs.querySelectorAll(".seats-row")[parseInt(parts[1], 10)] || fs; }
+      return fs;
+    }
+    function show(data) {
+      if (touched) {  // what the last Save said no longer holds: the answer below does
+        each(box.querySelectorAll("td.rc.invalid"), function (td) {
+          td.classList.remove("invalid");
+          var select = td.querySelector("select");
+          if (select) { select.removeAttribute("aria-invalid"); }
+        });
+        each(box.querySelectorAll("tr.rerr"), function (tr) { tr.hidden = true; });
+      }
+      each(form.querySelectorAll(".flagged"), function (el) { el.classList.remove("flagged"); });
+      // how far each count has got, until every one adds up (then the grid says it all)
+      progress.textContent = "";
+      var counts = data && data.progress || [];
+      if (!counts.every(function (p) { return p.done; })) {
+        counts.forEach(function (p) {
+          var span = document.createElement("span");
+          span.className = p.done ? "done" : "";
+          span.textContent = p.text;
+          progress.appendChild(span);
+        });
+      }
+      progress.hidden = !progress.firstChild;
+      list.textContent = "";
+      // One line per message, naming every input it concerns: "Darek · Hearts ♥, Kings
+      // and jacks: …" (a cell by its player and column, as the server's "where" does).
+      var lines = [];
+      (data && data.problems || []).forEach(function (p) {
+        // a column's sum is the page's own message (the same sentence, shown by the grid)
+        if (columns[p.field]) { return; }
+        var same = lines.filter(function (l) { return l.message === p.message; })[0];
+        if (!same) { lines.push(same = { message: p.message, where: [] }); }
+        var el = target(p.field);
+        if (el) { el.classList.add("flagged"); }
+        var cell = el && el.matches("td.rc") ? el : null;
+        var who = cell ? cell.parentNode.querySelector("th .pname").textContent : null;
+        var last = same.where[same.where.length - 1];
+        if (who && last && last.who === who) {
+          last.what.push(columns[cell.getAttribute("data-part")].label);
+        } else if (who) {
+          same.where.push({ who: who, what: [columns[cell.getAttribute("data-part")].label] });
+        } else if (p.where) {
+          same.where.push({ who: null, what: [p.where] });
+        }
+      });
+      lines.forEach(function (l) {
+        var where = l.where.map(function (w) {
+          return (w.who ? w.who + " \u00b7 " : "") + w.what.join(", ");
+        }).join("; ");
+        var line = document.createElement("p");
+        line.className = "error";
+        line.textContent = where ? where + ": " + l.message : l.message;
+        list.appendChild(line);
+      });
+    }
+    function ask() {
+      var mine = ++asked;
+      fetch(url, { method: "POST", credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "Accept": "application/json" },
+        body: JSON.stringify({ result: result() }) })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (data) { if (mine === asked) { show(data); } })
+        .catch(function () { /* offline: nothing to add until the next answer */ });
+    }
+    return {
+      changed: function () {
+        touched = true;
+        clearTimeout(timer);
+        timer = setTimeout(ask, 250);
+      },
+      // A deal being corrected shows how it stands at once; after a refused Save the
+      // page already says what is wrong, and the next change asks again.
+      start: function (entered) {
+        if (entered && !form.querySelector(".error-summary, .error")) { ask(); }
+      }
+    };
   }
 
   // Everything under ``root`` (the page; or a part another script has just put in, e.g.

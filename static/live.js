@@ -3,11 +3,12 @@
 // The game page's live box (templates/_game_common.html) names the game's event stream and
 // its version. When the stream (or, without it, a poll every 5 s) tells of a newer version,
 // this fetches the same page and puts its live parts in place of this page's:
-// [data-live="totals"], [data-live="scores"] (and the charts under it, [data-live="charts"])
+// [data-live="totals"] (and what is still in play under them, [data-live="outlook"]),
+// [data-live="scores"] (and the charts under it, [data-live="charts"])
 // and [data-live="deal"], the card of the deal
 // being entered. A deal card the player has started to fill in is kept with their taps; if
-// that deal was meanwhile entered on another phone, a notice at the top of the card says so
-// and offers the next deal. Without JavaScript the pages work as before: nothing here runs.
+// that deal was meanwhile entered on another phone, a notice at the foot of the form (kept
+// in sight) says so, and its Save button names and shows the deal the game is at now. Without JavaScript the pages work as before: nothing here runs.
 (function () {
   "use strict";
 
@@ -109,12 +110,33 @@
   }
 
   // The player is entering a deal that another phone has meanwhile changed: keep their
-  // card, say so at its top, and offer the card as it now is.
+  // card with its taps, and say so where they are, at the foot of the form, kept in sight
+  // at the bottom of the screen while the form is (the player is at the Save button, not
+  // at the card's top). The Save button no longer saves onto the old deal: it names the
+  // deal the game is at now and shows it; the one-tap buttons (a trump suit, a seat) are
+  // switched off. The form keeps the version it was shown with, so the server would refuse
+  // it all the same.
+  var nextCard = null; // what a stale card's buttons show: the fetched page's card
+
+  function showNext(event) {
+    if (event) { event.preventDefault(); }
+    showCard(nextCard);
+  }
+
   function notice(card, doc, fresh) {
-    var old = card.querySelector("[data-live-notice]");
-    if (old) { old.remove(); }
+    nextCard = fresh;
     var template = box.querySelector("template[data-notice]");
     if (!template) { box.hidden = false; return; }
+    var form = card.querySelector("form");
+    var foot = card.querySelector("[data-live-stale]");
+    if (!foot) {
+      foot = document.createElement("div");
+      foot.className = "live-stale";
+      foot.setAttribute("data-live-stale", "");
+      (form || card).appendChild(foot);
+    }
+    var old = foot.querySelector("[data-live-notice]");
+    if (old) { old.remove(); }
     var note = adopt(template.content.firstElementChild);
     var mine = parseInt(card.dataset.dealNumber, 10);
     var theirs = fresh && fresh.dataset.dealNumber ? parseInt(fresh.dataset.dealNumber, 10) : NaN;
@@ -124,10 +146,58 @@
       var points = pointsOf(doc, mine);
       note.querySelector("[data-notice-text]").textContent = text + (points ? " " + points : "");
     } // else: taken back, or otherwise changed: the general sentence of the template
-    note.querySelector("[data-show-next]").addEventListener("click", function () {
-      showCard(fresh);
+    var label = !fresh ? null : isNaN(theirs) ? box.dataset.goFinal || null
+      : box.dataset.goTo ? box.dataset.goTo.replace("{n}", String(theirs)) : null;
+    var next = note.querySelector("[data-show-next]");
+    var save = form && (form.querySelector("[data-live-stale] > button.primary") ||
+                        form.querySelector("button.primary[type=submit]"));
+    if (form) {
+      Array.prototype.forEach.call(form.querySelectorAll("button[type=submit]"), function (b) {
+        if (!b.disabled) { b.disabled = true; b.dataset.liveOff = "1"; } // no tap saves onto the old deal
+      });
+    }
+    if (save) {
+      // the Save button becomes the way on: it names the deal the game is at now
+      if (save.dataset.liveOff) { save.disabled = false; delete save.dataset.liveOff; }
+      if (!("liveLabel" in save.dataset)) { save.dataset.liveLabel = save.textContent; }
+      save.type = "button";
+      if (label) { save.textContent = label; } else if (next) { save.textContent = next.textContent; }
+      if (!save.dataset.liveNext) {
+        save.dataset.liveNext = "1";
+        save.addEventListener("click", showNext);
+      }
+      if (next) { next.remove(); }
+      foot.appendChild(note);
+      foot.appendChild(save);
+    } else {
+      if (next) {
+        if (label) { next.textContent = label; }
+        next.addEventListener("click", showNext);
+      }
+      foot.appendChild(note);
+    }
+  }
+
+  // The deal of a stale card is the game's current deal again (taken back elsewhere): its
+  // Save button and one-tap buttons are what they were, the notice goes.
+  function freshAgain(card) {
+    var foot = card.querySelector("[data-live-stale]");
+    if (!foot) { return; }
+    var save = foot.querySelector("button[data-live-next]");
+    if (save) {
+      save.removeEventListener("click", showNext);
+      delete save.dataset.liveNext;
+      save.type = "submit";
+      save.textContent = save.dataset.liveLabel;
+      delete save.dataset.liveLabel;
+      foot.replaceWith(save);
+    } else {
+      foot.remove();
+    }
+    Array.prototype.forEach.call(card.querySelectorAll("button[data-live-off]"), function (b) {
+      b.disabled = false;
+      delete b.dataset.liveOff;
     });
-    card.insertBefore(note, card.firstChild);
   }
 
   function apply(doc) {
@@ -142,6 +212,7 @@
 
     var totals = swap("totals", doc, null);
     if (totals) { initEntry(totals); }
+    swap("outlook", doc, part(document, "totals")); // what is still in play, under the totals
 
     var card = part(document, "deal");
     var fresh = slot(doc);
@@ -156,8 +227,7 @@
       card.querySelectorAll("input[name=version]").forEach(function (input) {
         if (current) { input.value = current.value; }
       });
-      var stale = card.querySelector("[data-live-notice]");
-      if (stale) { stale.remove(); }
+      freshAgain(card);
     } else {
       notice(card, doc, fresh);
     }

@@ -163,3 +163,60 @@ def test_games_delete_takes_the_history_too(instance, db, capsys):
 def test_init_db(instance, capsys):
     assert cli.main(["init-db"]) == 0
     assert "kierki.sqlite" in capsys.readouterr().out
+
+
+def test_backup_keep_leaves_the_newest_copies_it_made_and_nothing_else(instance, db,
+                                                                        tmp_path, capsys):
+    new(db)
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    made = [folder / f"kierki-202401{d:02}-030000.sqlite" for d in range(1, 17)]  # 16 days
+    others = [folder / "notes.txt", folder / "kierki-before-upgrade.sqlite",
+              folder / "other-20240101-030000.sqlite"]
+    for path in made + others:
+        path.write_bytes(b"an older copy")
+    assert cli.main(["backup", str(folder), "--keep", "14"]) == 0
+    out = capsys.readouterr().out
+    left = sorted(p.name for p in folder.iterdir())
+    copies = [name for name in left if name.startswith("kierki-2")]
+    assert len(copies) == 14
+    newest = copies[-1]
+    assert newest not in {p.name for p in made} and f"Backup written: {folder / newest}" in out
+    assert copies[:-1] == [p.name for p in made[-13:]]  # the 3 oldest went
+    assert "Removed the older copy kierki-20240101-030000.sqlite" in out
+    assert {p.name for p in others} <= set(left)  # not made by it: left alone
+    copy = store.connect(str(folder / newest))
+    try:
+        assert len(queries.list_games(copy)) == 1
+    finally:
+        copy.close()
+
+
+def test_backup_keep_needs_a_folder_and_a_positive_count(instance, db, tmp_path, capsys):
+    assert cli.main(["backup", str(tmp_path / "one.sqlite"), "--keep", "3"]) == 1
+    assert "--keep needs a folder" in capsys.readouterr().err
+    assert not (tmp_path / "one.sqlite").exists()
+    for bad in ("0", "-1", "x"):
+        with pytest.raises(SystemExit):
+            cli.main(["backup", str(tmp_path), "--keep", bad])
+
+
+def test_as_a_containers_first_process_sigterm_still_ends_the_server(monkeypatch):
+    """PID 1 gets no default action for SIGTERM: ``kierki serve`` there ends on it itself
+    (tried under ``unshare -pf``: without this, ``podman stop`` waited for SIGKILL)."""
+    import os
+    import signal
+
+    import gevent
+
+    handlers = []
+    monkeypatch.setattr(cli.os, "getpid", lambda: 1)
+    monkeypatch.setattr(gevent, "signal_handler", lambda *args: handlers.append(args))
+    monkeypatch.setattr(cli, "make_server", lambda app, settings: type(
+        "Server", (), {"serve_forever": lambda self: None})())
+    cli.run(None, {"connection_limit": 10})
+    assert handlers == [(signal.SIGTERM, os._exit, 0)]
+    handlers.clear()
+    monkeypatch.setattr(cli.os, "getpid", lambda: 4242)
+    cli.run(None, {"connection_limit": 10})
+    assert handlers == []  # anywhere else SIGTERM's own default ends it

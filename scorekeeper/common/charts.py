@@ -1,10 +1,12 @@
 """Charts drawn as SVG text on the server: a line chart and a grouped bar chart.
 
-Pure Python (no Flask): values in, markup out, every name and label escaped. The same
+Pure Python (no Flask): values in, markup out, every name and label escaped. The values
+shown are written by :mod:`.formats` in the page's language (``−52,5`` in Polish); the
+coordinates are plain SVG numbers. The same
 numbers are given as a plain HTML table (:func:`line_table`, :func:`bar_table`) for a
 screen reader, a page without images and anyone who wants the figures. Output is a
-function of the arguments alone (no ids, no random, no clock), so a page rendered once
-per game version stays right.
+function of the arguments and the language alone (no ids, no random, no clock), so a page
+rendered once per game version and language stays right.
 
 Sizes are in SVG user units: the ``viewBox`` is ``width`` wide, and so is the element until a
 stylesheet scales it to its box (``.chart { width: 100%; height: auto }``, the ratio kept),
@@ -31,6 +33,8 @@ from typing import NamedTuple
 
 from markupsafe import Markup, escape
 
+from . import formats
+
 __all__ = ["BarChart", "LineChart", "Series", "bar_chart", "bar_table", "line_chart",
            "line_table", "plain", "signed", "ticks"]
 
@@ -53,22 +57,22 @@ class Series(NamedTuple):
 
 
 def signed(value: Number) -> str:
-    """A value as a score sheet writes it: ``+25``, ``−20`` (U+2212), ``0``.
+    """A value as a score sheet writes it, in the page's language (:func:`.formats.signed`,
+    up to one decimal): ``+25``, ``−20`` (U+2212), ``0``, ``+2,5`` in Polish.
 
     >>> signed(25), signed(-20), signed(0), signed(2.5)
     ('+25', '−20', '0', '+2.5')
     """
-    text = _num(value)
-    return "+" + text if value > 0 else text.replace("-", "−")
+    return formats.signed(value, 1)
 
 
 def plain(value: Number) -> str:
     """A value without a plus sign (a race to a target): ``7``, ``−3``."""
-    return _num(value).replace("-", "−")
+    return formats.number(value, 1)
 
 
 def _num(value: Number) -> str:
-    """Up to one decimal, no trailing ``.0``: the same text for the same value, always."""
+    """A coordinate or a size in SVG's own numbers: up to one decimal, no trailing ``.0``."""
     text = f"{round(float(value), 1):.1f}"
     text = text.removesuffix(".0")
     return "0" if text == "-0" else text
@@ -321,7 +325,8 @@ def line_chart(series: Sequence[Series | tuple[str, Sequence[Number]]],
 
     out = [_open(width, top + height, title, desc, "line"), *legend,
            *_y_axis(scale, left, right, f, fmt)]
-    every = max(x_every, math.ceil((text_width("00", f) + 4) / step)) if slots > 1 else 1
+    widest = max([text_width("00", f), *(text_width(label, f) for label in x_labels)])
+    every = max(x_every, math.ceil((widest + 4) / step)) if slots > 1 else 1
     base = scale.bottom + f * 1.3
     for i, label in enumerate(x_labels):
         if (i + 1) % every == 0 or i == len(x_labels) - 1:

@@ -3,7 +3,8 @@
 Words only. The rules say what to show as :class:`~.rules.text.Text` and
 :class:`~.rules.errors.Problem` values (a message id with parameters); this module
 translates them, turns parameters into words (cards as players read them, seats as
-names, the words each family registers in ``param_labels``) and offers the same
+names, points as :mod:`.formats` writes them, the words each family registers in
+``param_labels``) and offers the same
 helpers to templates. Each family's own words live in its folder and reach its
 templates as a global named by the family's key.
 """
@@ -15,12 +16,14 @@ from typing import Any
 
 from babel import Locale
 from flask import Flask, current_app, g, request
-from flask_babel import Babel, format_decimal, get_locale, gettext
+from flask_babel import Babel, get_locale, gettext
 from markupsafe import Markup, escape
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
 from ..rules.errors import Problem
+from . import formats
+from .formats import signed
 from .lru import LRU
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -71,20 +74,6 @@ def card_label(card: str) -> str:
     """``"QH"`` as ``Q♥`` in English, ``D♥`` in Polish."""
     rank, suit = card[:-1], card[-1]
     return rank_label(rank) + SUIT_SYMBOLS[suit]
-
-
-def signed(points: int) -> str:
-    """Points as a score sheet writes them: ``+25``, ``−20``, ``0``."""
-    return f"+{points}" if points > 0 else str(points).replace("-", "−")
-
-
-def number(value: float | None, digits: int = 2) -> str:
-    """A figure with decimals as the language writes it (``−66,7`` in Polish); a dash for
-    none."""
-    if value is None:
-        return "–"
-    text = format_decimal(abs(value), format="#,##0." + "#" * digits)
-    return ("−" if value < 0 else "") + text
 
 
 def _param_labels() -> dict[str, dict[str, Any]]:
@@ -155,6 +144,7 @@ def init_app(app: Flask, families: Iterable[Any] = ()) -> None:
     app.jinja_env.filters["card_label"] = card_label
     app.jinja_env.filters["suit_colors"] = suit_colors
     app.jinja_env.filters["rank_label"] = rank_label
+    formats.register(app.jinja_env)
     labels: dict[str, dict[str, Any]] = {}
     for family in families:
         app.jinja_env.globals[family.key] = family.words
@@ -164,7 +154,7 @@ def init_app(app: Flask, families: Iterable[Any] = ()) -> None:
 
     @app.context_processor
     def inject() -> dict[str, Any]:
-        return {"lang": lang, "card_label": card_label, "signed": signed, "number": number,
+        return {"lang": lang, "card_label": card_label,
                 "suit_symbols": SUIT_SYMBOLS, "g": g, "seat_names": seat_names,
                 "localized": localized, "localized_item": localized_item,
                 "rank_label": rank_label}

@@ -13,7 +13,6 @@ here; the pages and the API call these.
 """
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -25,44 +24,14 @@ from sqlite_utils import Database
 
 from ..common import collation
 from ..families import registry
-from ..storage import queries
+from ..rules.places import above_middle, places, shared_places  # noqa: F401 - settling reads them here
+from ..storage import queries, store
 from . import service
 
 #: Games of one table closer together than this are one evening.
 EVENING_GAP = timedelta(hours=6)
 #: How many recent games a player's form shows.
 FORM_GAMES = 10
-
-
-def places(totals: Sequence[int]) -> list[int]:
-    """Each side's place by its total, higher first; equal totals share a place.
-
-    >>> places([120, -40, 120, -200])
-    [1, 3, 1, 4]
-    """
-    return [1 + sum(1 for other in totals if other > t) for t in totals]
-
-
-def shared_places(totals: Sequence[int]) -> list[Fraction]:
-    """Each side's place for settling by place: equal totals share the average of the
-    places they cover, so the places always add up to 1 + 2 + … + n.
-
-    >>> [str(p) for p in shared_places([120, -40, 120, -200])]
-    ['3/2', '3', '3/2', '4']
-    """
-    out = []
-    for t in totals:
-        above = sum(1 for other in totals if other > t)
-        tied = sum(1 for other in totals if other == t)
-        out.append(Fraction(2 * above + tied + 1, 2))  # the middle of above+1 … above+tied
-    return out
-
-
-def above_middle(totals: Sequence[int]) -> list[Fraction]:
-    """How many places each side finished above the middle place: what settling by place
-    counts for one game. Adds up to zero for every game, ties or not."""
-    middle = Fraction(len(totals) + 1, 2)
-    return [middle - p for p in shared_places(totals)]
 
 
 @dataclass(frozen=True)
@@ -94,102 +63,108 @@ def played(game: Any, seat: int) -> Played:
                   above_middle(totals)[side])
 
 
-def _created(game: Any) -> str:
-    return str(game.stored.created_at or "")
-
-
-def record(db: Database, pid: int, only: Iterable[str] | None = None) -> list[Played]:
-    """A person's seats in every game (or those of ``only``), oldest first."""
-    wanted = set(only) if only is not None else None
-    found = []
-    for row in queries.seatings(db):
-        if pid in row["people"] and (wanted is None or row["id"] in wanted):
-            try:
-                game = service.load(db, row["id"])
-            except queries.GameNotFound:
-                continue  # deleted meanwhile
-            found.append(played(game, row["people"].index(pid)))
-    return found
-
-
 def _average(total: float, count: int, digits: int = 2) -> float | None:
     return round(total / count, digits) if count else None
 
 
-def statistics(db: Database, pid: int, only: Iterable[str] | None = None) -> dict[str, Any]:
-    """A person's figures over their finished games (or those of ``only``), per card game.
+def statistics(db: Database, pid: int, table: str | None = None) -> dict[str, Any]:
+    """A person's figures over their finished games (or those at ``table``, its
+    :func:`table_key`), per card game.
 
     Points of different card games never add up: ``families`` holds, for each family the
     person played (by key, in the registry's order), its ``name`` and its own figures
     (:func:`_figures`). Beside them only the person and counts of games.
+
+    Summed by SQL from the figures the store keeps per finished game (no game is
+    replayed here but the few that name the rulesets and kinds of deal shown), so a page
+    costs about the same with ten stored games as with ten thousand.
     """
     person = queries.person(db, pid)
-    seats = record(db, pid, only)
+    wanted = table
+    sums = queries.figure_sums(db, pid, wanted)
+    open_ = queries.unfinished_seats(db, pid, wanted)
     by_family: dict[str, dict[str, Any]] = {}
+    rules: dict[str, Any] = {}
     for key, family in registry.families().items():
-        mine = [p for p in seats if p.game.family.key == key]
-        if mine:
-            by_family[key] = {"key": key, "name": str(family.title), **_figures(mine)}
-    done = sum(1 for p in seats if p.game.state.finished)
+        if key in sums or key in open_:
+            figures, named = _figures(db, pid, key, sums.get(key), open_.get(key, 0), wanted)
+            by_family[key] = {"key": key, "name": str(family.title), **figures}
+            rules.update(named)
+    done = sum(s["games"] for s in sums.values())
     return {
         "id": person["id"], "name": person["name"],
-        "games": done, "unfinished": len(seats) - done,
+        "games": done, "unfinished": sum(open_.values()),
         "families": by_family,
-        "_seats": seats,  # for pages: which games, to link the ones a browser knows
+        "_rules": rules,  # for pages: the rules of each ruleset shown, to name it
     }
 
 
-def _figures(seats: list[Played]) -> dict[str, Any]:
-    """One family's figures over the finished games of ``seats``.
+class _Namer:
+    """Names kinds of deal, counts and rulesets in the family's own words (in the page's
+    language), from the games where each was first played: a few games loaded."""
+
+    def __init__(self, db: Database):
+        self.db = db
+        self.games: dict[str, Any] = {}
+        self.seats: dict[tuple[str, int], dict[str, Any]] = {}
+
+    def game(self, gid: str) -> Any:
+        if gid not in self.games:
+            self.games[gid] = service.load(self.db, gid)
+        return self.games[gid]
+
+    def stats(self, gid: str, seat: int) -> dict[str, Any]:
+        if (gid, seat) not in self.seats:
+            game = self.game(gid)
+            self.seats[gid, seat] = game.family.seat_stats(game, seat)
+        return self.seats[gid, seat]
+
+
+def _figures(db: Database, pid: int, family: str, sums: dict[str, Any] | None,
+             unfinished: int, only: str | None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """One family's figures over a person's finished games, and the rules of the rulesets
+    they were played by (by id).
 
     ``kinds``: points per deal kind (key, name, deals, points, average per deal);
     ``counts``: what the game's family counts for a seat (hearts taken, K♥ caught,
     loteryjka won, …); ``best``/``worst``: the highest and lowest total; ``streaks``: wins
     in a row now and at most; ``by_ruleset``; ``form``: the last games' places.
     """
-    done = [p for p in seats if p.game.state.finished]
-    kinds: dict[str, dict[str, Any]] = {}
-    counts: dict[str, dict[str, Any]] = {}
-    rulesets: dict[str, dict[str, Any]] = {}
-    for p in done:
-        extra = p.game.family.seat_stats(p.game, p.seat)
-        for key, (label, points, deals, (group, group_name)) in extra.get("kinds", {}).items():
-            k = kinds.setdefault(key, {"key": key, "name": label, "deals": 0, "points": 0,
-                                       "group": group, "group_name": group_name})
-            k["deals"] += deals
-            k["points"] += points
-        for key, (label, n) in extra.get("counts", {}).items():
-            counts.setdefault(key, {"key": key, "name": label, "count": 0})["count"] += n
-        rid = p.game.rules.id
-        r = rulesets.setdefault(rid, {"ruleset": rid, "games": 0, "wins": 0, "places": 0})
-        r["games"] += 1
-        r["wins"] += p.won
-        r["places"] += p.place
-    for k in kinds.values():
-        k["average"] = _average(k["points"], k["deals"], 1)
+    sums = sums or {"games": 0, "wins": 0, "places": 0, "points": 0}
+    namer = _Namer(db)
+    kinds = []
+    for k in queries.figure_parts(db, pid, family, "kind", only):
+        name, _, _, (_, group_name) = namer.stats(k["game"], k["seat"])["kinds"][k["key"]]
+        kinds.append({"key": k["key"], "name": name, "deals": k["deals"],
+                      "points": k["points"], "group": k["group"], "group_name": group_name,
+                      "average": _average(k["points"], k["deals"], 1)})
+    counts = [{"key": c["key"], "count": c["points"],
+               "name": namer.stats(c["game"], c["seat"])["counts"][c["key"]][0]}
+              for c in queries.figure_parts(db, pid, family, "count", only)]
+    rulesets = queries.figure_rulesets(db, pid, family, only)
     by_ruleset = [{"ruleset": r["ruleset"], "games": r["games"], "wins": r["wins"],
-                   "average_place": _average(r["places"], r["games"])}
-                  for r in rulesets.values()]
-    return {
-        "games": len(done), "unfinished": len(seats) - len(done),
-        "wins": sum(p.won for p in done),
-        "average_place": _average(sum(p.place for p in done), len(done)),
-        "points": sum(p.total for p in done),
-        "kinds": list(kinds.values()),  # in the order the deals are played
-        "counts": list(counts.values()),
-        "best": _game_line(max(done, key=lambda p: p.total, default=None)),
-        "worst": _game_line(min(done, key=lambda p: p.total, default=None)),
-        "streaks": _streaks([p.won for p in done]),
+                   "average_place": _average(r["places"], r["games"])} for r in rulesets]
+    lines = queries.figure_lines(db, pid, family, FORM_GAMES, only)
+    figures = {
+        "games": sums["games"], "unfinished": unfinished,
+        "wins": sums["wins"],
+        "average_place": _average(sums["places"], sums["games"]),
+        "points": sums["points"],
+        "kinds": kinds,  # in the order the deals are played
+        "counts": counts,
+        "best": _game_line(lines["best"]),
+        "worst": _game_line(lines["worst"]),
+        "streaks": _streaks(queries.figure_wins(db, pid, family, only)),
         "by_ruleset": by_ruleset,
-        "form": [_game_line(p) for p in done[-FORM_GAMES:]],
+        "form": [_game_line(line) for line in lines["recent"]],
     }
+    return figures, {r["ruleset"]: namer.game(r["game"]).rules for r in rulesets}
 
 
-def _game_line(p: Played | None) -> dict[str, Any] | None:
-    if p is None:
+def _game_line(line: dict[str, Any] | None) -> dict[str, Any] | None:
+    if line is None:
         return None
-    return {"game": p.game.id, "date": _created(p.game)[:10], "ruleset": p.game.rules.id,
-            "total": p.total, "place": p.place, "sides": p.sides}
+    return {k: line[k] for k in ("game", "date", "ruleset", "total", "place", "sides")}
 
 
 def _streaks(wins: Sequence[bool]) -> dict[str, int]:
@@ -247,25 +222,66 @@ def _when(text: str) -> datetime | None:
         return None
 
 
-def evenings(db: Database) -> list[Evening]:
-    """Every evening on this server, the latest first."""
+def _evenings_of(rows: Iterable[dict[str, Any]]) -> list[Evening]:
+    """The evenings of games (:func:`.queries.seatings` rows, oldest first)."""
     open_: dict[tuple[int, ...], Evening] = {}
     found: list[Evening] = []
-    for row in queries.seatings(db):
+    for row in rows:
         if None in row["people"] or not row["people"]:
             continue
         table = tuple(sorted(row["people"]))
         current = open_.get(table)
         start, last = _when(row["created_at"]), _when(current.last) if current else None
         if current is None or start is None or last is None or start - last > EVENING_GAP:
-            digest = hashlib.sha256(f"evening:{row['id']}".encode()).hexdigest()[:12]
-            current = Evening(digest, table, started=row["created_at"] or "")
+            current = Evening(store.evening_id(row["id"]), table,
+                              started=row["created_at"] or "")
             open_[table] = current
             found.append(current)
         current.games.append(row["id"])
         current.seats[row["id"]] = row["people"]
         current.last = max(current.last, row["played_at"] or "")  # a rename moves no evening
-    return sorted(found, key=lambda e: e.started, reverse=True)
+    return found
+
+
+def evenings(db: Database) -> list[Evening]:
+    """Every evening on this server, the latest first (reads every game: the pages ask
+    :func:`latest_evenings`, :func:`evening` and :func:`evening_of` instead)."""
+    return sorted(_evenings_of(queries.seatings(db)), key=lambda e: e.started, reverse=True)
+
+
+def table_evenings(db: Database, key: str) -> list[Evening]:
+    """The evenings of one table (:func:`table_key`), oldest first: an evening is one
+    table's, so only that table's games are read."""
+    return _evenings_of(queries.table_seatings(db, key))
+
+
+#: Games read at a time while looking for the latest evenings.
+_CHUNK = 64
+
+
+def latest_evenings(db: Database, n: int) -> list[Evening]:
+    """The ``n`` latest evenings, the latest first, as :func:`evenings` lists them.
+
+    Reads games from the latest started back, and each new table's evenings as it meets
+    it; it stops once ``n`` evenings started no earlier than the game it is at: any
+    evening that started later opens with a game already read, so its table's evenings
+    are known."""
+    found: dict[str, Evening] = {}
+    tables: set[str] = set()
+    offset = 0
+    while True:
+        rows = queries.latest_tables(db, offset, _CHUNK)
+        for key, created in rows:
+            if key is not None and key not in tables:
+                tables.add(key)
+                found.update((e.id, e) for e in table_evenings(db, key))
+            if sum(1 for e in found.values() if e.started >= (created or "")) >= n:
+                rows = []
+                break
+        if len(rows) < _CHUNK:
+            break
+        offset += _CHUNK
+    return sorted(found.values(), key=lambda e: e.started, reverse=True)[:n]
 
 
 class EveningNotFound(LookupError):
@@ -273,10 +289,22 @@ class EveningNotFound(LookupError):
 
 
 def evening(db: Database, eid: str) -> Evening:
-    for e in evenings(db):
+    """The evening of this id: the evening its first game opens, among that game's
+    table's evenings."""
+    key = queries.evening_table(db, eid) if isinstance(eid, str) else None
+    for e in table_evenings(db, key) if key else []:
         if e.id == eid:
             return e
     raise EveningNotFound(eid)
+
+
+def evening_of(db: Database, gid: str) -> Evening:
+    """The evening game ``gid`` was played in (``GameNotFound``, ``EveningNotFound``)."""
+    key = queries.table_of(db, gid)
+    for e in table_evenings(db, key) if key else []:
+        if gid in e.games:
+            return e
+    raise EveningNotFound(gid)
 
 
 def standings(db: Database, ev: Evening, language: str = "en") -> dict[str, Any]:

@@ -82,9 +82,15 @@ def _new_id(data: dict[str, Any]) -> str:
     return f"house-{slug}-{secrets.token_hex(3)}"
 
 
-def create(db: Database, document: Any) -> str:
+def create(db: Database, document: Any, max_variants: int | None = None) -> str:
     """Check a variant document and store it; its new id. ``InvalidInput`` names each
-    problem (a field of the document, or the totals)."""
+    problem (a field of the document, or the totals); ``max_variants`` is how many house
+    variants the server may keep."""
+    if max_variants is not None and queries.count_rulesets(db) >= max_variants:
+        raise InvalidInput([Problem("", N_(
+            "This server already keeps %(max)s house variants, as many as it may. Delete "
+            "one nobody plays (or ask the host to) before making another."),
+            {"max": max_variants})])
     if not isinstance(document, dict):
         raise InvalidInput([Problem("", N_("Send the ruleset as a JSON object."))])
     family = registry.get(document["family"]) if "family" in document else _offering()

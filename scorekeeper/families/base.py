@@ -221,6 +221,12 @@ class Family(Protocol):
         (name, n)}}``, either may be left out (the group gathers kinds for a chart)."""
         ...
 
+    def seat_numbers(self, game: Game, seat: int) -> dict[str, Any]:
+        """The numbers of :meth:`seat_stats` without its words (the store keeps them per
+        finished game, in no language): ``{"kinds": {key: (points, deals, group)},
+        "counts": {key: n}}``, in the same order."""
+        ...
+
     def ruleset_json(self, rules: Rules) -> dict[str, Any]:
         """The family's part of a ruleset's JSON (``GET /api/rulesets``)."""
         ...

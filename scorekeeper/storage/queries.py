@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlite_utils import Database
@@ -92,18 +93,27 @@ def count_games(db: Database) -> int:
     return int(next(iter(db.query("select count(*) as n from games")))["n"])
 
 
-def game_by_code(db: Database, code: str) -> str:
-    """The id of the game with this join code."""
-    rows = list(db.query("select id from games where join_code = ?", [code]))
-    if not rows:
-        raise GameNotFound(code)
-    return rows[0]["id"]
 
 
 #: When a game was played: its last deal's recording (a correction counts), else its
 #: creation. Not ``updated_at``, which a rename of a player moves in every game they sat in.
 PLAYED_AT = ("coalesce((select max(d.recorded_at) from deals d where d.game_id = g.id), "
              "g.created_at)")
+
+
+#: How long a finished game's join code keeps working (its link works for good).
+CODE_AFTER_FINISH = timedelta(days=1)
+
+
+def game_by_code(db: Database, code: str, now: datetime | None = None) -> str:
+    """The id of the game with this join code; a game finished more than a day ago has
+    none any more (fewer live codes leave a guesser less to find)."""
+    cutoff = ((now or datetime.now(UTC)) - CODE_AFTER_FINISH).isoformat()
+    rows = list(db.query(f"select id from games g where join_code = ? and not (finished "
+                         f"and {PLAYED_AT} < ?)", [code, cutoff]))
+    if not rows:
+        raise GameNotFound(code)
+    return rows[0]["id"]
 
 
 def list_games(db: Database, ids: list[str] | None = None) -> list[dict[str, Any]]:
@@ -148,6 +158,11 @@ def rulesets(db: Database) -> list[dict[str, Any]]:
     """Every house variant, oldest first: id, family, made_by, created_at and its data."""
     return [{**r, "data": json.loads(r["data"])} for r in db.query(
         "select id, family, data, made_by, created_at from rulesets order by created_at, id")]
+
+
+def count_rulesets(db: Database) -> int:
+    """How many house variants this server keeps."""
+    return int(db.execute("select count(*) from rulesets").fetchone()[0])
 
 
 def ruleset(db: Database, rid: str) -> dict[str, Any]:
@@ -204,3 +219,191 @@ def setting(db: Database, key: str) -> str | None:
 
 def ruleset_in_use(db: Database, rid: str) -> bool:
     return bool(list(db.query("select 1 from games where ruleset_id = ? limit 1", [rid])))
+
+
+# -- people's figures (kept per finished game by the store: tables ``figures`` and
+# ``figure_parts``, see its migration 0007) ------------------------------------------
+
+def _only(table: str | None, alias: str = "f") -> tuple[str, list[Any]]:
+    """The filter to the games of one table (its key, ``3-5-7-9``; all games when None)."""
+    if table is None:
+        return "", []
+    return f" and {alias}.table_key = ?", [table]
+
+
+#: The order games were played in, oldest first (as :func:`seatings` lists them).
+_ORDER = "f.played, f.game_row"
+
+
+def figure_sums(db: Database, pid: int, only: str | None = None
+                ) -> dict[str, dict[str, Any]]:
+    """A person's finished games per family: ``games``, ``wins``, ``places`` (their sum)
+    and ``points`` (their sides' totals added up, within the family)."""
+    where, params = _only(only)
+    rows = db.conn.execute(f"""
+        select family, count(*), sum(won), sum(place), sum(total) from figures f
+        where person_id = ?{where} group by family""", [pid, *params]).fetchall()
+    return {fam: {"games": n, "wins": w, "places": p, "points": t}
+            for fam, n, w, p, t in rows}
+
+
+def unfinished_seats(db: Database, pid: int, only: str | None = None) -> dict[str, int]:
+    """How many unfinished games a person sits at, per family (from the few unfinished
+    games, by index)."""
+    where, params = _only(only, "g")
+    rows = db.conn.execute(f"""
+        select g.family, count(*) from games g indexed by idx_games_finished
+        where g.finished = 0 and exists (select 1 from players p where p.game_id = g.id
+                                         and p.person_id = ?){where}
+        group by g.family""", [pid, *params]).fetchall()
+    return dict(rows)
+
+
+def figure_wins(db: Database, pid: int, family: str, only: str | None = None
+                ) -> list[bool]:
+    """Whether the person won each of their finished games of ``family``, oldest first."""
+    where, params = _only(only)
+    return [bool(w) for (w,) in db.conn.execute(f"""
+        select won from figures f where person_id = ? and family = ?{where}
+        order by {_ORDER}""", [pid, family, *params])]
+
+
+_LINE = "f.game_id, f.seat, f.played, f.ruleset_id, f.total, f.place, f.sides"
+
+
+def _lines(rows: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
+    return [{"game": g, "seat": s, "date": (d or "")[:10], "ruleset": r, "total": t,
+             "place": p, "sides": n} for g, s, d, r, t, p, n in rows]
+
+
+def figure_lines(db: Database, pid: int, family: str, last: int,
+                 only: str | None = None) -> dict[str, Any]:
+    """A person's ``recent`` finished games of ``family`` (up to ``last``, oldest first),
+    their ``best`` and ``worst`` (the highest and the lowest total; of equal totals the
+    earliest game), each a line: game, seat, date, ruleset, total, place, sides."""
+    where, params = _only(only)
+    base = f"select {_LINE} from figures f where person_id = ? and family = ?{where}"
+    args = [pid, family, *params]
+    conn = db.conn
+    best = _lines(conn.execute(f"{base} order by f.total desc, {_ORDER} limit 1",
+                               args).fetchall())
+    worst = _lines(conn.execute(f"{base} order by f.total, {_ORDER} limit 1",
+                                args).fetchall())
+    return {"best": best[0] if best else None, "worst": worst[0] if worst else None,
+            "recent": _lines(conn.execute(
+                f"{base} order by f.played desc, f.game_row desc limit ?",
+                [*args, last]).fetchall())[::-1]}
+
+
+def figure_rulesets(db: Database, pid: int, family: str, only: str | None = None
+                    ) -> list[dict[str, Any]]:
+    """A person's finished games of ``family`` per ruleset, in the order each ruleset was
+    first played: ``ruleset``, ``games``, ``wins``, ``places`` and that first ``game``."""
+    where, params = _only(only)
+    rows = db.conn.execute(f"""
+        select ruleset_id, count(*), sum(won), sum(place), min(played), game_row, game_id
+        from figures f where person_id = ? and family = ?{where}
+        group by ruleset_id""", [pid, family, *params]).fetchall()
+    rows.sort(key=lambda r: (r[4] or "", r[5]))  # the game each was first played in
+    return [{"ruleset": r, "games": n, "wins": w, "places": p, "game": g}
+            for r, n, w, p, _, _, g in rows]
+
+
+def figure_parts(db: Database, pid: int, family: str, part: str,
+                 only: str | None = None) -> list[dict[str, Any]]:
+    """What the family counts for a person over their finished games (``part``:
+    ``"kind"``, points and deals per kind of deal; ``"count"``, a count in ``points``),
+    per key, in the order each key was first played, with the ``game`` and ``seat`` where
+    it was (whose family names it)."""
+    where, params = _only(only, "pa")
+    rows = db.conn.execute(f"""
+        select pa.key, pa.grp, sum(pa.points), sum(pa.deals), min(pa.played), pa.game_row,
+               pa.position, pa.game_id, pa.seat
+        from figure_parts pa
+        where pa.person_id = ? and pa.family = ? and pa.part = ?{where}
+        group by pa.key""", [pid, family, part, *params]).fetchall()
+    rows.sort(key=lambda r: (r[4] or "", r[5], r[6]))  # where each was first played
+    return [{"key": k, "group": grp, "points": pts, "deals": d, "game": g, "seat": s}
+            for k, grp, pts, d, _, _, _, g, s in rows]
+
+
+def names(db: Database, ids: Any) -> dict[int, str]:
+    """The names of the people of ``ids``."""
+    return dict(db.conn.execute("select id, name from people where id in "
+                                "(select value from json_each(?))",
+                                [json.dumps(sorted(set(ids)))]).fetchall())
+
+
+#: The languages whose name order is kept (``people.sort_<language>``); others sort as
+#: English does.
+SORTED_LANGUAGES = ("en", "pl")
+
+
+def people_page(db: Database, language: str, page: int, size: int
+                ) -> tuple[list[dict[str, Any]], bool]:
+    """One page (from 1) of everyone who has played here, in the order ``language`` sorts
+    names, each with how many games they played; and whether another page follows."""
+    column = f"sort_{language if language in SORTED_LANGUAGES else 'en'}"
+    rows = list(db.query(f"""
+        select pe.id, pe.name, pe.created_at,
+               (select count(*) from players pl where pl.person_id = pe.id) as games
+        from people pe order by pe.{column}, pe.name, pe.id limit ? offset ?""",
+                         [size + 1, (page - 1) * size]))
+    return rows[:size], len(rows) > size
+
+
+def count_people(db: Database) -> int:
+    return int(db.conn.execute("select count(*) from people").fetchone()[0])
+
+
+def person_tables(db: Database, pid: int) -> list[tuple[str, int]]:
+    """The tables a person sat at (``games.table_key``) and how many games each, the
+    most games first (then by key)."""
+    return db.conn.execute("""
+        select g.table_key, count(*) from players p join games g on g.id = p.game_id
+        where p.person_id = ? and g.table_key is not null
+        group by g.table_key order by 2 desc, g.table_key""", [pid]).fetchall()
+
+
+def table_games(db: Database, key: str) -> list[str]:
+    """The games of one table (its people's ids sorted, ``3-5-7-9``), oldest first."""
+    return [gid for (gid,) in db.conn.execute(
+        "select id from games where table_key = ? order by created_at, rowid", [key])]
+
+
+def _seating_rows(where: str) -> str:
+    return f"""
+        select g.id, g.family, g.ruleset_id, g.finished, g.created_at, g.updated_at,
+               {PLAYED_AT} as played_at,
+               (select json_group_array(person_id) from (select person_id from players p
+                 where p.game_id = g.id order by seat)) as people
+        from games g {where}"""
+
+
+def table_seatings(db: Database, key: str) -> list[dict[str, Any]]:
+    """:func:`seatings` of one table's games only (by index)."""
+    return [{**r, "people": json.loads(r["people"])} for r in db.query(
+        _seating_rows("where g.table_key = ? order by g.created_at, g.rowid"), [key])]
+
+
+def table_of(db: Database, gid: str) -> str | None:
+    """The table key of a game (None if it has none)."""
+    row = db.conn.execute("select table_key from games where id = ?", [gid]).fetchone()
+    if row is None:
+        raise GameNotFound(gid)
+    return row[0]
+
+
+def evening_table(db: Database, eid: str) -> str | None:
+    """The table of the game whose evening would have id ``eid`` (None if no game's)."""
+    row = db.conn.execute("select table_key from games where evening_id = ? limit 1",
+                          [eid]).fetchone()
+    return row[0] if row else None
+
+
+def latest_tables(db: Database, offset: int, size: int) -> list[tuple[str | None, str]]:
+    """(table key, created_at) of games, the latest started first, ``size`` from
+    ``offset``."""
+    return db.conn.execute("select table_key, created_at from games "
+                           "order by created_at desc, rowid desc limit ? offset ?",
+                           [size, offset]).fetchall()

@@ -23,21 +23,30 @@ the migrations' own, and sqlite-utils' short read savepoints).
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
+import logging
+import os
 import secrets
 import sqlite3
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from sqlite_utils import Database, Migrations
 
+from ..common import collation
+from ..common.lru import LRU
+from ..families import registry
 from ..rules.checks import person_key
+from ..rules.places import places
 from . import queries
 from .commits import Committer, StoreError
 
 migrations = Migrations("scorekeeper")
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
@@ -107,23 +116,219 @@ def _people(db: Database) -> None:
                          "join games g on g.id = p.game_id order by g.created_at, p.seat"))
     for row in rows:
         db.execute("update players set person_id = ? where game_id = ? and seat = ?",
-                   [_person(db, row["name"], row["created_at"] or _now()), row["game_id"],
+                   [_person(db, row["name"], row["created_at"] or _now(), sort=False),
+                    row["game_id"],
                     row["seat"]])
 
 
-def _person(db: Database, name: str, now: str) -> int:
-    """The person of this name, made the first time it is seen (within a write)."""
+@migrations(name="0007_figures")
+def _figures_tables(db: Database) -> None:
+    """What the people's pages read instead of replaying every game (issue 25):
+
+    * ``figures``: one row per seat of each finished game (its person, family, ruleset,
+      total, place, win), and ``figure_parts``: what the family counts for that seat
+      (points and deals per kind of deal, hearts taken, …). Written by every write that
+      changes a game (:func:`_refresh_figures`), in the same transaction; summed by SQL.
+    * ``games.table_key`` (the people at the game, their ids sorted) and
+      ``games.evening_id`` (the id of the evening the game would open): a table's games
+      and an evening are found by index, not by reading every game.
+    * ``people.sort_en``/``sort_pl``: each name's collation key (:func:`sort_keys`), so
+      the list of people pages in SQL in the order the language sorts names.
+    """
+    db.table("games").add_column("table_key", str)
+    db.table("games").add_column("evening_id", str)
+    for row in list(db.query("select id from games")):
+        db.execute("update games set table_key = ?, evening_id = ? where id = ?",
+                   [_table_key(db, row["id"]), evening_id(row["id"]), row["id"]])
+    db.table("games").create_index(["table_key", "created_at"])
+    db.table("games").create_index(["evening_id"])
+    db.table("games").create_index(["finished"])
+    db.table("games").create_index(["created_at"])
+    db.table("people").add_column("sort_en", bytes)
+    db.table("people").add_column("sort_pl", bytes)
+    for row in list(db.query("select id, name from people")):
+        db.execute("update people set sort_en = ?, sort_pl = ? where id = ?",
+                   [*sort_keys(row["name"]), row["id"]])
+    db.table("people").create_index(["sort_en", "name", "id"])
+    db.table("people").create_index(["sort_pl", "name", "id"])
+    db.table("figures").create({
+        "game_id": str, "seat": int, "person_id": int, "family": str, "ruleset_id": str,
+        "table_key": str, "played": str, "game_row": int, "side": int, "sides": int,
+        "total": int, "place": int, "won": int,
+    }, pk=("game_id", "seat"), foreign_keys=[("game_id", "games", "id")],
+        not_null={"family", "total", "place", "won", "sides"})
+    # Covering: a person's sums read the index alone.
+    db.table("figures").create_index(["person_id", "family", "played", "game_row", "total",
+                                      "place", "won", "ruleset_id", "game_id", "seat",
+                                      "sides"])
+    db.table("figures").create_index(["person_id", "family", "total"])
+    db.table("figures").create_index(["table_key", "person_id", "family", "played",
+                                      "game_row", "total", "place", "won", "ruleset_id",
+                                      "game_id", "seat", "sides"])
+    db.table("figure_parts").create({
+        "game_id": str, "seat": int, "person_id": int, "family": str, "part": str,
+        "key": str, "table_key": str, "played": str, "game_row": int, "position": int, "grp": str,
+        "points": int, "deals": int,
+    }, pk=("game_id", "seat", "part", "key"), foreign_keys=[("game_id", "games", "id")],
+        not_null={"family", "part", "key", "points"})
+    db.table("figure_parts").create_index(
+        ["person_id", "family", "part", "key", "points", "deals", "played", "game_row",
+         "position", "grp", "game_id", "seat"])
+    db.table("figure_parts").create_index(
+        ["table_key", "person_id", "family", "part", "key", "points", "deals", "played",
+         "game_row", "position", "grp", "game_id", "seat"])
+    for row in list(db.query("select id from games where finished = 1 order by rowid")):
+        try:
+            _refresh_figures(db, row["id"])
+        except Exception:  # one damaged game must not stop the server from starting
+            log.exception("no figures for game %s: it could not be replayed", row["id"])
+
+
+@migrations(name="0008_one_name_per_person")
+def _one_name(db: Database) -> None:
+    """Every seat under the name its person goes by (seats written before a person kept
+    one name kept the case they were typed in)."""
+    db.execute("update players set name = (select name from people where people.id = "
+               "players.person_id) where person_id is not null and name != (select name "
+               "from people where people.id = players.person_id)")
+
+
+def evening_id(gid: str) -> str:
+    """The id of the evening that game ``gid`` opens (an evening is named by its first
+    game; the id shows nothing of the game's, which lets whoever has it play)."""
+    return hashlib.sha256(f"evening:{gid}".encode()).hexdigest()[:12]
+
+
+def sort_keys(name: str) -> tuple[bytes, bytes]:
+    """A name's collation key in English and in Polish (:func:`.collation.key`), each as
+    bytes whose order is the key's order: SQLite compares blobs byte by byte, so
+    ``order by sort_pl, name, id`` is exactly :func:`.collation.by_name`'s order (the
+    name, NFC as every name is kept, breaks ties as it does there)."""
+    return tuple(b"".join(w.to_bytes(3, "big") for w in collation.key(name, lang)[0])
+                 for lang in ("en", "pl"))  # type: ignore[return-value]
+
+
+def _table_key(db: Database, gid: str) -> str | None:
+    """The people at a game, their ids sorted and joined (``3-5-7-9``); None if a seat
+    has nobody (no table)."""
+    ids = [r[0] for r in db.conn.execute(
+        "select person_id from players where game_id = ? order by seat", [gid])]
+    if not ids or None in ids:
+        return None
+    return "-".join(str(p) for p in sorted(ids))
+
+
+#: Rules loaded from a stored snapshot, by (family, snapshot text): loading checks them.
+_loaded_rules = LRU(32)
+
+
+@dataclass
+class _Folded:
+    """A stored game replayed, as a family's ``seat_numbers`` reads it."""
+
+    stored: queries.StoredGame
+    family: Any
+    rules: Any
+    state: Any
+
+    @property
+    def id(self) -> str:
+        return self.stored.id
+
+    @property
+    def players(self) -> list[str]:
+        return self.stored.players
+
+
+def _fold(db: Database, gid: str) -> _Folded:
+    stored = queries.load_game(db, gid)
+    family = registry.get(stored.family)
+    if family is None:
+        raise queries.GameNotFound(gid)
+    key = (family.key, stored.ruleset_text)
+    rules = _loaded_rules.get(key)
+    if rules is None:
+        rules = family.load_rules(stored.ruleset)
+        _loaded_rules.put(key, rules)
+    return _Folded(stored, family, rules,
+                   family.fold(rules, stored.settings, stored.results))
+
+
+def _refresh_figures(db: Database, gid: str) -> None:
+    """Write a game's figures anew from what is stored: none while it is unfinished (or
+    gone), a row per seat and its parts once it is finished. Every write that changes a
+    game's deals, seats or end calls this inside its own transaction."""
+    db.conn.execute("delete from figure_parts where game_id = ?", [gid])
+    db.conn.execute("delete from figures where game_id = ?", [gid])
+    row = db.conn.execute("select finished, rowid, created_at, table_key, ruleset_id "
+                          "from games where id = ?", [gid]).fetchone()
+    if row is None or not row[0]:
+        return
+    _, game_row, played, table, ruleset_id = row
+    game = _fold(db, gid)
+    if not game.state.finished:
+        return
+    people = [r[0] for r in db.conn.execute(
+        "select person_id from players where game_id = ? order by seat", [gid])]
+    totals = list(game.state.totals)
+    placed = places(totals)
+    figures, parts = [], []
+    for side, seats in enumerate(game.family.sides(game.rules)):
+        for seat in seats:
+            pid = people[seat]
+            figures.append((gid, seat, pid, game.family.key, ruleset_id, table, played,
+                            game_row, side, len(totals), totals[side], placed[side],
+                            int(placed[side] == 1)))
+            numbers = game.family.seat_numbers(game, seat)
+            for position, (key, (points, deals, group)) in enumerate(
+                    numbers.get("kinds", {}).items()):
+                parts.append((gid, seat, pid, game.family.key, "kind", key, table, played,
+                              game_row, position, group, points, deals))
+            for position, (key, n) in enumerate(numbers.get("counts", {}).items()):
+                parts.append((gid, seat, pid, game.family.key, "count", key, table, played,
+                              game_row, position, None, n, None))
+    db.conn.executemany("insert into figures (game_id, seat, person_id, family, ruleset_id, "
+                        "table_key, played, game_row, side, sides, total, place, won) "
+                        "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", figures)
+    db.conn.executemany("insert into figure_parts (game_id, seat, person_id, family, part, "
+                        "key, table_key, played, game_row, position, grp, points, deals) "
+                        "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", parts)
+
+
+def _person(db: Database, name: str, now: str, sort: bool = True) -> int:
+    """The person of this name, made the first time it is seen (within a write), with
+    the keys their name sorts by (``sort``: migration 0006 ran before there were any)."""
+    return _person_named(db, name, now, sort)[0]
+
+
+def _person_named(db: Database, name: str, now: str, sort: bool = True) -> tuple[int, str]:
+    """The person of this name and the name they go by: the one first written (or last
+    given by a rename), whatever case or spacing ``name`` is typed in."""
     key = person_key(name)
-    rows = list(db.query("select id from people where key = ?", [key]))
+    rows = list(db.query("select id, name from people where key = ?", [key]))
     if rows:
-        return int(rows[0]["id"])
-    return int(db.execute("insert into people (name, key, created_at) values (?, ?, ?)",
-                          [name, key, now]).lastrowid)
+        return int(rows[0]["id"]), str(rows[0]["name"])
+    if not sort:
+        return int(db.execute("insert into people (name, key, created_at) values (?, ?, ?)",
+                              [name, key, now]).lastrowid), name
+    return int(db.execute("insert into people (name, key, created_at, sort_en, sort_pl) "
+                          "values (?, ?, ?, ?, ?)", [name, key, now, *sort_keys(name)]).lastrowid), name
 
 
 def _seat_rows(db: Database, gid: str, players: list[str], now: str) -> list[dict[str, Any]]:
-    return [{"game_id": gid, "seat": seat, "name": name, "person_id": _person(db, name, now)}
-            for seat, name in enumerate(players)]
+    """Each seat's row: a person known here sits under the name they go by ("ania" typed
+    at a new game is "Ania" there, as in every other game)."""
+    rows = []
+    for seat, typed in enumerate(players):
+        pid, name = _person_named(db, typed, now)
+        rows.append({"game_id": gid, "seat": seat, "name": name, "person_id": pid})
+    return rows
+
+
+def _where(gid: str, seats: list[dict[str, Any]]) -> dict[str, Any]:
+    """A new game's table and the evening it would open (see migration 0007)."""
+    return {"table_key": "-".join(str(p) for p in sorted(r["person_id"] for r in seats)),
+            "evening_id": evening_id(gid)}
 
 
 def _free_code(db: Database) -> str:
@@ -160,6 +365,16 @@ _clock: list[Any] = [None, ""]
 SYNCHRONOUS = ("FULL", "NORMAL")
 
 
+def owner_only(path: str | os.PathLike[str]) -> None:
+    """The database and its WAL files readable by this server's user alone: they hold
+    every name, score and join code (a database made by an older version was 0644)."""
+    for suffix in ("", "-wal", "-shm"):
+        try:
+            os.chmod(f"{os.fspath(path)}{suffix}", 0o600)
+        except FileNotFoundError:
+            pass
+
+
 def connect(path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
             shared: bool = False, synchronous: str = "FULL") -> Database:
     """Open the database with WAL, foreign keys and a wait for busy writers.
@@ -173,7 +388,8 @@ def connect(path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
                            check_same_thread=not shared)
     db = Database(conn)
     if str(path) != ":memory:":
-        db.enable_wal()
+        owner_only(path)
+        db.enable_wal()  # SQLite gives the -wal and -shm files the database's mode
     db.execute("PRAGMA foreign_keys = ON")
     db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
     mode = str(synchronous).upper()
@@ -225,13 +441,14 @@ def create_game(db: Database, family: str, ruleset: dict[str, Any], players: lis
                 game_id: str | None = None) -> str:
     gid = game_id or new_id()
     now = _now()
+    seats = _seat_rows(db, gid, players, now)
     db.table("games").insert({
         "id": gid, "family": family, "ruleset_id": ruleset.get("id"),
         "join_code": _free_code(db),
         "ruleset": json.dumps(ruleset, ensure_ascii=False),
         "settings": json.dumps(settings), "version": 1, "finished": 0,
-        "created_at": now, "updated_at": now})
-    db.table("players").insert_all(_seat_rows(db, gid, players, now))
+        "created_at": now, "updated_at": now, **_where(gid, seats)})
+    db.table("players").insert_all(seats)
     for number, result in enumerate(results or [], start=1):
         _insert_deal(db, gid, number, result, now)
     return gid
@@ -252,19 +469,22 @@ def import_game(db: Database, family: str, ruleset: dict[str, Any], players: lis
                    "values (?, ?, ?, ?, ?)",
                    [ruleset["id"], family, json.dumps(ruleset, ensure_ascii=False),
                     ruleset.get("made_by"), ruleset.get("created_at") or now])
+    seats = _seat_rows(db, gid, players, now)
     db.table("games").insert({
         "id": gid, "family": family, "ruleset_id": ruleset.get("id"),
         "join_code": _free_code(db),
         "ruleset": json.dumps(ruleset, ensure_ascii=False),
         "settings": json.dumps(settings), "version": 1, "finished": int(finished),
-        "created_at": created_at or now, "updated_at": now})
-    db.table("players").insert_all(_seat_rows(db, gid, players, now))
+        "created_at": created_at or now, "updated_at": now, **_where(gid, seats)})
+    db.table("players").insert_all(seats)
     for number, result in enumerate(results, start=1):
         _insert_deal(db, gid, number, result, now)
     db.table("deal_history").insert_all(
         {"game_id": gid, "number": h["number"], "action": h["action"],
          "result": json.dumps(h["result"], ensure_ascii=False),
          "replaced_at": h["replaced_at"]} for h in history)
+    if finished:
+        _refresh_figures(db, gid)
     return gid
 
 
@@ -298,6 +518,8 @@ def record_deal(db: Database, gid: str, number: int, result: dict[str, Any], ver
     """Store the result of the next deal; returns the new version."""
     new_version = _bump(db, gid, version, finished)
     _insert_deal(db, gid, number, result, _now())
+    if finished:  # a deal added to an unfinished game: it had no figures, and has none
+        _refresh_figures(db, gid)
     return new_version
 
 
@@ -315,6 +537,7 @@ def replace_deal(db: Database, gid: str, number: int, result: dict[str, Any],
                                      "replaced_at": _now()})
     db.execute("update deals set result = ?, recorded_at = ? where game_id = ? and number = ?",
                [_RESULT_TEXT(result), _now(), gid, number])
+    _refresh_figures(db, gid)  # a finished game's figures follow the correction
     return new_version
 
 
@@ -330,6 +553,7 @@ def remove_last_deal(db: Database, gid: str, version: int) -> int:
                                          "replaced_at": _now()})
         db.execute("delete from deals where game_id = ? and number = ?",
                    [gid, last[0]["number"]])
+    _refresh_figures(db, gid)  # unfinished again: its figures go until it ends again
     return new_version
 
 
@@ -337,7 +561,7 @@ def remove_last_deal(db: Database, gid: str, version: int) -> int:
 def delete_game(db: Database, gid: str, version: int) -> None:
     """Delete a game and everything of it, if it is still at ``version``."""
     _bump(db, gid, version, None)
-    for table in ("deal_history", "deals", "players"):
+    for table in ("figure_parts", "figures", "deal_history", "deals", "players"):
         db.execute(f"delete from {table} where game_id = ?", [gid])
     db.execute("delete from games where id = ?", [gid])
 
@@ -380,8 +604,8 @@ def rename_person(db: Database, pid: int, name: str) -> list[str]:
     now = _now()
     if list(db.query("select 1 from people where key = ? and id != ?", [key, pid])):
         raise NameTaken(name)
-    if db.execute("update people set name = ?, key = ? where id = ?",
-                  [name, key, pid]).rowcount != 1:
+    if db.execute("update people set name = ?, key = ?, sort_en = ?, sort_pl = ? where id = ?",
+                  [name, key, *sort_keys(name), pid]).rowcount != 1:
         raise queries.PersonNotFound(pid)
     games = [r["game_id"] for r in db.query(
         "select distinct game_id from players where person_id = ?", [pid])]

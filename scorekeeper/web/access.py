@@ -16,11 +16,16 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
+import secrets
+from typing import Any
 
 from flask import current_app, request, session
 from werkzeug.exceptions import Forbidden, Unauthorized
 
+from ..storage import queries, store
 from ..storage.store import CODE_ALPHABET, CODE_LENGTH
+from .db import get_db
 
 #: How many games a browser remembers (the most recently opened first).
 REMEMBERED = 60
@@ -105,8 +110,69 @@ def known() -> list[str]:
     return [g for g in games if isinstance(g, str)] if isinstance(games, list) else []
 
 
-def is_admin() -> bool:
-    return bool(current_app.config.get("ADMIN_PASSWORD")) and session.get("admin") is True
+def _admin_pass(db: Any) -> str | None:
+    """What a host's session carries: an HMAC of the current password and of the server's
+    admin epoch, so a copied cookie stops working when the password changes or anyone logs
+    out (:func:`end_admin_sessions`); None without a password."""
+    password = current_app.config.get("ADMIN_PASSWORD")
+    if not password:
+        return None
+    epoch = queries.setting(db, "admin_epoch") or ""
+    return _mac("admin", f"{password}:{epoch}", None)
+
+
+def is_host() -> bool:
+    """The host: logged in at ``/admin``, or at the machine the server runs on (a request
+    from its own loopback address, as the laptop at the table)."""
+    address = request.remote_addr or ""
+    return address in ("127.0.0.1", "::1") or is_admin()
+
+
+def sat_with(db: Any, pid: int) -> bool:
+    """Whether this browser knows a game the person ``pid`` played in (it created,
+    opened or joined it): it sat at their table."""
+    return bool(list(db.query(
+        "select 1 from players where person_id = ? and game_id in "
+        "(select value from json_each(?)) limit 1", [pid, json.dumps(known())])))
+
+
+def variant_token(rid: str, secret: str | bytes | None = None) -> str:
+    """The token a house variant's maker gets (``POST /api/rulesets``): deleting it
+    through the API needs it (or the host)."""
+    return _mac("variant-token", rid, secret)[:40]
+
+
+def may_delete_variant(header: str, rid: str) -> bool:
+    given = bearer(header)
+    return given is not None and hmac.compare_digest(given, variant_token(rid))
+
+
+def remember_variant(rid: str) -> None:
+    """This browser made the variant: it may delete it."""
+    session["variants"] = [rid, *(v for v in made_variants() if v != rid)][:REMEMBERED]
+
+
+def made_variants() -> list[str]:
+    made = session.get("variants", [])
+    return [v for v in made if isinstance(v, str)] if isinstance(made, list) else []
+
+
+def is_admin(db: Any | None = None) -> bool:
+    given = session.get("admin")
+    if not isinstance(given, str) or not current_app.config.get("ADMIN_PASSWORD"):
+        return False
+    expected = _admin_pass(db if db is not None else get_db())
+    return expected is not None and hmac.compare_digest(given, expected)
+
+
+def start_admin_session(db: Any) -> None:
+    session["admin"] = _admin_pass(db)
+
+
+def end_admin_sessions(db: Any) -> None:
+    """Log out: this browser, and every copy of any host's cookie (a new epoch)."""
+    store.set_setting(db, "admin_epoch", secrets.token_hex(16))
+    session.pop("admin", None)
 
 
 def check_admin_password(given: object) -> bool:

@@ -17,7 +17,6 @@ from sqlite_utils import Database
 from werkzeug.http import parse_cookie
 from werkzeug.routing import BaseConverter
 
-from ..common import collation
 from ..common.i18n import choose_locale, field_errors, lang
 from ..common.safejson import Written, loads
 from ..domain import people, service, variants
@@ -30,6 +29,7 @@ from ..storage.queries import GameNotFound
 from . import access, caches
 from .db import get_db
 from .hardening import SECURITY_HEADERS
+from .views import people as people_views
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -121,10 +121,26 @@ def _ruleset_entry(family, rules, row) -> dict[str, Any]:
             **family.ruleset_json(rules)}
 
 
+#: Rulesets per page of ``GET /api/rulesets``.
+RULESETS_PAGE = 50
+
+
 @bp.get("/rulesets")
 def rulesets():
-    """Every ruleset: the built-in ones, then this server's house variants."""
-    return jsonify([_ruleset_entry(*found) for found in variants.listing(get_db())])
+    """The rulesets, a page at a time (``?page=2``; the built-in ones first, then this
+    server's house variants, oldest first); a ``Link: <…>; rel="next"`` header names the
+    next page while there is one."""
+    page = request.args.get("page", "1")
+    number = int(page) if page.isdigit() and 0 < int(page) < 10_000 else None
+    if number is None:
+        raise InvalidInput([Problem("page", N_("A page is a whole number from 1."))])
+    found = variants.listing(get_db())
+    start = (number - 1) * RULESETS_PAGE
+    response = jsonify([_ruleset_entry(*f) for f in found[start:start + RULESETS_PAGE]])
+    if start + RULESETS_PAGE < len(found):
+        response.headers["Link"] = (f'<{url_for("api.rulesets", page=number + 1)}>; '
+                                    'rel="next"')
+    return response
 
 
 @bp.get("/rulesets/schema.json")
@@ -143,15 +159,24 @@ def get_ruleset(ruleset_id: str):
 @bp.post("/rulesets")
 def create_ruleset():
     """A house variant from a whole ruleset document; 201 with its id."""
-    rid = variants.create(get_db(), _body())
+    rid = variants.create(get_db(), _body(), current_app.config["MAX_VARIANTS"])
     family, rules = variants.find(get_db(), rid)
-    return (jsonify({"id": rid, "family": family.key, **rules.snapshot()}), 201,
+    return (jsonify({"id": rid, "family": family.key, **rules.snapshot(),
+                     "token": access.variant_token(rid)}), 201,
             {"Location": url_for("api.get_ruleset", ruleset_id=rid)})
 
 
 @bp.delete("/rulesets/<ruleset_id:ruleset_id>")
 def delete_ruleset(ruleset_id: str):
-    """Delete a house variant no game is played with (409 while one is)."""
+    """Delete a house variant no game is played with (409 while one is): with the token
+    its maker was given, or by the host."""
+    variants.find(get_db(), ruleset_id)  # UnknownRuleset: 404
+    if not access.is_host():
+        header = request.headers.get("Authorization", "")
+        if access.bearer(header) is None:
+            raise access.NoToken()
+        if not access.may_delete_variant(header, ruleset_id):
+            raise access.WrongToken()
     try:
         variants.delete(get_db(), ruleset_id)  # UnknownRuleset: 404
     except store.RulesetInUse:
@@ -160,13 +185,22 @@ def delete_ruleset(ruleset_id: str):
     return "", 204
 
 
+#: People per page of ``GET /api/players``: each comes with all their figures.
+PLAYERS_PAGE = 20
+
+
 @bp.get("/players")
 def players():
-    """Everyone who has played here, each with their statistics."""
+    """Everyone who has played here, each with their statistics, a page at a time in the
+    order of their names (``?page=``, from 1); a ``Link`` header names the next page
+    (``rel="next"``) while there is one."""
     db = get_db()
-    return jsonify([people.public(people.statistics(db, row["id"]))
-                    for row in collation.by_name(queries.people(db), lang(),
-                                                 lambda row: row["name"])])
+    page = people_views.page_number()
+    listed, more = queries.people_page(db, lang(), page, PLAYERS_PAGE)
+    answer = jsonify([people.public(people.statistics(db, row["id"])) for row in listed])
+    if more:
+        answer.headers["Link"] = f'<{url_for("api.players", page=page + 1)}>; rel="next"'
+    return answer
 
 
 @bp.get("/players/<int:pid>")
@@ -235,6 +269,30 @@ def put_deal(gid: str, number: int):
     game = enter_deal(get_db(), gid, number, request.headers.get("Authorization", ""), _json,
                       current_app.config["SECRET_KEY"])
     return jsonify(game_json(game))
+
+
+@bp.post("/games/<gid>/deals/<int:number>/check")
+def check_deal(gid: str, number: int):
+    """What a deal's result being entered already breaks, by the rules that check it when
+    it is saved; stores nothing. Whoever may read the game may ask (no token, as for
+    ``GET``); the body is JSON only, so another site's page cannot send it."""
+    game = service.load(get_db(), gid)
+    result = _body().get("result")
+    if not isinstance(result, dict):
+        raise InvalidInput([Problem("result", N_("Send the deal's result."))])
+    deal = game.deal(number)  # 422 unless recorded or next
+    family = game.family
+    check = getattr(family, "check_entry", None)
+    if check is not None:
+        return jsonify(check(game, deal, result))
+    try:  # a family without its own: what saving would refuse, as it is
+        family.validate(game.rules, deal, result)
+        problems = []
+    except InvalidInput as e:
+        problems = [{"field": key, "where": "", "message": m}
+                    for key, messages in field_errors(e.problems).items() for m in messages]
+    return jsonify({"ok": not problems, "complete": True, "problems": problems,
+                    "progress": []})
 
 
 @bp.post("/games/<gid>/undo")

@@ -31,6 +31,7 @@ CONTENT_SECURITY_POLICY = (
     "style-src 'self'; "
     "style-src-attr 'unsafe-inline'; "
     "img-src 'self' data:; "
+    "media-src 'self'; "
     "font-src 'self'; "
     "connect-src 'self'; "
     "object-src 'none'; "

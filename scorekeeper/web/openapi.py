@@ -31,6 +31,8 @@ ERRORS = {
     "415": "The body is not `application/json`",
     "422": "Refused input, with messages per field; nothing was stored",
     "500": "A server error; nothing was stored",
+    "429": "Too many tries from this client (wrong join codes, new games, variants): "
+           "try again after `Retry-After` seconds",
     "503": "Another program held the database for the whole busy timeout; nothing was "
            "stored. Try again after `Retry-After` seconds",
 }
@@ -80,6 +82,22 @@ WITH_ACCESS = {"allOf": [GAME, {"type": "object", "properties": {
                                                "with every write to this game"},
     "join_code": {"type": "string", "description": "Six characters for other phones"}}}]}
 
+
+CHECKED = {"type": "object", "required": ["ok", "complete", "problems", "progress"],
+           "properties": {
+    "ok": {"type": "boolean", "description": "Nothing entered so far breaks a rule"},
+    "complete": {"type": "boolean", "description": "Nothing is left blank"},
+    "problems": {"type": "array", "items": {"type": "object", "properties": {
+        "field": {"type": "string", "description": "As in a 422's `errors`: `tricks`, "
+                                                   "`hearts.2`, `positions.0`, `\"\"`"},
+        "where": {"type": "string", "description": "The input in words (`Ala · Hearts ♥`, "
+                                                   "`Trick 7`), or `\"\"`"},
+        "message": {"type": "string", "description": "In the client's language"}}}},
+    "progress": {"type": "array", "description": "Each count so far (Kierki)",
+                 "items": {"type": "object", "properties": {
+                     "field": {"type": "string"}, "entered": {"type": "integer"},
+                     "total": {"type": "integer"}, "done": {"type": "boolean"},
+                     "text": {"type": "string", "example": "Tricks: 9 of 13"}}}}}}
 
 _COUNT = {"type": "integer"}
 _AVERAGE = {"type": ["number", "null"]}
@@ -134,6 +152,20 @@ JSON_SCHEMA = {"type": "object", "required": ["$id", "$schema", "type", "propert
                "properties": {"$id": {"type": "string"}, "$schema": {"type": "string"}}}
 
 
+#: ``GET /healthz`` (outside ``/api/``, for a container's or a monitor's health check):
+#: the database read through the app's connection pool; no session, never cached.
+_HEALTH = {"type": "object", "required": ["status"],
+           "properties": {"status": {"enum": ["ok", "unavailable"]}}}
+HEALTHZ = {"get": {
+    "summary": "Whether the server can read its database",
+    "responses": {
+        "200": {"description": "The database answered", **_json(_HEALTH)},
+        "503": {"description": "The database file is gone or cannot be read",
+                **_json(_HEALTH)},
+        "405": {"description": "Only GET (and HEAD)"},
+        "500": {"description": "Something went wrong on the server"}}}}
+
+
 def document() -> dict[str, Any]:
     gid = {"name": "gid", "in": "path", "required": True, "schema": {"type": "string"}}
     ruleset_id = {"name": "ruleset_id", "in": "path", "required": True,
@@ -155,11 +187,15 @@ def document() -> dict[str, Any]:
                        "schemas": openapi_schemas()},
         "paths": {
             "/api/rulesets": {
-                "get": {"summary": "List the rulesets: the built-in ones, then this "
-                                   "server's house variants",
+                "get": {"summary": "List the rulesets, 50 a page: the built-in ones, then "
+                                   "this server's house variants",
+                        "parameters": [{"name": "page", "in": "query", "required": False,
+                                        "schema": {"type": "integer", "minimum": 1}}],
                         "responses": _answers({"200": {
-                            "description": "Rulesets", **_json({
-                                "type": "array", "items": {"type": "object"}})}})},
+                            "description": "Rulesets; a `Link` header with rel=\"next\" "
+                                           "names the next page while there is one",
+                            **_json({"type": "array", "items": {"type": "object"}})}},
+                            "422")},
                 "post": {"summary": "Make a house variant from a whole ruleset document",
                          "description": "Checked against `/api/rulesets/schema.json`, by "
                                         "the loader of the built-in rulesets, and for its "
@@ -168,9 +204,13 @@ def document() -> dict[str, Any]:
                          "requestBody": _body({"$ref": "#/components/schemas/"
                                                        "RulesetDocument"}),
                          "responses": _answers({"201": {
-                             "description": "The variant, with its new id and its sum",
-                             **_json({"$ref": "#/components/schemas/KierkiRuleset"})}},
-                             *body_errors)}},
+                             "description": "The variant, with its new id, its sum and "
+                                            "`token`, its maker's: deleting it needs it",
+                             **_json({"allOf": [
+                                 {"$ref": "#/components/schemas/KierkiRuleset"},
+                                 {"type": "object", "required": ["token"],
+                                  "properties": {"token": {"type": "string"}}}]})}},
+                             *body_errors, "429")}},
             "/api/rulesets/schema.json": {"get": {
                 "summary": "The JSON Schema of a ruleset document",
                 "responses": _answers({"200": {"description": "JSON Schema",
@@ -179,11 +219,12 @@ def document() -> dict[str, Any]:
                 "get": {"summary": "A ruleset's whole data", "parameters": [ruleset_id],
                         "responses": _answers({"200": {
                             "description": "The ruleset", **_json(RULESET)}}, "404")},
-                "delete": {"summary": "Delete a house variant no game is played with",
-                           "parameters": [ruleset_id],
+                "delete": {"summary": "Delete a house variant no game is played with: "
+                                      "with its maker's token, or by the host",
+                           "parameters": [ruleset_id], "security": token,
                            "responses": {
-                               **_answers({"204": {"description": "Deleted"}}, "404",
-                                          "422"),
+                               **_answers({"204": {"description": "Deleted"}}, "401",
+                                          "403", "404", "422"),
                                "409": {"description": "A game is played with it",
                                        **_json(ERROR)}}}},
             "/api/players": {"get": {
@@ -210,14 +251,16 @@ def document() -> dict[str, Any]:
                                               "to (one of the ruleset's targets)"}}}),
                 "responses": _answers({"201": {"description": "The new game, its token and "
                                                               "join code",
-                                               **_json(WITH_ACCESS)}}, *body_errors)}},
+                                               **_json(WITH_ACCESS)}}, *body_errors,
+                                      "429")}},
             "/api/join": {"post": {
                 "summary": "Join a game by its code: its id and token",
                 "requestBody": _body({"type": "object", "required": ["code"], "properties": {
                     "code": {"type": "string", "example": "K7QM2X"}}}),
                 "responses": _answers({"200": {"description": "The game, its token and "
                                                               "join code",
-                                               **_json(WITH_ACCESS)}}, *body_errors, "404")}},
+                                               **_json(WITH_ACCESS)}}, *body_errors, "404",
+                                      "429")}},
             "/api/games/{gid}": {
                 "get": {"summary": "Read a game", "parameters": [gid],
                         "responses": _answers({"200": game}, "404")},
@@ -238,6 +281,23 @@ def document() -> dict[str, Any]:
                                                      "result": RESULT}}),
                 "responses": _answers({"200": game}, *body_errors, "401", "403", "404",
                                       "409")}},
+            "/api/games/{gid}/deals/{number}/check": {"post": {
+                "summary": "Check a deal's result while it is being entered; stores nothing",
+                "description": (
+                    "The rules that check the deal when it is saved, on what was entered "
+                    "so far: a blank (`null`, `\"\"`, a missing field) is no problem yet, "
+                    "and only what the values entered already break is given (a count "
+                    "over its total; in the robber, a row of counts that breaks the "
+                    "cross-checks whoever the blank choices go to). With nothing blank, "
+                    "`problems` are exactly what `PUT` would refuse with 422. Open to "
+                    "whoever may read the game, as `GET` is; `number` is a recorded deal "
+                    "or the next one (else 422)."),
+                "parameters": [gid, number],
+                "requestBody": _body({"type": "object", "required": ["result"],
+                                      "properties": {"result": RESULT}}),
+                "responses": _answers({"200": {"description": "What is wrong so far",
+                                               **_json(CHECKED)}},
+                                      *body_errors, "404")}},
             "/api/games/{gid}/undo": {"post": {
                 "summary": "Take back the last deal", "parameters": [gid], "security": token,
                 "requestBody": _body(versioned),
@@ -252,5 +312,6 @@ def document() -> dict[str, Any]:
                                           "responses": _answers({"200": {
                                               "description": "OpenAPI 3.1",
                                               **_json({"type": "object"})}})}},
+            "/healthz": HEALTHZ,
         },
     }

@@ -170,7 +170,7 @@ def test_taps_in_the_same_deal_are_kept_and_a_notice_shows(phones):
         "Deal 1 was entered on another phone: Ala −20, Bożena −80, Czesław −100, Żaneta −60")
     shot(b, "live-02-notice")
 
-    b.get_by_role("button", name="Show the next deal").click()
+    b.get_by_role("button", name="Go to deal 2").click()  # the Save button, renamed
     assert deal_title(b) == "Deal 2 of 12"
     assert note.count() == 0
     assert count_of(b, "hearts-0") == ""
@@ -315,7 +315,7 @@ def test_a_partnership_game_followed_to_its_end(phones, server_app):
     note = b.locator("[data-live-notice]")
     assert note.inner_text().startswith(
         "Deal 3 was entered on another phone: Ala and Cela 8, Bolek and Darek 3")
-    b.get_by_role("button", name="Show the next deal").click()
+    b.get_by_role("button", name="Show the final result").click()  # the Save button, renamed
     assert "Bolek and Darek wins!" in b.locator("#final").inner_text()
     assert b.locator('[data-live="deal"]').count() == 0 and not_reloaded(b)
     shot(b, "live-03-game-over")

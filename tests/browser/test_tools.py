@@ -1,12 +1,15 @@
 """Table tools on a phone: a robber trick with the K♥, and a whole loteryjka."""
 import random
 
+import pytest
+
 from scorekeeper.domain import service
 from scorekeeper.families.kierki.rules import get_ruleset, legal_cards, new_board, pass_turn, play
 from scorekeeper.web.db import get_db
 from tests.fixtures import results_for
 
-from .conftest import shot
+from .conftest import FLAGS, shot  # noqa: F401
+from .test_board_place import tap
 
 PLAYERS = ["Ala", "Bożena", "Czesław", "Żaneta"]
 
@@ -18,8 +21,9 @@ def test_robber_trick_with_the_king_of_hearts(page):
     page.fill("input[name=trick]", "7")
     page.get_by_role("button", name="Apply").click()
     for code in ("QH", "KH", "JH", "2H"):
-        with page.expect_navigation():
-            page.locator(f".picker a[href*='{code}']").last.click()
+        link = page.locator(f".picker a[href*='{code}']").last
+        link.scroll_into_view_if_needed()
+        tap(page, link)  # answered in place (static/taps.js), no new page
     verdict = page.locator(".verdict").inner_text()
     assert "Player 3 takes the trick with K♥." in verdict
     for line in ("The trick: −20", "Hearts (4): −80", "Queens (1): −60",
@@ -59,12 +63,14 @@ def test_whole_loteryjka_to_the_recorded_result(page, server_app):
         options = legal_cards(model)
         if options:
             card = min(options, key=lambda c: (c.suit, c.value))
-            with page.expect_navigation():
-                page.locator(f".board a.cardbtn[href*='play={card}']").click()
+            link = page.locator(f".board a.cardbtn[href*='play={card}']")
+            link.scroll_into_view_if_needed()
+            tap(page, link)
             model = play(model, card)
         else:
-            with page.expect_navigation():
-                page.get_by_role("link", name=f"{PLAYERS[seat]} passes").click()
+            link = page.get_by_role("link", name=f"{PLAYERS[seat]} passes")
+            link.scroll_into_view_if_needed()
+            tap(page, link)
             model = pass_turn(model)
         if first_shot and len(model.history) == 12:
             shot(page, "11-loteryjka-board")
@@ -78,3 +84,35 @@ def test_whole_loteryjka_to_the_recorded_result(page, server_app):
         game = service.load(get_db(), gid)
     assert game.state.scored[11].result["order"] == list(model.finished[:2])
     assert game.state.total_sum == 0
+
+
+@pytest.mark.parametrize("width", [320, 360])
+def test_the_trick_verdict_scrolls_into_view(browser, server, width):
+    """Issue 25, item 13: the player taps the trick's cards in the picker, deep under the
+    set-up; the last card's verdict is on the screen, whole, without scrolling back up."""
+    context = browser.new_context(viewport={"width": width, "height": 740}, locale="en-GB",
+                                  device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        page.goto(server + "/tools/trick?contract=robber&leader=1&trick=13")
+        for code in ("QH", "KH", "JH"):
+            link = page.locator(f".picker a[href*='{code}']").last
+            link.scroll_into_view_if_needed()
+            place = page.locator(".picker").bounding_box()["y"]
+            tap(page, link)
+            # the picker stays where it was on the screen (the page scrolls by what grew
+            # above it: the buttons to take the card back, the lead's ruling)
+            assert abs(page.locator(".picker").bounding_box()["y"] - place) < 1
+        assert page.evaluate("window.scrollY") > 0  # the set-up is above, out of sight
+        link = page.locator(".picker a[href*='2H']").last
+        link.scroll_into_view_if_needed()
+        tap(page, link)
+        verdict = page.locator(".verdict")
+        assert "Player 3 takes the trick with K♥." in verdict.inner_text()
+        box = verdict.bounding_box()
+        assert box["y"] >= -0.5 and box["y"] + box["height"] <= 740.5, box
+        if width == 360:
+            shot(page, "trick-verdict-360")
+    finally:
+        context.close()

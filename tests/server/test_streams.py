@@ -19,7 +19,7 @@ class Stream:
 
     def __init__(self, port: int, gid: str):
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=PATIENCE)
-        self.sock.sendall(f"GET /games/{gid}/events HTTP/1.1\r\nHost: phone\r\n"
+        self.sock.sendall(f"GET /games/{gid}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                           f"Accept: text/event-stream\r\n\r\n".encode())
         self.lines = self.sock.makefile("rb")
 

@@ -92,3 +92,33 @@ def test_the_host_page_needs_its_password(app, client, hosted):
     assert r.status_code == 302
     page = host.get("/admin/").text
     assert f"/games/{gid}" in page and f"/games/{gid}/delete" in page
+
+
+def _copy_session(source, target):
+    target.set_cookie("session", source.get_cookie("session").value)
+
+
+def test_a_copied_host_cookie_stops_working_at_logout(hosted):
+    gid = new_game(hosted.test_client())
+    host = hosted.test_client()
+    assert host.post("/admin/", data={"password": "correct horse"}).status_code == 302
+    thief = hosted.test_client()
+    _copy_session(host, thief)
+    assert f"/games/{gid}/delete" in thief.get("/admin/").text  # the copy works…
+    stranger = hosted.test_client()
+    stranger.post("/admin/logout")  # a stranger's logout ends nobody's session
+    assert f"/games/{gid}/delete" in host.get("/admin/").text
+    host.post("/admin/logout")
+    assert f"/games/{gid}/delete" not in thief.get("/admin/").text  # …until the host leaves
+    assert f"/games/{gid}/delete" not in host.get("/admin/").text
+
+
+def test_a_host_cookie_stops_working_when_the_password_changes(hosted):
+    gid = new_game(hosted.test_client())
+    host = hosted.test_client()
+    host.post("/admin/", data={"password": "correct horse"})
+    assert f"/games/{gid}/delete" in host.get("/admin/").text
+    hosted.config["ADMIN_PASSWORD"] = "battery staple"
+    assert f"/games/{gid}/delete" not in host.get("/admin/").text
+    host.post("/admin/", data={"password": "battery staple"})
+    assert f"/games/{gid}/delete" in host.get("/admin/").text

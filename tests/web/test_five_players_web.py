@@ -79,7 +79,7 @@ def test_every_deal_of_a_five_player_game_through_the_forms(app, client):
     assert re.search(r"Final sum \+220, as these rules say it must be\s*✓", page)
 
 
-def test_the_race_asks_for_five_places_and_trumps_for_a_suit(app, client):
+def test_the_race_asks_for_four_places_and_trumps_for_a_suit(app, client):
     gid = play_through_forms(app, client, upto=7)
     page = client.get(f"/games/{gid}").text
     assert "Trumps" in page and page.count('class="pick suit-pick') == 4
@@ -87,7 +87,9 @@ def test_the_race_asks_for_five_places_and_trumps_for_a_suit(app, client):
     assert "Czesław names trumps after seeing the first 4 cards" in page
     gid = play_through_forms(app, client, upto=12)
     page = client.get(f"/games/{gid}").text
-    assert all(f"Place {n}" in page for n in range(1, 6))
+    # four places are asked; the fifth is whoever is left, and the rules fill it
+    assert all(f">Place {n}<" in page for n in range(1, 5)) and ">Place 5<" not in page
+    assert "Place 5 is whoever is left: it fills itself." in page
     assert "+400 for place 1" in page and "0 for place 5" in page
 
 

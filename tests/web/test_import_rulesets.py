@@ -5,9 +5,11 @@ import copy
 import io
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper import create_app
 from scorekeeper.families.kierki.rules import get_ruleset
 from tests.fixtures import errors_in, results_for
 
@@ -57,6 +59,15 @@ def _changed(ruleset, path, value):
         target = target[key]
     target[path[-1]] = value
     return out
+
+
+@pytest.fixture
+def app(tmp_path):
+    """A property test imports hundreds of files from one client in a minute: past the
+    per-client limits of a real server (tests/web/test_limits.py tests those)."""
+    return create_app({"DATABASE": str(tmp_path / "test.sqlite"), "SECRET_KEY": "test",
+                       "TESTING": True, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False,
+                       "PDF_CACHE_DIR": str(tmp_path / "sheets")})
 
 
 def _import(client, exported):

@@ -15,14 +15,15 @@ def test_a_rename_leaves_the_front_pages_dates(app, client):
         db.execute("update games set created_at = '2024-03-01T20:00:00+00:00', "
                    "updated_at = created_at where id = ?", [other])
         db.conn.commit()
+    played, made = "Mar 2, 2024, 9:15\u202fPM", "Mar 1, 2024, 8:00\u202fPM"
     before = client.get("/").text
-    assert "2024-03-02 21:15" in before and "2024-03-01 20:00" in before
+    assert played in before and made in before
     assert before.index(gid) < before.index(other)  # the latest played first
     ala = next(p for p in client.get("/api/players").get_json() if p["name"] == "Ala")
     assert client.post(f"/players/{ala['id']}/rename",
                        data={"name": "Alicja"}).status_code in (200, 302, 303)
     after = client.get("/").text
-    assert "Alicja" in after and "2024-03-02 21:15" in after and "2024-03-01 20:00" in after
+    assert "Alicja" in after and played in after and made in after
     assert after.index(gid) < after.index(other)
 
 

@@ -5,6 +5,7 @@ from html import unescape
 import pytest
 import segno
 
+from scorekeeper import create_app
 from scorekeeper.outputs import share
 from tests.fixtures import errors_in, new_game, state
 
@@ -12,6 +13,15 @@ BAD_CODE = {"en": "No game has this code. Check the six letters and digits on th
                   "phone.",
             "pl": "Nie ma gry z takim kodem. Sprawdź sześć znaków (litery i cyfry) na drugim "
                   "telefonie."}
+
+
+@pytest.fixture
+def app(tmp_path):
+    """A server known by the names these tests open it under."""
+    return create_app({"DATABASE": str(tmp_path / "test.sqlite"), "SECRET_KEY": "test",
+                       "TESTING": True, "WTF_CSRF_ENABLED": False,
+                       "ALLOWED_HOSTS": "localhost, 127.0.0.1, 192.168.1.20, 10.0.0.7, "
+                                        "kierki.lan"})
 
 
 def segno_svg(url: str) -> str:

@@ -39,6 +39,8 @@ BAD = [
     # issue 25's walk: as a card player says it
     "Złapany z K♥", "Zaczynaj nowe gry", "Wygrane z rzędu teraz",
     "Zmieniono we wszystkich grach", "Wpisz od góry tyle imion", "kto nie ma do koloru",
+    "Lewa 13",                    # "Ostatnia lewa (13.)"
+    "Te zasady są na",            # "… na 5 osoby": "Liczba graczy w tych zasadach: 5."
 ]
 
 
@@ -95,10 +97,12 @@ def test_set_up_names_rulesets_for_players(client):
 
 
 @pytest.mark.parametrize("deals,good,absent", [
-    (0, ["Bez lew", "Rozdaje", "Wychodzi", "Bez atu. Trzeba dokładać do koloru; nie trzeba przebijać."],
+    (0, ["Bez lew", "Rozdaje", "Wychodzi", "Bez atu. Trzeba dokładać do koloru; nie trzeba przebijać.",
+         ("Zostało do podziału: −2600 w rozdaniach ujemnych i w rozbójniku; "
+          "+2600 w rozgrywkach atutowych i w loteryjce.")],
      []),
     (1, ["Bez kierów", "Nie wolno wychodzić w kiery, dopóki ma się karty innego koloru."], []),
-    (5, ["Bez siódmej i ostatniej lewy", "−75 za 7. lewę"], ["Bez 7. i ostatniej lewy"]),
+    (5, ["Bez siódmej i ostatniej lewy", "−75 za 7. lewę", "Lewa 7", "Ostatnia lewa (13.)"], ["Bez 7. i ostatniej lewy"]),
     (7, ["Rozgrywka atutowa", "Żaneta wybiera atu po obejrzeniu pierwszych 5 kart",
          "Trzeba dokładać do koloru; nie trzeba przebijać.", "Kolor atutowy"], [">Atu<"]),
     (11, ["Loteryjka", "+800 za 1. miejsce", "+500 za 2. miejsce", "Układ loteryjki",

@@ -12,12 +12,17 @@ from .words import CONTRACT_NAMES
 #: The kinds of deal the bars group by: every penalty deal together, then each other kind.
 PENALTY_KINDS = ("tricks", "cards", "positions")
 GROUP_NAMES = {"negative": _l("Negative deals"), "robber": CONTRACT_NAMES["robber"],
-               "trumps": CONTRACT_NAMES["trumps"], "loteryjka": CONTRACT_NAMES["loteryjka"]}
+               "trumps": CONTRACT_NAMES["trumps"], "loteryjka": CONTRACT_NAMES["loteryjka"],
+               "no_trump": _l("Deals without trumps")}
 
 
-def group_of(kind: str) -> str:
-    """The bar group of a contract kind: ``"negative"`` for every penalty deal."""
-    return "negative" if kind in PENALTY_KINDS else kind
+def group_of(contract: Any) -> str:
+    """The bar group of a deal's contract: ``"negative"`` for every penalty deal, and
+    ``"no_trump"`` for a deal of the same kinds that gives points out (the no-trump deal
+    of seed 004's "four trump deals and one without", +20 a trick: a positive deal)."""
+    if contract.kind in PENALTY_KINDS:
+        return "no_trump" if contract.expected_sum > 0 else "negative"
+    return contract.kind
 
 
 def charts(game: Any) -> list[LineChart | BarChart]:
@@ -36,7 +41,7 @@ def charts(game: Any) -> list[LineChart | BarChart]:
         x_heading=gettext("Deal"))
     sums: dict[str, list[int]] = {}
     for s in scored:
-        row = sums.setdefault(group_of(s.deal.contract.kind), [0] * len(players))
+        row = sums.setdefault(group_of(s.deal.contract), [0] * len(players))
         for seat, points in enumerate(s.points):
             row[seat] += points
     kinds = BarChart(

@@ -6,9 +6,12 @@ from types import MappingProxyType
 from typing import Any
 
 from flask import Blueprint
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
+from ...common.i18n import field_errors
 from ...common.safejson import Written
+from ...rules import checks
 from . import charts, tools, variant_form, words
 from .charts import charts as game_charts
 from .forms import form_values, parse_deal
@@ -69,6 +72,35 @@ class Kierki:
     def parse_form(self, game: Any, deal: Deal, form: Mapping[str, Any]) -> dict[str, Any]:
         return parse_deal(deal.contract, form, len(game.players), form.get("mode") == "cards")
 
+    def check_entry(self, game: Any, deal: Deal, raw: dict[str, Any]) -> dict[str, Any]:
+        """A deal's result while it is being entered, checked by the rules that check it
+        when it is saved (``POST /api/games/<id>/deals/<n>/check``; nothing is stored):
+        what the values entered already break (a blank is no problem yet; with none
+        left, exactly what saving would refuse), each problem with the input it concerns
+        in words, and how far each count has got ("Tricks: 9 of 13")."""
+        contract = deal.contract
+        problems = []
+        for key, messages in field_errors(contract.entered(raw, deal.dealer)).items():
+            place = words.error_summary({key: messages}, contract, game.players)
+            where = place[0][1] if place else ""
+            problems += [{"field": key, "where": where, "message": m} for m in messages]
+        progress = []
+        for field in contract.fields():
+            if field.type != "counts":
+                continue
+            given = raw.get(field.name)
+            values = [checks.whole_number(v) for v in given] \
+                if isinstance(given, (list, tuple)) else []
+            got = sum(v for v in values if v is not None)
+            done = len(values) == len(game.players) and None not in values \
+                and got == field.total
+            text = gettext("%(what)s: %(got)s of %(total)s", what=words.field_label(field.name),
+                           got=got, total=field.total)
+            progress.append({"field": field.name, "entered": got, "total": field.total,
+                             "done": done, "text": text + (" ✓" if done else "")})
+        return {"ok": not problems, "complete": not contract.blanks(raw),
+                "problems": problems, "progress": progress}
+
     def form_values(self, result: dict[str, Any]) -> dict[str, Any]:
         return form_values(result)
 
@@ -115,24 +147,31 @@ class Kierki:
 
     def seat_stats(self, game: Any, seat: int) -> dict[str, Any]:
         """A seat's points per deal kind and what players remember: hearts taken, the
-        K♥ caught with, loteryjka won."""
+        K♥ caught with, loteryjka won (:meth:`seat_numbers`, named)."""
+        numbers = self.seat_numbers(game, seat)
+        names = {}
+        for s in game.state.scored:
+            names.setdefault(s.deal.contract.key, s.deal.contract)
+        return {"kinds": {k: (words.contract_name(names[k]), points, deals,
+                              (group, str(charts.GROUP_NAMES.get(group, group))))
+                          for k, (points, deals, group) in numbers["kinds"].items()},
+                "counts": {k: (words.STAT_LABELS[k], n)
+                           for k, n in numbers["counts"].items()}}
+
+    def seat_numbers(self, game: Any, seat: int) -> dict[str, Any]:
         kinds: dict[str, list[Any]] = {}
         hearts = caught = races = 0
         for s in game.state.scored:
             c, r = s.deal.contract, s.result
-            group = charts.group_of(c.kind)
-            kind = kinds.setdefault(c.key, [words.contract_name(c), 0, 0,
-                                            (group, str(charts.GROUP_NAMES.get(group, group)))])
-            kind[1] += s.points[seat]
-            kind[2] += 1
+            kind = kinds.setdefault(c.key, [0, 0, charts.group_of(c)])
+            kind[0] += s.points[seat]
+            kind[1] += 1
             if isinstance(r.get("hearts"), list):
                 hearts += r["hearts"][seat] or 0
             caught += r.get("king_of_hearts") == seat
             races += c.kind == "loteryjka" and bool(r.get("order")) and r["order"][0] == seat
         return {"kinds": {k: tuple(v) for k, v in kinds.items()},
-                "counts": {"hearts": (words.STAT_LABELS["hearts"], hearts),
-                           "king_of_hearts": (words.STAT_LABELS["king_of_hearts"], caught),
-                           "loteryjka": (words.STAT_LABELS["loteryjka"], races)}}
+                "counts": {"hearts": hearts, "king_of_hearts": caught, "loteryjka": races}}
 
     def ruleset_json(self, rules: Ruleset) -> dict[str, Any]:
         return {"deals": len(rules.schedule), "expected_sum": rules.expected_sum,

@@ -97,7 +97,10 @@ def _trick_page(ruleset: Ruleset, players: list[str], game: Game | None,
     leader = _int(args.get("leader"), default_leader)
     leader = leader if leader is not None and 0 <= leader < n else default_leader
     trick = _int(args.get("trick"))
-    trump = args.get("trump") if args.get("trump") in SUITS else None
+    # "no trumps" where the deal form offers it (a trump deal with ``no_trump``)
+    suits = SUITS + (("NT",) if contract.kind == "trumps" and contract.data.get("no_trump")
+                     else ())
+    trump = args.get("trump") if args.get("trump") in suits else None
     cards, errors = _played(args.get("cards"), ruleset)
     params = {"contract": key, "leader": leader, "trick": trick or "", "trump": trump or ""}
     if "ruleset" in args and game is None:
@@ -233,7 +236,8 @@ def _loteryjka_page(game: Game):
         "kierki/loteryjka.html", game=game, deal=deal, board=board, moves=moves, errors=errors,
         link=link, legal=set(legal_cards(board)) if board.turn is not None else set(),
         deck_rows=_deck_rows(game.rules), me=me, hand=hand, my_hand=my_hand,
-        my_legal=my_legal, result=result, can_record=can_record, rank=rank)
+        my_legal=my_legal, result=result, can_record=can_record, rank=rank,
+        hand_size=len(game.rules.table.deck) // len(game.players))
 
 
 def _valid_card(text: str, ruleset: Ruleset) -> bool:

@@ -299,12 +299,12 @@ def quick(doc: dict[str, Any], change: str) -> dict[str, Any]:
                 if "discard_king_of_hearts" not in lead:
                     lead.append("discard_king_of_hearts")
     elif change == "queen_of_spades":
+        # seed 004's variation 3 moves the penalty to the Q♠ and gives that deal no lead
+        # rule: every lead rule there is about hearts or the K♥, so none carries over
         for key in _keys(doc, "cards"):
             if contracts[key].get("set") == "king_of_hearts":
                 contracts[key]["set"] = "queen_of_spades"
-                contracts[key]["lead"] = [r for r in contracts[key].get("lead", [])
-                                          if r not in ("no_king_of_hearts",
-                                                       "discard_king_of_hearts")]
+                contracts[key].pop("lead", None)
     return doc
 
 

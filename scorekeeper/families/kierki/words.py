@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext
+from babel.lists import format_list
+from flask_babel import get_locale, gettext, ngettext
 from flask_babel import lazy_gettext as _l
 
 from ...common.i18n import (
@@ -22,6 +23,7 @@ from ...common.i18n import (
 from .forms import YES_NO
 from .rules import Contract, Deal
 from .rules.contracts import LEAD_RULES
+from .rules.outlook import outlook, swing
 
 CONTRACT_NAMES = {
     "no_tricks": _l("No tricks"),
@@ -208,16 +210,67 @@ def error_summary(errors: dict[str, list[str]], contract: Contract,
             elif field.type == "bids" and i < len(players):
                 where, anchor = f"{players[i]} · {field_label(name)}", f"{name}-{i}"
             elif field.type == "seats" and i < len(field.labels):
-                where = (gettext("Place %(n)s", n=field.labels[i]) if name == "order"
-                         else gettext("Trick %(n)s", n=field.labels[i]))
+                where = row_label(contract, name, field.labels[i])
         out += [(anchor, where, str(m)) for m in messages]
     return out
+
+
+def row_label(contract: Contract, name: str, label: str) -> str:
+    """A row of seats buttons: a finishing place, or a penalty trick by its number; the
+    last trick as players call it ("Ostatnia lewa (13.)")."""
+    if name == "order":
+        return gettext("Place %(n)s", n=label)
+    if label == str(contract.table.tricks):
+        return gettext("Last trick (%(n)s)", n=label)
+    return gettext("Trick %(n)s", n=label)
 
 
 def deal_points(game: Any, number: int) -> str:
     """What one recorded deal gave each player: ``Ala −60, Bolek 0, …``."""
     points = game.state.scored[number - 1].points
     return ", ".join(f"{name} {signed(p)}" for name, p in zip(game.players, points))
+
+
+#: The kinds of deal still to play, as "… in <these>" says them.
+IN_PLAY_GROUPS = {
+    "negative": _l("the negative deals"),
+    "robber": _l("the robber"),
+    "trumps": _l("the trump deals"),
+    "loteryjka": _l("the loteryjka"),
+}
+
+
+def in_play(game: Any) -> list[str]:
+    """What the deals left to play still share out, and which places are decided, one
+    sentence each (none once the game is over)."""
+    state = game.state
+    swings = game.rules_parts.get("swings")
+    if swings is None:  # they follow from the rules alone: worked out once per ruleset
+        swings = game.rules_parts["swings"] = [swing(d.contract) for d in state.deals]
+    view = outlook(state, swings)
+    if not view.left:
+        return []
+    clauses = []
+    for negative in (True, False):
+        kinds = [k for k, points in view.left if (points < 0) == negative and points]
+        if not kinds:
+            continue
+        groups = list(dict.fromkeys(str(IN_PLAY_GROUPS.get(k, IN_PLAY_GROUPS["negative"])) for k in kinds))
+        points = sum(p for _, p in view.left if (p < 0) == negative)
+        clauses.append(gettext("%(points)s in %(deals)s", points=signed(points),
+                               deals=format_list(groups, locale=get_locale())))
+    lines = [gettext("Still to share out: %(clauses)s.", clauses="; ".join(clauses))]
+    if view.clinched:
+        lines.append(gettext("First place is decided: nobody can catch %(name)s any more.",
+                             name=game.players[view.clinched[0]]))
+    elif view.out:
+        names = format_list([game.players[s] for s in view.out], locale=get_locale())
+        lines.append(ngettext("%(names)s can no longer win.", "%(names)s can no longer win.",
+                              len(view.out), names=names))
+    if view.reach and not view.clinched:
+        lines.append(gettext("One player can still gain up to %(reach)s on another.",
+                             reach=view.reach))
+    return lines
 
 
 def costs(contract: Contract) -> list[str]:

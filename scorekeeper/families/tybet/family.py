@@ -151,6 +151,9 @@ class Tybet:
         """Nothing counted per seat beyond the pair's totals and places."""
         return {}
 
+    def seat_numbers(self, game: Any, seat: int) -> dict[str, Any]:
+        return {}
+
     def ruleset_json(self, rules: TybetRules) -> dict[str, Any]:
         return {"target": rules.target, "targets": rules.targets}
 

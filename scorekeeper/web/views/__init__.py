@@ -19,7 +19,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from ...common.i18n import number
+from ...common.formats import number
 from ...domain.service import Conflict, Game, load
 from ...families import registry
 from ...rules.errors import UnknownRuleset
@@ -57,7 +57,7 @@ def _load_game(gid: str) -> Game:
 
 
 def init_app(app: Flask) -> None:
-    from . import admin, games, installable, people, sheets, variants
+    from . import admin, games, health, installable, people, sheets, variants
 
     csrf.init_app(app)
     app.register_blueprint(games.bp)
@@ -66,6 +66,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(variants.bp)
     app.register_blueprint(people.bp)
     app.register_blueprint(installable.bp)  # the manifest and the service worker
+    app.register_blueprint(health.bp)  # GET /healthz, for a container's health check
     for family in registry.families().values():
         blueprint = family.blueprint(_load_game)
         if blueprint is not None:

@@ -1,13 +1,13 @@
 """The host's page (only with ``KIERKI_ADMIN_PASSWORD`` set): every game on this server."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, session, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, url_for
 from flask_babel import gettext
 from flask_wtf import FlaskForm
 from wtforms import PasswordField
 
 from ...storage import queries
-from .. import access
+from .. import access, limits
 from ..db import get_db
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
@@ -29,8 +29,9 @@ def games():
     if not access.is_admin():
         if form.validate_on_submit():
             if access.check_admin_password(form.password.data):
-                session["admin"] = True
+                access.start_admin_session(get_db())
                 return redirect(url_for("admin.games"))
+            limits.wrong_guess()
             flash(gettext("That is not the host's password."), "error")
         return render_template("admin.html", form=form, games=None), \
             (403 if form.is_submitted() else 200)
@@ -39,5 +40,6 @@ def games():
 
 @bp.post("/logout")
 def logout():
-    session.pop("admin", None)
+    if access.is_admin():
+        access.end_admin_sessions(get_db())
     return redirect(url_for("games.index"))

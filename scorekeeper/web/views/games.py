@@ -19,6 +19,7 @@ from flask import (
 from flask_babel import gettext
 from wtforms import SelectChoice
 
+from ...common import formats
 from ...common.i18n import field_errors, lang
 from ...domain import service, variants
 from ...families import registry
@@ -26,7 +27,7 @@ from ...outputs import share
 from ...rules.errors import InvalidInput, RulesetError
 from ...rules.named import named_text
 from ...storage import queries
-from .. import access, caches
+from .. import access, caches, limits
 from ..db import get_db
 from ..forms import DealForm, JoinForm, NewGameForm, VersionForm
 
@@ -79,6 +80,7 @@ def _join(typed: object):
     except queries.GameNotFound:
         gid = None
     if gid is None:
+        limits.wrong_guess()
         flash(gettext("No game has this code. Check the six letters and digits on the "
                       "other phone."), "error")
         return redirect(url_for("games.index"))
@@ -132,7 +134,7 @@ def _listed_name(rules, row: dict | None) -> str:
     name = rules.name(lang())
     if row is None:
         return name
-    day = (row.get("created_at") or "")[:10]
+    day = formats.date(row.get("created_at"))
     if row.get("made_by"):
         return gettext("%(name)s (house variant by %(who)s, %(day)s)", name=name,
                        who=row["made_by"], day=day)
@@ -259,7 +261,7 @@ def ruleset(ruleset_id: str):
     family, rules = variants.find(db, ruleset_id)  # UnknownRuleset: 404
     builtin = rules.id in family.rulesets()
     variant = None if builtin else {"made_by": rules.data.get("made_by"),
-                                    "day": str(rules.data.get("created_at", ""))[:10]}
+                                    "day": formats.date(rules.data.get("created_at"))}
     return render_template(family.templates["rules"], rs=rules, variant=variant,
                            editable=getattr(family, "editor", None) is not None,
                            is_default=queries.setting(db, "default_ruleset") == rules.id)

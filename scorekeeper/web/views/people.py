@@ -7,11 +7,12 @@ knows (a game's link lets whoever has it play it); others are listed without a l
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
-from flask_babel import format_decimal, gettext
+from flask_babel import gettext
 
-from ...common import charts, collation
+from ...common import charts, collation, formats
 from ...common.i18n import field_errors, lang
 from ...domain import people, service
 from ...rules.checks import NAME_MAX, clean_name
@@ -23,14 +24,34 @@ from ..db import get_db
 bp = Blueprint("people", __name__)
 
 
+#: People listed on one page of ``/players`` (and ``/api/players``).
+PAGE_SIZE = 50
+#: The latest evenings the players page lists.
+LATEST_EVENINGS = 12
+
+
+def page_number() -> int:
+    """``?page=`` (from 1); anything else is the first page."""
+    text = request.args.get("page", "1")
+    return int(text) if text.isdigit() and 0 < int(text) < 10**6 else 1
+
+
 @bp.get("/players")
 def index():
-    """Everyone who has played here, and the latest evenings."""
+    """Everyone who has played here, a page at a time in the order of their names, and
+    the latest evenings (on the first page)."""
     db = get_db()
-    everyone = collation.by_name(queries.people(db), lang(), lambda row: row["name"])
-    names = {row["id"]: row["name"] for row in everyone}
-    evenings = [_named(ev, names) for ev in people.evenings(db)[:12]]
-    return render_template("players.html", people=everyone, evenings=evenings, names=names)
+    page = page_number()
+    listed, more = queries.people_page(db, lang(), page, PAGE_SIZE)
+    if page > 1 and not listed:
+        abort(404)
+    evenings = people.latest_evenings(db, LATEST_EVENINGS) if page == 1 else []
+    names = queries.names(db, [pid for ev in evenings for pid in ev.people])
+    names.update((row["id"], row["name"]) for row in listed)
+    evenings = [_named(ev, names) for ev in evenings]
+    pages = -(-queries.count_people(db) // PAGE_SIZE)
+    return render_template("players.html", people=listed, evenings=evenings, names=names,
+                           page=page, pages=pages, more=more)
 
 
 def _named(ev: people.Evening, names: dict[int, str]) -> people.Evening:
@@ -41,13 +62,8 @@ def _named(ev: people.Evening, names: dict[int, str]) -> people.Evening:
 
 def _tables(db, pid: int) -> list[tuple[str, list[int], int]]:
     """The tables a person sat at: (key, people, games), the most games first."""
-    counts: dict[tuple[int, ...], int] = {}
-    for row in queries.seatings(db):
-        if pid in row["people"] and None not in row["people"]:
-            table = tuple(sorted(row["people"]))
-            counts[table] = counts.get(table, 0) + 1
-    return [(people.table_key(t), list(t), n)
-            for t, n in sorted(counts.items(), key=lambda kv: -kv[1])]
+    return [(key, [int(p) for p in key.split("-")], n)
+            for key, n in queries.person_tables(db, pid)]
 
 
 @bp.get("/players/<int:pid>")
@@ -57,10 +73,11 @@ def player(pid: int, errors: dict | None = None, status: int = 200):
         stats = people.statistics(db, pid)
     except queries.PersonNotFound:
         abort(404)
-    names = {row["id"]: row["name"] for row in queries.people(db)}
+    tables = _tables(db, pid)
+    names = queries.names(db, [p for _, ids, _ in tables for p in ids])
     forms = {key: _form_chart(stats["name"], fam) for key, fam in stats["families"].items()}
     return render_template("player.html", stats=stats, known=set(access.known()),
-                           form_charts=forms, tables=_tables(db, pid), names=names,
+                           form_charts=forms, tables=tables, names=names,
                            errors=errors or {}, name_max=NAME_MAX), status
 
 
@@ -72,8 +89,23 @@ def _form_chart(name: str, fam: dict) -> charts.LineChart | None:
         gettext("Form"), gettext("%(name)s's totals in their last games of %(game)s, "
                                  "oldest first", name=name, game=fam["name"]),
         [charts.Series(name, [g["total"] for g in fam["form"]])],
-        [f"{g['date'][5:]} ({i + 1})" for i, g in enumerate(fam["form"])],
-        gettext("Game"), origin=None)
+        _game_days([g["date"] for g in fam["form"]]), gettext("Game"), origin=None)
+
+
+def _game_days(days: list[str]) -> list[str]:
+    """The games of a chart by the day they were played, as the language writes a day
+    (``25 lis``; with the year when they span more than one), and, where one day had more
+    than one of them, which game of that day (``25 lis, 2. gra``)."""
+    show = formats.date if len({d[:4] for d in days}) > 1 else formats.day
+    per_day = Counter(days)
+    seen: Counter[str] = Counter()
+    labels = []
+    for d in days:
+        seen[d] += 1
+        label = show(d)
+        labels.append(gettext("%(day)s, game %(num)s", day=label, num=seen[d])
+                      if per_day[d] > 1 else label)
+    return labels
 
 
 @bp.post("/players/<int:pid>/rename")
@@ -84,6 +116,9 @@ def rename(pid: int):
         queries.person(db, pid)
     except queries.PersonNotFound:
         abort(404)
+    if not (access.sat_with(db, pid) or access.is_host()):
+        return render_template("error.html", message=gettext(
+            "Only someone who played with this person, or the host, can rename them.")), 403
     name = clean_name(request.form.get("name"))
     message = None
     if not name:
@@ -109,11 +144,12 @@ def table(key: str):
         ids = sorted(int(part) for part in key.split("-"))
     except ValueError:
         abort(404)
-    games = [row["id"] for row in queries.seatings(db)
-             if sorted(p for p in row["people"] if p is not None) == ids]
-    if not games or people.table_key(ids) != key:
+    if people.table_key(ids) != key:
         abort(404)
-    figures = [people.statistics(db, pid, only=games) for pid in ids]
+    games = queries.table_games(db, key)
+    if not games:
+        abort(404)
+    figures = [people.statistics(db, pid, table=key) for pid in ids]
     sections = []
     for fam_key, first in figures[0]["families"].items():
         mine = [f["families"][fam_key] for f in figures]
@@ -154,26 +190,17 @@ def evening(eid: str):
     ev = _named(ev, names)
     return render_template("evening.html", ev=ev, standing=standing, names=names,
                            known=set(access.known()), per=per, stake=stake_text,
-                           owed=owed, parts=parts, transfers=transfers, errors=errors,
-                           money=_money)
-
-
-def _money(cents: int, signed: bool = False) -> str:
-    """Cents as the language writes money: ``1,50`` in Polish, ``+1.50`` signed."""
-    text = format_decimal(abs(cents) / 100, format="#,##0.00")
-    if signed and cents:
-        return ("+" if cents > 0 else "−") + text
-    return text
+                           owed=owed, parts=parts, transfers=transfers, errors=errors)
 
 
 @bp.get("/games/<gid>/evening")
 def evening_of(gid: str):
     """The evening a game belongs to."""
-    db = get_db()
-    for ev in people.evenings(db):
-        if gid in ev.games:
-            return redirect(url_for("people.evening", eid=ev.id, **request.args))
-    abort(404)
+    try:
+        ev = people.evening_of(get_db(), gid)
+    except (queries.GameNotFound, people.EveningNotFound):
+        abort(404)
+    return redirect(url_for("people.evening", eid=ev.id, **request.args))
 
 
 @bp.post("/games/<gid>/rematch")

@@ -25,6 +25,7 @@ from flask_babel import gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 
+from ...common import formats
 from ...common.i18n import field_errors, lang
 from ...domain import service, variants
 from ...outputs import exchange, pdf
@@ -81,7 +82,7 @@ def _sheet(template: str, static_base: str | None, **context) -> str:
 
 def _game_sheet(game: service.Game, static_base: str | None) -> str:
     return _sheet(game.family.templates["sheet"], static_base, game=game, ruleset=game.rules,
-                  players=game.players, date=game.stored.created_at[:10],
+                  players=game.players, date=formats.date(game.stored.created_at),
                   reference=access.reference(game.id))
 
 
@@ -96,7 +97,8 @@ def _layout_version(template_folder: str, static_folder: str) -> str:
     package = Path(__file__).resolve().parents[2]  # scorekeeper/
     files = [*Path(template_folder).glob("*/sheet.html"), Path(static_folder) / "sheet.css",
              *Path(static_folder).glob("fonts/*.ttf"), *package.glob("translations/*/*/*.mo"),
-             package / "common" / "charts.py", *package.glob("families/*/charts.py")]
+             package / "common" / "charts.py", package / "common" / "formats.py",
+             *package.glob("families/*/charts.py")]
     return pdf.layout_version(files)
 
 

@@ -8,13 +8,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext
 
+from ...common import formats
 from ...common.i18n import field_errors
 from ...domain import variants
 from ...rules.errors import InvalidInput, Problem
 from ...storage import store
+from .. import access
 from ..db import get_db
 
 bp = Blueprint("variants", __name__)
@@ -61,7 +73,9 @@ def edit(ruleset_id: str):
             return jsonify(_sums(rules, field_errors(problems + more)))
         elif action == "save" and not problems:
             try:
-                rid = variants.create(get_db(), editor.saved(doc))
+                rid = variants.create(get_db(), editor.saved(doc),
+                                      current_app.config["MAX_VARIANTS"])
+                access.remember_variant(rid)
             except InvalidInput as e:
                 problems = e.problems
             else:
@@ -76,19 +90,26 @@ def edit(ruleset_id: str):
 
 
 def _sums(rules: Any, errors: dict[str, list[str]]) -> dict[str, Any]:
-    """What the page's script shows live: each deal's sum, the game's, the problems."""
+    """What the page's script shows live: each deal's sum, the game's, the problems; the
+    sums as numbers and, under ``text``, as the page writes them (:mod:`formats`)."""
     if rules is None:
         return {"deals": None, "game": None, "errors": errors}
-    return {"deals": [c.expected_sum for c in rules.deals()],
-            "contracts": {key: rules.contract(key).expected_sum
-                          for key in rules.data["contracts"]},
-            "game": rules.expected_sum, "errors": errors}
+    deals = [c.expected_sum for c in rules.deals()]
+    contracts = {key: rules.contract(key).expected_sum for key in rules.data["contracts"]}
+    return {"deals": deals, "contracts": contracts, "game": rules.expected_sum,
+            "text": {"deals": [formats.signed(v) for v in deals],
+                     "contracts": {k: formats.signed(v) for k, v in contracts.items()},
+                     "game": formats.signed(rules.expected_sum)},
+            "errors": errors}
 
 
 @bp.post("/rules/<ruleset_id>/default")
 def make_default(ruleset_id: str):
     """Offer this ruleset first when a new game is started on this server."""
     _family, rules = variants.find(get_db(), ruleset_id)  # UnknownRuleset: 404
+    if not access.is_host():
+        return render_template("error.html", message=gettext(
+            "Only the host can choose the rules new games start with.")), 403
     store.set_setting(get_db(), "default_ruleset", rules.id)
     flash(gettext("New games on this server now start with these rules."), "ok")
     return redirect(url_for("games.ruleset", ruleset_id=rules.id))
@@ -101,6 +122,9 @@ def delete(ruleset_id: str):
     if rules.id in family.rulesets():
         abort(404)  # a built-in ruleset is never deleted: there is no such page
     if request.method == "POST":
+        if not (rules.id in access.made_variants() or access.is_host()):
+            return render_template("error.html", message=gettext(
+                "Only the phone that made this house variant, or the host, can delete it.")), 403
         try:
             variants.delete(get_db(), ruleset_id)
         except store.RulesetInUse:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import product
+from itertools import combinations_with_replacement, product
 from typing import Any
 
 from scorekeeper.rules import checks
@@ -37,6 +37,14 @@ LEAD_RULES = {
     "no_king_of_hearts": N_("The K♥ may not be led."),
     "discard_king_of_hearts": N_("Whoever holds the K♥ must discard it at the first trick "
                                  "they cannot follow."),
+}
+
+
+#: What a robber says when the taker of a one-card penalty has no card of a set that card
+#: belongs to (the K♥ is a heart and a gentleman, the Q♠ a queen).
+TAKER_MESSAGES = {
+    "king_of_hearts": N_("The player who took the king of hearts has at least one here."),
+    "queen_of_spades": N_("The player who took the queen of spades has at least one here."),
 }
 
 
@@ -156,18 +164,45 @@ class Contract:
             return 1
         return table[min(sum(1 for t in tricks if t == 0), len(table) - 1)]
 
+    # -- one player takes every trick (seed 004, variation 1's bandit) ---------
+    def sweeper(self, result: Result) -> int | None:
+        """With ``"all_tricks": "others_pay"``, the seat that took every trick of the deal
+        (None otherwise, and always without the option)."""
+        tricks = result.get("tricks")
+        if self.data.get("all_tricks") != "others_pay" or not isinstance(tricks, list):
+            return None
+        return next((s for s, t in enumerate(tricks) if t == self.table.tricks), None)
+
     def scored(self, result: Result, dealer: int | None = None) -> list[int]:
-        """The points a game records: :meth:`score` times :meth:`multiplier`."""
+        """The points a game records: :meth:`score` times :meth:`multiplier`; or, when one
+        player took every trick under ``"all_tricks": "others_pay"``, nothing for that
+        player and the deal's whole points (:attr:`expected_sum`) for each other player,
+        with no multiplier (a rule of its own)."""
+        taker = self.sweeper(result)
+        if taker is not None:
+            return [0 if seat == taker else self.expected_sum
+                    for seat in range(self.table.players)]
         points = self.score(result, dealer)
         m = self.multiplier(result)
         return points if m == 1 else [p * m for p in points]
 
     def sum_for(self, result: Result) -> int:
         """What the recorded points of ``result`` must add up to."""
+        if self.sweeper(result) is not None:
+            return self.expected_sum * (self.table.players - 1)
         return self.expected_sum * self.multiplier(result)
 
     def multiplier_costs(self) -> list[Text]:
-        """The multipliers in words, one line each (none without them)."""
+        """The multipliers in words, one line each, and what a player who takes every
+        trick scores where the ruleset says (none without them)."""
+        lines = self._multiplier_lines()
+        if self.data.get("all_tricks") == "others_pay":
+            lines.append(Text(N_("One player takes every trick: that player scores nothing, "
+                                 "each other player %(points)s"),
+                              {"points": self.expected_sum}))
+        return lines
+
+    def _multiplier_lines(self) -> list[Text]:
         table = self.data.get("multipliers") or []
         lines = []
         for n, m in enumerate(table):
@@ -208,6 +243,44 @@ class Contract:
         if check.problems:
             raise InvalidDeal(check.problems)
         return result
+
+    # -- a result still being entered ----------------------------------------
+    def blanks(self, raw: Result) -> set[str]:
+        """The inputs of ``raw`` not entered yet, as problems name them (``tricks.2``,
+        ``king_of_hearts``, ``positions.1``; a missing count is every one of its players).
+        A bid left empty is an answer (no bid), not a blank.
+
+        >>> table = Table(players=4, tricks=13, deck=deck())
+        >>> c = make_contract("no_tricks", {"kind": "tricks", "points": -20}, table)
+        >>> sorted(c.blanks({"tricks": [3, "", None, 4]})), len(c.blanks({}))
+        (['tricks.1', 'tricks.2'], 5)
+        """
+        found: set[str] = set()
+        for f in self.fields():
+            value = raw.get(f.name)
+            if f.type in ("counts", "seats"):
+                size = self.table.players if f.type == "counts" else len(f.labels)
+                if value is None:
+                    found |= {f.name, *(f"{f.name}.{i}" for i in range(size))}
+                elif isinstance(value, (list, tuple)):
+                    found |= {f"{f.name}.{i}" for i, v in enumerate(value) if checks.blank(v)}
+            elif f.type in ("seat", "suit", "yesno") and checks.blank(value):
+                found.add(f.name)
+        return found
+
+    def entered(self, raw: Result, dealer: int | None = None) -> list[Problem]:
+        """What the values entered so far already break (a deal being entered, checked
+        as it is filled in). With nothing left blank it is exactly what :meth:`validate`
+        refuses; with blanks, a blank is no problem yet and only the problems of what was
+        entered are given (counts over their total, a number out of range)."""
+        try:
+            self.validate(raw, dealer)
+        except InvalidDeal as e:
+            problems = e.problems
+        else:
+            return []
+        blank = self.blanks(raw)
+        return [p for p in problems if p.field not in blank]
 
     # -- for subclasses ----------------------------------------------------
     def _read(self, raw: Result, check: _Checker) -> Result:
@@ -464,6 +537,87 @@ class Robber(Contract):
     def _part(self, kind: type) -> list[Contract]:
         return [p for p in self.parts if isinstance(p, kind)]
 
+    def entered(self, raw: Result, dealer: int | None = None) -> list[Problem]:
+        """:meth:`Contract.entered`, and the cross-checks as soon as the rows entered
+        already break them: the checks of :meth:`_cross_check` are run with the players
+        whose row of counts is complete as entered, every other player given the most of
+        everything whatever their row holds so far (so that nothing is ever their fault:
+        they can take any card), and each blank choice (the K♥, a penalty trick) given to
+        every player in turn. What fails whichever way the blanks are filled is wrong
+        already; the rest waits (a choice failing for each player in a different way waits
+        for the choice, unless a row is still blank: then the rows entered are wrong as
+        they stand, and their own problems are given). Sound, not complete: what it says,
+        saving would refuse; what it misses, saving still refuses."""
+        problems = super().entered(raw, dealer)
+        blank = self.blanks(raw)
+        if problems or not blank or raw.get("cards") is not None:
+            return problems
+        players = range(self.table.players)
+        fields = self.fields()
+        counts: dict[str, list[int | None]] = {}
+        for f in fields:
+            if f.type == "counts":
+                entered = raw.get(f.name)
+                row = [None if checks.blank(v) else checks.whole_number(v)
+                       for v in entered] if isinstance(entered, (list, tuple)) \
+                    else [None] * self.table.players
+                counts[f.name] = checks.fill_last(row, f.total)
+        known = [s for s in players if all(row[s] is not None for row in counts.values())]
+        if not known:
+            return []
+        totals = {f.name: f.total for f in fields if f.type == "counts"}
+        base: Result = {name: [v if s in known else totals[name] for s, v in enumerate(row)]
+                        for name, row in counts.items()}
+        # (a row not complete is not judged yet, what was entered in it either)
+        unjudged = blank | {f"{name}.{s}" for name in counts for s in players if s not in known}
+        blanks: list[tuple[str, list[int] | None]] = []  # a choice's field (and blank places)
+        for f in fields:
+            if f.type == "seat":
+                seat = checks.seat(raw.get(f.name), self.table.players)
+                base[f.name] = seat
+                if seat is None:
+                    blanks.append((f.name, None))
+            elif f.type == "seats":
+                given = raw.get(f.name)
+                given = list(given) if isinstance(given, (list, tuple)) else []
+                given += [None] * (len(f.labels) - len(given))
+                base[f.name] = [checks.seat(v, self.table.players) for v in given]
+                places = [i for i, v in enumerate(base[f.name]) if v is None]
+                if places:
+                    blanks.append((f.name, places))
+        # Every way of filling the blank choices, first the one giving them all to a player
+        # still being entered (who can take anything): its problems are those of the rows
+        # entered alone. Such players are alike (one stands for all), and which blank
+        # penalty trick goes to whom does not matter, only how many each takes.
+        unknown = [s for s in players if s not in known]
+        order = unknown[:1] + known
+        ways = [order if places is None else
+                list(combinations_with_replacement(order, len(places)))
+                for _, places in blanks]
+        common: dict[tuple[Any, ...], Problem] | None = None
+        first: list[Problem] = []
+        for picked in product(*ways):
+            result = {k: list(v) if isinstance(v, list) else v for k, v in base.items()}
+            for (name, places), seats in zip(blanks, picked):
+                if places is None:
+                    result[name] = seats
+                else:
+                    for i, seat in zip(places, seats):
+                        result[name][i] = seat
+            check = _Checker(self.table, dealer)
+            self._cross_check(result, check)
+            found = {(p.field, p.message, tuple(sorted(p.params.items()))): p
+                     for p in check.problems if p.field not in unjudged}
+            if not found:
+                return []  # a way to fill the blanks that passes: nothing is wrong yet
+            if common is None:
+                first = list(found.values())
+            common = found if common is None else \
+                {k: p for k, p in common.items() if k in found}
+        # Every way fails: what fails in each, else (a choice failing in turn) what the
+        # rows entered break by themselves, when some player is still being entered.
+        return list((common or {}).values()) or (first if unknown else [])
+
     def _cross_check(self, result: Result, check: _Checker) -> None:
         for part in self.parts:
             part._cross_check(result, check)
@@ -474,13 +628,17 @@ class Robber(Contract):
         positions: list[PenaltyTricks] = self._part(PenaltyTricks)  # type: ignore[assignment]
         penalty_tricks = [sum(col) for col in zip(*(p.taken(result) for p in positions))] \
             if positions else [0] * self.table.players
-        kh = result.get("king_of_hearts") if "king_of_hearts" in held else None
+        # a one-card penalty (the K♥, the Q♠) also counts under every set it belongs to:
+        # its taker has at least one there (the K♥ a heart and a gentleman, the Q♠ a queen)
+        takers = [(p.set_name, result.get(p.set_name), p.card_sets[0])
+                  for p in card_parts if p.single]
         for seat in range(self.table.players):
-            if kh == seat:
-                for name in ("hearts", "gentlemen"):
-                    if name in held and held[name][seat] < 1:
-                        check.add(f"{name}.{seat}", N_(
-                            "The player who took the king of hearts has at least one here."))
+            for one, taker, card in takers:
+                if taker != seat:
+                    continue
+                for p in card_parts:
+                    if not p.single and card in p.card_sets and held[p.set_name][seat] < 1:
+                        check.add(f"{p.set_name}.{seat}", TAKER_MESSAGES[one])
             if tricks is None:
                 continue
             t = tricks[seat]
@@ -522,15 +680,32 @@ class Robber(Contract):
               held: dict[str, list[int]]) -> bool:
         """Whether ``seat``'s counts can be made of the double cards ``taken`` (how many
         of each group) and cards that count once, all in the seat's tricks."""
-        rest = 0
-        for name, counts in held.items():
-            left = counts[seat] - sum(n for names, n in taken.items() if name in names)
-            if left < 0:
-                return False
-            rest += left
+        rest = self._rest(seat, taken, held)
+        if rest is None:
+            return False
         tricks = result.get("tricks")
         return tricks is None or \
             rest + sum(taken.values()) <= tricks[seat] * self.table.cards_per_trick
+
+    @cached_property
+    def _alone(self) -> dict[str, int]:
+        """How many cards of each heading count under that heading only (13 hearts less
+        the Q♥, J♥ and K♥ in the standard robber: 10; the K♥ penalty: none)."""
+        double = {c for _, cards in self._double_groups() for c in cards}
+        return {p.set_name: sum(1 for c in p.card_sets if c not in double)
+                for p in self._part(CardCount)}  # type: ignore[attr-defined]
+
+    def _rest(self, seat: int, taken: dict[frozenset[str], int],
+              held: dict[str, list[int]]) -> int | None:
+        """How many cards that count once ``seat``'s counts need besides the double cards
+        ``taken``; None when no such cards can make them up."""
+        rest = 0
+        for name, counts in held.items():
+            left = counts[seat] - sum(n for names, n in taken.items() if name in names)
+            if not 0 <= left <= self._alone[name]:
+                return None
+            rest += left
+        return rest
 
     def _check_shared_cards(self, result: Result, held: dict[str, list[int]],
                             check: _Checker) -> None:
@@ -579,20 +754,23 @@ class Robber(Contract):
     def _least_cards(self, seat: int, result: Result, held: dict[str, list[int]]) -> int:
         """The fewest distinct cards that explain a player's penalty counts.
 
-        With card-by-card entry this is exact; from counts alone, Q♥, J♥ and
-        K♥ may each stand under two headings, so they are counted once.
+        With card-by-card entry this is exact; from counts alone, a card that counts
+        under several headings (the Q♥, J♥ and K♥; the Q♠ where it is a penalty of its
+        own) stands once for all of them, as many of them as the counts allow. Counts no
+        cards can make up (the K♥'s taker without a heart) give 0: the taker's check
+        says what is wrong.
         """
         cards = result.get("cards")
         if cards:
             return sum(1 for owner in cards.values() if owner == seat)
-        h = held.get("hearts", [0] * self.table.players)[seat]
-        q = held.get("queens", [0] * self.table.players)[seat]
-        g = held.get("gentlemen", [0] * self.table.players)[seat]
-        k = held.get("king_of_hearts", [0] * self.table.players)[seat]
-        # Q♥ may be both heart and queen, J♥ heart and gentleman; K♥ too,
-        # but only for the player who took it.
-        overlap = min(h, min(q, 1) + min(g, 2 if k else 1))
-        return h + q + g - overlap
+        groups = self._double_groups()
+        found = []
+        for amounts in product(*(range(len(c) + 1) for _, c in groups)):
+            taken = {names: n for (names, _), n in zip(groups, amounts)}
+            rest = self._rest(seat, taken, held)
+            if rest is not None:
+                found.append(rest + sum(amounts))
+        return min(found, default=0)
 
     def costs(self) -> list[Text]:
         return [line for part in self.parts for line in part.costs()]
@@ -736,8 +914,16 @@ class Loteryjka(Contract):
     def prizes(self) -> list[int]:
         return list(self.data["prizes"])
 
+    @property
+    def asked(self) -> int:
+        """How many places are entered: every prized place, but where every player has a
+        place (seed 004's race for five: 400/300/200/100/0) the last one is whoever is
+        left, so the rules fill it themselves."""
+        places = len(self.prizes)
+        return places - 1 if places == self.table.players else places
+
     def fields(self) -> list[Field]:
-        return [Field("order", "seats", labels=tuple(str(i + 1) for i in range(len(self.prizes))),
+        return [Field("order", "seats", labels=tuple(str(i + 1) for i in range(self.asked)),
                       distinct=True)]
 
     @property
@@ -747,7 +933,13 @@ class Loteryjka(Contract):
     def _read(self, raw: Result, check: _Checker) -> Result:
         values = raw.get("order")
         places = len(self.prizes)
-        if not isinstance(values, (list, tuple)) or not places <= len(values) <= self.table.players:
+        implied = isinstance(values, (list, tuple)) and self.asked < places \
+            and self.asked <= len(values) <= places \
+            and all(checks.blank(v) for v in values[self.asked:])
+        if implied:  # the last place left out (or blank): the rules fill it below
+            values = list(values)[:self.asked]
+        elif not isinstance(values, (list, tuple)) or \
+                not places <= len(values) <= self.table.players:
             values = list(values)[:places] if isinstance(values, (list, tuple)) else []
             values += [None] * (places - len(values))
         order = [check.seat(v, f"order.{i}", N_("Choose who finished in place %(place)s."),
@@ -757,6 +949,8 @@ class Loteryjka(Contract):
             if seat is not None and seat in seen:
                 check.add(f"order.{i}", N_("A player can finish only once."))
             seen.add(seat)  # type: ignore[arg-type]
+        if implied and not check.problems:  # the one player not placed is last
+            order += sorted(set(range(self.table.players)) - seen)
         return {"order": order}
 
     def costs(self) -> list[Text]:
@@ -799,6 +993,8 @@ def make_contract(key: str, data: Mapping[str, Any], table: Table,
             if part.kind in ("robber", "trumps", "loteryjka"):
                 raise d.fail(f"part {k!r} is a {part.kind} deal, not a penalty")
             parts.append(part)
+        if data.get("all_tricks") and not any(p.kind == "tricks" for p in parts):
+            raise d.fail("'all_tricks' needs a part that counts tricks")
         return Robber(key, data, table, parts)
     return KINDS[kind](key, data, table)
 

@@ -30,6 +30,12 @@ Multipliers = Annotated[list[Annotated[int, Field(ge=0, le=10)]],
                         Field(min_length=1, max_length=5,
                               description="Multiply the deal's points by entry n when n "
                                           "players take no trick")]
+#: What a deal scores when one player takes every trick: absent, as any other result (the
+#: multipliers included); ``"others_pay"``, that player nothing and each other player the
+#: deal's whole points (seed 004's variation 1: a bandit worth −130 in all, so −130 each).
+AllTricks = Annotated[Literal["others_pay"], Field(
+    description="When one player takes every trick: 'others_pay' scores that player "
+                "nothing and each other player the deal's whole points, with no multiplier")]
 #: What a game's final scores add up to: more than 30 deals of the largest points give.
 Sum = Annotated[int, Field(ge=-100_000_000, le=100_000_000)]
 
@@ -46,6 +52,7 @@ class Tricks(_Contract):
     kind: Literal["tricks"]
     points: Points
     multipliers: Multipliers = absent()
+    all_tricks: AllTricks = absent()
 
 
 class Cards(_Contract):
@@ -72,6 +79,7 @@ class Robber(_Contract):
     kind: Literal["robber"]
     parts: Annotated[list[Key], Field(min_length=1, max_length=10)]
     multipliers: Multipliers = absent()
+    all_tricks: AllTricks = absent()
 
 
 class Trumps(_Contract):
@@ -177,6 +185,11 @@ def balance(rules: Any, declared: int | None, unbalanced: bool) -> list[Problem]
         return [Problem("unbalanced", N_(
             "Multipliers change what a deal adds up to, so the players' totals cannot add "
             "up to a number known before the game; say that it is meant to be unbalanced."))]
+    if any(c.data.get("all_tricks") for c in rules.deals()) and not unbalanced:
+        return [Problem("unbalanced", N_(
+            "When one player takes every trick the other players each pay the whole deal, "
+            "so the players' totals cannot add up to a number known before the game; say "
+            "that it is meant to be unbalanced."))]
     if total != 0 and not unbalanced:
         return [Problem("unbalanced", N_(
             "The totals of this variant add up to %(total)s, not 0. Change the points, "

@@ -304,7 +304,7 @@ def result(board: Board) -> dict[str, list[int]]:
     """The deal's result for :meth:`Loteryjka.validate`: ``{"order": [seats…]}``."""
     if not board.over:
         raise _refuse(N_("Not decided yet: %(places)s players must run out of cards first."),
-                      "", places=len(board.options.prizes))
+                      "", places=min(len(board.options.prizes), board.table.players - 1))
     order = list(board.finished[:len(board.options.prizes)])
     rest = [s for s in range(board.table.players) if s not in order]
     if len(order) < len(board.options.prizes) and len(rest) == 1:

@@ -74,6 +74,9 @@ class Deal:
             lines.append(Text(N_("Ace low (below the 2).") if d.get("ace") == "low"
                               else N_("Ace high (above the king).")))
             lines.append(Text(N_("Play a card if you can; pass only when you cannot.")))
+            if c.asked < len(c.prizes):  # type: ignore[attr-defined]
+                lines.append(Text(N_("Place %(place)s is whoever is left: it fills itself."),
+                                  {"place": len(c.prizes)}))  # type: ignore[attr-defined]
         elif c.kind != "robber":
             lines.append(Text(N_("No trumps. Follow suit; you need not beat.")))
         return lines

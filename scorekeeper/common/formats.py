@@ -1,0 +1,205 @@
+"""Numbers and dates as the page's language writes them: the one place that formats them.
+
+Everything a person reads (pages, charts, the PDF sheets) goes through here; what a
+program reads (the JSON API, CSV and JSON exports) keeps machine forms (``-52.5``, ISO
+dates) and never comes here. Babel does the work from CLDR's data: ``81,2`` and
+``25 lis 2026`` in Polish, ``81.2`` and ``Nov 25, 2026`` in English. Two choices of the
+app's own, made once here:
+
+* a negative number has a real minus sign (U+2212), as the score sheets always had, and
+  points carry a ``+`` when above zero (``+680``, ``−52,5``, ``0``);
+* thousands are grouped as the language groups them (a comma in English, a no-break
+  space in Polish, so a number never wraps inside), but Polish leaves a four-digit number
+  whole (``1300``, ``13 000``), as CLDR's ``minimumGroupingDigits`` for Polish says
+  (Babel does not apply it). Points do so in every language (``+1300``, ``−12,000``):
+  a score sheet's column of four-digit scores reads, and fits a phone, without them.
+
+Dates are Babel's *medium* form everywhere (``25 lis 2026``), a time its *short* form;
+stored moments are UTC and are shown in the server's display time zone (Flask-Babel's
+``BABEL_DEFAULT_TIMEZONE``, UTC unless configured).
+
+``locale`` may be given (a code or a :class:`babel.Locale`); left out, it is the request's
+language, or English outside a request. Flask is imported only to ask for that, so the
+charts that use this module stay plain Python.
+
+>>> signed(680, locale="pl"), signed(-52.5, locale="pl"), signed(-52.5, locale="en")
+('+680', '−52,5', '−52.5')
+>>> number(81.25, 1, "pl"), number(12345, locale="pl"), number(1300, locale="pl")
+('81,2', '12\\xa0345', '1300')
+>>> date("2026-11-25T21:15:00+00:00", "pl"), date("2026-11-25", "en")
+('25 lis 2026', 'Nov 25, 2026')
+>>> moment("2026-11-25T21:15:00+00:00", "pl"), moment("2026-11-25T21:15:00+00:00", "en")
+('25 lis 2026, 21:15', 'Nov 25, 2026, 9:15\\u202fPM')
+>>> day("2026-11-25", "pl"), time("2026-11-25T21:15:00+00:00", "pl")
+('25 lis', '21:15')
+"""
+from __future__ import annotations
+
+import datetime as dt
+from functools import lru_cache
+from typing import Any
+
+from babel import Locale
+from babel import dates as babel_dates
+from babel import numbers as babel_numbers
+
+__all__ = ["date", "day", "moment", "money", "number", "signed", "time"]
+
+MINUS = "−"  # U+2212
+NONE = "–"  # a figure there is none of (no game yet)
+#: Languages that leave a four-digit number ungrouped (CLDR's minimumGroupingDigits 2).
+_UNGROUPED_BELOW = {"pl": 10_000}
+#: Points (:func:`signed`) are grouped from five digits in every language.
+_POINTS_UNGROUPED_BELOW = 10_000
+_UTC = dt.UTC
+
+LocaleLike = Locale | str | None
+
+
+def _locale(locale: LocaleLike) -> Locale:
+    if isinstance(locale, Locale):
+        return locale
+    if locale is None:
+        from flask import has_app_context
+        if has_app_context():
+            from flask_babel import get_locale
+            found = get_locale()
+            if found is not None:
+                return found
+        locale = "en"
+    return _parse(locale)
+
+
+@lru_cache(maxsize=16)
+def _parse(code: str) -> Locale:
+    return Locale.parse(code)
+
+
+def _zone(given: dt.tzinfo | None) -> dt.tzinfo:
+    if given is not None:
+        return given
+    from flask import has_app_context
+    if has_app_context():
+        from flask_babel import get_timezone
+        return get_timezone() or _UTC
+    return _UTC
+
+
+@lru_cache(maxsize=4096)
+def _digits(value: float, code: str, decimals: int, fixed: bool, points: bool = False) -> str:
+    """``abs(value)`` in the language's digits: grouped thousands, its decimal sign, up to
+    (or, ``fixed``, exactly) ``decimals`` decimals."""
+    value = abs(value)
+    below = _POINTS_UNGROUPED_BELOW if points else _UNGROUPED_BELOW.get(code[:2], 1000)
+    group = "#,##0" if value >= below else "0"
+    tail = ("0" if fixed else "#") * decimals
+    pattern = group + ("." + tail if tail else "")
+    return babel_numbers.format_decimal(value, format=pattern, locale=code)
+
+
+def _code(locale: LocaleLike) -> str:
+    return str(_locale(locale))
+
+
+def number(value: float | None, digits: int = 2, locale: LocaleLike = None) -> str:
+    """A figure (an average place, a count): up to ``digits`` decimals, a minus sign when
+    below zero, a dash for none.
+
+    >>> number(2.346, locale="pl"), number(-0.04, 1, "en"), number(None)
+    ('2,35', '0', '–')
+    >>> number(1300, locale="en"), number(-1300, locale="pl")
+    ('1,300', '−1300')
+    """
+    if value is None:
+        return NONE
+    text = _digits(value, _code(locale), digits, False)
+    return MINUS + text if value < 0 and text.strip("0,.") else text
+
+
+def signed(value: float, digits: int = 1, locale: LocaleLike = None) -> str:
+    """Points as a score sheet writes them: ``+25``, ``−20``, ``0``, ``+2,5``.
+
+    >>> signed(1300, locale="en"), signed(-12000, locale="pl"), signed(-12000, locale="en")
+    ('+1300', '−12\\xa0000', '−12,000')
+    >>> signed(0.04), signed(0)
+    ('0', '0')
+    """
+    text = _digits(value, _code(locale), digits, False, True)
+    if not text.strip("0,."):
+        return text
+    return ("+" if value > 0 else MINUS) + text
+
+
+def money(cents: int, signed: bool = False, locale: LocaleLike = None) -> str:
+    """Cents as money is written, always two decimals: ``1,50`` in Polish; ``signed``:
+    ``+1,50``, ``−0,25``.
+
+    >>> money(150, locale="pl"), money(-25, True, "en"), money(0, True, "pl")
+    ('1,50', '−0.25', '0,00')
+    """
+    text = _digits(cents / 100, _code(locale), 2, True)
+    if signed and cents:
+        return ("+" if cents > 0 else MINUS) + text
+    return text
+
+
+def _when(value: Any, zone: dt.tzinfo | None) -> dt.date | dt.datetime | None:
+    """A stored moment (ISO text or a datetime, UTC unless it says) in the display zone,
+    or a day (ISO ``YYYY-MM-DD`` or a date) as it is."""
+    if isinstance(value, str):
+        if not value:
+            return None
+        try:
+            value = (dt.date.fromisoformat(value) if len(value) == 10
+                     else dt.datetime.fromisoformat(value))
+        except ValueError:
+            return None
+    if isinstance(value, dt.datetime):
+        if value.tzinfo is None:
+            value = value.replace(tzinfo=_UTC)
+        return value.astimezone(_zone(zone))
+    return value if isinstance(value, dt.date) else None
+
+
+def date(value: Any, locale: LocaleLike = None, zone: dt.tzinfo | None = None) -> str:
+    """A day, in the language's medium form: ``25 lis 2026``, ``Nov 25, 2026``; text it
+    cannot read is shown as it is."""
+    when = _when(value, zone)
+    if when is None:
+        return str(value or "")
+    return babel_dates.format_date(when, "medium", locale=_locale(locale))
+
+
+def day(value: Any, locale: LocaleLike = None, zone: dt.tzinfo | None = None) -> str:
+    """A day without its year (a chart's axis): ``25 lis``, ``Nov 25``."""
+    when = _when(value, zone)
+    if when is None:
+        return str(value or "")
+    return babel_dates.format_skeleton("MMMd", when, locale=_locale(locale))
+
+
+def time(value: Any, locale: LocaleLike = None, zone: dt.tzinfo | None = None) -> str:
+    """The time of a moment, short: ``21:15``, ``9:15 PM``."""
+    when = _when(value, zone)
+    if not isinstance(when, dt.datetime):
+        return str(value or "")
+    return babel_dates.format_time(when, "short", locale=_locale(locale))
+
+
+def moment(value: Any, locale: LocaleLike = None, zone: dt.tzinfo | None = None) -> str:
+    """A day and its time: ``25 lis 2026, 21:15``, ``Nov 25, 2026, 9:15 PM``."""
+    when = _when(value, zone)
+    if not isinstance(when, dt.datetime):
+        return date(value, locale, zone)
+    loc = _locale(locale)
+    return babel_dates.get_datetime_format("medium", locale=loc).replace(
+        "{1}", babel_dates.format_date(when, "medium", locale=loc)).replace(
+        "{0}", babel_dates.format_time(when, "short", locale=loc))
+
+
+def register(env: Any) -> None:
+    """The formats as Jinja filters (``{{ x | signed }}``, ``{{ when | date }}``) and the
+    number ones also as functions (``signed(x)``, as the templates have long called them)."""
+    for f in (number, signed, money, date, day, time, moment):
+        env.filters[f.__name__] = f
+    env.globals.update(number=number, signed=signed, money=money)
