@@ -100,10 +100,13 @@ class _Checker:
     ``dealer`` is the seat of the deal's dealer (None where the caller does not say).
     """
 
-    def __init__(self, table: Table, dealer: int | None = None):
+    def __init__(self, table: Table, dealer: int | None = None,
+                 free: frozenset[int] = frozenset()):
         self.table = table
         self.dealer = dealer
         self.problems: list[Problem] = []
+        #: Seats still being entered (a half-entered robber): they may take any card.
+        self.free = free
 
     def add(self, field: str, message: str, **params: Any) -> None:
         self.problems.append(Problem(field, message, params))
@@ -604,7 +607,7 @@ class Robber(Contract):
                 else:
                     for i, seat in zip(places, seats):
                         result[name][i] = seat
-            check = _Checker(self.table, dealer)
+            check = _Checker(self.table, dealer, frozenset(unknown))
             self._cross_check(result, check)
             found = {(p.field, p.message, tuple(sorted(p.params.items()))): p
                      for p in check.problems if p.field not in unjudged}
@@ -722,8 +725,9 @@ class Robber(Contract):
             return {names: n for (names, _), n in zip(groups, amounts)}
 
         # what each seat could take of each group, its own counts alone considered
-        own = {s: [a for a in product(*(range(n + 1) for n in sizes))
-                   if self._fits(s, taking(a), result, held)] for s in players}
+        every = list(product(*(range(n + 1) for n in sizes)))
+        own = {s: every if s in check.free else
+               [a for a in every if self._fits(s, taking(a), result, held)] for s in players}
 
         def share(i: int, left: list[int]) -> bool:  # seats i, i+1, … take what is left
             if i == len(players):
