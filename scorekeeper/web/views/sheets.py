@@ -135,6 +135,17 @@ def game_sheet_html(gid: str):
     return _game_sheet(_load(gid), url_for("static", filename=""))
 
 
+@bp.get("/sheets/<ref>/back")
+def back_to_game(ref: str):
+    """The print page's way back. The page carries no id (nothing on it opens the game),
+    only its short reference: this leads to the game among those this browser already
+    has whose reference it is, else to the list of games."""
+    for gid in access.known():
+        if access.reference(gid) == ref:
+            return redirect(url_for("games.show", gid=gid))
+    return redirect(url_for("games.index"))
+
+
 @bp.get("/rules/<ruleset_id>/blank.pdf")
 def blank_pdf(ruleset_id: str):
     family, rules = variants.find(get_db(), ruleset_id)  # UnknownRuleset: 404
