@@ -172,14 +172,25 @@ def test_the_robber_on_one_screen_with_a_cross_check_beside_its_field(phone):
     assert taps == 12
     assert [page.locator(f".robber #rc-{p}-3 .rcell").inner_text()
             for p in ("tricks", "hearts", "queens", "gentlemen")] == ["1", "0", "0", "0"]
-    # the K♥ to Darek, who took no heart: the server's cross-check names the field
-    page.locator('.pick:has(input[name=king_of_hearts][value="3"])').click()
+    # the K♥ to Cela and the penalty tricks: a whole deal, nothing to say; one screen
+    # from the grid to the save button
+    page.locator('.pick:has(input[name=king_of_hearts][value="2"])').click()
     page.locator('.pick:has(input[name=positions-0][value="2"])').click()
     page.locator('.pick:has(input[name=positions-1][value="0"])').click()
-    # one screen: from the grid to the save button
+    page.wait_for_load_state("networkidle")
+    assert page.locator(".robber [data-live-check] .error").count() == 0
     top = grid.bounding_box()["y"]
     save = page.get_by_role("button", name="Save deal 7").bounding_box()
     assert save["y"] + save["height"] - top <= 740
+    # the K♥ to Darek, who took no heart: the server's cross-check says so under the grid
+    # before Save, and the message and Save are on the screen together
+    page.locator('.pick:has(input[name=king_of_hearts][value="3"])').click()
+    said = page.locator(".robber [data-live-check] .error").first
+    said.wait_for()
+    save_button = page.get_by_role("button", name="Save deal 7")
+    save_button.scroll_into_view_if_needed()
+    box, save = said.bounding_box(), save_button.bounding_box()
+    assert save["y"] + save["height"] - box["y"] <= page.viewport_size["height"]
     with page.expect_navigation():
         page.get_by_role("button", name="Save deal 7").click()
     message = "The player who took the king of hearts has at least one here."
