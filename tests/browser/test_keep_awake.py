@@ -61,7 +61,7 @@ def test_over_plain_http_the_video_keeps_the_screen_on_and_the_toggle_stops_it(
     toggle = page.get_by_label("Keep the screen on")
     assert toggle.is_visible() and toggle.is_checked()  # on unless this phone said otherwise
     playing(page)  # Chromium lets a muted video start without a tap
-    assert page.evaluate(STATE) == "on"
+    page.wait_for_function(f"() => {STATE} === 'on'")
     video = page.evaluate(f"""(() => {{ const v = {VIDEO}; const box = v.getBoundingClientRect();
         return {{muted: v.muted, loop: v.loop, inline: v.hasAttribute('playsinline'),
                  source: v.currentSrc,
@@ -89,7 +89,8 @@ def test_over_plain_http_the_video_keeps_the_screen_on_and_the_toggle_stops_it(
 
     toggle.tap()  # on again
     playing(page)
-    assert toggle.is_checked() and page.evaluate(STATE) == "on"
+    page.wait_for_function(f"() => {STATE} === 'on'")
+    assert toggle.is_checked()
     page.reload()
     assert page.get_by_label("Keep the screen on").is_checked()
     assert page.errors == []
@@ -123,7 +124,8 @@ def test_a_video_that_waits_for_a_tap_starts_on_the_first_one(phone, server_app,
     shot(page, f"keep-awake-waiting-{locale[:2]}-{width}")
     page.locator("h1").first.tap()  # any tap on the page
     playing(page)
-    assert page.evaluate(STATE) == "on" and not page.get_by_text(wait).is_visible()
+    page.wait_for_function(f"() => {STATE} === 'on'")  # said once the video plays
+    assert not page.get_by_text(wait).is_visible()
     toggle.tap()
     page.wait_for_function(f"() => {VIDEO}.paused")
     toggle.tap()  # the toggle's own tap starts it again
