@@ -30,7 +30,9 @@ NAME = "kierki.test"  # resolved to 127.0.0.1 by Chromium alone (--host-resolver
 PLAYERS = ["Ala", "Bożena", "Czesław", "Żaneta"]
 RESULTS = results_for(get_ruleset("standard-4"))
 STARTED_WITHIN = 30.0  # seconds a server may take to start on a busy machine
-LIVE_WITHIN_MS = 1000  # the other phone shows a saved deal within this
+#: How long the test waits for the other phone (a busy machine is slow, not wrong); the
+#: time it took is printed, never asserted: timing belongs in bench/
+LIVE_WAIT_MS = 15_000
 
 
 def _under_ci() -> bool:
@@ -364,10 +366,13 @@ def test_the_live_table_updates_through_the_proxy(phone):
         page.goto(url)
         expect(page.locator(".live")).to_have_attribute("data-stream", "open")
     b.evaluate("window.liveMark = 'kept'")
+    started = time.monotonic()
     saved = api(a, "PUT", f"/api/games/{game['id']}/deals/1",
                 {"version": 1, "result": RESULTS[0]}, game["token"])
     expect(b.locator(".live")).to_have_attribute("data-version", str(saved["version"]),
-                                                 timeout=LIVE_WITHIN_MS)
+                                                 timeout=LIVE_WAIT_MS)
+    print(f"\nthrough Caddy: shown on the other phone {(time.monotonic() - started) * 1000:.0f}"
+          " ms after the save")
     assert chips(b) == shown(saved["totals"])
     assert b.evaluate("window.liveMark") == "kept"  # the same page: no reload
     assert not a.errors and not b.errors
