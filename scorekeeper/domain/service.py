@@ -9,7 +9,6 @@ to the state without a replay, and a correction replays the corrected history on
 """
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
@@ -64,7 +63,7 @@ class Game:
     parts: dict[Any, Any] = field(default_factory=dict, repr=False)
     #: The same for what follows from the rules alone (a schedule's JSON per first dealer
     #: and language): shared by every game loaded with the same stored rules, and kept
-    #: with them (:data:`_loaded_rules`).
+    #: with them (:func:`registry.loaded`).
     rules_parts: dict[Any, Any] = field(default_factory=dict, repr=False)
 
     @property
@@ -119,7 +118,7 @@ def load(db: Database, gid: str) -> Game:
     family = registry.get(stored.family)
     if family is None:
         raise GameNotFound(gid)
-    rules, rules_parts = _rules(family, stored.ruleset, stored.ruleset_text)
+    rules, rules_parts = registry.loaded(family, stored.ruleset, stored.ruleset_text)
     return _keep(Game(stored, family, rules, rules_parts=rules_parts))
 
 
@@ -127,24 +126,6 @@ def load(db: Database, gid: str) -> Game:
 #: many times over. After a write the service puts the new version in, so the next page
 #: needs no replay at all.
 _games = LRU(256)
-
-#: Loaded rules by their stored snapshot, each with the parts made of them: the games of
-#: an evening share a few rulesets, and loading one (checking it, building its contracts)
-#: costs more than a page.
-_loaded_rules = LRU(64)
-
-
-def _rules(family: Family, snapshot: Any, text: str = "") -> tuple[Any, dict[Any, Any]]:
-    """``family.load_rules(snapshot)`` and its parts, once per distinct snapshot (rules are
-    immutable); ``text`` is the snapshot as stored, when it is at hand (the same text is
-    the same snapshot, and it needs no writing out to serve as a key)."""
-    key = (family.key, text or json.dumps(snapshot, sort_keys=True, ensure_ascii=False))
-    loaded = _loaded_rules.get(key)
-    if loaded is None:
-        loaded = (family.load_rules(snapshot), {})
-        _loaded_rules.put(key, loaded)
-    return loaded
-
 
 def _keep(game: Game) -> Game:
     _games.put((game.id, game.version), game)

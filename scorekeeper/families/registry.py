@@ -1,9 +1,11 @@
 """The one list of game families; shared code looks a family up here by key or ruleset."""
 from __future__ import annotations
 
+import json
 from functools import cache
 from typing import Any
 
+from ..common.lru import LRU
 from ..rules.errors import UnknownRuleset
 from .base import Family
 
@@ -34,3 +36,22 @@ def find(ruleset_id: Any) -> tuple[Family, Any]:
         if rules is not None:
             return family, rules
     raise UnknownRuleset(str(ruleset_id))
+
+
+#: Loaded rules by their stored snapshot, each with the parts made of them: the games of
+#: an evening share a few rulesets, and loading one (checking it, building its contracts)
+#: costs more than a page. The one home of loaded snapshots: the games the service loads
+#: and the figures the store writes when a game ends read them here.
+_loaded = LRU(64)
+
+
+def loaded(family: Family, snapshot: Any, text: str = "") -> tuple[Any, dict[Any, Any]]:
+    """``family.load_rules(snapshot)`` and its parts, once per distinct snapshot (rules are
+    immutable); ``text`` is the snapshot as stored, when it is at hand (the same text is
+    the same snapshot, and it needs no writing out to serve as a key)."""
+    key = (family.key, text or json.dumps(snapshot, sort_keys=True, ensure_ascii=False))
+    found = _loaded.get(key)
+    if found is None:
+        found = (family.load_rules(snapshot), {})
+        _loaded.put(key, found)
+    return found

@@ -38,7 +38,6 @@ from typing import Any, TypeVar
 from sqlite_utils import Database, Migrations
 
 from ..common import collation
-from ..common.lru import LRU
 from ..families import registry
 from ..rules.checks import person_key
 from ..rules.places import places
@@ -218,10 +217,6 @@ def _table_key(db: Database, gid: str) -> str | None:
     return "-".join(str(p) for p in sorted(ids))
 
 
-#: Rules loaded from a stored snapshot, by (family, snapshot text): loading checks them.
-_loaded_rules = LRU(32)
-
-
 @dataclass
 class _Folded:
     """A stored game replayed, as a family's ``seat_numbers`` reads it."""
@@ -245,11 +240,7 @@ def _fold(db: Database, gid: str) -> _Folded:
     family = registry.get(stored.family)
     if family is None:
         raise queries.GameNotFound(gid)
-    key = (family.key, stored.ruleset_text)
-    rules = _loaded_rules.get(key)
-    if rules is None:
-        rules = family.load_rules(stored.ruleset)
-        _loaded_rules.put(key, rules)
+    rules = registry.loaded(family, stored.ruleset, stored.ruleset_text)[0]
     return _Folded(stored, family, rules,
                    family.fold(rules, stored.settings, stored.results))
 
