@@ -1,0 +1,305 @@
+"""A Kierki tournament's round drawn: who sits at which table, in which seat, who deals first.
+
+The one home of the draw; pure Python (the standard library only). The domain service calls
+:func:`table_sizes` when a tournament is made, and :func:`draw_round` for each round with the
+players active then (late arrivals in, withdrawals out) and :func:`meetings` of the rounds
+before; everything else here is the search.
+
+A round is reproducible from its seed, its number, its players and the meetings before it
+alone: the random stream is ``random.Random(f"{seed}:{number}")`` and every input is sorted
+first, so the order players were entered in changes nothing. Round 1 is a plain seeded
+shuffle. A later round is the tables with the least *cost*: the sum, over every pair seated
+together, of ``4**m // 3`` where ``m`` is how often the pair met before (0 when never; 1 for
+a second meeting, 5 for a third, 21 for a fourth), so one pair meeting a third time costs
+more than three pairs meeting a second time. The search seeds the tables greedily (the
+players with the most meetings first, each at an open table where they meet nobody again),
+then swaps players between tables (tabu search: the best swap for a player who meets someone
+again, even a worse one, never straight back) with restarts, until nobody meets again or its
+bounded work is spent (:data:`WORK` pair look-ups; 1,000 players draw in about 0.1 s).
+
+What it guarantees, measured (``bench/draw.py``; ``tests/rules/test_draw.py`` tests each):
+
+* 16 players at tables of four meet nobody twice in 5 rounds, the most there can be (each
+  player meets 3 of the 15 others a round): the search looks one round ahead while the
+  players are few (at most :data:`LOOKAHEAD` tables), so it never picks a round 3 that
+  leaves no round 4 without a repeat (most of them do: the Latin squares of order 4 made
+  from the cyclic group have no orthogonal mate);
+* the fewest repeats the counting allows in round 2: 12 players at three tables of four must
+  repeat 3 pairs (each first-round table's four players at only three tables) and repeat
+  exactly 3; 14 players (4, 4, 3, 3) repeat none, nor do 13 at (5, 4, 4);
+* nobody meets twice in the first 5 rounds from 28 players on (tables of four, and three
+  or five for the rest), nor in the first 3 rounds from 12 players on with tables of three
+  and from 14 on otherwise (fewer cannot: 12 at three tables of four repeat in round 2).
+
+Fewer players, or more rounds, repeat as little as the search finds, which is not proven
+to be the least.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from .errors import N_, InvalidInput, Problem
+
+#: The table sizes a Kierki ruleset can be for.
+SIZES = frozenset({3, 4, 5})
+#: The search's bound: pair look-ups over all its restarts (a few tenths of a second at most).
+WORK = 600_000
+#: While a round has at most this many tables, a round with no repeat is kept only if the
+#: round after it can have none either (when some such round is found).
+LOOKAHEAD = 6
+
+
+@dataclass(frozen=True)
+class Table:
+    """One table of a round: its players' entry numbers in seat order and the first dealer."""
+
+    players: tuple[int, ...]   # players' entry numbers, in seat order (seat 0 first)
+    first_dealer: int          # seat index of the first dealer, 0 <= first_dealer < len(players)
+
+
+def table_sizes(count: int, sizes: Collection[int]) -> list[int]:
+    """How `count` players sit at tables whose sizes are among `sizes` (a subset of {3,4,5},
+    the sizes a ruleset was given for): as many tables of four as possible; the rest at
+    tables of three or five, the fewest such tables, three before five on a tie (14 -> [4,4,3,3];
+    13 with {3,4,5} -> [5,4,4]; 13 with {3,4} -> [4,3,3,3]); largest first. Without 4 in sizes,
+    all threes or all fives or a mix as possible. Raises rules.errors.InvalidInput (a Problem on
+    field "players", an N_() message with %(count)s / %(sizes)s parameters) when it cannot be
+    done (5 players with only {4}).
+
+    >>> table_sizes(14, {3, 4, 5}), table_sizes(13, {3, 4, 5}), table_sizes(13, {3, 4})
+    ([4, 4, 3, 3], [5, 4, 4], [4, 3, 3, 3])
+    >>> table_sizes(15, {3, 5}), table_sizes(11, {3, 5}), table_sizes(9, {3})
+    ([5, 5, 5], [5, 3, 3], [3, 3, 3])
+    >>> table_sizes(5, {4})
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.InvalidInput: 5 players cannot sit at tables of 4.
+    """
+    allowed = frozenset(sizes)
+    if not allowed or not allowed <= SIZES:
+        raise ValueError(f"table sizes must be among 3, 4 and 5, not {sorted(allowed)}")
+    fours_at_most = count // 4 if 4 in allowed else 0
+    for fours in range(fours_at_most, -1, -1):
+        rest = count - 4 * fours
+        best: tuple[int, int] | None = None   # (threes, fives), the fewest tables
+        for fives in range(rest // 5 if 5 in allowed else 0, -1, -1):
+            threes, left = divmod(rest - 5 * fives, 3)
+            if left or (threes and 3 not in allowed):
+                continue
+            if best is None or threes + fives < sum(best):
+                best = (threes, fives)
+        if best is not None and count > 0:
+            return [5] * best[1] + [4] * fours + [3] * best[0]
+    raise InvalidInput([Problem("players", N_("%(count)s players cannot sit at tables of "
+                                              "%(sizes)s."),
+                                {"count": count, "sizes": ", ".join(map(str, sorted(allowed)))})])
+
+
+def meetings(rounds: Iterable[Iterable[Sequence[int]]]) -> Counter[frozenset[int]]:
+    """How many times each pair of players sat at one table in the given rounds
+    (each round a list of tables, each table a sequence of entry numbers).
+
+    >>> met = meetings([[(1, 2, 3), (4, 5, 6)], [(1, 2, 4), (3, 5, 6)]])
+    >>> met[frozenset({1, 2})], met[frozenset({5, 6})], met[frozenset({1, 4})], met[frozenset({1, 5})]
+    (2, 2, 1, 0)
+    """
+    met: Counter[frozenset[int]] = Counter()
+    for tables in rounds:
+        for table in tables:
+            seated = list(table)
+            for i, a in enumerate(seated):
+                for b in seated[i + 1:]:
+                    met[frozenset((a, b))] += 1
+    return met
+
+
+def cost_of(met: int) -> int:
+    """What seating a pair together costs when it met ``met`` times before.
+
+    >>> [cost_of(m) for m in range(5)]
+    [0, 1, 5, 21, 85]
+    """
+    return (4 ** met - 1) // 3
+
+
+def draw_round(players: Sequence[int], sizes: Collection[int], seed: str, number: int,
+               met: Mapping[frozenset[int], int] | None = None) -> list[Table]:
+    """Round `number`'s tables for the active `players`: reproducible from (seed, number,
+    players, met) alone (random.Random(f"{seed}:{number}"); sort inputs so that order of
+    `players` given does not matter), seats and first dealer drawn;
+    the tables such that as few pairs as possible meet again (minimise the sum over tables of
+    the pairs' earlier meetings, weighted so one pair meeting three times is worse than three
+    pairs meeting twice). Round 1 (met empty) is a plain seeded shuffle.
+
+    Tables come largest first, as :func:`table_sizes` gives them.
+
+    >>> [t.players for t in draw_round([1, 2, 3, 4, 5, 6, 7], {3, 4}, "club", 1)]
+    [(7, 1, 3, 6), (4, 2, 5)]
+    """
+    ordered = sorted(players)
+    if len(set(ordered)) != len(ordered):
+        raise ValueError("a player is seated once a round")
+    shape = table_sizes(len(ordered), sizes)
+    rng = random.Random(f"{seed}:{number}")
+    index = {p: i for i, p in enumerate(ordered)}
+    weights: list[dict[int, int]] = [{} for _ in ordered]
+    for pair, times in sorted(((tuple(sorted(k)), v) for k, v in (met or {}).items()
+                               if v > 0 and len(k) == 2 and k <= index.keys())):
+        a, b = index[pair[0]], index[pair[1]]
+        weights[a][b] = weights[b][a] = cost_of(times)
+    if not any(weights):
+        order = list(range(len(ordered)))
+        rng.shuffle(order)
+        groups, start = [], 0
+        for size in shape:
+            groups.append(order[start:start + size])
+            start += size
+    else:
+        groups = _best(weights, shape, rng)
+    tables = []
+    for group in groups:
+        seats = [ordered[i] for i in group]
+        rng.shuffle(seats)
+        tables.append(Table(tuple(seats), rng.randrange(len(seats))))
+    return tables
+
+
+def repeats(tables: Iterable[Sequence[int]], met: Mapping[frozenset[int], int]) -> int:
+    """How many pairs seated together in ``tables`` met before.
+
+    >>> repeats([(1, 2, 3)], {frozenset({1, 2}): 2, frozenset({4, 5}): 1})
+    1
+    """
+    return sum(1 for t in tables for i, a in enumerate(t) for b in t[i + 1:]
+               if met.get(frozenset((a, b)), 0))
+
+
+# --- the search ------------------------------------------------------------------------------
+
+def _best(weights: list[dict[int, int]], shape: list[int], rng: random.Random) -> list[list[int]]:
+    """The least costly tables the bounded search finds; while the tables are few, a round
+    with no repeat after which the next round can have none either, if one is found."""
+    budget = [WORK]
+    cost, groups = _search(weights, shape, rng, budget)
+    if cost or len(shape) > LOOKAHEAD:
+        return groups
+    first = groups
+    while budget[0] > 0:
+        ahead = [dict(w) for w in weights]
+        for group in groups:
+            for a in group:
+                for b in group:
+                    if a != b:
+                        ahead[a][b] = cost_of(_times(weights[a].get(b, 0)) + 1)
+        spend = [min(WORK // 40, budget[0])]
+        budget[0] -= spend[0]
+        if _search(ahead, shape, rng, spend)[0] == 0:
+            return groups
+        cost, groups = _search(weights, shape, rng, budget)
+        if cost:
+            break
+    return first
+
+
+def _times(cost: int) -> int:
+    """The meetings a cost stands for (the inverse of :func:`cost_of`)."""
+    times = 0
+    while cost_of(times) < cost:
+        times += 1
+    return times
+
+
+def _search(weights: list[dict[int, int]], shape: list[int], rng: random.Random,
+            budget: list[int]) -> tuple[int, list[list[int]]]:
+    """Greedy seeding, then tabu search by swaps, with restarts; ``budget[0]`` is spent."""
+    n = len(weights)
+    best_cost, best = -1, [[]]
+    stall_limit = 20 + 4 * n
+    while True:
+        tables, pos = _greedy(weights, shape, rng)
+        own = [sum(weights[p].get(x, 0) for x in tables[pos[p]]) for p in range(n)]
+        cost = sum(own) // 2
+        if best_cost < 0 or cost < best_cost:
+            best_cost, best = cost, [list(t) for t in tables]
+        tabu = [0] * n
+        step = stall = 0
+        while cost and stall < stall_limit and budget[0] > 0:
+            step += 1
+            stall += 1
+            clashing = [p for p in range(n) if own[p]]
+            p = rng.choice(clashing)
+            here = pos[p]
+            mine = tables[here]
+            toward = [0] * len(tables)
+            for x, w in weights[p].items():
+                toward[pos[x]] += w
+            pick, pick_delta, ties = None, 0, 0
+            for t, other in enumerate(tables):
+                if t == here:
+                    continue
+                budget[0] -= len(other) * len(mine)
+                for q in other:
+                    wq = weights[q]
+                    w_pq = wq.get(p, 0)
+                    delta = (toward[t] + sum(wq.get(x, 0) for x in mine)
+                             - 2 * w_pq - own[p] - own[q])
+                    if tabu[q] > step and cost + delta >= best_cost:
+                        continue
+                    if pick is None or delta < pick_delta:
+                        pick, pick_delta, ties = q, delta, 1
+                    elif delta == pick_delta:
+                        ties += 1
+                        if rng.randrange(ties) == 0:
+                            pick = q
+            if pick is None:
+                continue
+            q, there = pick, pos[pick]
+            mine[mine.index(p)] = q
+            tables[there][tables[there].index(q)] = p
+            pos[p], pos[q] = there, here
+            for t in (here, there):
+                for a in tables[t]:
+                    own[a] = sum(weights[a].get(x, 0) for x in tables[t])
+            cost += pick_delta
+            tabu[p] = tabu[q] = step + 3 + rng.randrange(8)
+            if cost < best_cost:
+                best_cost, best, stall = cost, [list(t) for t in tables], 0
+        if best_cost == 0 or budget[0] <= 0:
+            return best_cost, best
+
+
+def _greedy(weights: list[dict[int, int]], shape: list[int],
+            rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    """Players with the most meetings first, each at an open table where they meet nobody
+    again if there is one (the tables taken in turn), else where they meet the least."""
+    n = len(weights)
+    order = list(range(n))
+    rng.shuffle(order)
+    order.sort(key=lambda p: -sum(weights[p].values()))
+    tables: list[list[int]] = [[] for _ in shape]
+    pos = [-1] * n
+    open_tables = list(range(len(shape)))
+    rng.shuffle(open_tables)
+    turn = 0
+    for p in order:
+        clash: dict[int, int] = {}
+        for x, w in weights[p].items():
+            if pos[x] >= 0:
+                clash[pos[x]] = clash.get(pos[x], 0) + w
+        chosen = None
+        for k in range(len(open_tables)):
+            t = open_tables[(turn + k) % len(open_tables)]
+            if t not in clash:
+                chosen = t
+                break
+        if chosen is None:
+            chosen = min(open_tables, key=lambda t: clash[t])
+        tables[chosen].append(p)
+        pos[p] = chosen
+        turn += 1
+        if len(tables[chosen]) == shape[chosen]:
+            open_tables.remove(chosen)
+    return tables, pos
