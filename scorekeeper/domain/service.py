@@ -227,8 +227,13 @@ def undo_last(db: Database, game: Game, version: Any) -> Game:
 
 
 def delete_game(db: Database, game: Game, version: Any) -> None:
-    """Delete a game for good, if nobody changed it since ``version`` was read."""
+    """Delete a game for good, if nobody changed it since ``version`` was read; never a
+    tournament's game (its table's result is part of the standings)."""
     _check_version(game, None, version)
+    if queries.tournament_of(db, game.id) is not None:
+        raise InvalidInput([Problem("", N_(
+            "This game is a table of a tournament; it cannot be deleted (correct its deals "
+            "instead)."))])
     try:
         store.delete_game(db, game.id, version)
     except store.VersionConflict as e:

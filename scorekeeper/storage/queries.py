@@ -407,3 +407,110 @@ def latest_tables(db: Database, offset: int, size: int) -> list[tuple[str | None
     return db.conn.execute("select table_key, created_at from games "
                            "order by created_at desc, rowid desc limit ? offset ?",
                            [size, offset]).fetchall()
+
+
+class TournamentNotFound(LookupError):
+    """No tournament has this id (or no player this number in it)."""
+
+
+@dataclass(frozen=True)
+class TournamentPlayer:
+    number: int
+    person_id: int
+    name: str
+    joined: int
+    left_after: int | None
+
+
+@dataclass(frozen=True)
+class TournamentTable:
+    """One table of one round: its game and how far that game is."""
+
+    round: int
+    number: int
+    game_id: str
+    seats: list[int]
+    join_code: str
+    ruleset_id: str
+    finished: bool
+    deals: int
+    version: int
+
+
+@dataclass(frozen=True)
+class TournamentFigure:
+    """One seat of a finished game of the tournament (the store's ``figures``)."""
+
+    game_id: str
+    seat: int
+    person_id: int
+    total: int
+    place: int
+    won: bool
+
+
+@dataclass(frozen=True)
+class StoredTournament:
+    id: str
+    name: str
+    rounds: int
+    rulesets: dict[str, str]
+    scoring: str
+    seed: str
+    version: int
+    closed: bool
+    created_at: str
+    players: list[TournamentPlayer]
+    tables: list[TournamentTable]
+    figures: list[TournamentFigure]
+
+
+def tournament_version(db: Database, tid: str) -> int:
+    """The tournament's version alone (bumped by any change to it or to its games)."""
+    row = db.conn.execute("select version from tournaments where id = ?", [tid]).fetchone()
+    if row is None:
+        raise TournamentNotFound(tid)
+    return int(row[0])
+
+
+def load_tournament(db: Database, tid: str) -> StoredTournament:
+    """A whole tournament in one read transaction: its players (under the names they go
+    by), every table of every round with its game's progress, and the figures of its
+    finished games."""
+    conn = db.conn
+    own = not conn.in_transaction
+    if own:
+        conn.execute("BEGIN")
+    try:
+        row = conn.execute("select id, name, rounds, rulesets, scoring, seed, version, closed, "
+                           "created_at from tournaments where id = ?", [tid]).fetchone()
+        if row is None:
+            raise TournamentNotFound(tid)
+        players = [TournamentPlayer(*r) for r in conn.execute(
+            "select t.number, t.person_id, p.name, t.joined, t.left_after "
+            "from tournament_players t join people p on p.id = t.person_id "
+            "where t.tournament_id = ? order by t.number", [tid])]
+        tables = [TournamentTable(r[0], r[1], r[2], json.loads(r[3]), r[4] or "", r[5] or "",
+                                  bool(r[6]), r[7], r[8]) for r in conn.execute(
+            "select t.round, t.number, t.game_id, t.seats, g.join_code, g.ruleset_id, "
+            "g.finished, (select count(*) from deals d where d.game_id = g.id), g.version "
+            "from tournament_tables t join games g on g.id = t.game_id "
+            "where t.tournament_id = ? order by t.round, t.number", [tid])]
+        figures = [TournamentFigure(r[0], r[1], r[2], r[3], r[4], bool(r[5]))
+                   for r in conn.execute(
+            "select f.game_id, f.seat, f.person_id, f.total, f.place, f.won "
+            "from tournament_tables t join figures f on f.game_id = t.game_id "
+            "where t.tournament_id = ? order by t.round, t.number, f.seat", [tid])]
+    finally:
+        if own:
+            conn.execute("COMMIT")
+    tid, name, rounds, rulesets, scoring, seed, version, closed, created = row
+    return StoredTournament(tid, name, rounds, json.loads(rulesets), scoring, seed, version,
+                            bool(closed), created, players, tables, figures)
+
+
+def tournament_of(db: Database, gid: str) -> str | None:
+    """The tournament a game was drawn for, if any."""
+    row = db.conn.execute("select tournament_id from tournament_tables where game_id = ?",
+                          [gid]).fetchone()
+    return row[0] if row else None

@@ -192,6 +192,42 @@ def _one_name(db: Database) -> None:
                "from people where people.id = players.person_id)")
 
 
+@migrations(name="0009_tournaments")
+def _tournaments(db: Database) -> None:
+    """Club night (issue 27): a tournament of many tables, drawn round by round.
+
+    * ``tournaments``: its name, the rounds it is to have, the ruleset id per table size
+      (JSON, ``{"4": "standard-4"}``), how it is ranked (``points`` or ``places``), the
+      seed its draws are made from, a ``version`` bumped by every change to it *and to
+      any of its games* (:func:`_bump`), so one number tells a projector to look again.
+    * ``tournament_players``: an entry number per player (1, 2, …, in the order entered;
+      late arrivals after), their person, the round they joined at and, once withdrawn,
+      the last round they were drawn for (``left_after``).
+    * ``tournament_tables``: per round and table, its game and the entry numbers in seat
+      order. A game belongs to one tournament table at most.
+    """
+    db.table("tournaments").create({
+        "id": str, "name": str, "rounds": int, "rulesets": str, "scoring": str, "seed": str,
+        "version": int, "closed": int, "created_at": str, "updated_at": str,
+    }, pk="id", not_null={"name", "rounds", "rulesets", "scoring", "seed", "version",
+                          "closed", "created_at"},
+        defaults={"version": 1, "closed": 0})
+    db.table("tournament_players").create({
+        "tournament_id": str, "number": int, "person_id": int, "joined": int,
+        "left_after": int,
+    }, pk=("tournament_id", "number"),
+        foreign_keys=[("tournament_id", "tournaments", "id"), ("person_id", "people", "id")],
+        not_null={"person_id", "joined"})
+    db.table("tournament_players").create_index(["tournament_id", "person_id"], unique=True)
+    db.table("tournament_players").create_index(["person_id"])
+    db.table("tournament_tables").create({
+        "tournament_id": str, "round": int, "number": int, "game_id": str, "seats": str,
+    }, pk=("tournament_id", "round", "number"),
+        foreign_keys=[("tournament_id", "tournaments", "id"), ("game_id", "games", "id")],
+        not_null={"game_id", "seats"})
+    db.table("tournament_tables").create_index(["game_id"], unique=True)
+
+
 def evening_id(gid: str) -> str:
     """The id of the evening that game ``gid`` opens (an evening is named by its first
     game; the id shows nothing of the game's, which lets whoever has it play)."""
@@ -430,6 +466,14 @@ def new_id() -> str:
 def create_game(db: Database, family: str, ruleset: dict[str, Any], players: list[str],
                 settings: dict[str, Any], results: list[dict[str, Any]] | None = None,
                 game_id: str | None = None) -> str:
+    return _insert_game(db, family, ruleset, players, settings, results, game_id)
+
+
+def _insert_game(db: Database, family: str, ruleset: dict[str, Any], players: list[str],
+                 settings: dict[str, Any], results: list[dict[str, Any]] | None = None,
+                 game_id: str | None = None) -> str:
+    """A new game's rows (the one place that makes them): a game started at a table, or
+    one of a tournament round's (:func:`add_round`), inside the caller's write."""
     gid = game_id or new_id()
     now = _now()
     seats = _seat_rows(db, gid, players, now)
@@ -500,6 +544,11 @@ def _bump(db: Database, gid: str, version: int, finished: bool | None) -> int:
                           params + [gid, version])
     if cur.rowcount != 1:
         raise VersionConflict(queries.game_version(db, gid))  # GameNotFound if it is gone
+    # A tournament's game: the tournament changed too (its standings, its tables'
+    # progress), so its projector and pages hear of it by the tournament's version.
+    db.conn.execute("update tournaments set version = version + 1, updated_at = ? where id = "
+                    "(select tournament_id from tournament_tables where game_id = ?)",
+                    [params[0], gid])
     return version + 1
 
 
@@ -603,6 +652,9 @@ def rename_person(db: Database, pid: int, name: str) -> list[str]:
     db.execute("update players set name = ? where person_id = ?", [name, pid])
     db.execute("update games set version = version + 1, updated_at = ? where id in "
                "(select value from json_each(?))", [now, json.dumps(games)])
+    db.execute("update tournaments set version = version + 1, updated_at = ? where id in "
+               "(select tournament_id from tournament_players where person_id = ?)",
+               [now, pid])
     return games
 
 
@@ -611,3 +663,121 @@ def set_setting(db: Database, key: str, value: str) -> None:
     """Keep one of this server's choices (:func:`queries.setting` reads it)."""
     db.execute("insert into settings (key, value) values (?, ?) "
                "on conflict (key) do update set value = excluded.value", [key, value])
+
+
+class TournamentChanged(StoreError):
+    """The tournament is not as the write expected: another director's tab drew the round,
+    or a game of the current round is unfinished (``reason`` says which)."""
+
+    def __init__(self, reason: str, version: int):
+        self.reason = reason
+        self.version = version
+        super().__init__(f"{reason} (tournament at version {version})")
+
+
+@dataclass(frozen=True)
+class NewTable:
+    """One table of a round to store: its game's family, ruleset snapshot, settings, and
+    the entry numbers and names of its players in seat order."""
+
+    family: str
+    ruleset: dict[str, Any]
+    settings: dict[str, Any]
+    seats: list[int]
+    names: list[str]
+
+
+def _claim_tournament(db: Database, tid: str, version: int | None) -> int:
+    """Bump the tournament's version (compare and set when ``version`` is given)."""
+    row = db.conn.execute("select version, closed from tournaments where id = ?",
+                          [tid]).fetchone()
+    if row is None:
+        raise queries.TournamentNotFound(tid)
+    if version is not None and row[0] != version:
+        raise TournamentChanged("changed", row[0])
+    if row[1]:
+        raise TournamentChanged("closed", row[0])
+    db.conn.execute("update tournaments set version = version + 1, updated_at = ? "
+                    "where id = ?", [_now(), tid])
+    return row[0] + 1
+
+
+def _store_round(db: Database, tid: str, number: int, tables: list[NewTable]) -> list[str]:
+    if number > 1:
+        left = db.conn.execute(
+            "select count(*) from tournament_tables t join games g on g.id = t.game_id "
+            "where t.tournament_id = ? and t.round = ? and g.finished = 0",
+            [tid, number - 1]).fetchone()[0]
+        if left:
+            raise TournamentChanged("unfinished", queries.tournament_version(db, tid))
+    last = db.conn.execute("select max(round) from tournament_tables where tournament_id = ?",
+                           [tid]).fetchone()[0] or 0
+    if last != number - 1:
+        raise TournamentChanged("drawn", queries.tournament_version(db, tid))
+    games = []
+    for table, new in enumerate(tables, start=1):
+        gid = _insert_game(db, new.family, new.ruleset, new.names, new.settings)
+        db.conn.execute("insert into tournament_tables (tournament_id, round, number, game_id, "
+                        "seats) values (?, ?, ?, ?, ?)",
+                        [tid, number, table, gid, json.dumps(new.seats)])
+        games.append(gid)
+    return games
+
+
+@writes
+def create_tournament(db: Database, tid: str, name: str, rounds: int,
+                      rulesets: dict[str, str], scoring: str, seed: str,
+                      players: list[str], first_round: list[NewTable]) -> list[str]:
+    """A tournament, its players (entry numbers 1, 2, … in the order given, each the person
+    of that name) and its first round's games, in one transaction."""
+    now = _now()
+    db.conn.execute("insert into tournaments (id, name, rounds, rulesets, scoring, seed, "
+                    "version, closed, created_at, updated_at) values (?, ?, ?, ?, ?, ?, 1, 0, "
+                    "?, ?)", [tid, name, rounds, json.dumps(rulesets), scoring, seed, now, now])
+    for number, typed in enumerate(players, start=1):
+        db.conn.execute("insert into tournament_players (tournament_id, number, person_id, "
+                        "joined) values (?, ?, ?, 1)", [tid, number, _person(db, typed, now)])
+    return _store_round(db, tid, 1, first_round)
+
+
+@writes
+def add_round(db: Database, tid: str, number: int, tables: list[NewTable]) -> list[str]:
+    """Round ``number``'s games, if round ``number - 1`` is the last drawn and every game of
+    it is finished (checked here, under the write lock: two directors' tabs cannot both
+    draw it); :class:`TournamentChanged` otherwise."""
+    _claim_tournament(db, tid, None)
+    return _store_round(db, tid, number, tables)
+
+
+@writes
+def add_tournament_player(db: Database, tid: str, name: str, joined: int) -> int:
+    """A late arrival: the next entry number, drawn from round ``joined`` on."""
+    _claim_tournament(db, tid, None)
+    now = _now()
+    pid = _person(db, name, now)
+    if db.conn.execute("select 1 from tournament_players where tournament_id = ? and "
+                       "person_id = ?", [tid, pid]).fetchone():
+        raise NameTaken(name)
+    number = db.conn.execute("select coalesce(max(number), 0) + 1 from tournament_players "
+                             "where tournament_id = ?", [tid]).fetchone()[0]
+    db.conn.execute("insert into tournament_players (tournament_id, number, person_id, joined) "
+                    "values (?, ?, ?, ?)", [tid, number, pid, joined])
+    return int(number)
+
+
+@writes
+def withdraw_tournament_player(db: Database, tid: str, number: int, after: int) -> None:
+    """A player leaves: not drawn after round ``after``; their games stay and count."""
+    _claim_tournament(db, tid, None)
+    if db.conn.execute("update tournament_players set left_after = ? where tournament_id = ? "
+                       "and number = ? and left_after is null",
+                       [after, tid, number]).rowcount != 1:
+        raise queries.TournamentNotFound(f"{tid}/{number}")
+
+
+@writes
+def close_tournament(db: Database, tid: str) -> None:
+    """The tournament is over: nothing more is drawn or changed in it (its games can still
+    be corrected, as any finished game)."""
+    _claim_tournament(db, tid, None)
+    db.conn.execute("update tournaments set closed = 1 where id = ?", [tid])

@@ -136,13 +136,16 @@ class Watcher:
 
 
 def _versions(db, gids: list[str]) -> dict[str, int]:
-    """Every given game's version, in one query per 500 games."""
+    """Every given game's or tournament's version, in one query per 500 of them (their
+    ids are both 96 random bits: one never names the other)."""
     found: dict[str, int] = {}
     for i in range(0, len(gids), 500):
         chunk = gids[i:i + 500]
         marks = ", ".join("?" * len(chunk))
         for gid, version in db.execute(
-                f"select id, version from games where id in ({marks})", chunk).fetchall():
+                f"select id, version from games where id in ({marks}) union all "
+                f"select id, version from tournaments where id in ({marks})",
+                chunk + chunk).fetchall():
             found[gid] = int(version)
     return found
 
@@ -191,10 +194,21 @@ def stream(w: Watcher, gid: str, version: int, last_seen: int | None,
         w.unwatch(gid)
 
 
-@bp.get("/games/<gid>/events")
-def events(gid: str):
+@bp.get("/tournaments/<tid>/events")
+def tournament_events(tid: str):
+    """A tournament's changes, its games' saves among them (the store bumps a tournament's
+    version with each of its games'): the projector's and the players' pages follow it."""
+    return answer(tid, queries.tournament_version(get_db(), tid))  # not found: 404
+
+
+@bp.get("/games/<gid>/events", endpoint="events")
+def game_events(gid: str):
     """The game's changes as Server-Sent Events (see the module's docstring)."""
-    version = queries.game_version(get_db(), gid)  # GameNotFound: 404
+    return answer(gid, queries.game_version(get_db(), gid))  # GameNotFound: 404
+
+
+def answer(gid: str, version: int):
+    """The stream of a game or tournament ``gid`` now at ``version``."""
     try:
         last_seen: int | None = int(request.headers.get("Last-Event-ID", ""))
     except ValueError:

@@ -24,7 +24,7 @@ from ...domain.service import Conflict, Game, load
 from ...families import registry
 from ...rules.errors import UnknownRuleset
 from ...storage.commits import Busy
-from ...storage.queries import GameNotFound
+from ...storage.queries import GameNotFound, TournamentNotFound
 from ..db import get_db
 
 csrf = CSRFProtect()
@@ -137,6 +137,7 @@ def init_app(app: Flask) -> None:
         return render_template("error.html", message=message), 413
 
     @app.errorhandler(GameNotFound)
+    @app.errorhandler(TournamentNotFound)
     @app.errorhandler(UnknownRuleset)
     @app.errorhandler(404)
     def not_found(e):

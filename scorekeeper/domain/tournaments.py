@@ -1,0 +1,423 @@
+"""Club night: a Kierki tournament of many tables, drawn round by round (issue 27).
+
+A director enters the players, the number of rounds and a ruleset per table size; each
+round is drawn (:mod:`..rules.draw`: tables of four where possible, as few pairs meeting
+again as the search finds, seats and first dealer drawn, reproducible from the
+tournament's seed) and every table's game is created by the draw, with its players
+seated, through the store's one way of making a game. A table then plays its game as any
+other (its phones, its join code, its corrections); the tournament only reads the games'
+figures, so a game corrected after its round still moves the standings.
+
+The next round is drawn only when every game of the current one is finished. Players
+may arrive late or withdraw between rounds. No Flask here: the pages and the API call
+these, and the director's token is the web layer's (an HMAC of the id, as a game's).
+"""
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from sqlite_utils import Database
+
+from ..rules import checks, draw
+from ..rules.errors import N_, InvalidInput, Problem, UnknownRuleset
+from ..rules.standings import SCORINGS, Seat, Standing, standings
+from ..storage import queries, store
+from ..storage.queries import TournamentNotFound, TournamentTable
+from . import variants
+
+__all__ = ["NotNow", "Tournament", "TournamentNotFound", "add_player", "close", "create",
+           "draw_next", "load", "withdraw"]
+
+MIN_PLAYERS = 8
+MAX_PLAYERS = 1000
+MAX_ROUNDS = 20
+NAME_MAX = 80
+SIZES = (3, 4, 5)
+
+
+class NotNow(Exception):
+    """A change the tournament cannot take at this moment (409): a round drawn while a game
+    of the current one is unfinished, a change to a closed tournament, a stale form."""
+
+    def __init__(self, message: str, **params: Any):
+        self.message = message
+        self.params = params
+        super().__init__(message % params)
+
+    def text(self, translate=lambda s: s) -> str:
+        return translate(self.message) % self.params
+
+
+UNFINISHED = N_("Round %(round)s is still being played: the next round is drawn when every "
+                "table has finished its game.")
+CLOSED = N_("This tournament is closed; nothing more can be drawn or changed in it.")
+CHANGED = N_("The tournament changed in the meantime (another tab of the director's?). "
+             "Nothing was changed; here it is as it is now.")
+DRAWN = N_("Round %(round)s is already drawn.")
+ALL_DRAWN = N_("All %(rounds)s rounds are drawn; close the tournament when the last one "
+               "is over.")
+
+
+@dataclass
+class Tournament:
+    """A stored tournament and what follows from it (standings, who sits where)."""
+
+    stored: queries.StoredTournament
+
+    @property
+    def id(self) -> str:
+        return self.stored.id
+
+    @property
+    def name(self) -> str:
+        return self.stored.name
+
+    @property
+    def version(self) -> int:
+        return self.stored.version
+
+    @property
+    def closed(self) -> bool:
+        return self.stored.closed
+
+    @property
+    def scoring(self) -> str:
+        return self.stored.scoring
+
+    @property
+    def planned(self) -> int:
+        """How many rounds the director planned."""
+        return self.stored.rounds
+
+    @property
+    def rulesets(self) -> dict[str, str]:
+        return self.stored.rulesets
+
+    @cached_property
+    def players(self) -> dict[int, queries.TournamentPlayer]:
+        """Every player ever entered, by entry number (withdrawn ones too)."""
+        return {p.number: p for p in self.stored.players}
+
+    def name_of(self, number: int) -> str:
+        return self.players[number].name
+
+    @property
+    def active(self) -> list[int]:
+        """Who is drawn for the next round: everyone not withdrawn."""
+        return [p.number for p in self.stored.players if p.left_after is None]
+
+    @cached_property
+    def rounds(self) -> list[list[TournamentTable]]:
+        """The drawn rounds, each its tables in order (round 1 first)."""
+        out: list[list[TournamentTable]] = []
+        for table in self.stored.tables:
+            while len(out) < table.round:
+                out.append([])
+            out[table.round - 1].append(table)
+        return out
+
+    @property
+    def current(self) -> int:
+        """The last round drawn (0 before any)."""
+        return len(self.rounds)
+
+    def round_finished(self, number: int) -> bool:
+        return 1 <= number <= self.current and all(t.finished for t in self.rounds[number - 1])
+
+    @property
+    def finished(self) -> bool:
+        """Every planned round drawn and played."""
+        return self.current >= self.planned and self.round_finished(self.current)
+
+    @property
+    def can_draw(self) -> bool:
+        return (not self.closed and self.current < self.planned
+                and self.round_finished(self.current))
+
+    def table(self, gid: str) -> TournamentTable | None:
+        return next((t for t in self.stored.tables if t.game_id == gid), None)
+
+    def seat_of(self, number: int, round_number: int) -> tuple[TournamentTable, int] | None:
+        """Where a player sits in a round: (table, seat), or None (not drawn in it)."""
+        if not 1 <= round_number <= self.current:
+            return None
+        for table in self.rounds[round_number - 1]:
+            if number in table.seats:
+                return table, table.seats.index(number)
+        return None
+
+    @cached_property
+    def _seats_by_game(self) -> dict[str, list[Seat]]:
+        by_person = {p.person_id: p.number for p in self.stored.players}
+        games: dict[str, list[Seat]] = {}
+        for f in self.stored.figures:
+            games.setdefault(f.game_id, []).append(Seat(by_person[f.person_id], f.total))
+        return games
+
+    def standings(self, round_number: int | None = None) -> list[Standing]:
+        """Overall (every finished game so far), or one round's games alone."""
+        tables = self.stored.tables if round_number is None else self.rounds[round_number - 1]
+        games = [self._seats_by_game[t.game_id] for t in tables
+                 if t.game_id in self._seats_by_game]
+        return standings(games, list(self.players), self.scoring)
+
+    @cached_property
+    def overall(self) -> list[Standing]:
+        return self.standings()
+
+    def rank_of(self, number: int) -> Standing | None:
+        return next((s for s in self.overall if s.player == number), None)
+
+    def results(self, number: int) -> list[tuple[int, TournamentTable, int | None]]:
+        """A player's games: (round, table, their total or None while unfinished)."""
+        out = []
+        for table in self.stored.tables:
+            if number in table.seats:
+                seats = self._seats_by_game.get(table.game_id)
+                total = next((s.total for s in seats if s.player == number), None) \
+                    if seats else None
+                out.append((table.round, table, total))
+        return out
+
+    def met(self) -> dict[frozenset[int], int]:
+        return draw.meetings([[t.seats for t in r] for r in self.rounds])
+
+
+def load(db: Database, tid: str) -> Tournament:
+    """A stored tournament (``TournamentNotFound``)."""
+    return Tournament(queries.load_tournament(db, tid))
+
+
+def _name(value: Any) -> str:
+    name = checks.clean_name(value)
+    if not name:
+        raise InvalidInput([Problem("name", N_("Give the tournament a name."))])
+    if len(name) > NAME_MAX:
+        raise InvalidInput([Problem("name", N_("At most %(max)s characters."),
+                                    {"max": NAME_MAX})])
+    return name
+
+
+def _players(given: Any) -> list[str]:
+    """The players' names, each present and different; 8 to 1,000 of them."""
+    if isinstance(given, str):
+        given = given.splitlines()
+    if not isinstance(given, (list, tuple)):
+        raise InvalidInput([Problem("players", N_("Enter the players' names."))])
+    names = [checks.clean_name(n) for n in given]
+    if any(not isinstance(n, str) for n in given):
+        raise InvalidInput([Problem("players", N_("Enter the players' names."))])
+    names = [n for n in names if n]
+    problems = []
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        problems.append(Problem("players", N_(
+            "A tournament needs %(min)s to %(max)s players; %(count)s are entered."),
+            {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "count": len(names)}))
+    seen: dict[str, str] = {}
+    for name in names:
+        if len(name) > checks.NAME_MAX:
+            problems.append(Problem("players", N_("%(name)s: at most %(max)s characters."),
+                                    {"name": name[:24] + "…", "max": checks.NAME_MAX}))
+        key = checks.person_key(name)
+        if key in seen:
+            problems.append(Problem("players", N_("%(name)s is entered twice."),
+                                    {"name": name}))
+        seen[key] = name
+    if problems:
+        raise InvalidInput(problems)
+    return names
+
+
+def _rounds(value: Any) -> int:
+    n = checks.whole_number(value)
+    if n is None or not 1 <= n <= MAX_ROUNDS:
+        raise InvalidInput([Problem("rounds", N_("Choose 1 to %(max)s rounds."),
+                                    {"max": MAX_ROUNDS})])
+    return n
+
+
+def _rulesets(db: Database, given: Any) -> dict[str, str]:
+    """The ruleset per table size: Kierki rulesets for as many players as their size."""
+    if not isinstance(given, Mapping):
+        raise InvalidInput([Problem("rulesets", N_("Choose a ruleset for tables of four."))])
+    chosen: dict[str, str] = {}
+    for size, rid in given.items():
+        if rid in (None, ""):
+            continue
+        if str(size) not in {str(s) for s in SIZES}:
+            raise InvalidInput([Problem("rulesets", N_(
+                "Tables are of three, four or five players."))])
+        try:
+            family, rules = variants.find(db, rid)
+        except UnknownRuleset:
+            raise InvalidInput([Problem(f"rulesets.{size}", N_("Choose a ruleset."))]) from None
+        if any(len(side) != 1 for side in family.sides(rules)):
+            # Each player is drawn alone: a game of pairs (Tybet) is not drawn yet.
+            raise InvalidInput([Problem(f"rulesets.{size}", N_(
+                "A tournament draws players one by one; a game of pairs cannot be drawn "
+                "yet."))])
+        if rules.players != int(size):
+            raise InvalidInput([Problem(f"rulesets.{size}", N_(
+                "This ruleset is for %(players)s players, not %(size)s."),
+                {"players": rules.players, "size": size})])
+        chosen[str(size)] = str(rid)
+    if not chosen:
+        raise InvalidInput([Problem("rulesets", N_("Choose a ruleset for tables of four."))])
+    return dict(sorted(chosen.items()))
+
+
+def _tables(db: Database, rulesets: dict[str, str], names: Mapping[int, str],
+            drawn: list[draw.Table]) -> list[store.NewTable]:
+    """Each drawn table as a game to store: its ruleset's snapshot and settings."""
+    out = []
+    for table in drawn:
+        family, rules = variants.find(db, rulesets[str(len(table.players))])
+        settings = {"first_dealer": table.first_dealer, **family.settings(rules, {})}
+        out.append(store.NewTable(family.key, rules.snapshot(), settings,
+                                  list(table.players), [names[p] for p in table.players]))
+    return out
+
+
+def _room_for(db: Database, games: int, max_games: int | None) -> None:
+    if max_games is not None and queries.count_games(db) + games > max_games:
+        raise InvalidInput([Problem("", N_(
+            "This server keeps at most %(max)s games; the round's %(count)s games would not "
+            "fit. Delete finished games (or ask the host to) first."),
+            {"max": max_games, "count": games})])
+
+
+def _sizes(rulesets: Mapping[str, str]) -> list[int]:
+    return sorted(int(s) for s in rulesets)
+
+
+def create(db: Database, name: Any, players: Any, rounds: Any, rulesets: Any,
+           scoring: Any = "points", seed: Any = None, max_games: int | None = None
+           ) -> Tournament:
+    """A new tournament with its first round drawn and its games created."""
+    problems: list[Problem] = []
+    checked: dict[str, Any] = {}
+    for key, check in (("name", lambda: _name(name)), ("players", lambda: _players(players)),
+                       ("rounds", lambda: _rounds(rounds)),
+                       ("rulesets", lambda: _rulesets(db, rulesets))):
+        try:
+            checked[key] = check()
+        except InvalidInput as e:
+            problems.extend(e.problems)
+    if scoring not in SCORINGS:
+        problems.append(Problem("scoring", N_("Rank by points or by places.")))
+    if seed is not None and (not isinstance(seed, str) or not 0 < len(seed) <= 40):
+        problems.append(Problem("seed", N_("A seed is a word of up to 40 characters.")))
+    if problems:
+        raise InvalidInput(problems)
+    names = dict(enumerate(checked["players"], start=1))
+    seed = seed or secrets.token_hex(4)
+    drawn = draw.draw_round(list(names), _sizes(checked["rulesets"]), seed, 1)
+    _room_for(db, len(drawn), max_games)
+    tid = store.new_id()
+    store.create_tournament(db, tid, checked["name"], checked["rounds"], checked["rulesets"],
+                            scoring, seed, checked["players"],
+                            _tables(db, checked["rulesets"], names, drawn))
+    return load(db, tid)
+
+
+def _refused(e: store.TournamentChanged, number: int) -> NotNow:
+    if e.reason == "unfinished":
+        return NotNow(UNFINISHED, round=number - 1)
+    if e.reason == "closed":
+        return NotNow(CLOSED)
+    if e.reason == "drawn":
+        return NotNow(DRAWN, round=number)
+    return NotNow(CHANGED)
+
+
+def draw_next(db: Database, tid: str, number: Any = None,
+              max_games: int | None = None) -> Tournament:
+    """Draw the next round (``number``: the round the form or request meant, so that a
+    form sent twice draws it once) and create its games."""
+    t = load(db, tid)
+    nxt = t.current + 1
+    if number is not None and checks.whole_number(number) != nxt:
+        raise NotNow(DRAWN, round=t.current) if checks.whole_number(number) == t.current \
+            else NotNow(CHANGED)
+    if t.closed:
+        raise NotNow(CLOSED)
+    if t.current >= t.planned:
+        raise NotNow(ALL_DRAWN, rounds=t.planned)
+    if not t.round_finished(t.current):
+        raise NotNow(UNFINISHED, round=t.current)
+    drawn = draw.draw_round(t.active, _sizes(t.rulesets), t.stored.seed, nxt, t.met())
+    _room_for(db, len(drawn), max_games)
+    names = {n: p.name for n, p in t.players.items()}
+    try:
+        store.add_round(db, tid, nxt, _tables(db, t.rulesets, names, drawn))
+    except store.TournamentChanged as e:
+        raise _refused(e, nxt) from None
+    return load(db, tid)
+
+
+def _open(t: Tournament) -> None:
+    """Director's changes need no version: each is safe to send twice (a name entered
+    twice is refused, a player withdrawn is withdrawn, a closed tournament stays closed),
+    and every save at a table moves the tournament's version, so a form would be stale
+    the moment it is shown."""
+    if t.closed:
+        raise NotNow(CLOSED)
+
+
+def add_player(db: Database, tid: str, name: Any) -> int:
+    """A late arrival, drawn from the next round on; their entry number."""
+    t = load(db, tid)
+    _open(t)
+    typed = checks.clean_name(name)
+    if not typed:
+        raise InvalidInput([Problem("name", N_("Enter a name."))])
+    if len(typed) > checks.NAME_MAX:
+        raise InvalidInput([Problem("name", N_("At most %(max)s characters."),
+                                    {"max": checks.NAME_MAX})])
+    try:
+        _check_sizes(len(t.active) + 1, t.rulesets)
+        return store.add_tournament_player(db, tid, typed, t.current + 1)
+    except store.NameTaken:
+        raise InvalidInput([Problem("name", N_("%(name)s is entered twice."),
+                                    {"name": typed})]) from None
+    except store.TournamentChanged as e:
+        raise _refused(e, t.current + 1) from None
+
+
+def withdraw(db: Database, tid: str, number: Any) -> None:
+    """A player leaves after the current round; their games so far stay and count."""
+    t = load(db, tid)
+    _open(t)
+    n = checks.whole_number(number)
+    if n not in t.players or t.players[n].left_after is not None:
+        raise InvalidInput([Problem("player", N_("Choose a player still playing."))])
+    _check_sizes(len(t.active) - 1, t.rulesets)
+    try:
+        store.withdraw_tournament_player(db, tid, n, t.current)
+    except store.TournamentChanged as e:
+        raise _refused(e, t.current + 1) from None
+
+
+def _check_sizes(count: int, rulesets: Mapping[str, str]) -> None:
+    """The next round can still be drawn with ``count`` players (InvalidInput if not)."""
+    draw.table_sizes(count, _sizes(rulesets))
+
+
+def close(db: Database, tid: str) -> None:
+    """The tournament is over: its results stand (a game corrected later still moves them)."""
+    t = load(db, tid)
+    _open(t)
+    try:
+        store.close_tournament(db, tid)
+    except store.TournamentChanged as e:
+        raise _refused(e, t.current + 1) from None
+
+
+def of_game(db: Database, gid: str) -> str | None:
+    """The tournament a game was drawn for, if any (a game's page links back to it)."""
+    return queries.tournament_of(db, gid)
+

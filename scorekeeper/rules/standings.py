@@ -1,0 +1,97 @@
+"""A tournament's standings from its finished games: pure, the one home of how players rank.
+
+Each table's game sums to its ruleset's total (a Kierki game to zero), so players who
+sat at different tables compare by the sum of their game totals. Ties break by table
+wins (first place at a table, shared first places each count), then by the best single
+game. Ranked *by places* instead, each game gives its places 3, 2, 1, 0 at a table of
+four (spread evenly from 3 to 0 at a table of three or five: 3, 1½, 0 and 3, 2¼, 1½, ¾, 0)
+and tied places share the average of what they cover, so every table hands out the same
+points whatever its size.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .places import shared_places
+
+#: How a tournament ranks: by the sum of game totals, or by the points places give.
+SCORINGS = ("points", "places")
+
+#: What first place at a table gives when ranking by places (last place gives 0).
+PLACE_TOP = 3
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player's result in one finished game: their entry number and game total."""
+
+    player: int
+    total: int
+
+
+@dataclass(frozen=True)
+class Standing:
+    player: int
+    points: Fraction
+    wins: int
+    games: int
+    best: int | None
+    rank: int
+
+
+def place_points(totals: Sequence[int]) -> list[Fraction]:
+    """What each side's place in one game gives when ranking by places.
+
+    >>> [str(p) for p in place_points([30, -10, 0, -20])]
+    ['3', '1', '2', '0']
+    >>> [str(p) for p in place_points([30, 30, -40, -20])]
+    ['5/2', '5/2', '0', '1']
+    """
+    n = len(totals)
+    if n < 2:
+        return [Fraction(0)] * n
+    return [PLACE_TOP * (n - p) / Fraction(n - 1) for p in shared_places(totals)]
+
+
+def standings(games: Iterable[Sequence[Seat]], players: Iterable[int],
+              scoring: str = "points") -> list[Standing]:
+    """Every player's line, best first: ``games`` are the finished games (each its seats'
+    results), ``players`` every entry number (a player with no finished game yet has a
+    line of zeros). Equal lines share a rank (1, 2, 2, 4).
+
+    >>> rows = standings([[Seat(1, 40), Seat(2, -40)], [Seat(1, -10), Seat(3, 10)]], [1, 2, 3])
+    >>> [(r.player, int(r.points), r.wins, r.rank) for r in rows]
+    [(1, 30, 1, 1), (3, 10, 1, 2), (2, -40, 0, 3)]
+    """
+    points: dict[int, Fraction] = {p: Fraction(0) for p in players}
+    wins = dict.fromkeys(points, 0)
+    played = dict.fromkeys(points, 0)
+    best: dict[int, int | None] = dict.fromkeys(points)
+    for seats in games:
+        totals = [s.total for s in seats]
+        top = max(totals, default=0)
+        by_place = place_points(totals) if scoring == "places" else None
+        for i, seat in enumerate(seats):
+            p = seat.player
+            points.setdefault(p, Fraction(0))
+            wins.setdefault(p, 0)
+            played.setdefault(p, 0)
+            best.setdefault(p, None)
+            points[p] += by_place[i] if by_place is not None else seat.total
+            wins[p] += seat.total == top
+            played[p] += 1
+            b = best[p]
+            best[p] = seat.total if b is None else max(b, seat.total)
+
+    def key(p: int) -> tuple[Fraction, int, float]:
+        b = best[p]
+        return points[p], wins[p], float("-inf") if b is None else b
+
+    order = sorted(points, key=lambda p: (tuple(-k for k in key(p)), p))
+    rows = []
+    for i, p in enumerate(order):
+        rank = rows[-1].rank if rows and key(order[i - 1]) == key(p) else i + 1
+        rows.append(Standing(p, points[p], wins[p], played[p], best[p], rank))
+    return rows
