@@ -179,3 +179,42 @@ def check_admin_password(given: object) -> bool:
     expected = current_app.config.get("ADMIN_PASSWORD")
     return bool(expected) and isinstance(given, str) and hmac.compare_digest(
         given.encode(), str(expected).encode())
+
+
+def tournament_token(tid: str, secret: str | bytes | None = None) -> str:
+    """The director's token of a tournament (given when it is created): the only way to
+    draw its rounds, seat or withdraw players and close it, through the API
+    (``Authorization: Bearer``) or the director's link (``/tournaments/<id>/direct/<token>``,
+    which makes this browser the director)."""
+    return _mac("tournament-token", tid, secret)[:40]
+
+
+def is_director_token(given: object, tid: str) -> bool:
+    return isinstance(given, str) and hmac.compare_digest(given, tournament_token(tid))
+
+
+def check_director(header: str, tid: str) -> None:
+    """The API's check: :class:`NoToken` (401) or :class:`WrongToken` (403) unless the
+    ``Authorization`` header brings the tournament's director token."""
+    given = bearer(header)
+    if given is None:
+        raise NoToken()
+    if not is_director_token(given, tid):
+        raise WrongToken()
+
+
+def remember_director(tid: str) -> None:
+    """This browser opened the director's link: it directs the tournament from now on."""
+    session["directs"] = [tid, *(t for t in directed() if t != tid)][:REMEMBERED]
+
+
+def directed() -> list[str]:
+    made = session.get("directs", [])
+    return [t for t in made if isinstance(t, str)] if isinstance(made, list) else []
+
+
+def directs(tid: str) -> bool:
+    """Whether this browser (or the request's ``Authorization`` header) is the director's."""
+    header = request.headers.get("Authorization", "")
+    return tid in directed() or (bearer(header) is not None
+                                 and is_director_token(bearer(header), tid))
