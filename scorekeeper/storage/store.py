@@ -666,8 +666,9 @@ def set_setting(db: Database, key: str, value: str) -> None:
 
 
 class TournamentChanged(StoreError):
-    """The tournament is not as the write expected: another director's tab drew the round,
-    or a game of the current round is unfinished (``reason`` says which)."""
+    """The tournament is not as the write expected (``reason`` says how): the round was
+    drawn already (``drawn``: another tab of the director's), a game of the current round
+    is unfinished (``unfinished``), or the tournament is closed (``closed``)."""
 
     def __init__(self, reason: str, version: int):
         self.reason = reason
@@ -687,14 +688,12 @@ class NewTable:
     names: list[str]
 
 
-def _claim_tournament(db: Database, tid: str, version: int | None) -> int:
-    """Bump the tournament's version (compare and set when ``version`` is given)."""
+def _claim_tournament(db: Database, tid: str) -> int:
+    """Bump the tournament's version, unless it is closed (:class:`TournamentChanged`)."""
     row = db.conn.execute("select version, closed from tournaments where id = ?",
                           [tid]).fetchone()
     if row is None:
         raise queries.TournamentNotFound(tid)
-    if version is not None and row[0] != version:
-        raise TournamentChanged("changed", row[0])
     if row[1]:
         raise TournamentChanged("closed", row[0])
     db.conn.execute("update tournaments set version = version + 1, updated_at = ? "
@@ -745,14 +744,14 @@ def add_round(db: Database, tid: str, number: int, tables: list[NewTable]) -> li
     """Round ``number``'s games, if round ``number - 1`` is the last drawn and every game of
     it is finished (checked here, under the write lock: two directors' tabs cannot both
     draw it); :class:`TournamentChanged` otherwise."""
-    _claim_tournament(db, tid, None)
+    _claim_tournament(db, tid)
     return _store_round(db, tid, number, tables)
 
 
 @writes
 def add_tournament_player(db: Database, tid: str, name: str, joined: int) -> int:
     """A late arrival: the next entry number, drawn from round ``joined`` on."""
-    _claim_tournament(db, tid, None)
+    _claim_tournament(db, tid)
     now = _now()
     pid = _person(db, name, now)
     if db.conn.execute("select 1 from tournament_players where tournament_id = ? and "
@@ -768,7 +767,7 @@ def add_tournament_player(db: Database, tid: str, name: str, joined: int) -> int
 @writes
 def withdraw_tournament_player(db: Database, tid: str, number: int, after: int) -> None:
     """A player leaves: not drawn after round ``after``; their games stay and count."""
-    _claim_tournament(db, tid, None)
+    _claim_tournament(db, tid)
     if db.conn.execute("update tournament_players set left_after = ? where tournament_id = ? "
                        "and number = ? and left_after is null",
                        [after, tid, number]).rowcount != 1:
@@ -779,5 +778,5 @@ def withdraw_tournament_player(db: Database, tid: str, number: int, after: int) 
 def close_tournament(db: Database, tid: str) -> None:
     """The tournament is over: nothing more is drawn or changed in it (its games can still
     be corrected, as any finished game)."""
-    _claim_tournament(db, tid, None)
+    _claim_tournament(db, tid)
     db.conn.execute("update tournaments set closed = 1 where id = ?", [tid])
