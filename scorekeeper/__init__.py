@@ -52,6 +52,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         PDF_CACHE_BYTES=50 * 1024 * 1024,  # their bound; the least recently served go first
         PROXY_HOPS=0,  # reverse proxies in front whose X-Forwarded-* headers are trusted
         PUBLIC_URL=None,  # the address put in join links and QR codes (else the request's)
+        TIMEZONE=None,  # the zone times are shown in (IANA name; else this machine's)
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -61,7 +62,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
 
+    from .common.formats import display_zone
     from .outputs.share import public_url
+    # Times shown in the table's own zone (KIERKI_TIMEZONE, else this machine's); the tests
+    # keep UTC unless they say otherwise.
+    app.config["BABEL_DEFAULT_TIMEZONE"] = display_zone(
+        app.config.get("TIMEZONE") or (None if test_config is None else "UTC"))
     from .web.hardening import proxy_hops
     app.config["PROXY_HOPS"] = proxy_hops(app.config.get("PROXY_HOPS"))  # refused at start
     app.config["PUBLIC_URL"] = public_url(app.config.get("PUBLIC_URL"))

@@ -16,7 +16,8 @@ app's own, made once here:
 
 Dates are Babel's *medium* form everywhere (``25 lis 2026``), a time its *short* form;
 stored moments are UTC and are shown in the server's display time zone (Flask-Babel's
-``BABEL_DEFAULT_TIMEZONE``, UTC unless configured).
+``BABEL_DEFAULT_TIMEZONE``, set at start by :func:`display_zone`: ``KIERKI_TIMEZONE``, else
+the machine's own zone, so a Polish table sees 21:00 for a game played at 21:00).
 
 ``locale`` may be given (a code or a :class:`babel.Locale`); left out, it is the request's
 language, or English outside a request. Flask is imported only to ask for that, so the
@@ -43,7 +44,7 @@ from babel import Locale
 from babel import dates as babel_dates
 from babel import numbers as babel_numbers
 
-__all__ = ["date", "day", "moment", "money", "number", "signed", "time"]
+__all__ = ["date", "day", "display_zone", "moment", "money", "number", "signed", "time"]
 
 MINUS = "−"  # U+2212
 NONE = "–"  # a figure there is none of (no game yet)
@@ -203,3 +204,48 @@ def register(env: Any) -> None:
     for f in (number, signed, money, date, day, time, moment):
         env.filters[f.__name__] = f
     env.globals.update(number=number, signed=signed, money=money)
+
+
+def display_zone(name: str | None = None, machine: str | None = None) -> str:
+    """The IANA name of the zone times are shown in: ``name`` (``KIERKI_TIMEZONE``) when
+    given, else the machine's own (``TZ``, ``/etc/timezone``, or the zone ``/etc/localtime``
+    links to), else UTC. A name that is no zone is refused (``ValueError``) when the server
+    starts, not at the first page.
+
+    >>> display_zone("Europe/Warsaw"), display_zone(None, machine="")
+    ('Europe/Warsaw', 'UTC')
+    """
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    chosen = name.strip() if isinstance(name, str) and name.strip() else None
+    if chosen is None:
+        chosen = _machine_zone() if machine is None else (machine or "UTC")
+    try:
+        ZoneInfo(chosen)
+    except (ZoneInfoNotFoundError, ValueError):
+        if name:
+            raise ValueError(f"KIERKI_TIMEZONE={name!r} is not a time zone (such as "
+                             f"Europe/Warsaw)") from None
+        return "UTC"
+    return chosen
+
+
+def _machine_zone() -> str:
+    import os
+    from pathlib import Path
+
+    given = os.environ.get("TZ", "").lstrip(":").strip()
+    if given and not given.startswith("/"):
+        return given
+    try:
+        named = Path("/etc/timezone").read_text().strip()
+        if named:
+            return named
+    except OSError:
+        pass
+    try:
+        target = os.path.realpath("/etc/localtime")
+    except OSError:
+        return "UTC"
+    _, found, zone = target.partition("zoneinfo/")
+    return zone if found and zone else "UTC"
