@@ -58,6 +58,7 @@ import json
 import os
 import resource
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -75,6 +76,21 @@ PHONES = 4            # a table of four
 PROJECTORS = 3
 TARGET_PROJECTOR = 1.0   # s, p95 save → projector
 TARGET_PAGE = 0.100      # s, p95 page
+PROFILED = r"""
+import cProfile, signal, sys
+from scorekeeper import cli
+cli.patch()
+import gevent
+profile = cProfile.Profile()
+def begin():
+    profile.enable()
+def end():
+    profile.disable()
+    profile.dump_stats(sys.argv[1])
+gevent.signal_handler(signal.SIGUSR2, begin)
+gevent.signal_handler(signal.SIGUSR1, end)
+sys.exit(cli.main(sys.argv[2:]))
+"""
 BROWSER = ("Accept-Encoding: gzip, deflate, br, zstd\r\n"
            "Accept-Language: pl-PL,pl;q=0.9,en;q=0.8\r\n"
            "User-Agent: Mozilla/5.0 (Linux; Android 14) bench-club\r\n")
@@ -442,9 +458,11 @@ class Step:
 async def club(port: int, pid: int, fx: Fixture, projector_page: str | None,
                args: argparse.Namespace) -> Step:
     tally = Tally()
-    phones = [[Follower(port, f"/games/{gid}/events", f"/games/{gid}", tally)
-               for _ in range(PHONES)] for gid in fx.games]
-    projectors = [Follower(port, f"/tournaments/{fx.tid}/events", projector_page, tally)
+    fetching = not args.events_only
+    phones = [[Follower(port, f"/games/{gid}/events", f"/games/{gid}" if fetching else None,
+                        tally) for _ in range(PHONES)] for gid in fx.games]
+    projectors = [Follower(port, f"/tournaments/{fx.tid}/events",
+                           projector_page if fetching else None, tally)
                   for _ in range(PROJECTORS)]
     everyone = [p for table in phones for p in table] + projectors
     gate = asyncio.Semaphore(64)
@@ -474,11 +492,15 @@ async def club(port: int, pid: int, fx: Fixture, projector_page: str | None,
         port, i, gid, fx.tokens[gid], fx.versions[gid], fx.results, start + PERIOD * i / len(fx.games),
         window[1], saves, tally)) for i, gid in enumerate(fx.games)]
     await asyncio.sleep(max(0.0, window[0] - time.perf_counter()))
+    if args.profile:
+        os.kill(pid, signal.SIGUSR2)
     cpu_server, cpu_client = cpu_seconds(pid), sum(os.times()[:2])
     waited = waited_seconds(pid)
     await asyncio.sleep(max(0.0, window[1] - time.perf_counter()))
     cpu_server = cpu_seconds(pid) - cpu_server
     waited = waited_seconds(pid) - waited
+    if args.profile:
+        os.kill(pid, signal.SIGUSR1)
     load = os.getloadavg()[0]
     cpu_client = sum(os.times()[:2]) - cpu_client
     await asyncio.gather(*savers)
@@ -509,6 +531,7 @@ async def club(port: int, pid: int, fx: Fixture, projector_page: str | None,
     projector_pages = [d for pr in projectors for b, d in pr.page_times
                        if window[0] <= b < window[1]]
     errors = sum(tally.errors.values())
+    per_save = cpu_server / len(measured) if measured else 0.0
     if os.environ.get("CLUB_DUMP"):  # every timing, for a closer look
         Path(os.environ["CLUB_DUMP"]).write_text(json.dumps({
             "start": start, "saves": [[s.table, s.sent - start, s.answered - s.sent, s.version]
@@ -523,9 +546,10 @@ async def club(port: int, pid: int, fx: Fixture, projector_page: str | None,
                 if values else "none")
 
     p95_shown = percentile(shown, 0.95)
-    p95_page = max(percentile(phone_pages, 0.95),
-                   percentile(projector_pages, 0.95) if projector_pages else 0.0)
-    what = ("projector fetch " + projector_page if projector_page
+    p95_page = max([percentile(x, 0.95) for x in (phone_pages, projector_pages) if x]
+                   or [0.0])
+    what = ("events only, no page fetched (--events-only)" if not fetching
+            else "projector fetch " + projector_page if projector_page
             else "no projector page on this checkout: its event's arrival")
     lines = [
         (f"tables {len(fx.games)}: {len(fx.games) * PHONES} phones, {PROJECTORS} projectors "
@@ -545,8 +569,12 @@ async def club(port: int, pid: int, fx: Fixture, projector_page: str | None,
         (f"memory: {(rss_after - rss_before) / streams:.1f} KiB a stream "
         f"({streams} streams: RSS {rss_before / 1024:.0f} → {rss_after / 1024:.0f} MiB)"),
         (f"processor: server {cpu_server / args.seconds:.0%} of its core, client "
-        f"{cpu_client / args.seconds:.0%} of one; the server waited for its core "
-        f"{waited / args.seconds:.0%} of the time (load average {load:.1f})"),
+         f"{cpu_client / args.seconds:.0%} of one; the server waited for its core "
+         f"{waited / args.seconds:.0%} of the time (load average {load:.1f})"),
+        (f"cost: {per_save * 1000:.1f} ms of the server's processor a save, with its "
+         f"events and fetches: a core of its own would serve about "
+         f"{1 / per_save:.0f} saves/s, {PERIOD / per_save:.0f} tables"
+         if per_save else "cost: no save measured"),
     ]
     broken = []
     if not p95_shown <= TARGET_PROJECTOR:
@@ -561,15 +589,16 @@ async def club(port: int, pid: int, fx: Fixture, projector_page: str | None,
 
 # --- the server ----------------------------------------------------------------------------------
 
-def start_server(instance: Path, port: int, connections: int, log: Path
-                 ) -> subprocess.Popen:
+def start_server(instance: Path, port: int, connections: int, log: Path,
+                 profile: str = "") -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if not k.startswith("KIERKI_")}
     env.update(KIERKI_INSTANCE=str(instance), KIERKI_SECRET_KEY=SECRET,
                KIERKI_MAX_GAMES="1000000")
     pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
+    run = ["-c", PROFILED, profile] if profile else ["-m", "scorekeeper.cli"]
     with log.open("ab") as out:
         proc = subprocess.Popen(
-            [*pin, sys.executable, "-m", "scorekeeper.cli", "serve", "--host", "127.0.0.1",
+            [*pin, sys.executable, *run, "serve", "--host", "127.0.0.1",
              "--port", str(port), "--connection-limit", str(connections)],
             env=env, stdout=out, stderr=subprocess.STDOUT)
     end = time.monotonic() + 30
@@ -609,9 +638,13 @@ def step(tables: int, args: argparse.Namespace) -> Step:
         # the projectors likewise; and room to spare
         connections = 2 * (PHONES * tables + PROJECTORS) + tables + 64
         log = tmp / "server.log"
-        proc = start_server(tmp, port, connections, log)
+        profile = f"{args.profile}.{tables}" if args.profile else ""
+        proc = start_server(tmp, port, connections, log, profile)
         page = projector_path(port, fx.tid)
         result = asyncio.run(club(port, proc.pid, fx, page, args))
+        if profile:
+            time.sleep(1.0)  # the server writes it
+            result.lines.append(f"profile of the measured run: {profile}")
         tracebacks = log.read_text(errors="replace").count("Traceback")
         if tracebacks:
             result.lines.append(f"server log: {tracebacks} tracebacks")
@@ -632,6 +665,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=18.0, help="measured, per step")
     parser.add_argument("--warmup", type=float, default=4.0,
                         help="seconds of saves before the measured run")
+    parser.add_argument("--events-only", action="store_true",
+                        help="phones and projectors fetch no page, only hear the events "
+                             "(to tell the pages' cost from the rest)")
+    parser.add_argument("--profile", default="", metavar="FILE",
+                        help="profile the server (cProfile) over each measured run, into "
+                             "FILE.<tables> (pstats); slows it down")
     args = parser.parse_args()
     if args.tables < 2:
         parser.error("a tournament needs at least 8 players: --tables 2 or more")
