@@ -46,6 +46,11 @@ p95 save → projector ≤ 1 s, p95 page ≤ 100 ms, 0 errors. Then the tables a
 (each step a fresh server and database) until a target breaks or ``--max-tables`` is
 passed, and the last line says where.
 
+``--events-only`` has the phones and projectors fetch nothing (what the saves and the
+streams cost without the pages); ``--profile FILE`` runs the server under cProfile over
+the measured run (pstats files ``FILE.<tables>``); ``CLUB_DUMP=file.json`` writes every
+save's and fetch's timing there for a closer look.
+
 Measured on a 2-core AMD EPYC virtual machine (nproc 2): server on core 0, client on
 core 1; the results are in docs/production.md ("Club night").
 """
@@ -537,7 +542,10 @@ async def club(port: int, pid: int, fx: Fixture, projector_page: str | None,
             "start": start, "saves": [[s.table, s.sent - start, s.answered - s.sent, s.version]
                                       for s in saves],
             "pages": sorted([b - start, d] for table in phones for p in table
-                            for b, d in p.page_times)}))
+                            for b, d in p.page_times),
+            "projectors": [{"fetches": [[b - start, d] for b, d in pr.page_times],
+                            "events": [[v, t - start] for v, t in pr.arrivals]}
+                           for pr in projectors]}))
 
     def ms3(values: list[float]) -> str:
         good = [v for v in values if v != float("inf")]
