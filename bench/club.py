@@ -40,8 +40,11 @@ an event of that version or later) and of save → every projector updated (from
 the PUT to the end of each projector's first fetch begun after the PUT's answer came
 back, so certainly showing it), p95 page time (phones', projectors'), errors (answers
 not 2xx, streams refused or dropped, exceptions, saves never told within the 3 s), the
-server's memory per open stream, and the processor time both sides used per second of
-the measured run (so that one can see the client was not the bottleneck). Targets:
+server's memory per open stream, the processor time both sides used per second of the
+measured run (so that one can see the client was not the bottleneck), how long the
+server waited for its core (other programs on core 0: then the figures are not the
+app's alone), and the server's processor time a save (with its events and fetches), so
+what one core of its own would serve. Targets:
 p95 save → projector ≤ 1 s, p95 page ≤ 100 ms, 0 errors. Then the tables are doubled
 (each step a fresh server and database) until a target breaks or ``--max-tables`` is
 passed, and the last line says where.
@@ -51,8 +54,8 @@ streams cost without the pages); ``--profile FILE`` runs the server under cProfi
 the measured run (pstats files ``FILE.<tables>``); ``CLUB_DUMP=file.json`` writes every
 save's and fetch's timing there for a closer look.
 
-Measured on a 2-core AMD EPYC virtual machine (nproc 2): server on core 0, client on
-core 1; the results are in docs/production.md ("Club night").
+Measured on a 2-core AMD EPYC machine (nproc 2, shared with other work): server on
+core 0, client on core 1; the results are in docs/production.md ("Club night").
 """
 from __future__ import annotations
 
