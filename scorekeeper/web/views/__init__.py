@@ -112,7 +112,7 @@ def init_app(app: Flask) -> None:
         if not request.path.startswith("/api/"):
             return e
         code = e.code or 500
-        message = API_ERRORS.get(code, e.name)
+        message = getattr(e, "message", None) or API_ERRORS.get(code, e.name)
         response = jsonify({"error": str(message)})
         if code == 405 and e.get_response().headers.get("Allow"):
             response.headers["Allow"] = e.get_response().headers["Allow"]
