@@ -224,3 +224,39 @@ def test_as_a_containers_first_process_sigterm_still_ends_the_server(monkeypatch
     monkeypatch.setattr(cli.os, "getpid", lambda: 4242)
     cli.run(None, {"connection_limit": 10, "stream_limit": 5})
     assert handlers == []  # anywhere else SIGTERM's own default ends it
+
+
+def test_the_stream_budget_and_the_request_deadline_are_settings(instance, served,
+                                                                 monkeypatch):
+    monkeypatch.setenv("KIERKI_STREAM_LIMIT", "700")
+    monkeypatch.setenv("KIERKI_REQUEST_TIMEOUT", "10")
+    assert cli.main(["serve", "--request-timeout", "5"]) == 0
+    assert (served[1]["stream_limit"], served[1]["request_timeout"]) == (700, 5)
+    assert cli.accepted(served[1]) == 2000 + 700
+    monkeypatch.delenv("KIERKI_STREAM_LIMIT")
+    monkeypatch.setenv("KIERKI_LIVE_STREAM_LIMIT", "800")  # the app's own setting
+    cli.main(["serve"])
+    assert served[-1]["stream_limit"] == 800
+
+
+def test_with_a_public_url_that_is_what_the_phones_are_told(instance, served, monkeypatch,
+                                                             capsys):
+    monkeypatch.setenv("KIERKI_PUBLIC_URL", "https://kierki.example.org")
+    assert cli.main(["serve", "--port", "5001"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].strip() == "https://kierki.example.org/"  # what every phone opens
+    assert out[2].startswith("Local address") and out[2].endswith(":5001/")
+    monkeypatch.delenv("KIERKI_PUBLIC_URL")
+    cli.main(["serve", "--port", "5001"])
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].strip().startswith("http://") and out[1].strip().endswith(":5001/")
+    assert "Local address" not in "\n".join(out)
+
+
+def test_the_servers_own_answers_say_https_only_when_served_so():
+    plain, secure = cli.server_answer(400), cli.server_answer(400, https=True)
+    assert plain.startswith(b"HTTP/1.1 400 Bad Request\r\n")
+    assert b"Strict-Transport-Security" not in plain
+    assert b"\r\nStrict-Transport-Security: max-age=31536000\r\n" in secure
+    assert b"Content-Security-Policy: default-src 'self'" in secure
+    assert cli.server_answer(408).startswith(b"HTTP/1.1 408 Request Timeout\r\n")

@@ -182,3 +182,17 @@ def test_an_idle_kept_alive_connection_outlives_the_request_deadline(strict):
             status, headers = _head(s)
             assert status == 200
             s.recv(int(headers["content-length"]))
+
+
+@pytest.mark.parametrize("head, status", [
+    (b"NONSENSE\r\n\r\n", 400),
+    (b"GET /" + b"a" * 10_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414),
+])
+def test_an_https_servers_own_answers_keep_to_https(strict, head, status):
+    """Known by an https address (``KIERKI_PUBLIC_URL``), the server's own 400 and 414
+    carry ``Strict-Transport-Security`` as the app's pages do."""
+    with socket.create_connection(("127.0.0.1", strict), timeout=PATIENCE) as s:
+        s.sendall(head)
+        got, headers = _head(s)
+    assert got == status
+    assert headers["strict-transport-security"] == "max-age=31536000"
