@@ -4,8 +4,15 @@
 import time
 
 from .conftest import PHONE, shot
-from .test_live import deal_title, enter_tricks, expect, not_reloaded, open_live, save, \
-    start_game
+from .test_live import (
+    deal_title,
+    enter_tricks,
+    expect,
+    not_reloaded,
+    open_live,
+    save,
+    start_game,
+)
 
 
 def test_a_phone_past_the_stream_budget_polls_and_still_follows(browser, server_app):
