@@ -25,6 +25,7 @@ from ...families import registry
 from ...rules.errors import UnknownRuleset
 from ...storage.commits import Busy
 from ...storage.queries import GameNotFound, TournamentNotFound
+from .. import sessions
 from ..db import get_db
 
 csrf = CSRFProtect()
@@ -76,7 +77,8 @@ def init_app(app: Flask) -> None:
     def set_language(code: str):
         resp = make_response(redirect(_safe_next(request.args.get("next"))))
         if code in app.config["LANGUAGES"]:
-            resp.set_cookie("lang", code, max_age=365 * 24 * 3600, samesite="Lax")
+            resp.set_cookie("lang", code, max_age=365 * 24 * 3600, samesite="Lax",
+                            secure=sessions.secure(app), httponly=True)
         return resp
 
     @app.errorhandler(CSRFError)
