@@ -173,3 +173,9 @@ def test_each_game_names_the_tournament_round_and_table_it_was_drawn_for(db):
                 (t.id, "Klub czwartkowy", table.round, table.number)
     alone = service.create_game(db, "standard-4", TWELVE[:4], 0)
     assert tournaments.table_of_game(db, alone) is None
+
+
+def test_each_table_knows_its_first_dealer(db):
+    t = tournaments.create(db, "Klub", TWELVE, 1, FOUR, seed="d")
+    for table in t.rounds[0]:
+        assert service.load(db, table.game_id).state.first_dealer == table.first_dealer
