@@ -56,11 +56,11 @@ class TournamentForm(FlaskForm):
 
 
 def _choices(size: int) -> list[SelectChoice]:
-    """The Kierki rulesets for ``size`` players, house variants too (a game of pairs is
-    never drawn)."""
+    """The rulesets for ``size`` players each playing alone, house variants too (a game
+    of pairs, Tybet, is never drawn: the domain refuses it too)."""
     out = []
     for family, rules, row in variants.listing(get_db()):
-        if family.key != "kierki" or rules.players != size:
+        if getattr(rules, "players", None) != size:
             continue
         try:
             if any(len(side) != 1 for side in family.sides(rules)):
