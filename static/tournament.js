@@ -32,8 +32,8 @@
   var pages = {}; // list name -> the index of the first item shown
 
   function firstItems(list) {
-    // The index of each page's first item: items that start below the previous page's
-    // last whole one.
+    // The index of each page's first item, measured with every item shown: an item that
+    // would end below the list's foot starts the next page (a grid's row starts together).
     var items = list.children;
     var starts = [0];
     if (!items.length) { return starts; }
@@ -47,16 +47,20 @@
     return starts;
   }
 
+  // Show one page of the list: its whole items only (no row cut in half at the foot).
   function showPage(list, advance) {
     var name = list.dataset.pages;
+    var items = list.children;
+    Array.prototype.forEach.call(items, function (item) { item.hidden = false; });
+    list.scrollTop = 0;
     var starts = firstItems(list);
-    var at = pages[name] || 0;
-    var index = starts.indexOf(at);
-    if (index < 0) { index = 0; }
+    var index = Math.max(0, starts.indexOf(pages[name] || 0));
     if (advance) { index = (index + 1) % starts.length; }
     pages[name] = starts[index];
-    var first = list.children[starts[index]];
-    list.scrollTop = first ? first.offsetTop - list.children[0].offsetTop : 0;
+    var end = index + 1 < starts.length ? starts[index + 1] : items.length;
+    Array.prototype.forEach.call(items, function (item, i) {
+      item.hidden = i < starts[index] || i >= end;
+    });
     var label = list.parentNode.querySelector("[data-page-no]");
     if (label) { label.textContent = starts.length > 1 ? (index + 1) + "/" + starts.length : ""; }
     list.dataset.page = String(index + 1);
