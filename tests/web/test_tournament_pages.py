@@ -106,7 +106,9 @@ def test_the_director_is_the_browser_that_made_it_or_opened_the_link(app, client
     assert page.status_code == 200 and "Draw round 2" not in page.text  # round 1 is on
     assert "Round 1: 3 tables are still playing." in text(page.text)
     stranger = app.test_client()
-    assert stranger.get(f"/tournaments/{tid}/director").status_code == 403
+    refused = stranger.get(f"/tournaments/{tid}/director", headers=PL)
+    assert refused.status_code == 403
+    assert "Tylko sędzia turnieju" in text(refused.text) and "Draw round" not in refused.text
     assert stranger.post(f"/tournaments/{tid}/close").status_code == 403
     assert stranger.post(f"/tournaments/{tid}/players", data={"name": "Zenek"}).status_code == 403
     assert stranger.get(f"/tournaments/{tid}/direct/{'0' * 40}").status_code == 403

@@ -21,6 +21,7 @@ from flask import (
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from werkzeug.exceptions import Forbidden
 from wtforms import RadioField, SelectChoice, SelectField, StringField, TextAreaField
 
 from ...common.i18n import field_errors
@@ -138,12 +139,23 @@ def version(tid: str):
             {"Cache-Control": "no-store"})
 
 
+class NotDirector(Forbidden):
+    """A director's page or change asked for by a browser that is not the director's."""
+
+
+@bp.errorhandler(NotDirector)
+def not_director(e: NotDirector):
+    return render_template("error.html", message=gettext(
+        "Only the tournament's director can do this: open the director's link (given when "
+        "the tournament was made) in this browser first. Nothing was changed.")), 403
+
+
 @bp.get("/tournaments/<tid>/direct/<token>")
 def direct(tid: str, token: str):
     """The director's link: this browser directs the tournament from now on."""
     _load(tid)  # a tournament that is not there: 404
     if not access.is_director_token(token, tid):
-        abort(403)
+        raise NotDirector()
     access.remember_director(tid)
     return redirect(url_for("tournaments.director", tid=tid))
 
@@ -159,7 +171,7 @@ def _director_page(t: tournaments.Tournament, errors: dict | None = None,
 def _directed(tid: str) -> tournaments.Tournament:
     t = _load(tid)
     if not access.directs(tid):
-        abort(403)
+        raise NotDirector()
     return t
 
 
