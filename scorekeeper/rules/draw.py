@@ -9,30 +9,38 @@ A round is reproducible from its seed, its number, its players and the meetings 
 alone: the random stream is ``random.Random(f"{seed}:{number}")`` and every input is sorted
 first, so the order players were entered in changes nothing. Round 1 is a plain seeded
 shuffle. A later round is the tables with the least *cost*: the sum, over every pair seated
-together, of ``4**m // 3`` where ``m`` is how often the pair met before (0 when never; 1 for
+together, of ``(4**m - 1) // 3`` where ``m`` is how often the pair met before (0 when never; 1 for
 a second meeting, 5 for a third, 21 for a fourth), so one pair meeting a third time costs
 more than three pairs meeting a second time. The search seeds the tables greedily (the
 players with the most meetings first, each at an open table where they meet nobody again),
 then swaps players between tables (tabu search: the best swap for a player who meets someone
 again, even a worse one, never straight back) with restarts, until nobody meets again or its
-bounded work is spent (:data:`WORK` pair look-ups; 1,000 players draw in about 0.1 s).
+bounded work is spent (:data:`WORK` pair look-ups): 1,000 players draw in about 15 ms on
+one core here, and a round that cannot be without a repeat (12 players' round 2) takes its
+whole bound, about 0.2 s, whatever the count.
 
-What it guarantees, measured (``bench/draw.py``; ``tests/rules/test_draw.py`` tests each):
+What it guarantees, measured by ``bench/draw.py`` and a sweep of 8 to 40 players over ten
+seeds for each set of sizes with four ({4}, {3, 4}, {4, 5}, {3, 4, 5}); each is tested:
 
+* round 2 repeats the fewest pairs the counting allows: each first-round table's players
+  spread as evenly as can be over the round's tables (12 at three tables of four must repeat
+  3 pairs and repeat 3; 13 at (5, 4, 4) repeat 4; 14 at (4, 4, 3, 3) none);
+* nobody meets twice in the first 3 rounds when there are as many tables as the largest
+  table has players (so round 2 can be without a repeat); in the first 4 rounds from 13
+  players at tables of three and four, from 14 at tables of three, four and five (but 17:
+  five, four, four, four); in the first 5 rounds from 21 players at tables of three and
+  four, 22 at three, four and five, 24 at tables of four only, 28 with any of these sizes,
+  and for 100, 600 and 1,000 players;
 * 16 players at tables of four meet nobody twice in 5 rounds, the most there can be (each
-  player meets 3 of the 15 others a round): the search looks one round ahead while the
-  players are few (at most :data:`LOOKAHEAD` tables), so it never picks a round 3 that
-  leaves no round 4 without a repeat (most of them do: the Latin squares of order 4 made
-  from the cyclic group have no orthogonal mate);
-* the fewest repeats the counting allows in round 2: 12 players at three tables of four must
-  repeat 3 pairs (each first-round table's four players at only three tables) and repeat
-  exactly 3; 14 players (4, 4, 3, 3) repeat none, nor do 13 at (5, 4, 4);
-* nobody meets twice in the first 5 rounds from 28 players on (tables of four, and three
-  or five for the rest), nor in the first 3 rounds from 12 players on with tables of three
-  and from 14 on otherwise (fewer cannot: 12 at three tables of four repeat in round 2).
+  meets 3 of the 15 others a round). The search looks one round ahead while the tables are
+  few (at most :data:`LOOKAHEAD`): a round with no repeat is kept only if the round after
+  it can have none either, when such a round is found. Without this, most rounds 3 for 16
+  players leave no round 4 without a repeat (the Latin squares of order 4 made from the
+  cyclic group have no orthogonal mate).
 
 Fewer players, or more rounds, repeat as little as the search finds, which is not proven
-to be the least.
+to be the least (20 players at tables of four meet someone again in round 5, though a
+round without may exist).
 """
 from __future__ import annotations
 
@@ -46,7 +54,9 @@ from .errors import N_, InvalidInput, Problem
 #: The table sizes a Kierki ruleset can be for.
 SIZES = frozenset({3, 4, 5})
 #: The search's bound: pair look-ups over all its restarts (a few tenths of a second at most).
-WORK = 600_000
+WORK = 1_500_000
+#: What one step of the search costs beside its look-ups, in look-ups.
+STEP = 30
 #: While a round has at most this many tables, a round with no repeat is kept only if the
 #: round after it can have none either (when some such round is found).
 LOOKAHEAD = 6
@@ -137,7 +147,7 @@ def draw_round(players: Sequence[int], sizes: Collection[int], seed: str, number
     Tables come largest first, as :func:`table_sizes` gives them.
 
     >>> [t.players for t in draw_round([1, 2, 3, 4, 5, 6, 7], {3, 4}, "club", 1)]
-    [(7, 1, 3, 6), (4, 2, 5)]
+    [(3, 2, 4, 6), (1, 5, 7)]
     """
     ordered = sorted(players)
     if len(set(ordered)) != len(ordered):
@@ -145,12 +155,12 @@ def draw_round(players: Sequence[int], sizes: Collection[int], seed: str, number
     shape = table_sizes(len(ordered), sizes)
     rng = random.Random(f"{seed}:{number}")
     index = {p: i for i, p in enumerate(ordered)}
-    weights: list[dict[int, int]] = [{} for _ in ordered]
-    for pair, times in sorted(((tuple(sorted(k)), v) for k, v in (met or {}).items()
+    times: list[dict[int, int]] = [{} for _ in ordered]   # who met whom how often, by index
+    for pair, count in sorted(((tuple(sorted(k)), v) for k, v in (met or {}).items()
                                if v > 0 and len(k) == 2 and k <= index.keys())):
         a, b = index[pair[0]], index[pair[1]]
-        weights[a][b] = weights[b][a] = cost_of(times)
-    if not any(weights):
+        times[a][b] = times[b][a] = count
+    if not any(times):
         order = list(range(len(ordered)))
         rng.shuffle(order)
         groups, start = [], 0
@@ -158,7 +168,7 @@ def draw_round(players: Sequence[int], sizes: Collection[int], seed: str, number
             groups.append(order[start:start + size])
             start += size
     else:
-        groups = _best(weights, shape, rng)
+        groups = _best(times, shape, rng)
     tables = []
     for group in groups:
         seats = [ordered[i] for i in group]
@@ -179,9 +189,10 @@ def repeats(tables: Iterable[Sequence[int]], met: Mapping[frozenset[int], int]) 
 
 # --- the search ------------------------------------------------------------------------------
 
-def _best(weights: list[dict[int, int]], shape: list[int], rng: random.Random) -> list[list[int]]:
+def _best(times: list[dict[int, int]], shape: list[int], rng: random.Random) -> list[list[int]]:
     """The least costly tables the bounded search finds; while the tables are few, a round
     with no repeat after which the next round can have none either, if one is found."""
+    weights = [{b: cost_of(m) for b, m in row.items()} for row in times]
     budget = [WORK]
     cost, groups = _search(weights, shape, rng, budget)
     if cost or len(shape) > LOOKAHEAD:
@@ -193,7 +204,7 @@ def _best(weights: list[dict[int, int]], shape: list[int], rng: random.Random) -
             for a in group:
                 for b in group:
                     if a != b:
-                        ahead[a][b] = cost_of(_times(weights[a].get(b, 0)) + 1)
+                        ahead[a][b] = cost_of(times[a].get(b, 0) + 1)
         spend = [min(WORK // 40, budget[0])]
         budget[0] -= spend[0]
         if _search(ahead, shape, rng, spend)[0] == 0:
@@ -204,14 +215,6 @@ def _best(weights: list[dict[int, int]], shape: list[int], rng: random.Random) -
     return first
 
 
-def _times(cost: int) -> int:
-    """The meetings a cost stands for (the inverse of :func:`cost_of`)."""
-    times = 0
-    while cost_of(times) < cost:
-        times += 1
-    return times
-
-
 def _search(weights: list[dict[int, int]], shape: list[int], rng: random.Random,
             budget: list[int]) -> tuple[int, list[list[int]]]:
     """Greedy seeding, then tabu search by swaps, with restarts; ``budget[0]`` is spent."""
@@ -220,15 +223,17 @@ def _search(weights: list[dict[int, int]], shape: list[int], rng: random.Random,
     stall_limit = 20 + 4 * n
     while True:
         tables, pos = _greedy(weights, shape, rng)
+        budget[0] -= STEP + 2 * n
         own = [sum(weights[p].get(x, 0) for x in tables[pos[p]]) for p in range(n)]
         cost = sum(own) // 2
         if best_cost < 0 or cost < best_cost:
             best_cost, best = cost, [list(t) for t in tables]
         tabu = [0] * n
         step = stall = 0
-        while cost and stall < stall_limit and budget[0] > 0:
+        while cost and len(tables) > 1 and stall < stall_limit and budget[0] > 0:
             step += 1
             stall += 1
+            budget[0] -= STEP + n + len(tables)
             clashing = [p for p in range(n) if own[p]]
             p = rng.choice(clashing)
             here = pos[p]
@@ -267,7 +272,7 @@ def _search(weights: list[dict[int, int]], shape: list[int], rng: random.Random,
             tabu[p] = tabu[q] = step + 3 + rng.randrange(8)
             if cost < best_cost:
                 best_cost, best, stall = cost, [list(t) for t in tables], 0
-        if best_cost == 0 or budget[0] <= 0:
+        if best_cost == 0 or len(tables) == 1 or budget[0] <= 0:
             return best_cost, best
 
 
@@ -283,8 +288,7 @@ def _greedy(weights: list[dict[int, int]], shape: list[int],
     pos = [-1] * n
     open_tables = list(range(len(shape)))
     rng.shuffle(open_tables)
-    turn = 0
-    for p in order:
+    for turn, p in enumerate(order):
         clash: dict[int, int] = {}
         for x, w in weights[p].items():
             if pos[x] >= 0:
@@ -299,7 +303,6 @@ def _greedy(weights: list[dict[int, int]], shape: list[int],
             chosen = min(open_tables, key=lambda t: clash[t])
         tables[chosen].append(p)
         pos[p] = chosen
-        turn += 1
         if len(tables[chosen]) == shape[chosen]:
             open_tables.remove(chosen)
     return tables, pos

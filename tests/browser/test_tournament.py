@@ -191,14 +191,14 @@ def test_fourteen_players_at_tables_of_four_and_three(club):
     assert {table.ruleset_id for table in t.rounds[0]} == {"standard-3", "standard-4"}
     shot(director, "tournament-director-360-pl")
     screen = open_projector(open_page, tid, "pl-PL")
-    expect(screen.locator(".screen-head")).to_contain_text("Skończone stoliki: 0 z 4")
+    expect(screen.locator(".screen-head")).to_contain_text("Skończone stoły: 0 z 4")
     started = time.monotonic()
     for i, table in enumerate(t.rounds[0]):
         last = play(app, base, table, loser_seat=i % len(table.seats), last=i > 0)
         if i == 0:
             last_deal_in_the_browser(director, table, last)
         expect(table_cell(screen, table.number)).to_contain_text("zakończona")
-    expect(screen.locator(".screen-head")).to_contain_text("Skończone stoliki: 4 z 4")
+    expect(screen.locator(".screen-head")).to_contain_text("Skończone stoły: 4 z 4")
     print(f"projector followed 4 tables' games in {time.monotonic() - started:.1f} s")
     assert not_reloaded(screen)
     t = load(app, tid)

@@ -81,7 +81,7 @@ def test_the_form_refuses_by_field_keeps_what_was_typed_and_stores_nothing(app, 
 
 def test_the_form_speaks_polish_and_refuses_a_ruleset_for_the_wrong_table(app, client):
     page = client.get("/tournaments/new", headers=PL).text
-    assert "Nowy turniej" in page and "Stoliki czteroosobowe" in page
+    assert "Nowy turniej" in page and "Stoły czteroosobowe" in page
     r = client.post("/tournaments/new", headers=PL, data=form(ruleset_3="standard-4"))
     assert r.status_code == 422
     errors = field_errors(r.text)
@@ -213,8 +213,8 @@ def test_the_phone_page_shows_next_rounds_table_in_polish(app, client):
     t = tournament(app, tid)
     table, seat = t.seat_of(5, 2)
     page = text(phone.get(f"/tournaments/{tid}/players/5", headers=PL).text)
-    assert f"Runda 2: stolik {table.number}, miejsce {seat + 1}" in page
-    assert "Twoje miejsce:" in page and "Otwórz grę swojego stolika" in page
+    assert f"Runda 2: stół {table.number}, miejsce {seat + 1}" in page
+    assert "Twoje miejsce:" in page and "Otwórz grę swojego stołu" in page
     screen = text(phone.get(f"/tournaments/{tid}/screen", headers=PL).text)
     assert "Tabela turnieju" in screen and "Runda 2 z 2" in screen
 
