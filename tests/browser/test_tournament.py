@@ -144,6 +144,9 @@ def test_twelve_players_two_rounds_at_phone_width(club):
         expect(table_cell(screen, table.number)).to_contain_text("finished")
         expect(table_cell(screen, table.number)).to_have_class("done")
         expect(screen.locator(".screen-head")).to_contain_text(f"{i + 1} of 3 tables finished")
+        if i == 0:
+            expect(table_cell(screen, t.rounds[0][1].number)).to_contain_text("1/12")
+            shot(screen, "tournament-projector-1920-en-playing")
     assert not_reloaded(screen)
     # the standings on the projector are the tournament's, every player one game in
     t = load(app, tid)

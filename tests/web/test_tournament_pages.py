@@ -228,3 +228,31 @@ def test_a_tournament_that_is_not_there_is_404(client, url):
 def test_the_front_page_links_to_a_new_tournament(client):
     assert 'href="/tournaments/new"' in client.get("/").text
     assert "Nowy turniej" in client.get("/", headers=PL).text
+
+
+def test_a_closed_tournament_draws_nothing_more(app, client):
+    tid = create(client)
+    finish_round(app, tid)
+    r = client.post(f"/tournaments/{tid}/close", follow_redirects=True)
+    assert "The tournament is closed; its results stand." in text(r.text)
+    assert "closed" in text(client.get(f"/tournaments/{tid}").text)
+    page = client.get(f"/tournaments/{tid}/director").text
+    assert "Draw round 2" not in page and "Close the tournament" not in page
+    r = client.post(f"/tournaments/{tid}/rounds", data={"round": "2"})
+    assert r.status_code == 409
+    assert errors_in(r.text) == [("This tournament is closed; nothing more can be drawn or "
+                                 "changed in it.")]
+    assert tournament(app, tid).current == 1
+
+
+def test_making_tournaments_counts_with_making_games(app, client):
+    """A script cannot fill the server with tournaments: they share the new games' limit."""
+    from scorekeeper.web import limits
+    per_minute = int(limits.CREATE.split(" per minute")[0])
+    for _ in range(per_minute):
+        made = client.post("/api/games", json={"ruleset": "standard-4", "first_dealer": 0,
+                                               "players": TWELVE[:4]})
+        assert made.status_code == 201
+    r = client.post("/tournaments/new", data=form(), headers=PL)
+    assert r.status_code == 429
+    assert count(app, "tournaments") == 0
