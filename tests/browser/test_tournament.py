@@ -212,9 +212,14 @@ def test_fourteen_players_at_tables_of_four_and_three(club):
     player.goto(base + f"/tournaments/{tid}/players/14")
     expect(player.locator(".tour-next h2")).to_have_text("Czekamy na losowanie następnej rundy")
     shot(player, "tournament-player-360-pl")
-    player.goto(base + f"/tournaments/{tid}")
     player.set_viewport_size({"width": 320, "height": 740})
+    shot(player, "tournament-player-320-pl")
+    player.goto(base + f"/tournaments/{tid}")
     shot(player, "tournament-results-320-pl")
+    director.set_viewport_size({"width": 320, "height": 740})
+    director.goto(base + f"/tournaments/{tid}/director")
+    expect(director.locator("button", has_text="Losuj rundę 2")).to_be_visible()
+    shot(director, "tournament-director-320-pl")
 
 
 def make_tournament_pl(page, players) -> str:
