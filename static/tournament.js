@@ -4,9 +4,10 @@
 // The page's box names the tournament's event stream, its version URL (polled when the
 // stream cannot be kept) and its live part's URL. On a newer version the live part is
 // fetched again and put in place of this page's, with at most one fetch in flight: an event
-// during a fetch asks for one more fetch after it, so a busy club (many saves a second)
-// costs a page a few fetches a second at most. Long lists ([data-pages]) page by
-// themselves every 10 s when they do not fit, so the projector needs no input.
+// during a fetch asks for one more fetch after it, and two fetches start at least
+// data-min-gap ms apart, so a busy club (many saves a second) costs a page a few fetches
+// a second at most. Long lists ([data-pages]) page by themselves every 10 s when they do
+// not fit, so the projector needs no input.
 (function () {
   "use strict";
 
@@ -16,6 +17,10 @@
   var POLL_MS = 5000;
   var PAGE_MS = 10000;
   var MAX_ERRORS = 3; // stream errors in a row before polling takes over
+  // The least time between two fetches' starts (data-min-gap, ms): a projector 0.5 s, a
+  // phone more, so a club saving many deals a second costs each page a bounded number.
+  var MIN_GAP_MS = parseInt(box.dataset.minGap, 10) || 500;
+  var lastStart = 0;
   var source = null;
   var errors = 0;
   var polling = null;
@@ -86,6 +91,12 @@
   function refresh() {
     if (busy) { again = true; return; }
     busy = true;
+    var wait = lastStart + MIN_GAP_MS - Date.now();
+    if (wait > 0) { window.setTimeout(start, wait); } else { start(); }
+  }
+
+  function start() {
+    lastStart = Date.now();
     fetch(box.dataset.partUrl, { cache: "no-store", credentials: "same-origin" })
       .then(function (r) {
         if (!r.ok) { throw new Error(String(r.status)); }
