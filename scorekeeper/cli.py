@@ -41,9 +41,11 @@ class Setting:
     """One server setting: its flag, its environment variable, its default and why."""
 
     name: str
-    default: int | str | None
+    #: The value, or how it follows the app (a function of it, said in ``shown``).
+    default: int | str | Callable[[Flask], int]
     kind: Callable[[str], int | str]
     help: str
+    shown: str = ""
 
     @property
     def env(self) -> str:
@@ -71,15 +73,25 @@ def port_number(text: str) -> int:
 SETTINGS = [
     Setting("host", "0.0.0.0", str, "interface to listen on (all of them)"),
     Setting("port", 5000, port_number, "TCP port"),
-    Setting("connection_limit", 1000, positive,
-            "open connections before new ones wait; a phone keeps one open for the live "
-            "table and one to six for pages, so enough for 100 phones"),
+    Setting("connection_limit", 2000, positive,
+            "open connections for pages and the API (requests being read and idle "
+            "kept-alive ones included) before new ones wait; a phone keeps one to three "
+            "open, so enough for some 600 phones. The live tables' streams come on top"),
+    Setting("stream_limit", lambda app: _app_stream_limit(app), positive,
+            "open live-table streams (one per phone showing a game); one more is "
+            "answered 503 and that page asks every 5 s instead. The server accepts "
+            "connection_limit + stream_limit connections, so streams never take the "
+            "pages' share", "the app's LIVE_STREAM_LIMIT, 1500"),
     Setting("channel_timeout", 60, positive,
             "seconds an idle connection is kept; a phone put away frees its slot (an "
             "event stream is never idle: it sends a line every 15 s)"),
-    Setting("max_request_body_size", None, positive,
+    Setting("request_timeout", 30, positive,
+            "seconds from a request's first byte until its headers and body are read; "
+            "past it the server answers 408 and closes the connection"),
+    Setting("max_request_body_size", lambda app: _app_body_limit(app), positive,
             "largest request body accepted, in bytes (the app's limit is set to it); a "
-            "larger one is answered 413 by the app without its reading it"),
+            "larger one is answered 413 by the app without its reading it",
+            "the app's MAX_CONTENT_LENGTH, 2 MiB"),
 ]
 
 class SettingError(ValueError):
@@ -91,11 +103,18 @@ def _app_body_limit(app: Flask) -> int:
     return int(app.config.get("MAX_CONTENT_LENGTH") or 2 * 1024 * 1024)
 
 
+def _app_stream_limit(app: Flask) -> int:
+    from .web import live  # after patch(): its locks are gevent's
+
+    return int(app.config.get("LIVE_STREAM_LIMIT") or live.STREAM_LIMIT)
+
+
 def server_settings(args: argparse.Namespace, app: Flask,
                     environ: Mapping[str, str] = os.environ) -> dict[str, int | str]:
     """The server's settings: the flag, else ``KIERKI_<SETTING>``, else the default.
 
-    The largest body defaults to the app's ``MAX_CONTENT_LENGTH`` (2 MiB)."""
+    The largest body defaults to the app's ``MAX_CONTENT_LENGTH`` (2 MiB), the streams to
+    its ``LIVE_STREAM_LIMIT`` (1500)."""
     chosen: dict[str, int | str] = {}
     for s in SETTINGS:
         value = getattr(args, s.name, None)
@@ -106,7 +125,7 @@ def server_settings(args: argparse.Namespace, app: Flask,
             except ValueError:
                 raise SettingError(f"{s.env}={raw!r} is not a valid {s.flag}") from None
         if value is None:
-            value = s.default if s.default is not None else _app_body_limit(app)
+            value = s.default(app) if callable(s.default) else s.default
         chosen[s.name] = value
     return chosen
 
@@ -117,17 +136,29 @@ def server_settings(args: argparse.Namespace, app: Flask,
 DRAIN_FACTOR = 4
 
 #: The reason phrase of each answer the server writes itself.
-REASONS = {400: "Bad Request", 414: "Request URI Too Long", 500: "Internal Server Error"}
+REASONS = {400: "Bad Request", 408: "Request Timeout", 414: "Request URI Too Long",
+           500: "Internal Server Error"}
 
 
-def server_answer(code: int) -> bytes:
+def server_answer(code: int, https: bool = False) -> bytes:
     """An answer the server writes itself (a request it cannot read, a failure outside the
-    app): empty, closing the connection, with the app's security headers."""
-    from .web.hardening import SECURITY_HEADERS
+    app): empty, closing the connection, with the app's security headers, and with
+    ``Strict-Transport-Security`` when the server is reached over HTTPS (``https``: its
+    ``KIERKI_PUBLIC_URL`` is an https one; the server itself cannot tell a proxy's
+    forwarded scheme from a forged one before it has read the request)."""
+    from .web.hardening import HSTS, SECURITY_HEADERS
 
+    headers = [*SECURITY_HEADERS.items(), *([HSTS] if https else [])]
     lines = [f"HTTP/1.1 {code} {REASONS[code]}", "Connection: close", "Content-Length: 0",
-             *(f"{name}: {value}" for name, value in SECURITY_HEADERS.items())]
+             *(f"{name}: {value}" for name, value in headers)]
     return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
+
+
+def accepted(settings: Mapping[str, int | str]) -> int:
+    """How many connections the server holds at once: the pages' share
+    (``connection_limit``) and the live tables' streams (``stream_limit``, which the app
+    counts and refuses past) on top of it, so that streams never take what pages need."""
+    return int(settings["connection_limit"]) + int(settings["stream_limit"])
 
 
 class _Read:
@@ -140,23 +171,38 @@ class _Read:
 def make_server(app: Flask, settings: dict[str, int | str]):
     """gevent's WSGI server for ``app`` with the settings (call after :func:`patch`).
 
-    One greenlet per connection, at most ``connection_limit`` of them (more wait to be
-    accepted); a connection that waits ``channel_timeout`` seconds for the client is
-    closed; responses go out without Nagle's delay. The body limit is the app's
+    One greenlet per connection, at most :func:`accepted` of them (more wait to be
+    accepted), of which the app lets ``stream_limit`` be event streams (its
+    ``LIVE_STREAM_LIMIT`` is set to it); a connection that waits ``channel_timeout``
+    seconds for the client between requests is closed, and a request whose line,
+    headers and body are not all read ``request_timeout`` seconds after its first byte
+    is answered 408 and its connection closed (one deadline for the whole request: a
+    client sending a header line every few seconds is not waited for); responses go out
+    without Nagle's delay. Every body is read (within the deadline) before the app is
+    called, so the app never waits for a client. The body limit is the app's
     ``MAX_CONTENT_LENGTH``, set to ``max_request_body_size``: a larger body (announced,
     or counted while reading a chunked one) is read and dropped, up to
     :data:`DRAIN_FACTOR` times the limit, and the app answers 413 with its own page
     (the connection then closed). The app's errors go to standard error (Flask logs a
     failure's traceback there); no access log, no ``Server`` header, no traceback in an
     answer; the server's own answers carry the app's security headers."""
+    from gevent import Timeout
     from gevent.pool import Pool
     from gevent.pywsgi import WSGIHandler, WSGIServer
 
     idle = int(settings["channel_timeout"])
+    whole = int(settings["request_timeout"])
     limit = int(settings["max_request_body_size"])
     app.config["MAX_CONTENT_LENGTH"] = limit  # one limit: the app's 413 page names it
+    app.config["LIVE_STREAM_LIMIT"] = int(settings["stream_limit"])  # the app counts them
+    https = str(app.config.get("PUBLIC_URL") or "").startswith("https://")
+
+    def answer(code: int) -> bytes:
+        return server_answer(code, https)
 
     class Handler(WSGIHandler):
+        deadline: Timeout | None = None
+
         def handle(self) -> None:
             self.socket.settimeout(idle)  # reading the next request, or a stalled client
             # gevent sends a response's headers and its body in two writes; with Nagle's
@@ -168,11 +214,37 @@ def make_server(app: Flask, settings: dict[str, int | str]):
                 pass
             super().handle()
 
+        def read_requestline(self) -> str:
+            """The request line, once its first byte has come: until then the connection
+            is idle (a socket timeout of ``channel_timeout``), from then on the whole
+            request has ``request_timeout`` seconds."""
+            if not self.rfile.peek(1):  # the client closed the connection
+                return ""
+            self.deadline = Timeout.start_new(whole)
+            return super().read_requestline()
+
+        def _end_deadline(self) -> None:
+            if self.deadline is not None:
+                self.deadline.close()  # kept: what it raised is still told by it
+
+        def _too_late(self, error: BaseException) -> bool:
+            return self.deadline is not None and error is self.deadline
+
         def handle_one_request(self):
-            answer = super().handle_one_request()
-            if isinstance(answer, tuple):  # (code, bytes): a request it could not read
-                return answer[0], server_answer(int(answer[0]))
-            return answer
+            try:
+                result = super().handle_one_request()
+            except Timeout as late:
+                if not self._too_late(late):
+                    raise
+                # Answered rather than dropped: a phone whose upload stalled is told
+                # why (and a browser retries a request answered 408 by itself).
+                self.close_connection = True
+                return "408", answer(408)
+            finally:
+                self._end_deadline()
+            if isinstance(result, tuple):  # (code, bytes): a request it could not read
+                return result[0], answer(int(result[0]))
+            return result
 
         def read_request(self, raw_requestline: str) -> bool:
             try:
@@ -184,14 +256,14 @@ def make_server(app: Flask, settings: dict[str, int | str]):
             """A request that cannot be read (too many or too long headers, a broken chunk):
             the client's mistake, answered 400 and not logged (gevent would print a
             traceback for some)."""
-            return "400", server_answer(400)
+            return "400", answer(400)
 
         def _send_error_response_if_possible(self, error_code: int) -> None:
             if self.response_length:  # the answer had begun: only closing is left
                 self.close_connection = True
                 return
             try:
-                self.socket.sendall(server_answer(error_code))
+                self.socket.sendall(answer(error_code))
             except OSError:
                 pass
             self.close_connection = True
@@ -213,8 +285,21 @@ def make_server(app: Flask, settings: dict[str, int | str]):
                     left -= len(chunk)
             except (OSError, ValueError):  # a broken chunk, a client gone
                 return
+            except Timeout as late:  # the request's time is up: the 413 all the same
+                if not self._too_late(late):
+                    raise
 
         def handle_one_response(self) -> None:
+            try:
+                if not self._read_body():
+                    return
+            finally:
+                self._end_deadline()  # the app's own time is not limited (streams)
+            super().handle_one_response()
+
+        def _read_body(self) -> bool:
+            """Read the body whole, before the app runs and within the request's deadline
+            (a :class:`Timeout` past it); False when it was answered here (400)."""
             length = self.content_length
             if length is None and self.wsgi_input.chunked_input:
                 # No length announced: read the body here, one byte past the limit at
@@ -223,11 +308,18 @@ def make_server(app: Flask, settings: dict[str, int | str]):
                     body = self.wsgi_input.read(limit + 1)
                 except (OSError, ValueError):  # a broken chunk, a client gone
                     self._send_error_response_if_possible(400)
-                    return
+                    return False
                 length = len(body)
                 self.environ["wsgi.input"] = io.BytesIO(body)
                 self.environ["CONTENT_LENGTH"] = str(length)
                 self.environ.pop("HTTP_TRANSFER_ENCODING", None)
+            elif length and length <= limit:
+                try:
+                    body = self.wsgi_input.read(length)
+                except OSError:  # the client is gone: nobody to answer
+                    self.close_connection = True
+                    return False
+                self.environ["wsgi.input"] = io.BytesIO(body)  # short if it left early
             if length is not None and length > limit:
                 # The app answers (its page, in its language) and reads no body: the
                 # server has read what it will of it. The connection is then closed.
@@ -235,10 +327,10 @@ def make_server(app: Flask, settings: dict[str, int | str]):
                 self.close_connection = True
                 self.environ["wsgi.input"] = io.BytesIO(b"")
                 self.wsgi_input = _Read()
-            super().handle_one_response()
+            return True
 
     return WSGIServer((str(settings["host"]), int(settings["port"])), app,
-                      spawn=Pool(int(settings["connection_limit"])), handler_class=Handler,
+                      spawn=Pool(accepted(settings)), handler_class=Handler,
                       log=None, error_log=None, environ={"wsgi.errors": sys.stderr})
 
 
@@ -271,7 +363,7 @@ def run(app: Flask, settings: dict[str, int | str]) -> None:
     """Serve until stopped: Ctrl+C, or SIGTERM (which ends the process at once)."""
     import gevent
 
-    raise_file_limit(int(settings["connection_limit"]))
+    raise_file_limit(accepted(settings))
     server = make_server(app, settings)
     hub = gevent.get_hub()
     if os.getpid() == 1:
@@ -297,8 +389,11 @@ def serve(args: argparse.Namespace) -> int:
     host, port = settings["host"], settings["port"]
     shown = lan_address() if host in ("0.0.0.0", "::") else host
     limits = ", ".join(f"{k}={v}" for k, v in settings.items() if k not in ("host", "port"))
-    print(f"Kierki scorekeeper is running. Open on every phone at the table:\n"
-          f"    http://{shown}:{port}/\n"
+    local = f"http://{shown}:{port}/"
+    public = app.config.get("PUBLIC_URL")  # KIERKI_PUBLIC_URL: what phones are to open
+    where = (f"Open on every phone:\n    {public}/\nLocal address (for the proxy in "
+             f"front): {local}") if public else f"Open on every phone at the table:\n    {local}"
+    print(f"Kierki scorekeeper is running. {where}\n"
           f"Database: {app.config['DATABASE']}   (Ctrl+C stops the server)\n"
           f"Server: {limits}", flush=True)
     run(app, settings)
@@ -432,7 +527,7 @@ def parser() -> argparse.ArgumentParser:
                     "KIERKI_<SETTING> from the environment (KIERKI_PORT=8080); "
                     "a flag wins over the environment.")
     for s in SETTINGS:
-        default = s.default if s.default is not None else "the app's MAX_CONTENT_LENGTH, 2 MiB"
+        default = s.shown or s.default
         run.add_argument(s.flag, type=s.kind, default=None,
                          help=f"{s.help} (default: {default}; env {s.env})")
     sub.add_parser("init-db", help="create the database or migrate it to the current schema")

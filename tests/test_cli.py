@@ -49,11 +49,13 @@ def new(db, dealt=False):
 def test_serve_defaults_are_deliberate(instance, served, capsys):
     assert cli.main(["serve"]) == 0
     assert served == ["patched",  # gevent's cooperative modules, before the app is made
-                      {"host": "0.0.0.0", "port": 5000, "connection_limit": 1000,
-                       "channel_timeout": 60, "max_request_body_size": 2 * 1024 * 1024}]
+                      {"host": "0.0.0.0", "port": 5000, "connection_limit": 2000,
+                       "stream_limit": 1500, "channel_timeout": 60, "request_timeout": 30,
+                       "max_request_body_size": 2 * 1024 * 1024}]
     out = capsys.readouterr().out
-    assert ":5000/" in out and "connection_limit=1000" in out
-    assert "max_request_body_size=2097152" in out
+    assert ":5000/" in out and "connection_limit=2000" in out and "stream_limit=1500" in out
+    assert "max_request_body_size=2097152" in out and "request_timeout=30" in out
+    assert cli.accepted(served[1]) == 3500  # a club night's 600 phones, streams and pages
 
 
 def test_the_environment_sets_and_a_flag_wins(instance, served, monkeypatch):
@@ -88,9 +90,11 @@ def test_the_server_is_made_with_the_settings(instance):
 
     app = create_app()
     server = cli.make_server(app, {"host": "127.0.0.1", "port": 0, "connection_limit": 7,
-                                   "channel_timeout": 9, "max_request_body_size": 100})
-    assert isinstance(server.pool, Pool) and server.pool.size == 7
+                                   "stream_limit": 3, "channel_timeout": 9,
+                                   "request_timeout": 5, "max_request_body_size": 100})
+    assert isinstance(server.pool, Pool) and server.pool.size == 7 + 3  # pages + streams
     assert server.application is app
+    assert (app.config["MAX_CONTENT_LENGTH"], app.config["LIVE_STREAM_LIMIT"]) == (100, 3)
 
 
 def test_backup_is_a_consistent_single_file_copy(instance, db, tmp_path, capsys):
@@ -214,9 +218,45 @@ def test_as_a_containers_first_process_sigterm_still_ends_the_server(monkeypatch
     monkeypatch.setattr(gevent, "signal_handler", lambda *args: handlers.append(args))
     monkeypatch.setattr(cli, "make_server", lambda app, settings: type(
         "Server", (), {"serve_forever": lambda self: None})())
-    cli.run(None, {"connection_limit": 10})
+    cli.run(None, {"connection_limit": 10, "stream_limit": 5})
     assert handlers == [(signal.SIGTERM, os._exit, 0)]
     handlers.clear()
     monkeypatch.setattr(cli.os, "getpid", lambda: 4242)
-    cli.run(None, {"connection_limit": 10})
+    cli.run(None, {"connection_limit": 10, "stream_limit": 5})
     assert handlers == []  # anywhere else SIGTERM's own default ends it
+
+
+def test_the_stream_budget_and_the_request_deadline_are_settings(instance, served,
+                                                                 monkeypatch):
+    monkeypatch.setenv("KIERKI_STREAM_LIMIT", "700")
+    monkeypatch.setenv("KIERKI_REQUEST_TIMEOUT", "10")
+    assert cli.main(["serve", "--request-timeout", "5"]) == 0
+    assert (served[1]["stream_limit"], served[1]["request_timeout"]) == (700, 5)
+    assert cli.accepted(served[1]) == 2000 + 700
+    monkeypatch.delenv("KIERKI_STREAM_LIMIT")
+    monkeypatch.setenv("KIERKI_LIVE_STREAM_LIMIT", "800")  # the app's own setting
+    cli.main(["serve"])
+    assert served[-1]["stream_limit"] == 800
+
+
+def test_with_a_public_url_that_is_what_the_phones_are_told(instance, served, monkeypatch,
+                                                             capsys):
+    monkeypatch.setenv("KIERKI_PUBLIC_URL", "https://kierki.example.org")
+    assert cli.main(["serve", "--port", "5001"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].strip() == "https://kierki.example.org/"  # what every phone opens
+    assert out[2].startswith("Local address") and out[2].endswith(":5001/")
+    monkeypatch.delenv("KIERKI_PUBLIC_URL")
+    cli.main(["serve", "--port", "5001"])
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].strip().startswith("http://") and out[1].strip().endswith(":5001/")
+    assert "Local address" not in "\n".join(out)
+
+
+def test_the_servers_own_answers_say_https_only_when_served_so():
+    plain, secure = cli.server_answer(400), cli.server_answer(400, https=True)
+    assert plain.startswith(b"HTTP/1.1 400 Bad Request\r\n")
+    assert b"Strict-Transport-Security" not in plain
+    assert b"\r\nStrict-Transport-Security: max-age=31536000\r\n" in secure
+    assert b"Content-Security-Policy: default-src 'self'" in secure
+    assert cli.server_answer(408).startswith(b"HTTP/1.1 408 Request Timeout\r\n")

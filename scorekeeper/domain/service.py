@@ -262,19 +262,23 @@ def _is_builtin(rules: Any) -> bool:
 def import_game(db: Database, family_key: Any, snapshot: Any, names: Any,
                 settings: Any, results: Any,
                 history: Callable[[int], list[dict[str, Any]]],
-                created_at: str | None, max_games: int | None = None) -> str:
+                created_at: str | None, max_games: int | None = None,
+                max_variants: int | None = None) -> str:
     """Check a whole game read from a file and store it under a new id.
 
     ``history(deals)`` returns the checked correction history of a game of that many
     deals (it is checked after the deals themselves). A ruleset that is not exactly a
-    built-in one is kept under its own id and marked as imported."""
+    built-in one is kept under its own id and marked as imported; a house variant is
+    added to the server's with the game unless it keeps ``max_variants`` already (see
+    :func:`variants.from_file`)."""
     family = registry.get(family_key)
     if family is None:
         raise InvalidInput([Problem("file", N_("This app cannot import games of this kind "
                                                "yet."))])
     try:
         rules = family.load_rules(snapshot)
-        variant = None if _is_builtin(rules) else variants.from_file(db, family, rules)
+        variant = None if _is_builtin(rules) \
+            else variants.from_file(db, family, rules, max_variants)
         if not _is_builtin(rules) and variant is None:
             rules = family.load_rules(named.as_imported(rules.data))
     except RulesetError:

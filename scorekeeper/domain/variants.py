@@ -124,12 +124,16 @@ def _checked(family: Family, documents: Any, document: Any, new_id: Any) -> dict
     return data
 
 
-def from_file(db: Database, family: Family, rules: Any) -> str | None:
+def from_file(db: Database, family: Family, rules: Any,
+              max_variants: int | None = None) -> str | None:
     """What an imported game's rules are to this server, when they are a house variant
     (made here or on another server): ``"stored"`` when this server keeps the same
     variant under the same id (the game is linked to it), ``"new"`` when it keeps none
-    under that id and the rules pass every check a new variant passes (it is stored
-    with the game), else None (the rules are kept as the game's own, marked imported)."""
+    under that id, the rules pass every check a new variant passes and the server keeps
+    fewer than ``max_variants`` (it is stored with the game), else None (the rules are
+    kept as the game's own, marked imported: a full server still takes the game, which
+    is what its players brought, and plays it by the same rules; the variant is only
+    not offered for new games)."""
     documents = _documents(family)
     rid = getattr(rules, "id", None)
     if documents is None or not isinstance(rid, str) or not rid.startswith("house-"):
@@ -140,6 +144,8 @@ def from_file(db: Database, family: Family, rules: Any) -> str | None:
         try:
             _checked(family, documents, rules.data, lambda data: rid)
         except InvalidInput:
+            return None
+        if max_variants is not None and queries.count_rulesets(db) >= max_variants:
             return None
         return "new"
     return "stored" if row["family"] == family.key and row["data"] == rules.data else None

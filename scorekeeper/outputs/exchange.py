@@ -123,7 +123,7 @@ def _history(game: schema.GameFile, deals: int) -> list[dict[str, Any]]:
 
 
 def import_game(db: Database, raw: bytes, max_bytes: int = MAX_BYTES,
-                max_games: int | None = None) -> str:
+                max_games: int | None = None, max_variants: int | None = None) -> str:
     """Recreate an exported game under a new id; nothing is written if anything fails.
 
     Files written before the family was called ``family`` name it ``game``; both read.
@@ -133,7 +133,7 @@ def import_game(db: Database, raw: bytes, max_bytes: int = MAX_BYTES,
         return service.import_game(
             db, game.family_key, game.ruleset, game.players, game.settings,
             [d.result for d in game.deals], lambda deals: _history(game, deals),
-            game.created_at, max_games=max_games)
+            game.created_at, max_games=max_games, max_variants=max_variants)
     except InvalidInput:
         raise
     except (TypeError, ValueError, KeyError, IndexError, AttributeError):

@@ -435,6 +435,8 @@ class TournamentTable:
     finished: bool
     deals: int
     version: int
+    #: The seat that deals first (drawn with the table).
+    first_dealer: int = 0
 
 
 @dataclass(frozen=True)
@@ -491,9 +493,10 @@ def load_tournament(db: Database, tid: str) -> StoredTournament:
             "from tournament_players t join people p on p.id = t.person_id "
             "where t.tournament_id = ? order by t.number", [tid])]
         tables = [TournamentTable(r[0], r[1], r[2], json.loads(r[3]), r[4] or "", r[5] or "",
-                                  bool(r[6]), r[7], r[8]) for r in conn.execute(
+                                  bool(r[6]), r[7], r[8], int(r[9] or 0)) for r in conn.execute(
             "select t.round, t.number, t.game_id, t.seats, g.join_code, g.ruleset_id, "
-            "g.finished, (select count(*) from deals d where d.game_id = g.id), g.version "
+            "g.finished, (select count(*) from deals d where d.game_id = g.id), g.version, "
+            "json_extract(g.settings, '$.first_dealer') "
             "from tournament_tables t join games g on g.id = t.game_id "
             "where t.tournament_id = ? order by t.round, t.number", [tid])]
         figures = [TournamentFigure(r[0], r[1], r[2], r[3], r[4], bool(r[5]))

@@ -21,6 +21,7 @@ import secrets
 from typing import Any
 
 from flask import current_app, request, session
+from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import Forbidden, Unauthorized
 
 from ..storage import queries, store
@@ -193,14 +194,26 @@ def is_director_token(given: object, tid: str) -> bool:
     return isinstance(given, str) and hmac.compare_digest(given, tournament_token(tid))
 
 
+class NoDirectorToken(NoToken):
+    """A director's change through the API without a token (401)."""
+
+    message = _l("Send the director's token: Authorization: Bearer <token>.")
+
+
+class WrongDirectorToken(WrongToken):
+    """A director's change with a token that is not this tournament's director's (403)."""
+
+    message = _l("This token is not this tournament's director's.")
+
+
 def check_director(header: str, tid: str) -> None:
-    """The API's check: :class:`NoToken` (401) or :class:`WrongToken` (403) unless the
-    ``Authorization`` header brings the tournament's director token."""
+    """The API's check: :class:`NoDirectorToken` (401) or :class:`WrongDirectorToken` (403)
+    unless the ``Authorization`` header brings the tournament's director token."""
     given = bearer(header)
     if given is None:
-        raise NoToken()
+        raise NoDirectorToken()
     if not is_director_token(given, tid):
-        raise WrongToken()
+        raise WrongDirectorToken()
 
 
 def remember_director(tid: str) -> None:

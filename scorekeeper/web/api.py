@@ -19,7 +19,7 @@ from werkzeug.routing import BaseConverter
 
 from ..common.i18n import choose_locale, field_errors, lang
 from ..common.safejson import Written, loads
-from ..domain import people, service, variants
+from ..domain import people, service, tournaments, variants
 from ..rules.checks import is_int
 from ..rules.errors import N_, InvalidInput, Problem
 from ..rules.named import ID
@@ -312,6 +312,110 @@ def delete_game(gid: str):
         raise InvalidInput([Problem("confirm", N_(
             "Deleting removes the game for good: send \"confirm\": true."))])
     service.delete_game(get_db(), game, body.get("version"))
+    return "", 204
+
+
+def _points(value: Any) -> int | float:
+    """A standings' points for JSON: whole when whole (ranking by places gives halves)."""
+    return int(value) if value == int(value) else float(value)
+
+
+def _round_json(t: tournaments.Tournament, number: int, director: bool) -> dict[str, Any]:
+    return {"number": number, "finished": t.round_finished(number), "tables": [
+        {"table": tb.number, "game": tb.game_id,
+         "players": [t.name_of(n) for n in tb.seats], "entries": tb.seats,
+         "first_dealer": tb.first_dealer, "ruleset": tb.ruleset_id, "deals": tb.deals,
+         "finished": tb.finished,
+         **({"token": access.token(tb.game_id), "join_code": tb.join_code} if director else {})}
+        for tb in t.rounds[number - 1]]}
+
+
+def tournament_json(t: tournaments.Tournament, director: bool) -> dict[str, Any]:
+    """A tournament as JSON: its rounds' tables (each game's token and join code for the
+    director alone) and its standings, best first."""
+    return {
+        "id": t.id, "name": t.name, "closed": t.closed, "scoring": t.scoring,
+        "rounds_planned": t.planned, "rulesets": t.rulesets, "version": t.version,
+        "players": [{"number": p.number, "name": p.name, "joined": p.joined,
+                     "withdrawn_after": p.left_after} for p in t.players.values()],
+        "rounds": [_round_json(t, n, director) for n in range(1, t.current + 1)],
+        "standings": [{"player": t.name_of(s.player), "number": s.player,
+                       "points": _points(s.points), "wins": s.wins, "games": s.games,
+                       "best": s.best, "rank": s.rank} for s in t.overall],
+    }
+
+
+def _director(tid: str) -> bool:
+    """Whether the request brings the director's token: none is a reader (False), a wrong
+    one is refused 403."""
+    header = request.headers.get("Authorization", "")
+    if access.bearer(header) is None:
+        return False
+    access.check_director(header, tid)
+    return True
+
+
+@bp.errorhandler(tournaments.NotNow)
+def not_now(e: tournaments.NotNow):
+    return jsonify({"error": e.text(gettext)}), 409
+
+
+@bp.errorhandler(queries.TournamentNotFound)
+def no_tournament(e: queries.TournamentNotFound):
+    return jsonify({"error": gettext("Not found.")}), 404
+
+
+@bp.post("/tournaments")
+def create_tournament():
+    """A tournament with its first round drawn: its id, the director's token, round 1."""
+    body = _body()
+    t = tournaments.create(get_db(), body.get("name"), body.get("players"), body.get("rounds"),
+                           body.get("rulesets"), body.get("scoring", "points"),
+                           body.get("seed"), max_games=current_app.config["MAX_GAMES"])
+    return jsonify({"id": t.id, "token": access.tournament_token(t.id),
+                    "round": _round_json(t, 1, True)}), 201, {
+        "Location": url_for("api.get_tournament", tid=t.id)}
+
+
+@bp.get("/tournaments/<tid>")
+def get_tournament(tid: str):
+    director = _director(tid)
+    return jsonify(tournament_json(tournaments.load(get_db(), tid), director))
+
+
+@bp.post("/tournaments/<tid>/rounds")
+def draw_round(tid: str):
+    """The next round drawn (409 while a game of the current one is unfinished)."""
+    access.check_director(request.headers.get("Authorization", ""), tid)
+    tournaments.load(get_db(), tid)  # 404 before reading a body
+    body = _body() if request.content_length else {}
+    t = tournaments.draw_next(get_db(), tid, body.get("number"),
+                              max_games=current_app.config["MAX_GAMES"])
+    return jsonify(_round_json(t, t.current, True)), 201, {
+        "Location": url_for("api.get_tournament", tid=tid)}
+
+
+@bp.post("/tournaments/<tid>/players")
+def add_tournament_player(tid: str):
+    """A late arrival, drawn from the next round on."""
+    access.check_director(request.headers.get("Authorization", ""), tid)
+    number = tournaments.add_player(get_db(), tid, _body().get("name"))
+    t = tournaments.load(get_db(), tid)
+    return jsonify({"number": number, "name": t.name_of(number)}), 201
+
+
+@bp.delete("/tournaments/<tid>/players/<int:number>")
+def withdraw_tournament_player(tid: str, number: int):
+    """A player leaves after the current round; their games so far count."""
+    access.check_director(request.headers.get("Authorization", ""), tid)
+    tournaments.withdraw(get_db(), tid, number)
+    return "", 204
+
+
+@bp.post("/tournaments/<tid>/close")
+def close_tournament(tid: str):
+    access.check_director(request.headers.get("Authorization", ""), tid)
+    tournaments.close(get_db(), tid)
     return "", 204
 
 

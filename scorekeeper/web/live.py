@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from flask import Blueprint, Flask, Response, current_app, request
+from flask_babel import gettext
 
 from ..storage import queries, store
 from .db import get_db
@@ -194,6 +195,64 @@ def stream(w: Watcher, gid: str, version: int, last_seen: int | None,
         w.unwatch(gid)
 
 
+#: Streams one process keeps open at once (``kierki serve --stream-limit``, which sets
+#: ``LIVE_STREAM_LIMIT``); one more is answered 503 and its page polls instead.
+STREAM_LIMIT = 1500
+#: What a refused stream is told to wait: about the time open streams take to end by
+#: themselves (``LIVE_STREAM_SECONDS``) is when places come free.
+STREAM_RETRY_SECONDS = 60
+
+
+class StreamBudget:
+    """The open streams of one app in this process, counted so that there are never more
+    than its limit: :meth:`hold` takes a place (or says there is none) when a stream is
+    admitted, and the body it returns gives it back, once, when the server closes it
+    (or drops it unstarted)."""
+
+    def __init__(self) -> None:
+        self.open = 0
+        self._lock = threading.Lock()
+
+    def hold(self, limit: int, body: Iterator[str]) -> Iterator[str] | None:
+        with self._lock:
+            if self.open >= limit:
+                return None
+            self.open += 1
+        return _Held(self, body)
+
+    def _give_back(self) -> None:
+        with self._lock:
+            self.open -= 1
+
+
+class _Held:
+    """A stream's body that holds a place of a :class:`StreamBudget` until it is closed."""
+
+    def __init__(self, budget: StreamBudget, body: Iterator[str]) -> None:
+        self.budget, self.body, self.held = budget, body, True
+
+    def __iter__(self) -> _Held:
+        return self
+
+    def __next__(self) -> str:
+        return next(self.body)
+
+    def close(self) -> None:
+        if self.held:
+            self.held = False
+            try:
+                self.body.close()  # type: ignore[attr-defined]
+            finally:
+                self.budget._give_back()
+
+    __del__ = close  # never handed to the server (an error on the way): still given back
+
+
+def budget(app: Flask) -> StreamBudget:
+    with _create:
+        return app.extensions.setdefault("live-budget", StreamBudget())
+
+
 @bp.get("/tournaments/<tid>/events")
 def tournament_events(tid: str):
     """A tournament's changes, its games' saves among them (the store bumps a tournament's
@@ -208,7 +267,10 @@ def game_events(gid: str):
 
 
 def answer(gid: str, version: int):
-    """The stream of a game or tournament ``gid`` now at ``version``."""
+    """The stream of a game or tournament ``gid`` now at ``version``, while this process
+    has fewer than ``LIVE_STREAM_LIMIT`` open; past it 503 with ``Retry-After``
+    (``static/live.js`` then asks for the version every few seconds), so that streams
+    never take the connections pages need (``kierki serve`` sizes its pool for both)."""
     try:
         last_seen: int | None = int(request.headers.get("Last-Event-ID", ""))
     except ValueError:
@@ -216,8 +278,17 @@ def answer(gid: str, version: int):
     config = current_app.config
     life = float(config.get("LIVE_STREAM_SECONDS", STREAM_SECONDS))
     life *= random.uniform(0.8, 1.0)  # phones that came together do not all reconnect together
-    body = stream(watcher(current_app), gid, version, last_seen,
-                  float(config.get("LIVE_HEARTBEAT_SECONDS", HEARTBEAT_SECONDS)), life)
+    body = budget(current_app).hold(
+        int(config.get("LIVE_STREAM_LIMIT", STREAM_LIMIT)),
+        stream(watcher(current_app), gid, version, last_seen,
+               float(config.get("LIVE_HEARTBEAT_SECONDS", HEARTBEAT_SECONDS)), life))
+    if body is None:
+        return Response(gettext("Too many phones are following games on this server just "
+                                "now; this page will look for changes every few seconds "
+                                "instead."),
+                        503, mimetype="text/plain", headers={
+                            "Retry-After": str(STREAM_RETRY_SECONDS),
+                            "Cache-Control": "no-store"})
     return Response(body, mimetype="text/event-stream", headers={
         "Cache-Control": "no-store",
         "X-Accel-Buffering": "no",  # a reverse proxy (nginx) passes each event on at once

@@ -128,6 +128,48 @@ PLAYER = {"type": "object", "properties": {
                                                                   "first"}}}
 
 
+_TABLE = {"type": "object", "required": ["table", "game", "players", "finished"],
+          "properties": {
+    "table": {"type": "integer", "description": "The table's number in its round, from 1"},
+    "game": {"type": "string", "description": "The table's game (`/api/games/{gid}`)"},
+    "players": {"type": "array", "items": {"type": "string"},
+                "description": "Names in seat order"},
+    "entries": {"type": "array", "items": {"type": "integer"},
+                "description": "The same players' entry numbers"},
+    "first_dealer": {"type": "integer", "description": "The seat that deals first"},
+    "ruleset": {"type": "string"}, "deals": {"type": "integer",
+                                             "description": "Deals recorded so far"},
+    "finished": {"type": "boolean"},
+    "token": {"type": "string", "description": "The game's write token: only with the "
+                                               "director's token"},
+    "join_code": {"type": "string", "description": "Only with the director's token"}}}
+ROUND = {"type": "object", "required": ["number", "tables"], "properties": {
+    "number": {"type": "integer"}, "finished": {"type": "boolean"},
+    "tables": {"type": "array", "items": _TABLE}}}
+TOURNAMENT = {"type": "object", "required": ["id", "name", "rounds", "standings"],
+              "properties": {
+    "id": {"type": "string"}, "name": {"type": "string"}, "closed": {"type": "boolean"},
+    "scoring": {"enum": ["points", "places"]},
+    "rounds_planned": {"type": "integer"}, "version": {"type": "integer",
+                                                       "description": "Moves with every "
+                                                       "save at any of its tables"},
+    "rulesets": {"type": "object", "additionalProperties": {"type": "string"},
+                 "description": "The ruleset id per table size (\"3\", \"4\", \"5\")"},
+    "players": {"type": "array", "items": {"type": "object", "properties": {
+        "number": {"type": "integer"}, "name": {"type": "string"},
+        "joined": {"type": "integer", "description": "The first round they were drawn for"},
+        "withdrawn_after": {"type": ["integer", "null"]}}}},
+    "rounds": {"type": "array", "items": ROUND},
+    "standings": {"type": "array", "description": "Best first: by points (the sum of "
+                  "game totals, or 3 to 0 per place when ranked by places), then table "
+                  "wins, then the best game; equal lines share a rank",
+                  "items": {"type": "object", "properties": {
+                      "player": {"type": "string"}, "number": {"type": "integer"},
+                      "points": {"type": "number"}, "wins": {"type": "integer"},
+                      "games": {"type": "integer", "description": "Finished games"},
+                      "best": {"type": ["integer", "null"]}, "rank": {"type": "integer"}}}}}}
+
+
 def _json(schema: dict[str, Any]) -> dict[str, Any]:
     return {"content": {"application/json": {"schema": schema}}}
 
@@ -168,6 +210,8 @@ HEALTHZ = {"get": {
 
 def document() -> dict[str, Any]:
     gid = {"name": "gid", "in": "path", "required": True, "schema": {"type": "string"}}
+    tid = {"name": "tid", "in": "path", "required": True, "schema": {"type": "string"}}
+    closed = {"409": {"description": "The tournament is closed", **_json(ERROR)}}
     ruleset_id = {"name": "ruleset_id", "in": "path", "required": True,
                   "schema": {"type": "string", "pattern": ID.pattern}}
     number = {"name": "number", "in": "path", "required": True,
@@ -303,6 +347,70 @@ def document() -> dict[str, Any]:
                 "requestBody": _body(versioned),
                 "responses": _answers({"200": game}, *body_errors, "401", "403", "404",
                                       "409")}},
+            "/api/tournaments": {"post": {
+                "summary": "Start a Kierki tournament: its first round drawn, each table's "
+                           "game created with its players seated",
+                "requestBody": _body({"type": "object",
+                                      "required": ["name", "players", "rounds", "rulesets"],
+                                      "properties": {
+                    "name": {"type": "string"},
+                    "players": {"type": "array", "items": {"type": "string"},
+                                "minItems": 8, "maxItems": 1000},
+                    "rounds": {"type": "integer", "minimum": 1, "maximum": 20},
+                    "rulesets": {"type": "object", "additionalProperties": {"type": "string"},
+                                 "example": {"4": "standard-4", "3": "standard-3"},
+                                 "description": "A ruleset per table size used: tables of "
+                                                "four where possible, then three or five"},
+                    "scoring": {"enum": ["points", "places"], "default": "points"},
+                    "seed": {"type": "string", "maxLength": 40, "description": "Draws are "
+                             "reproducible from it (random when left out)"}}}),
+                "responses": _answers({"201": {
+                    "description": "Its id, the director's `token` (every change needs it) "
+                                   "and round 1", **_json({
+                        "type": "object", "required": ["id", "token", "round"],
+                        "properties": {"id": {"type": "string"}, "token": {"type": "string"},
+                                       "round": ROUND}})}}, *body_errors, "429")}},
+            "/api/tournaments/{tid}": {"get": {
+                "summary": "A tournament: its rounds, tables and standings",
+                "description": "With the director's token, each table's game `token` and "
+                               "`join_code` too; a wrong token is refused 403.",
+                "parameters": [tid],
+                "responses": _answers({"200": {"description": "The tournament",
+                                               **_json(TOURNAMENT)}}, "403", "404")}},
+            "/api/tournaments/{tid}/rounds": {"post": {
+                "summary": "Draw the next round (the director)",
+                "description": "As few pairs as the draw can meet again; its tables' games "
+                               "are created. An optional body `{\"number\": N}` names the "
+                               "round meant, so a request sent twice draws it once.",
+                "parameters": [tid], "security": token,
+                "responses": {**_answers({"201": {"description": "The round drawn",
+                                                  **_json(ROUND)}},
+                                         *body_errors, "401", "403", "404"),
+                              "409": {"description": "A game of the current round is "
+                                                     "unfinished, every round is drawn, or "
+                                                     "the tournament is closed",
+                                      **_json(ERROR)}}}},
+            "/api/tournaments/{tid}/players": {"post": {
+                "summary": "Seat a late arrival from the next round on (the director)",
+                "parameters": [tid], "security": token,
+                "requestBody": _body({"type": "object", "required": ["name"],
+                                      "properties": {"name": {"type": "string"}}}),
+                "responses": _answers({"201": {"description": "Their entry number",
+                                               **_json({"type": "object", "properties": {
+                                                   "number": {"type": "integer"},
+                                                   "name": {"type": "string"}}})}},
+                                      *body_errors, "401", "403", "404") | closed}},
+            "/api/tournaments/{tid}/players/{number}": {"delete": {
+                "summary": "Withdraw a player after the current round (the director); "
+                           "their games so far count",
+                "parameters": [tid, number], "security": token,
+                "responses": _answers({"204": {"description": "Withdrawn"}}, "401", "403",
+                                      "404", "422") | closed}},
+            "/api/tournaments/{tid}/close": {"post": {
+                "summary": "Close the tournament (the director): nothing more is drawn",
+                "parameters": [tid], "security": token,
+                "responses": _answers({"204": {"description": "Closed"}}, "401", "403",
+                                      "404") | closed}},
             "/api/schema/game.json": {"get": {
                 "summary": "The JSON Schema of an exported game file (what the import checks)",
                 "responses": _answers({"200": {"description": "JSON Schema of "

@@ -7,7 +7,8 @@ minute and copied for each request, so changing the session never changes what i
 
 The cookie is ``SameSite=Lax`` always, and ``Secure`` on an answer to an HTTPS request
 (behind a trusted proxy: the scheme the phone used), so one server serves both a plain
-HTTP table and an HTTPS one.
+HTTP table and an HTTPS one; :func:`secure` says the same for the app's other cookie (the
+language chosen).
 """
 from __future__ import annotations
 
@@ -61,6 +62,12 @@ class SessionInterface(SecureCookieSessionInterface):
             self.verified.put(key, (time.monotonic() + self.SECONDS,
                                     copy.deepcopy(dict(opened))))
         return opened
+
+
+def secure(app: Flask) -> bool:
+    """Whether a cookie set in answer to this request is ``Secure``: as the session's is
+    (every cookie of the app is ``SameSite=Lax`` too)."""
+    return app.session_interface.get_cookie_secure(app)
 
 
 def init_app(app: Flask) -> None:

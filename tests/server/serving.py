@@ -21,11 +21,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(instance: Path, log: Path, *flags: str) -> tuple[subprocess.Popen, int]:
-    """``python -m scorekeeper.cli serve`` on loopback; returns once it answers."""
+def start_server(instance: Path, log: Path, *flags: str,
+                 env: dict[str, str] | None = None) -> tuple[subprocess.Popen, int]:
+    """``python -m scorekeeper.cli serve`` on loopback, with ``env``'s ``KIERKI_``
+    settings and no others; returns once it answers."""
     port = free_port()
+    given = env or {}
     env = {k: v for k, v in os.environ.items() if not k.startswith("KIERKI_")}
     env.update(KIERKI_INSTANCE=str(instance), KIERKI_SECRET_KEY="x", PYTHONUNBUFFERED="1")
+    env.update(given)
     with log.open("ab") as out:  # a file, not a pipe nobody reads: the server never blocks
         proc = subprocess.Popen(
             [sys.executable, "-m", "scorekeeper.cli", "serve", "--host", "127.0.0.1",

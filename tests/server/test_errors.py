@@ -140,5 +140,7 @@ def test_the_servers_own_answers_carry_the_security_headers(server, head, status
     got, headers, _ = exchange(port, head)
     assert got == status
     assert_hardened(headers)
+    assert "strict-transport-security" not in headers  # plain HTTP: never (see
+    #                                                   test_held_connections for https)
     assert "Traceback" not in (folder / "server.log").read_text(errors="replace") \
         .split("JSONDecodeError")[-1]  # a client's mistake is not the server's error

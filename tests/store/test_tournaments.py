@@ -159,3 +159,9 @@ def test_every_save_at_a_table_moves_the_tournament_version(db):
     game = service.load(db, t.rounds[0][0].game_id)
     service.enter_deal(db, game, 1, bad_evening_for("standard-4", 0)[0], game.version)
     assert queries.tournament_version(db, t.id) == before + 1
+
+
+def test_each_table_knows_its_first_dealer(db):
+    t = tournaments.create(db, "Klub", TWELVE, 1, FOUR, seed="d")
+    for table in t.rounds[0]:
+        assert service.load(db, table.game_id).state.first_dealer == table.first_dealer

@@ -133,3 +133,50 @@ def test_a_file_past_the_import_limit_is_named_at_the_field(client):
     r = _post_file(client, b" " * (1024 * 1024 + 1))
     assert r.status_code == 422
     assert errors_in(r.text) == ["The file is larger than 1024 kB."]
+
+
+def test_a_full_server_takes_an_imported_game_but_not_its_variant(tmp_path):
+    """A game played with a house variant made elsewhere comes with its variant; on a
+    server that already keeps ``KIERKI_MAX_VARIANTS`` the game is still imported (it is
+    what the players brought), played by the same rules kept as its own and marked
+    imported, and no variant is added."""
+    def server(name, **config):
+        return create_app({"DATABASE": str(tmp_path / f"{name}.sqlite"), "TESTING": True,
+                           "WTF_CSRF_ENABLED": False, "SECRET_KEY": name,
+                           **config}).test_client()
+
+    def variant(client, name):
+        data = client.get("/api/rulesets/standard-4").get_json()
+        for key in ("id", "source", "summary", "notes", "expected_sum"):
+            data.pop(key, None)
+        data["name"] = {"en": name, "pl": name}
+        data["schedule"] = ["no_tricks", "no_hearts", "no_tricks"]
+        data["unbalanced"] = True
+        made = client.post("/api/rulesets", json=data)
+        assert made.status_code == 201, made.get_json()
+        return made.get_json()["id"]
+
+    def houses(client):
+        return [r["id"] for r in client.get("/api/rulesets").get_json()
+                if not r["builtin"]]
+
+    elsewhere = server("elsewhere")
+    rid = variant(elsewhere, "Three quick deals")
+    game = elsewhere.post("/api/games", json={"ruleset": rid, "first_dealer": 0,
+                                              "players": ["Ala", "Bolek", "Cela", "Darek"]})
+    exported = elsewhere.get(f"/games/{game.get_json()['id']}/export.json").data
+
+    full = server("full", MAX_VARIANTS=1)
+    ours = variant(full, "Ours")
+    r = _import(full, exported)
+    assert r.status_code == 302, errors_in(r.text)
+    imported = full.get(f"/api/games/{r.location.rsplit('/', 1)[1]}").get_json()
+    assert imported["ruleset"]["id"].startswith("imported-")
+    assert imported["ruleset"]["name"] == "Three quick deals (imported)"
+    assert houses(full) == [ours]  # the cap holds
+
+    roomy = server("roomy", MAX_VARIANTS=2)
+    variant(roomy, "Ours")
+    r = _import(roomy, exported)
+    assert r.status_code == 302
+    assert rid in houses(roomy)  # with room, the variant comes with the game

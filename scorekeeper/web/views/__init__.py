@@ -25,6 +25,7 @@ from ...families import registry
 from ...rules.errors import UnknownRuleset
 from ...storage.commits import Busy
 from ...storage.queries import GameNotFound, TournamentNotFound
+from .. import sessions
 from ..db import get_db
 
 csrf = CSRFProtect()
@@ -77,7 +78,8 @@ def init_app(app: Flask) -> None:
     def set_language(code: str):
         resp = make_response(redirect(_safe_next(request.args.get("next"))))
         if code in app.config["LANGUAGES"]:
-            resp.set_cookie("lang", code, max_age=365 * 24 * 3600, samesite="Lax")
+            resp.set_cookie("lang", code, max_age=365 * 24 * 3600, samesite="Lax",
+                            secure=sessions.secure(app), httponly=True)
         return resp
 
     @app.errorhandler(CSRFError)
@@ -113,7 +115,7 @@ def init_app(app: Flask) -> None:
         if not request.path.startswith("/api/"):
             return e
         code = e.code or 500
-        message = API_ERRORS.get(code, e.name)
+        message = getattr(e, "message", None) or API_ERRORS.get(code, e.name)
         response = jsonify({"error": str(message)})
         if code == 405 and e.get_response().headers.get("Allow"):
             response.headers["Allow"] = e.get_response().headers["Allow"]

@@ -188,7 +188,8 @@ def import_game():
                     limit = current_app.config["MAX_IMPORT_BYTES"]
                     raw = stream.read(limit + 1)
                 gid = exchange.import_game(get_db(), raw, limit,
-                                           current_app.config["MAX_GAMES"])
+                                           current_app.config["MAX_GAMES"],
+                                           current_app.config["MAX_VARIANTS"])
             except InvalidInput as e:
                 errors = [m for msgs in field_errors(e.problems).values() for m in msgs]
             else:
