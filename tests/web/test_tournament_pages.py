@@ -256,3 +256,20 @@ def test_making_tournaments_counts_with_making_games(app, client):
     r = client.post("/tournaments/new", data=form(), headers=PL)
     assert r.status_code == 429
     assert count(app, "tournaments") == 0
+
+
+def test_the_director_prints_round_sheets_and_anyone_downloads_the_results(app, client):
+    tid = create(client)
+    page = client.get(f"/tournaments/{tid}/director").text
+    sheet = f"/tournaments/{tid}/rounds/1/sheet.pdf"
+    assert f'href="{sheet}"' in page
+    r = client.get(sheet)
+    assert r.status_code == 200 and r.data.startswith(b"%PDF")
+    stranger = app.test_client()
+    results = stranger.get(f"/tournaments/{tid}").text
+    assert sheet not in results  # the sheets carry join codes: the director's alone
+    assert stranger.get(sheet).status_code == 403
+    for fmt in ("pdf", "csv", "json"):
+        url = f"/tournaments/{tid}/results.{fmt}"
+        assert f'href="{url}"' in results
+        assert stranger.get(url).status_code == 200
