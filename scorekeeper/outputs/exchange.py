@@ -43,6 +43,18 @@ def to_json(db: Database, game: service.Game) -> dict[str, Any]:
     }
 
 
+def spreadsheet_safe(cell: Any) -> Any:
+    """A CSV cell a spreadsheet shows as it is, never runs (see :func:`to_csv`).
+
+    >>> [spreadsheet_safe(c) for c in ["=1+1", "-260", "-Ola", 7, "Ala"]]
+    ["'=1+1", '-260', "'-Ola", 7, 'Ala']
+    """
+    if isinstance(cell, str) and cell.startswith(("=", "+", "-", "@", "\t", "\r")) \
+            and not (cell[1:].isascii() and cell[1:].isdigit() and cell[0] == "-"):
+        return "'" + cell
+    return cell
+
+
 def to_csv(game: service.Game) -> str:
     """The family's rows (one per deal, then the total), with a BOM so spreadsheets
     read UTF-8.
@@ -53,18 +65,12 @@ def to_csv(game: service.Game) -> str:
     formula. Numbers stay numbers: the points the families write are ints, and a text
     cell that is a plain integer (``-260``) is a number to a spreadsheet, not a formula.
     """
-    def safe(cell: Any) -> Any:
-        if isinstance(cell, str) and cell.startswith(("=", "+", "-", "@", "\t", "\r")) \
-                and not (cell[1:].isascii() and cell[1:].isdigit() and cell[0] == "-"):
-            return "'" + cell
-        return cell
-
     header, rows = game.family.csv(game)
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out)
-    writer.writerow([safe(c) for c in header])
-    writer.writerows([safe(c) for c in row] for row in rows)
+    writer.writerow([spreadsheet_safe(c) for c in header])
+    writer.writerows([spreadsheet_safe(c) for c in row] for row in rows)
     return out.getvalue()
 
 

@@ -1,0 +1,114 @@
+"""A tournament's printed sheets and result files: the round sheet (the director's alone:
+every table's join code and QR code are on it) and the results as PDF, CSV or JSON (public:
+no code, token or game id in them). What goes on them is :mod:`...outputs.tournament_sheet`'s.
+
+Both PDFs are kept as files shared by every worker (:mod:`...outputs.pdf`): a drawn round's
+tables never change, so its sheet is keyed by the round and the address its links point
+at; the results by the tournament's version (every save at a table moves it).
+"""
+from __future__ import annotations
+
+import json
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask_babel import gettext
+
+from ...common.i18n import lang
+from ...domain import tournaments
+from ...outputs import pdf, share, tournament_sheet
+from .. import access
+from ..db import get_db
+
+bp = Blueprint("tournament_sheets", __name__)
+
+FORMATS = ("pdf", "csv", "json")
+_TEMPLATES = ("tournaments/round_sheet.html", "tournaments/results_sheet.html")
+
+
+def _filename(t: tournaments.Tournament, what: str, ext: str) -> str:
+    folded = unicodedata.normalize("NFKD", t.name.replace("ł", "l").replace("Ł", "L"))
+    kept = "".join(c if c.isalnum() else "-" for c in folded if not unicodedata.combining(c))
+    words = "-".join(filter(None, kept.encode("ascii", "ignore").decode().split("-")))[:50]
+    return f"{words or 'tournament'}-{what}.{ext}"
+
+
+@lru_cache(maxsize=8)
+def _layout_version(template_folder: str, static_folder: str) -> str:
+    package = Path(__file__).resolve().parents[2]
+    files = [*(Path(template_folder) / name for name in _TEMPLATES),
+             Path(static_folder) / "round_sheet.css",
+             *Path(static_folder).glob("fonts/*.ttf"), *package.glob("translations/*/*/*.mo"),
+             package / "common" / "formats.py"]
+    return pdf.layout_version(files)
+
+
+def _pdf(key: tuple, make_html, filename: str) -> Response:
+    """The kept file for ``key``, else rendered and kept (as the score sheets are)."""
+    app = current_app
+    cache = pdf.cache.for_app(app)
+    full_key = (*key, lang(), _layout_version(app.template_folder, app.static_folder))
+    body = cache.get(*full_key)
+    if body is None:
+        static = app.static_folder.rstrip("/")
+        body = pdf.render(make_html(), static + "/", stylesheet=static + "/round_sheet.css")
+        cache.put(body, *full_key)
+    resp = Response(body, mimetype="application/pdf")
+    resp.set_etag(pdf.etag(body))
+    resp.headers["Cache-Control"] = "no-cache"
+    resp.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    return resp
+
+
+def _join_url(code: str) -> str:
+    """A table's join link as a phone at the club reaches it: the public address if the
+    host set one, else this request's; a server opened as ``localhost`` prints its
+    address on the local network (a phone cannot reach ``localhost``)."""
+    shared = share.describe(request.scheme, request.host, url_for("games.join_link", code=code),
+                            code, current_app.config.get("PUBLIC_URL"))
+    return shared.suggestion or shared.url
+
+
+@bp.get("/tournaments/<tid>/rounds/<int:number>/sheet.pdf")
+def round_sheet(tid: str, number: int):
+    t = tournaments.load(get_db(), tid)  # TournamentNotFound: 404
+    if not access.directs(tid):
+        abort(403)
+    if not 1 <= number <= t.current:
+        abort(404)
+    base = _join_url("X")[:-1]
+    return _pdf(("round", tid, number, base), lambda: render_template(
+        _TEMPLATES[0], t=t, number=number, plan=tournament_sheet.seat_plan(t, number, lang()),
+        cards=tournament_sheet.cards(t, number, _join_url)),
+        _filename(t, f"round-{number}", "pdf"))
+
+
+def _labels() -> dict[str, str]:
+    return {"rank": gettext("Rank"), "player": gettext("Player"), "points": gettext("Points"),
+            "wins": gettext("Wins"), "games": gettext("Games"),
+            "best": gettext("Best game"),
+            # %% keeps the placeholder for the export to fill in, round by round
+            "table": gettext("Round %(n)s: table", n="%(round)s"),
+            "total": gettext("Round %(n)s: total", n="%(round)s")}
+
+
+@bp.get("/tournaments/<tid>/results.<fmt>")
+def results(tid: str, fmt: str):
+    if fmt not in FORMATS:
+        abort(404)
+    t = tournaments.load(get_db(), tid)
+    if fmt == "pdf":
+        return _pdf(("results", tid, f"v{t.version}"), lambda: render_template(
+            _TEMPLATES[1], t=t, results=tournament_sheet.to_json(t)),
+            _filename(t, "results", "pdf"))
+    if fmt == "csv":
+        body, mimetype = tournament_sheet.to_csv(t, _labels()), "text/csv"
+    else:
+        body = json.dumps(tournament_sheet.to_json(t), ensure_ascii=False, indent=1)
+        mimetype = "application/json"
+    resp = Response(body, mimetype=mimetype)
+    resp.headers["Content-Disposition"] = \
+        f'attachment; filename="{_filename(t, "results", fmt)}"'
+    return resp
