@@ -417,11 +417,6 @@ def close(db: Database, tid: str) -> None:
         raise _refused(e, t.current + 1) from None
 
 
-def of_game(db: Database, gid: str) -> str | None:
-    """The tournament a game was drawn for, if any (a game's page links back to it)."""
-    return queries.tournament_of(db, gid)
-
-
 def table_of_game(db: Database, gid: str) -> queries.TableOfGame | None:
     """The tournament, round and table a game was drawn for, if any: a game's page says
     so with this one small read (loading the tournament costs milliseconds at a club's

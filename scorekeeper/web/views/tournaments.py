@@ -24,12 +24,12 @@ from flask_wtf import FlaskForm
 from werkzeug.exceptions import Forbidden
 from wtforms import RadioField, SelectChoice, SelectField, StringField, TextAreaField
 
-from ...common.i18n import field_errors
+from ...common.i18n import field_errors, lang
 from ...domain import tournaments, variants
 from ...domain.tournaments import NotNow
 from ...rules.errors import InvalidInput, RulesetError, UnknownRuleset
 from ...storage import queries
-from .. import access
+from .. import access, caches
 from ..db import get_db
 from .games import _listed_name
 
@@ -246,10 +246,15 @@ def close(tid: str):
 @bp.get("/tournaments/<tid>/screen")
 def screen(tid: str):
     """The projector: standings and the current round's tables, live, nothing to tap."""
-    t = _load(tid)
-    template = "tournaments/_screen_live.html" if request.args.get("part") == "live" \
-        else "tournaments/screen.html"
-    return render_template(template, **_context(t)), 200, {"Cache-Control": "no-store"}
+    if request.args.get("part") == "live":
+        # Asked again by every projector after every save anywhere in the club: made once
+        # per version of the tournament and language, whichever projector asks first.
+        version = queries.tournament_version(get_db(), tid)
+        kept = caches.body(("screen-live", tid, version, lang()), lambda: caches.Body.of(
+            render_template("tournaments/_screen_live.html", **_context(_load(tid)))))
+        return caches.respond(kept)
+    return render_template("tournaments/screen.html", **_context(_load(tid))), 200, \
+        {"Cache-Control": "no-store"}
 
 
 @bp.get("/tournaments/<tid>/players/<int:number>")
@@ -265,16 +270,7 @@ def player(tid: str, number: int):
 
 
 @bp.app_template_global()
-def tournament_of_game(gid: str) -> dict | None:
-    """The tournament, round and table a game was drawn for (the game page's line)."""
-    tid = tournaments.of_game(get_db(), gid)
-    if tid is None:
-        return None
-    t = _load(tid)
-    table = t.table(gid)
-    if table is None:
-        return None
-    return {"id": tid, "name": t.name, "round": table.round, "table": table.number}
-
-
-
+def tournament_of_game(gid: str) -> queries.TableOfGame | None:
+    """The tournament, round and table a game was drawn for (the game page's line): one
+    row read, not the whole tournament (every phone's page after every deal asks)."""
+    return tournaments.table_of_game(get_db(), gid)
