@@ -26,7 +26,8 @@ raises its own file limit. It then:
   ``If-None-Match``), at most one fetch in flight (an event during one asks for one more
   after it);
 * each projector does what ``static/tournament.js`` does: on an event, fetches
-  ``GET /tournaments/<tid>/screen?part=live`` (else ``/screen``), one in flight at most.
+  ``GET /tournaments/<tid>/screen?part=live`` (else ``/screen``), one in flight at most,
+  two starts at least 0.5 s apart (its ``data-min-gap``).
   Where neither page exists on this checkout it measures the event's arrival and says so.
 
 The saves begin, ``--warmup`` seconds (4) pass, then ``--seconds`` (18) are measured and
@@ -83,6 +84,8 @@ GRACE = 3.0           # seconds left after the measured run for the last events
 PHONES = 4            # a table of four
 PROJECTORS = 3
 TARGET_PROJECTOR = 1.0   # s, p95 save → projector
+#: static/tournament.js's least time between a projector's fetches (screen.html's default).
+PROJECTOR_GAP = 0.5
 TARGET_PAGE = 0.100      # s, p95 page
 FULL = 0.9               # the server's core this busy (with what others took): full
 PROFILED = r"""
@@ -274,8 +277,13 @@ class Follower:
     tournament. Refreshes as live.js and tournament.js do: one fetch in flight, one more
     if an event came meanwhile."""
 
-    def __init__(self, port: int, stream: str, page: str | None, tally: Tally):
+    def __init__(self, port: int, stream: str, page: str | None, tally: Tally,
+                 min_gap: float = 0.0):
         self.port, self.stream_path, self.page, self.tally = port, stream, page, tally
+        #: The least time between two fetches' starts (tournament.js's data-min-gap: a
+        #: projector 0.5 s; live.js on a game page has none).
+        self.min_gap = min_gap
+        self.last_began = -1e9
         self.cookie = ""
         self.known = 0
         self.latest = 0
@@ -376,9 +384,12 @@ class Follower:
     async def _fetch(self) -> None:
         try:
             while True:
+                wait = self.last_began + self.min_gap - time.perf_counter()
+                if wait > 0:
+                    await asyncio.sleep(wait)
                 self.again = False
                 target = self.latest
-                began = time.perf_counter()
+                began = self.last_began = time.perf_counter()
                 try:
                     status, headers, _ = await self.conn.request(
                         get(self.page, self.cookie, extra="Cache-Control: no-cache\r\n"
@@ -471,7 +482,7 @@ async def club(port: int, pid: int, fx: Fixture, projector_page: str | None,
     phones = [[Follower(port, f"/games/{gid}/events", f"/games/{gid}" if fetching else None,
                         tally) for _ in range(PHONES)] for gid in fx.games]
     projectors = [Follower(port, f"/tournaments/{fx.tid}/events",
-                           projector_page if fetching else None, tally)
+                           projector_page if fetching else None, tally, PROJECTOR_GAP)
                   for _ in range(PROJECTORS)]
     everyone = [p for table in phones for p in table] + projectors
     gate = asyncio.Semaphore(64)
