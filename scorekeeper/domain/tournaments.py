@@ -30,7 +30,7 @@ from ..storage.queries import TournamentNotFound, TournamentTable
 from . import variants
 
 __all__ = ["NotNow", "Tournament", "TournamentNotFound", "add_player", "close", "create",
-           "draw_next", "load", "withdraw"]
+           "draw_next", "load", "table_of_game", "withdraw"]
 
 MIN_PLAYERS = 8
 MAX_PLAYERS = 1000
@@ -417,7 +417,9 @@ def close(db: Database, tid: str) -> None:
         raise _refused(e, t.current + 1) from None
 
 
-def of_game(db: Database, gid: str) -> str | None:
-    """The tournament a game was drawn for, if any (a game's page links back to it)."""
-    return queries.tournament_of(db, gid)
+def table_of_game(db: Database, gid: str) -> queries.TableOfGame | None:
+    """The tournament, round and table a game was drawn for, if any: a game's page says
+    so with this one small read (loading the tournament costs milliseconds at a club's
+    size, on every phone's page after every deal)."""
+    return queries.table_of_game(db, gid)
 

@@ -57,6 +57,7 @@ LIMITS: dict[str, tuple[str, str, tuple[str, ...], Callable[[Any], bool]]] = {
     "api.create_game": ("create", CREATE, ("POST",), _always),
     "api.create_tournament": ("create", CREATE, ("POST",), _always),
     "sheets.import_game": ("create", CREATE, ("POST",), _always),
+    "tournaments.new": ("create", CREATE, ("POST",), _always),
     # the editor posts for its sums as the user types: only a save (a redirect) counts
     "variants.edit": ("variants", VARIANTS, ("POST",), lambda r: r.status_code == 302),
     "api.create_ruleset": ("variants", VARIANTS, ("POST",), _always),

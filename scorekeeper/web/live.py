@@ -53,7 +53,9 @@ class Watcher:
         self.database = database
         self.interval = interval
         self._lock = threading.Lock()
-        self._changed = threading.Condition(self._lock)
+        #: One condition per watched game (all on the one lock): a change wakes the streams
+        #: of that game alone, not every open stream of the club (600 phones, 150 tables).
+        self._changed: dict[str, threading.Condition] = {}
         self._poke = threading.Event()
         self._streams: Counter[str] = Counter()
         self._versions: dict[str, int] = {}
@@ -64,6 +66,7 @@ class Watcher:
         with self._lock:
             if not self._streams[gid]:
                 self._versions[gid] = version
+                self._changed[gid] = threading.Condition(self._lock)
             self._streams[gid] += 1
             self._start()
 
@@ -80,6 +83,7 @@ class Watcher:
             if self._streams[gid] <= 0:
                 del self._streams[gid]
                 self._versions.pop(gid, None)
+                self._changed.pop(gid, None)
 
     def poke(self) -> None:
         """Something was written here: look now rather than at the next interval."""
@@ -91,9 +95,11 @@ class Watcher:
         def moved() -> bool:
             v = self._versions.get(gid, seen)
             return v == GONE or v > seen
-        with self._changed:
+        with self._lock:
             self._start()  # after a failure that ended it
-            self._changed.wait_for(moved, timeout)
+            changed = self._changed.get(gid)
+            if changed is not None:
+                changed.wait_for(moved, timeout)
             return self._versions.get(gid, seen)
 
     def _run(self) -> None:
@@ -118,15 +124,12 @@ class Watcher:
                     time.sleep(self.interval)  # a damaged or missing file: try again later
                     continue
                 with self._lock:
-                    moved = False
                     for gid in gids:
                         if gid in self._versions:
                             now = found.get(gid, GONE)
                             if now != self._versions[gid]:
                                 self._versions[gid] = now
-                                moved = True
-                    if moved:
-                        self._changed.notify_all()
+                                self._changed[gid].notify_all()
         except BaseException:
             with self._lock:
                 self._thread = None

@@ -161,6 +161,20 @@ def test_every_save_at_a_table_moves_the_tournament_version(db):
     assert queries.tournament_version(db, t.id) == before + 1
 
 
+def test_each_game_names_the_tournament_round_and_table_it_was_drawn_for(db):
+    t = tournaments.create(db, "Klub czwartkowy", TWELVE, 2, FOUR, seed="abc")
+    for table in t.rounds[0]:
+        finish(db, table.game_id)
+    t = tournaments.draw_next(db, t.id)
+    for round_tables in t.rounds:
+        for table in round_tables:
+            where = tournaments.table_of_game(db, table.game_id)
+            assert (where.tournament_id, where.name, where.round, where.table) == \
+                (t.id, "Klub czwartkowy", table.round, table.number)
+    alone = service.create_game(db, "standard-4", TWELVE[:4], 0)
+    assert tournaments.table_of_game(db, alone) is None
+
+
 def test_each_table_knows_its_first_dealer(db):
     t = tournaments.create(db, "Klub", TWELVE, 1, FOUR, seed="d")
     for table in t.rounds[0]:

@@ -58,7 +58,17 @@ def _load_game(gid: str) -> Game:
 
 
 def init_app(app: Flask) -> None:
-    from . import admin, games, health, installable, people, sheets, tournament_sheets, variants
+    from . import (
+        admin,
+        games,
+        health,
+        installable,
+        people,
+        sheets,
+        tournament_sheets,
+        tournaments,
+        variants,
+    )
 
     csrf.init_app(app)
     app.register_blueprint(games.bp)
@@ -67,6 +77,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(tournament_sheets.bp)  # round sheets, results files
     app.register_blueprint(variants.bp)
     app.register_blueprint(people.bp)
+    app.register_blueprint(tournaments.bp)  # club nights: the director, results, projector
     app.register_blueprint(installable.bp)  # the manifest and the service worker
     app.register_blueprint(health.bp)  # GET /healthz, for a container's health check
     for family in registry.families().values():

@@ -1,0 +1,725 @@
+"""Benchmark: a club night at once (issue 27, item 8): a tournament of many tables, every
+phone following its table live and three projectors following the tournament, against
+``kierki serve`` pinned to one core (a Raspberry Pi's budget).
+
+Run (with the package installed, e.g. in .venv):  python bench/club.py [--tables 150]
+
+For each step it writes a fresh temporary database with a tournament of ``--tables``
+tables of four (standard-4, four players a table, seeded draw), made with
+``domain.tournaments.create`` before the server starts, then starts ``kierki serve``
+under ``taskset -c 0`` with a known ``SECRET_KEY`` (each game's API token is then
+``access.token(gid, secret)``) and a connection limit that fits every phone. The client is
+this process, one asyncio loop, pinned to the other cores (``sched_setaffinity``); it
+raises its own file limit. It then:
+
+* opens each table's game page on four phones (each keeps its session cookie and one
+  keep-alive connection for pages, as a browser does), notes the server's RSS, opens the
+  four phones' event streams (``GET /games/<gid>/events``) and three projectors'
+  (``GET /tournaments/<tid>/events``), and notes the RSS again: the difference divided
+  by the streams is the memory an open stream costs;
+* has every table save its next deal every 2 s (``PUT /api/games/<gid>/deals/<n>`` with
+  the game's token, ``{"result", "version"}``; results from ``plausible_results``, which
+  fit any first dealer), the tables staggered evenly over the 2 s;
+* each phone does what ``static/live.js`` does: an event with a version newer than its
+  page's fetches ``GET /games/<gid>`` (``fetch(location.href, {cache: "no-store",
+  credentials: "same-origin"})``: the cookie, ``Cache-Control: no-cache``, no
+  ``If-None-Match``), at most one fetch in flight (an event during one asks for one more
+  after it);
+* each projector does what ``static/tournament.js`` does: on an event, fetches
+  ``GET /tournaments/<tid>/screen?part=live`` (else ``/screen``), one in flight at most.
+  Where neither page exists on this checkout it measures the event's arrival and says so.
+
+The saves begin, ``--warmup`` seconds (4) pass, then ``--seconds`` (18) are measured and
+3 s more are left for the last events and fetches. A standard-4 game has 12 deals: at one
+every 2 s a table finishes after 24 s and then stops saving, so the default run (4 + 18 s)
+measures tables that are all still playing; a longer ``--seconds`` measures fewer saves.
+
+Printed per step: saves per second served (and offered), p50/p95/max of save → every
+phone of that table told (from sending the PUT to the last of its four phones receiving
+an event of that version or later) and of save → every projector updated (from sending
+the PUT to the end of each projector's first fetch begun after the PUT's answer came
+back, so certainly showing it), p95 page time (phones', projectors'), errors (answers
+not 2xx, streams refused or dropped, exceptions, saves never told within the 3 s), the
+server's memory per open stream, the processor time both sides used per second of the
+measured run (so that one can see the client was not the bottleneck), how long the
+server waited for its core (other programs on core 0: then the figures are not the
+app's alone), and the server's processor time a save (with its events and fetches), so
+what one core of its own would serve. Targets:
+p95 save → projector ≤ 1 s, p95 page ≤ 100 ms, 0 errors. Then the tables are doubled
+(each step a fresh server and database) until a target breaks or ``--max-tables`` is
+passed, and the last line says where.
+
+``--events-only`` has the phones and projectors fetch nothing (what the saves and the
+streams cost without the pages); ``--profile FILE`` runs the server under cProfile over
+the measured run (pstats files ``FILE.<tables>``); ``CLUB_DUMP=file.json`` writes every
+save's and fetch's timing there for a closer look.
+
+Measured on a 2-core AMD EPYC machine (nproc 2, shared with other work): server on
+core 0, client on core 1; the results are in docs/production.md ("Club night").
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import bisect
+import json
+import os
+import resource
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SECRET = "bench-club-secret-key"
+PERIOD = 2.0          # seconds between a table's saves
+GRACE = 3.0           # seconds left after the measured run for the last events
+PHONES = 4            # a table of four
+PROJECTORS = 3
+TARGET_PROJECTOR = 1.0   # s, p95 save → projector
+TARGET_PAGE = 0.100      # s, p95 page
+FULL = 0.9               # the server's core this busy (with what others took): full
+PROFILED = r"""
+import cProfile, signal, sys
+from scorekeeper import cli
+cli.patch()
+import gevent
+profile = cProfile.Profile()
+def begin():
+    profile.enable()
+def end():
+    profile.disable()
+    profile.dump_stats(sys.argv[1])
+gevent.signal_handler(signal.SIGUSR2, begin)
+gevent.signal_handler(signal.SIGUSR1, end)
+sys.exit(cli.main(sys.argv[2:]))
+"""
+BROWSER = ("Accept-Encoding: gzip, deflate, br, zstd\r\n"
+           "Accept-Language: pl-PL,pl;q=0.9,en;q=0.8\r\n"
+           "User-Agent: Mozilla/5.0 (Linux; Android 14) bench-club\r\n")
+
+
+def cpu_seconds(pid: int) -> float:
+    """The processor time a process has used so far (user and system), from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def waited_seconds(pid: int) -> float:
+    """How long the process's main thread (gevent's hub: every request) has waited for a
+    processor while ready to run (/proc/<pid>/schedstat): other programs on its core."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def machine() -> str:
+    model = "unknown processor"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{os.cpu_count()} cores, {model}"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+# --- the tournament ----------------------------------------------------------------------
+
+@dataclass
+class Fixture:
+    tid: str
+    games: list[str]               # one per table, in table order
+    versions: dict[str, int]       # each game's version before its first deal
+    tokens: dict[str, str]
+    results: list[dict]            # standard-4's deals 1..12
+
+
+def make_tournament(instance: Path, tables: int) -> Fixture:
+    """A tournament of ``tables`` tables of four, written before the server starts."""
+    os.environ["KIERKI_INSTANCE"] = str(instance)
+    from scorekeeper import create_app
+    from scorekeeper.domain import tournaments
+    from scorekeeper.families.kierki.rules import get_ruleset
+    from scorekeeper.families.kierki.rules.examples import plausible_results
+    from scorekeeper.storage import queries
+    from scorekeeper.web import access
+    from scorekeeper.web.db import get_db
+
+    app = create_app({"DATABASE": str(instance / "kierki.sqlite"), "SECRET_KEY": SECRET,
+                      "MAX_GAMES": 1_000_000})
+    names = [f"Gracz {i:04d}" for i in range(1, PHONES * tables + 1)]
+    with app.app_context():
+        db = get_db()
+        t = tournaments.create(db, "Klub czwartkowy", names, 3, {"4": "standard-4"},
+                               seed="club-bench")
+        games = [table.game_id for table in t.rounds[0]]
+        versions = {g: queries.game_version(db, g) for g in games}
+    return Fixture(t.id, games, versions, {g: access.token(g, SECRET) for g in games},
+                   plausible_results(get_ruleset("standard-4")))
+
+
+# --- HTTP over asyncio ---------------------------------------------------------------------
+
+class Failed(Exception):
+    pass
+
+
+async def read_head(reader: asyncio.StreamReader) -> tuple[int, dict[bytes, bytes]]:
+    head = await reader.readuntil(b"\r\n\r\n")
+    status = int(head[9:12])
+    headers: dict[bytes, bytes] = {}
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name:
+            headers[name.strip().lower()] = value.strip()
+    return status, headers
+
+
+async def read_body(reader: asyncio.StreamReader, headers: dict[bytes, bytes]) -> bytes:
+    if b"chunked" in headers.get(b"transfer-encoding", b"").lower():
+        parts = []
+        while True:
+            size = int((await reader.readuntil(b"\r\n")).split(b";")[0], 16)
+            parts.append(await reader.readexactly(size + 2))
+            if size == 0:
+                return b"".join(parts)
+    length = int(headers.get(b"content-length", b"0"))
+    return await reader.readexactly(length) if length else b""
+
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection, one request at a time."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, raw: bytes) -> tuple[int, dict[bytes, bytes], bytes]:
+        for attempt in (1, 2):  # a kept connection the server closed: one new one
+            if self.writer is None:
+                self.reader, self.writer = await asyncio.open_connection("127.0.0.1",
+                                                                         self.port)
+            try:
+                self.writer.write(raw)
+                status, headers = await read_head(self.reader)
+                body = await read_body(self.reader, headers)
+                if headers.get(b"connection", b"").lower() == b"close":
+                    self.close()
+                return status, headers, body
+            except (OSError, asyncio.IncompleteReadError):
+                self.close()
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+def get(path: str, cookie: str = "", accept: str = "*/*", extra: str = "") -> bytes:
+    return (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: {accept}\r\n{BROWSER}"
+            + (f"Cookie: {cookie}\r\n" if cookie else "") + extra + "\r\n").encode()
+
+
+def cookie_of(headers: dict[bytes, bytes], old: str) -> str:
+    value = headers.get(b"set-cookie")
+    return value.split(b";")[0].decode() if value else old
+
+
+# --- the club --------------------------------------------------------------------------------
+
+@dataclass
+class Tally:
+    errors: dict[str, int] = field(default_factory=dict)
+    measuring: bool = False
+
+    def error(self, what: str) -> None:
+        self.errors[what] = self.errors.get(what, 0) + 1
+
+
+class Follower:
+    """A page with an event stream: a phone on its game, or a projector on the
+    tournament. Refreshes as live.js and tournament.js do: one fetch in flight, one more
+    if an event came meanwhile."""
+
+    def __init__(self, port: int, stream: str, page: str | None, tally: Tally):
+        self.port, self.stream_path, self.page, self.tally = port, stream, page, tally
+        self.cookie = ""
+        self.known = 0
+        self.latest = 0
+        self.arrivals: list[tuple[int, float]] = []       # (version, when received)
+        self.fetches: list[tuple[float, float]] = []      # (began, ended) of good ones
+        self.page_times: list[tuple[float, float]] = []   # (began, seconds)
+        self.conn = Connection(port)
+        self.busy = False
+        self.again = False
+        self.stopped = False
+        self.writer: asyncio.StreamWriter | None = None
+        self.opened = asyncio.Event()
+        self.task: asyncio.Task | None = None
+
+    async def open_page(self) -> None:
+        """The page as first opened (its cookie and version)."""
+        if self.page is None:
+            return
+        status, headers, _ = await self.conn.request(get(self.page, self.cookie))
+        if status != 200:
+            self.tally.error(f"page {status}")
+        self.cookie = cookie_of(headers, self.cookie)
+
+    async def follow(self) -> None:
+        """The event stream, reconnected as EventSource does when it ends by itself."""
+        while not self.stopped:
+            try:
+                reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+                last = f"Last-Event-ID: {self.latest}\r\n" if self.latest else ""
+                self.writer.write(get(self.stream_path, self.cookie, "text/event-stream",
+                                      "Cache-Control: no-cache\r\n" + last))
+                status, headers = await read_head(reader)
+                if status != 200:
+                    self.tally.error(f"stream {status}")
+                    return
+                await self._events(reader, b"chunked" in headers.get(
+                    b"transfer-encoding", b"").lower())
+                if not self.stopped:
+                    self.tally.error("stream ended")  # not within a short run's life
+            except (OSError, asyncio.IncompleteReadError, ValueError):
+                if not self.stopped:
+                    self.tally.error("stream dropped")
+                    return
+            finally:
+                if self.writer is not None:
+                    self.writer.close()
+
+    async def _events(self, reader: asyncio.StreamReader, chunked: bool) -> None:
+        buffer = b""
+        while True:
+            if chunked:
+                size = int((await reader.readuntil(b"\r\n")).split(b";")[0], 16)
+                data = await reader.readexactly(size + 2)
+                if size == 0:
+                    return
+                buffer += data[:-2]
+            else:
+                data = await reader.read(65536)
+                if not data:
+                    return
+                buffer += data
+            while b"\n\n" in buffer:
+                event, buffer = buffer.split(b"\n\n", 1)
+                self._event(event)
+
+    def _event(self, event: bytes) -> None:
+        version = None
+        for line in event.split(b"\n"):
+            if line.startswith(b"id: "):
+                version = int(line[4:])
+            elif line.startswith(b"retry:"):
+                self.opened.set()
+        if version is None:
+            self.opened.set()  # ": up to date"
+            return
+        now = time.perf_counter()
+        self.arrivals.append((version, now))
+        self.latest = max(self.latest, version)
+        if not self.opened.is_set():
+            self.known = version  # the page was opened at this version
+            self.opened.set()
+            return
+        if version > self.known:
+            self.refresh()
+
+    def refresh(self) -> None:
+        if self.page is None:  # nothing to fetch: the event's arrival is the update
+            self.known = self.latest
+            now = self.arrivals[-1][1]
+            self.fetches.append((now, now))
+            return
+        if self.busy:
+            self.again = True
+            return
+        self.busy = True
+        asyncio.get_running_loop().create_task(self._fetch())
+
+    async def _fetch(self) -> None:
+        try:
+            while True:
+                self.again = False
+                target = self.latest
+                began = time.perf_counter()
+                try:
+                    status, headers, _ = await self.conn.request(
+                        get(self.page, self.cookie, extra="Cache-Control: no-cache\r\n"
+                                                          "Pragma: no-cache\r\n"))
+                except (OSError, asyncio.IncompleteReadError) as e:
+                    self.tally.error(f"fetch {type(e).__name__}")
+                    return
+                ended = time.perf_counter()
+                self.cookie = cookie_of(headers, self.cookie)
+                self.page_times.append((began, ended - began))
+                if 200 <= status < 300:
+                    self.fetches.append((began, ended))
+                    self.known = max(self.known, target)
+                else:
+                    self.tally.error(f"fetch {status}")
+                if not self.again or self.stopped:
+                    return
+        finally:
+            self.busy = False
+
+    def stop(self) -> None:
+        self.stopped = True
+        if self.writer is not None:
+            self.writer.close()
+        self.conn.close()
+
+
+@dataclass
+class Save:
+    table: int
+    sent: float
+    answered: float
+    version: int
+
+
+async def table_saves(port: int, index: int, gid: str, token: str, version: int,
+                      results: list[dict], first: float, stop: float, saves: list[Save],
+                      tally: Tally) -> None:
+    """A table's phone entering a deal every ``PERIOD`` seconds from ``first`` on."""
+    conn = Connection(port)
+    try:
+        for number, result in enumerate(results, start=1):
+            at = first + (number - 1) * PERIOD
+            if at >= stop:
+                return
+            await asyncio.sleep(max(0.0, at - time.perf_counter()))
+            body = json.dumps({"version": version, "result": result}).encode()
+            raw = (f"PUT /api/games/{gid}/deals/{number} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                   f"Accept: application/json\r\n{BROWSER}Authorization: Bearer {token}\r\n"
+                   f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+                   ).encode() + body
+            sent = time.perf_counter()
+            try:
+                status, _, answer = await conn.request(raw)
+            except (OSError, asyncio.IncompleteReadError) as e:
+                tally.error(f"save {type(e).__name__}")
+                return
+            answered = time.perf_counter()
+            if status != 200:
+                tally.error(f"save {status}")
+                return
+            version = json.loads(answer)["version"]
+            saves.append(Save(index, sent, answered, version))
+    finally:
+        conn.close()
+
+
+def told_at(follower: Follower, version: int) -> float:
+    """When the follower first received an event of ``version`` or later."""
+    return min((t for v, t in follower.arrivals if v >= version), default=float("inf"))
+
+
+def updated_at(fetches: list[tuple[float, float]], starts: list[float], after: float) -> float:
+    """The end of the first good fetch begun at ``after`` or later."""
+    i = bisect.bisect_left(starts, after)
+    return fetches[i][1] if i < len(fetches) else float("inf")
+
+
+@dataclass
+class Step:
+    tables: int
+    lines: list[str]
+    broken: list[str]
+
+
+async def club(port: int, pid: int, fx: Fixture, projector_page: str | None,
+               args: argparse.Namespace) -> Step:
+    tally = Tally()
+    fetching = not args.events_only
+    phones = [[Follower(port, f"/games/{gid}/events", f"/games/{gid}" if fetching else None,
+                        tally) for _ in range(PHONES)] for gid in fx.games]
+    projectors = [Follower(port, f"/tournaments/{fx.tid}/events",
+                           projector_page if fetching else None, tally)
+                  for _ in range(PROJECTORS)]
+    everyone = [p for table in phones for p in table] + projectors
+    gate = asyncio.Semaphore(64)
+
+    async def opening(f: Follower) -> None:
+        async with gate:
+            await f.open_page()
+
+    await asyncio.gather(*(opening(f) for f in everyone))
+    await asyncio.sleep(0.5)
+    rss_before = rss_kib(pid)
+    for f in everyone:
+        f.task = asyncio.get_running_loop().create_task(f.follow())
+        await asyncio.sleep(0)  # let it connect in turn, as phones come in
+    try:
+        await asyncio.wait_for(asyncio.gather(*(f.opened.wait() for f in everyone)), 60)
+    except TimeoutError:
+        tally.error("stream not opened within 60 s")
+    await asyncio.sleep(1.0)
+    rss_after = rss_kib(pid)
+    streams = len(everyone)
+
+    start = time.perf_counter() + 0.5
+    window = (start + args.warmup, start + args.warmup + args.seconds)
+    saves: list[Save] = []
+    savers = [asyncio.get_running_loop().create_task(table_saves(
+        port, i, gid, fx.tokens[gid], fx.versions[gid], fx.results, start + PERIOD * i / len(fx.games),
+        window[1], saves, tally)) for i, gid in enumerate(fx.games)]
+    await asyncio.sleep(max(0.0, window[0] - time.perf_counter()))
+    if args.profile:
+        os.kill(pid, signal.SIGUSR2)
+    cpu_server, cpu_client = cpu_seconds(pid), sum(os.times()[:2])
+    waited = waited_seconds(pid)
+    await asyncio.sleep(max(0.0, window[1] - time.perf_counter()))
+    cpu_server = cpu_seconds(pid) - cpu_server
+    waited = waited_seconds(pid) - waited
+    if args.profile:
+        os.kill(pid, signal.SIGUSR1)
+    load = os.getloadavg()[0]
+    cpu_client = sum(os.times()[:2]) - cpu_client
+    await asyncio.gather(*savers)
+    await asyncio.sleep(GRACE)
+    for f in everyone:
+        f.stop()
+    await asyncio.gather(*(f.task for f in everyone if f.task), return_exceptions=True)
+
+    # --- what the run measured ---
+    measured = [s for s in saves if window[0] <= s.sent < window[1]]
+    told, shown = [], []
+    for s in measured:
+        told.append(max(told_at(p, s.version) for p in phones[s.table]) - s.sent)
+    for pr in projectors:
+        pr.fetches.sort()
+    starts = [[b for b, _ in pr.fetches] for pr in projectors]
+    for s in measured:
+        shown.append(max(updated_at(pr.fetches, st, s.answered)
+                         for pr, st in zip(projectors, starts, strict=True)) - s.sent)
+    never_told = sum(1 for x in told if x == float("inf"))
+    never_shown = sum(1 for x in shown if x == float("inf"))
+    if never_told:
+        tally.errors["saves not told to every phone"] = never_told
+    if never_shown:
+        tally.errors["saves not shown on every projector"] = never_shown
+    phone_pages = [d for table in phones for p in table for b, d in p.page_times
+                   if window[0] <= b < window[1]]
+    projector_pages = [d for pr in projectors for b, d in pr.page_times
+                       if window[0] <= b < window[1]]
+    errors = sum(tally.errors.values())
+    per_save = cpu_server / len(measured) if measured else 0.0
+    busy = (cpu_server + waited) / args.seconds  # its share, and what others took of it
+    if os.environ.get("CLUB_DUMP"):  # every timing, for a closer look
+        Path(os.environ["CLUB_DUMP"]).write_text(json.dumps({
+            "start": start, "saves": [[s.table, s.sent - start, s.answered - s.sent, s.version]
+                                      for s in saves],
+            "pages": sorted([b - start, d] for table in phones for p in table
+                            for b, d in p.page_times),
+            "projectors": [{"fetches": [[b - start, d] for b, d in pr.page_times],
+                            "events": [[v, t - start] for v, t in pr.arrivals]}
+                           for pr in projectors]}))
+
+    def ms3(values: list[float]) -> str:
+        good = [v for v in values if v != float("inf")]
+        return (f"p50 {percentile(good, 0.5) * 1000:.0f} ms, p95 "
+                f"{percentile(values, 0.95) * 1000:.0f} ms, max {max(values) * 1000:.0f} ms"
+                if values else "none")
+
+    p95_shown = percentile(shown, 0.95)
+    p95_page = max([percentile(x, 0.95) for x in (phone_pages, projector_pages) if x]
+                   or [0.0])
+    what = ("events only, no page fetched (--events-only)" if not fetching
+            else "projector fetch " + projector_page if projector_page
+            else "no projector page on this checkout: its event's arrival")
+    lines = [
+        (f"tables {len(fx.games)}: {len(fx.games) * PHONES} phones, {PROJECTORS} projectors "
+        f"({what}); {args.seconds:g} s measured after {args.warmup:g} s"),
+        (f"saves: {len(measured) / args.seconds:.1f}/s served "
+        f"({len(fx.games) / PERIOD:.1f}/s offered), answered "
+        f"p95 {percentile([s.answered - s.sent for s in measured], 0.95) * 1000:.0f} ms"),
+        f"save → every phone of the table told: {ms3(told)}",
+        f"save → every projector updated: {ms3(shown)}",
+        f"page: phones' p95 {percentile(phone_pages, 0.95) * 1000:.0f} ms "
+        f"({len(phone_pages)} fetches), projectors' p95 "
+        + (f"{percentile(projector_pages, 0.95) * 1000:.0f} ms ({len(projector_pages)})"
+           if projector_pages else "-"),
+        f"errors: {errors}" + (" (" + ", ".join(f"{k}: {v}" for k, v in
+                                                 sorted(tally.errors.items())) + ")"
+                               if errors else ""),
+        (f"memory: {(rss_after - rss_before) / streams:.1f} KiB a stream "
+        f"({streams} streams: RSS {rss_before / 1024:.0f} → {rss_after / 1024:.0f} MiB)"),
+        (f"processor: server {cpu_server / args.seconds:.0%} of its core, client "
+         f"{cpu_client / args.seconds:.0%} of one; the server waited for its core "
+         f"{waited / args.seconds:.0%} of the time (load average {load:.1f})"),
+        (f"cost: {per_save * 1000:.1f} ms of the server's processor a save, with its "
+         f"events and fetches: " + (
+             f"a core of its own would serve about {1 / per_save:.0f} saves/s, "
+             f"{PERIOD / per_save:.0f} tables" if busy < FULL else
+             "its core was full, so phones' fetches merged (fewer than one a save each) "
+             "and a save cost less than it does below")
+         if per_save else "cost: no save measured"),
+    ]
+    broken = []
+    if not p95_shown <= TARGET_PROJECTOR:
+        broken.append(f"p95 save → projector {p95_shown * 1000:.0f} ms > "
+                      f"{TARGET_PROJECTOR * 1000:.0f} ms")
+    if not p95_page <= TARGET_PAGE:
+        broken.append(f"p95 page {p95_page * 1000:.0f} ms > {TARGET_PAGE * 1000:.0f} ms")
+    if errors:
+        broken.append(f"{errors} errors")
+    return Step(len(fx.games), lines, broken)
+
+
+# --- the server ----------------------------------------------------------------------------------
+
+def start_server(instance: Path, port: int, connections: int, log: Path,
+                 profile: str = "") -> subprocess.Popen:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("KIERKI_")}
+    env.update(KIERKI_INSTANCE=str(instance), KIERKI_SECRET_KEY=SECRET,
+               KIERKI_MAX_GAMES="1000000")
+    pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
+    run = ["-c", PROFILED, profile] if profile else ["-m", "scorekeeper.cli"]
+    with log.open("ab") as out:
+        proc = subprocess.Popen(
+            [*pin, sys.executable, *run, "serve", "--host", "127.0.0.1",
+             "--port", str(port), "--connection-limit", str(connections)],
+            env=env, stdout=out, stderr=subprocess.STDOUT)
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        if proc.poll() is not None:
+            raise SystemExit(f"the server stopped:\n{log.read_text(errors='replace')}")
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/rulesets", timeout=1).read()
+            return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not answer within 30 s")
+
+
+def projector_path(port: int, tid: str) -> str | None:
+    """The projector's live part if this checkout has it, else its page, else None."""
+    for path in (f"/tournaments/{tid}/screen?part=live", f"/tournaments/{tid}/screen"):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10).read()
+            return path
+        except urllib.error.HTTPError as e:
+            if e.code != 404:
+                return path  # it exists; the run will count what it answers
+        except OSError:
+            return None
+    return None
+
+
+def step(tables: int, args: argparse.Namespace) -> Step:
+    tmp = Path(tempfile.mkdtemp(prefix="kierki-club-"))
+    proc = None
+    try:
+        fx = make_tournament(tmp, tables)
+        port = free_port()
+        # every phone: its stream and a connection for pages; each table's saving phone;
+        # the projectors likewise; and room to spare
+        connections = 2 * (PHONES * tables + PROJECTORS) + tables + 64
+        log = tmp / "server.log"
+        profile = f"{args.profile}.{tables}" if args.profile else ""
+        proc = start_server(tmp, port, connections, log, profile)
+        page = projector_path(port, fx.tid)
+        result = asyncio.run(club(port, proc.pid, fx, page, args))
+        if profile:
+            time.sleep(1.0)  # the server writes it
+            result.lines.append(f"profile of the measured run: {profile}")
+        tracebacks = log.read_text(errors="replace").count("Traceback")
+        if tracebacks:
+            result.lines.append(f"server log: {tracebacks} tracebacks")
+            result.broken.append(f"{tracebacks} tracebacks")
+        return result
+    finally:
+        if proc is not None:
+            proc.terminate()
+            proc.wait(10)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=150, help="tables of the first step")
+    parser.add_argument("--max-tables", type=int, default=1200,
+                        help="no step beyond this many tables")
+    parser.add_argument("--seconds", type=float, default=18.0, help="measured, per step")
+    parser.add_argument("--warmup", type=float, default=4.0,
+                        help="seconds of saves before the measured run")
+    parser.add_argument("--events-only", action="store_true",
+                        help="phones and projectors fetch no page, only hear the events "
+                             "(to tell the pages' cost from the rest)")
+    parser.add_argument("--profile", default="", metavar="FILE",
+                        help="profile the server (cProfile) over each measured run, into "
+                             "FILE.<tables> (pstats); slows it down")
+    args = parser.parse_args()
+    if args.tables < 2:
+        parser.error("a tournament needs at least 8 players: --tables 2 or more")
+
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    cores = os.cpu_count() or 1
+    pinned = shutil.which("taskset") and cores > 1
+    if pinned:
+        os.sched_setaffinity(0, set(range(1, cores)))
+    print(f"# machine: {machine()}; server "
+          + (f"pinned to core 0 (taskset -c 0), client to cores 1-{cores - 1}" if pinned
+             else "and client unpinned (no taskset, or one core)")
+          + f"; file limit {hard}", flush=True)
+
+    tables = args.tables
+    while True:
+        if 2 * PHONES * tables > hard - 256:
+            print(f"# {tables} tables need more files than this process may open ({hard})")
+            break
+        result = step(tables, args)
+        for line in result.lines:
+            print(line, flush=True)
+        if result.broken:
+            print(f"# targets broken at {tables} tables: {'; '.join(result.broken)}",
+                  flush=True)
+            return
+        print(f"# targets met at {tables} tables", flush=True)
+        if tables * 2 > args.max_tables:
+            break
+        tables *= 2
+    print(f"# targets met up to {tables} tables (--max-tables {args.max_tables})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,276 @@
+"""A club night's pages (issue 27): the director's form and page, the public results, the
+projector and each player's phone page.
+
+Thin: read the form, call :mod:`...domain.tournaments`, render. The director is whoever
+opened the director's link in this browser (:func:`..access.remember_director`); everyone
+else reads. The projector's and the phones' live parts are fetched again by
+static/tournament.js when the tournament's event stream (:mod:`..live`) tells of a change.
+"""
+from __future__ import annotations
+
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from werkzeug.exceptions import Forbidden
+from wtforms import RadioField, SelectChoice, SelectField, StringField, TextAreaField
+
+from ...common.i18n import field_errors, lang
+from ...domain import tournaments, variants
+from ...domain.tournaments import NotNow
+from ...rules.errors import InvalidInput, RulesetError, UnknownRuleset
+from ...storage import queries
+from .. import access, caches
+from ..db import get_db
+from .games import _listed_name
+
+bp = Blueprint("tournaments", __name__)
+
+#: Table sizes as the form offers them: four first (the usual table), then three and five.
+SIZES = ("4", "3", "5")
+#: What the form starts with for each size ("" is "not used").
+DEFAULTS = {"4": "standard-4", "3": "standard-3", "5": ""}
+
+
+class TournamentForm(FlaskForm):
+    """Shape only: the domain checks every field and says what is wrong with it."""
+
+    name = StringField(_l("Tournament name"))
+    players = TextAreaField(_l("Players, one name a line"))
+    rounds = StringField(_l("Rounds"), default="3")
+    ruleset_4 = SelectField(_l("Tables of four"), validate_choice=False)
+    ruleset_3 = SelectField(_l("Tables of three"), validate_choice=False)
+    ruleset_5 = SelectField(_l("Tables of five"), validate_choice=False)
+    scoring = RadioField(_l("Ranking"), default="points", validate_choice=False,
+                         choices=[SelectChoice("points", _l("by points (the sum of the games)")),
+                                  SelectChoice("places", _l("by places (3, 2, 1, 0 a table)"))])
+    seed = StringField(_l("Seed of the draw (optional)"))
+
+
+def _choices(size: int) -> list[SelectChoice]:
+    """The rulesets for ``size`` players each playing alone, house variants too (a game
+    of pairs, Tybet, is never drawn: the domain refuses it too)."""
+    out = []
+    for family, rules, row in variants.listing(get_db()):
+        if getattr(rules, "players", None) != size:
+            continue
+        try:
+            if any(len(side) != 1 for side in family.sides(rules)):
+                continue
+        except (RulesetError, TypeError):
+            continue
+        out.append(SelectChoice(rules.id, _listed_name(rules, row)))
+    return out
+
+
+@bp.route("/tournaments/new", methods=["GET", "POST"])
+def new():
+    form = TournamentForm()
+    for size in SIZES:
+        field = form[f"ruleset_{size}"]
+        field.choices = ([] if size == "4" else [SelectChoice("", gettext("not used"))]) \
+            + _choices(int(size))
+        if request.method == "GET":
+            field.data = DEFAULTS[size]
+    errors: dict[str, list[str]] = {}
+    if form.validate_on_submit():
+        try:
+            t = tournaments.create(
+                get_db(), form.name.data or "", form.players.data or "", form.rounds.data,
+                {size: form[f"ruleset_{size}"].data or "" for size in SIZES},
+                form.scoring.data, (form.seed.data or "").strip() or None,
+                max_games=current_app.config["MAX_GAMES"])
+        except InvalidInput as e:
+            errors = field_errors(e.problems)
+        else:
+            access.remember_director(t.id)
+            flash(gettext("The tournament is made and round 1 is drawn."), "ok")
+            return redirect(url_for("tournaments.director", tid=t.id))
+    elif request.method == "POST":
+        errors = {"": [gettext("The form was incomplete; nothing was saved.")]}
+    return render_template("tournaments/new.html", form=form, errors=errors,
+                           sizes=SIZES), (422 if errors else 200)
+
+
+def _load(tid: str) -> tournaments.Tournament:
+    return tournaments.load(get_db(), tid)
+
+
+def _deals_total(t: tournaments.Tournament) -> dict[str, int | None]:
+    """Each of the tournament's rulesets' number of deals ("deal 7 of 12")."""
+    out: dict[str, int | None] = {}
+    for table in t.stored.tables:
+        rid = table.ruleset_id
+        if rid in out:
+            continue
+        try:
+            family, rules = variants.find(get_db(), rid)
+            out[rid] = family.deals_total(rules)
+        except (UnknownRuleset, RulesetError):
+            out[rid] = None
+    return out
+
+
+def _context(t: tournaments.Tournament, **more):
+    return {"t": t, "totals": _deals_total(t), "director": access.directs(t.id),
+            "by_places": t.scoring == "places", **more}
+
+
+@bp.get("/tournaments/<tid>")
+def show(tid: str):
+    """The public results: standings, round by round, each player's page linked."""
+    t = _load(tid)
+    return render_template("tournaments/show.html", **_context(t))
+
+
+@bp.get("/tournaments/<tid>/version")
+def version(tid: str):
+    """Polled by static/tournament.js when the event stream cannot be kept open."""
+    return ({"version": queries.tournament_version(get_db(), tid)}, 200,
+            {"Cache-Control": "no-store"})
+
+
+class NotDirector(Forbidden):
+    """A director's page or change asked for by a browser that is not the director's."""
+
+
+@bp.errorhandler(NotDirector)
+def not_director(e: NotDirector):
+    return render_template("error.html", message=gettext(
+        "Only the tournament's director can do this: open the director's link (given when "
+        "the tournament was made) in this browser first. Nothing was changed.")), 403
+
+
+@bp.get("/tournaments/<tid>/direct/<token>")
+def direct(tid: str, token: str):
+    """The director's link: this browser directs the tournament from now on."""
+    _load(tid)  # a tournament that is not there: 404
+    if not access.is_director_token(token, tid):
+        raise NotDirector()
+    access.remember_director(tid)
+    return redirect(url_for("tournaments.director", tid=tid))
+
+
+def _director_page(t: tournaments.Tournament, errors: dict | None = None,
+                   values: dict | None = None, status: int = 200):
+    link = url_for("tournaments.direct", tid=t.id, token=access.tournament_token(t.id),
+                   _external=True)
+    return render_template("tournaments/director.html", **_context(
+        t, errors=errors or {}, values=values or {}, link=link)), status
+
+
+def _directed(tid: str) -> tournaments.Tournament:
+    t = _load(tid)
+    if not access.directs(tid):
+        raise NotDirector()
+    return t
+
+
+@bp.get("/tournaments/<tid>/director")
+def director(tid: str):
+    return _director_page(_directed(tid))
+
+
+def _refused(tid: str, e: NotNow):
+    return _director_page(_load(tid), {"": [e.text(gettext)]}, status=409)
+
+
+@bp.post("/tournaments/<tid>/rounds")
+def draw(tid: str):
+    """Draw the round the form names (sent twice, it is drawn once)."""
+    _directed(tid)
+    try:
+        t = tournaments.draw_next(get_db(), tid, request.form.get("round", ""),
+                                  max_games=current_app.config["MAX_GAMES"])
+    except NotNow as e:
+        return _refused(tid, e)
+    except InvalidInput as e:
+        return _director_page(_load(tid), field_errors(e.problems), status=422)
+    flash(gettext("Round %(round)s is drawn.", round=t.current), "ok")
+    return redirect(url_for("tournaments.director", tid=tid))
+
+
+@bp.post("/tournaments/<tid>/players")
+def add_player(tid: str):
+    """A late arrival, drawn from the next round on."""
+    _directed(tid)
+    typed = request.form.get("name", "")
+    try:
+        tournaments.add_player(get_db(), tid, typed)
+    except NotNow as e:
+        return _refused(tid, e)
+    except InvalidInput as e:
+        return _director_page(_load(tid), field_errors(e.problems), {"name": typed}, 422)
+    flash(gettext("%(name)s plays from the next round on.", name=typed.strip()), "ok")
+    return redirect(url_for("tournaments.director", tid=tid))
+
+
+@bp.post("/tournaments/<tid>/withdraw")
+def withdraw(tid: str):
+    t = _directed(tid)
+    given = request.form.get("player", "")
+    try:
+        tournaments.withdraw(get_db(), tid, given)
+    except NotNow as e:
+        return _refused(tid, e)
+    except InvalidInput as e:
+        errors = field_errors(e.problems)
+        return _director_page(t, {"player": [m for ms in errors.values() for m in ms]},
+                              status=422)
+    name = t.name_of(int(given))
+    flash(gettext("%(name)s is withdrawn: not drawn from the next round on; their games "
+                  "so far count.", name=name), "ok")
+    return redirect(url_for("tournaments.director", tid=tid))
+
+
+@bp.post("/tournaments/<tid>/close")
+def close(tid: str):
+    _directed(tid)
+    try:
+        tournaments.close(get_db(), tid)
+    except NotNow as e:
+        return _refused(tid, e)
+    flash(gettext("The tournament is closed; its results stand."), "ok")
+    return redirect(url_for("tournaments.show", tid=tid))
+
+
+@bp.get("/tournaments/<tid>/screen")
+def screen(tid: str):
+    """The projector: standings and the current round's tables, live, nothing to tap."""
+    if request.args.get("part") == "live":
+        # Asked again by every projector after every save anywhere in the club: made once
+        # per version of the tournament and language, whichever projector asks first.
+        version = queries.tournament_version(get_db(), tid)
+        kept = caches.body(("screen-live", tid, version, lang()), lambda: caches.Body.of(
+            render_template("tournaments/_screen_live.html", **_context(_load(tid)))))
+        return caches.respond(kept)
+    return render_template("tournaments/screen.html", **_context(_load(tid))), 200, \
+        {"Cache-Control": "no-store"}
+
+
+@bp.get("/tournaments/<tid>/players/<int:number>")
+def player(tid: str, number: int):
+    """A player's phone: where they sit next, their rank, their games."""
+    t = _load(tid)
+    if number not in t.players:
+        abort(404)
+    template = "tournaments/_player_live.html" if request.args.get("part") == "live" \
+        else "tournaments/player.html"
+    return render_template(template, **_context(t, number=number)), 200, \
+        {"Cache-Control": "no-store"}
+
+
+@bp.app_template_global()
+def tournament_of_game(gid: str) -> queries.TableOfGame | None:
+    """The tournament, round and table a game was drawn for (the game page's line): one
+    row read, not the whole tournament (every phone's page after every deal asks)."""
+    return tournaments.table_of_game(get_db(), gid)
