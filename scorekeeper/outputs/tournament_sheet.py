@@ -9,7 +9,9 @@ director gets it; the results carry no code, token or game id (a game's id is it
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -121,3 +123,19 @@ def to_csv(t: Tournament, labels: dict[str, str]) -> str:
     writer.writerow([spreadsheet_safe(c) for c in header])
     writer.writerows([spreadsheet_safe(c) for c in row] for row in rows)
     return out.getvalue()
+
+
+def printed_state(results: dict[str, Any]) -> str:
+    """What the results PDF shows of ``results`` (:func:`to_json`), as a short hash: the
+    same while tables only add deals, new once a table finishes, a finished game is
+    corrected, a round is drawn or a player comes or goes.
+
+    >>> a = {"rounds": [{"number": 1, "tables": [{"table": 1, "deals": 3}]}]}
+    >>> b = {"rounds": [{"number": 1, "tables": [{"table": 1, "deals": 4}]}]}
+    >>> printed_state(a) == printed_state(b), printed_state(a) == printed_state({})
+    (True, False)
+    """
+    shown = {**results, "rounds": [
+        {**r, "tables": [{k: v for k, v in tb.items() if k != "deals"} for tb in r["tables"]]}
+        for r in results.get("rounds", [])]}
+    return hashlib.sha256(json.dumps(shown, sort_keys=True).encode()).hexdigest()[:16]

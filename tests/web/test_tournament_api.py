@@ -3,8 +3,16 @@
 next round only when every table has finished (409 before), late arrivals and withdrawals,
 401/403 without the director's token, and every answer as the OpenAPI document says."""
 import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 
-from tests.store.test_tournaments import TWELVE, bad_evening_for
+from scorekeeper.families.kierki.rules.rulesets import get_ruleset
+from scorekeeper.rules.draw import table_sizes
+from scorekeeper.rules.errors import InvalidInput
+from scorekeeper.web import limits
+from scorekeeper.web.db import get_db
+from tests.store.test_tournaments import TWELVE, bad_evening_for, finish
+from tests.web.test_limits import per_minute
 from tests.web.test_schemas import valid
 
 BODY = {"name": "Czwartek w klubie", "players": TWELVE, "rounds": 2,
@@ -131,3 +139,92 @@ def test_every_answer_is_as_the_openapi_document_says(client, made):
     for headers in ({}, bearer(made["token"])):
         body = client.get(f"/api/tournaments/{made['id']}", headers=headers).get_json()
         assert valid(body, read["content"]["application/json"]["schema"], doc)
+
+
+def stored(app):
+    """How many tournaments and games the server keeps."""
+    with app.app_context():
+        db = get_db()
+        return (db.execute("select count(*) from tournaments").fetchone()[0],
+                db.execute("select count(*) from games").fetchone()[0])
+
+
+def test_a_refusal_stores_nothing(app, client):
+    before = stored(app)
+    for change in ({"players": TWELVE[:7]}, {"players": [*TWELVE[:11], "ala"]},
+                   {"rounds": 0}, {"rulesets": {"4": "no-such-rules"}}, {"scoring": "money"},
+                   {"seed": 7}):
+        answer = client.post("/api/tournaments", json={**BODY, **change})
+        assert answer.status_code == 422, change
+    assert client.post("/api/tournaments", data="{", content_type="application/json"
+                       ).status_code == 400
+    app.config["MAX_GAMES"] = before[1] + 2  # round 1's three games would not fit
+    full = client.post("/api/tournaments", json=BODY)
+    assert full.status_code == 422 and "at most" in full.get_json()["errors"][""][0]
+    assert stored(app) == before
+
+
+def test_tournaments_count_as_new_games_for_the_rate_limit(app, client):
+    for _ in range(per_minute(limits.CREATE)):
+        assert client.post("/api/games", json={"ruleset": "standard-4", "players": TWELVE[:4],
+                                               "first_dealer": 0}).status_code == 201
+    before = stored(app)
+    refused = client.post("/api/tournaments", json=BODY, headers={"Accept-Language": "pl"})
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
+    assert "Odczekaj" in refused.get_json()["error"]
+    assert stored(app) == before
+
+
+def test_no_round_after_the_last_or_once_closed(client):
+    made = client.post("/api/tournaments", json={**BODY, "rounds": 1}).get_json()
+    tid, token = made["id"], made["token"]
+    for table in made["round"]["tables"]:
+        play_table(client, table)
+    last = client.post(f"/api/tournaments/{tid}/rounds", headers=bearer(token))
+    assert last.status_code == 409 and "All 1 rounds are drawn" in last.get_json()["error"]
+    assert client.post(f"/api/tournaments/{tid}/close", headers=bearer(token)).status_code == 204
+    closed = client.post(f"/api/tournaments/{tid}/rounds", headers=bearer(token))
+    assert closed.status_code == 409 and "closed" in closed.get_json()["error"]
+    assert client.delete(f"/api/tournaments/{tid}/players/1",
+                         headers=bearer(token)).status_code == 409
+    state = client.get(f"/api/tournaments/{tid}").get_json()
+    assert state["closed"] is True and len(state["rounds"]) == 1
+    assert all(p["withdrawn_after"] is None for p in state["players"])
+
+
+SIZES = {"4": "standard-4", "3": "standard-3", "5": "zdanowicz-5"}
+
+
+@settings(max_examples=8, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(count=st.integers(8, 15), sizes=st.sampled_from([("4",), ("3", "4"), ("4", "5")]),
+       scoring=st.sampled_from(["points", "places"]), seed=st.text("abcdef", min_size=1,
+                                                                    max_size=6),
+       losers=st.lists(st.integers(0, 4), min_size=5, max_size=5))
+def test_once_every_game_is_finished_the_standings_add_up(app, client, count, sizes, scoring,
+                                                          seed, losers):
+    """Any tournament the API accepts: each table's game sums to its ruleset's total (zero
+    but for the five-player rules), so the standings by points sum to the tables' totals;
+    by places each table hands out 3 + … + 0 (6 at four, 4½ at three, 7½ at five)."""
+    body = {**BODY, "players": [f"Gracz {i}" for i in range(count)], "scoring": scoring,
+            "rulesets": {s: SIZES[s] for s in sizes}, "seed": seed}
+    answer = client.post("/api/tournaments", json=body)
+    event(f"answered {answer.status_code}")
+    if answer.status_code == 422:  # only a count the sizes cannot seat: 9 at tables of four
+        with pytest.raises(InvalidInput):
+            table_sizes(count, sorted(int(s) for s in sizes))
+        return
+    assert answer.status_code == 201, answer.get_json()
+    made = answer.get_json()
+    tables = made["round"]["tables"]
+    with app.app_context():
+        for i, table in enumerate(tables):
+            finish(get_db(), table["game"], losers[i % 5] % len(table["players"]))
+    standings = client.get(f"/api/tournaments/{made['id']}").get_json()["standings"]
+    assert sorted(s["player"] for s in standings) == sorted(body["players"])
+    assert all(s["games"] == 1 for s in standings)
+    expected = sum(get_ruleset(t["ruleset"]).expected_sum or 0 if scoring == "points"
+                   else {3: 4.5, 4: 6, 5: 7.5}[len(t["players"])] for t in tables)
+    assert sum(s["points"] for s in standings) == expected
+    assert sum(s["wins"] for s in standings) >= len(tables)  # a table's ties share a win
+    assert [s["rank"] for s in standings] == sorted(s["rank"] for s in standings)

@@ -13,6 +13,7 @@ import pytest
 import segno
 from PIL import Image
 
+from scorekeeper.outputs import pdf
 from tests.store.test_tournaments import bad_evening_for
 from tests.web.test_sheets import pdf_text, poppler  # noqa: F401 (a fixture)
 from tests.web.test_tournament_api import bearer
@@ -192,5 +193,33 @@ def test_the_results_pdf_lists_the_standings_and_the_tables(client, made, tmp_pa
         assert line.split()[0] == str(s["rank"])
     for table in tables:
         assert table["join_code"] not in text
-    assert "being played: 0 deals entered" in text
+    assert text.count("being played") == 1  # the last table
     assert client.get(f"/tournaments/{made['id']}/results.xls").status_code == 404
+
+
+def test_the_results_pdf_changes_when_a_table_finishes_not_at_every_deal(client, made,
+                                                                           monkeypatch):
+    """A deal saved at a table changes nothing printed: the kept PDF is served again (no
+    render of seconds for a club's results); a finished table is printed at once."""
+    renders = []
+    render = pdf.render
+    monkeypatch.setattr(pdf, "render", lambda *a, **k: renders.append(1) or render(*a, **k))
+    tid = made["id"]
+    tables = client.get(f"/api/tournaments/{tid}",
+                        headers=bearer(made["token"])).get_json()["rounds"][0]["tables"]
+    before = client.get(f"/tournaments/{tid}/results.pdf").headers["ETag"]
+    table = tables[0]
+    version = client.get(f"/api/games/{table['game']}").get_json()["version"]
+    raw = bad_evening_for(table["ruleset"], 0)[0]
+    assert client.put(f"/api/games/{table['game']}/deals/1", headers=bearer(table["token"]),
+                      json={"result": raw, "version": version}).status_code == 200
+    assert client.get(f"/tournaments/{tid}/results.pdf").headers["ETag"] == before
+    assert len(renders) == 1
+    version = client.get(f"/api/games/{table['game']}").get_json()["version"]
+    for number, raw in enumerate(bad_evening_for(table["ruleset"], 0)[1:], start=2):
+        answer = client.put(f"/api/games/{table['game']}/deals/{number}",
+                            headers=bearer(table["token"]),
+                            json={"result": raw, "version": version})
+        version = answer.get_json()["version"]
+    assert client.get(f"/tournaments/{tid}/results.pdf").headers["ETag"] != before
+    assert len(renders) == 2

@@ -4,7 +4,9 @@ no code, token or game id in them). What goes on them is :mod:`...outputs.tourna
 
 Both PDFs are kept as files shared by every worker (:mod:`...outputs.pdf`): a drawn round's
 tables never change, so its sheet is keyed by the round and the address its links point
-at; the results by the tournament's version (every save at a table moves it).
+at; the results by what is printed on them, which changes when a table finishes (not at
+every deal saved): a render of 600 players' results costs seconds, and while it runs the
+server's one process serves nobody else.
 """
 from __future__ import annotations
 
@@ -100,9 +102,10 @@ def results(tid: str, fmt: str):
         abort(404)
     t = tournaments.load(get_db(), tid)
     if fmt == "pdf":
-        return _pdf(("results", tid, f"v{t.version}"), lambda: render_template(
-            _TEMPLATES[1], t=t, results=tournament_sheet.to_json(t)),
-            _filename(t, "results", "pdf"))
+        results = tournament_sheet.to_json(t)
+        return _pdf(("results", tid, tournament_sheet.printed_state(results)),
+                    lambda: render_template(_TEMPLATES[1], t=t, results=results),
+                    _filename(t, "results", "pdf"))
     if fmt == "csv":
         body, mimetype = tournament_sheet.to_csv(t, _labels()), "text/csv"
     else:
