@@ -406,6 +406,13 @@ def test_an_offline_reload_shows_the_kept_page(phone):
         game["token"])
     controlled(page, f"{page.base}/games/{game['id']}")
     before = chips(page)
+    # The worker keeps the page after answering it: wait until it is kept (a loaded
+    # machine may take a moment), as a phone that goes offline later would find it.
+    page.wait_for_function("""async () => {
+        const kept = await caches.keys().then(names => Promise.all(
+            names.map(n => caches.open(n).then(c => c.match(location.pathname)))));
+        return kept.some(Boolean);
+    }""", timeout=30_000)
     page.context.set_offline(True)
     page.reload()
     expect(page.locator("[data-offline-note]")).to_be_visible()
