@@ -65,7 +65,12 @@ def to_csv(game: service.Game) -> str:
     formula. Numbers stay numbers: the points the families write are ints, and a text
     cell that is a plain integer (``-260``) is a number to a spreadsheet, not a formula.
     """
-    header, rows = game.family.csv(game)
+    return csv_text(*game.family.csv(game))
+
+
+def csv_text(header: list[Any], rows: list[list[Any]]) -> str:
+    """A CSV file as every export of this app writes one: UTF-8 with a BOM (a spreadsheet
+    then reads Polish letters right), each cell :func:`spreadsheet_safe`."""
     out = io.StringIO()
     out.write("\ufeff")
     writer = csv.writer(out)

@@ -8,9 +8,7 @@ director gets it; the results carry no code, token or game id (a game's id is it
 """
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -20,7 +18,7 @@ from typing import Any
 from ..common import collation
 from ..domain.tournaments import Tournament
 from ..storage.queries import TournamentTable
-from .exchange import spreadsheet_safe
+from .exchange import csv_text
 from .share import qr_png
 
 
@@ -117,12 +115,7 @@ def to_csv(t: Tournament, labels: dict[str, str]) -> str:
             row += ["" if table is None else table.number,
                     "" if total is None or not table.finished else total]
         rows.append(row)
-    out = io.StringIO()
-    out.write("\ufeff")
-    writer = csv.writer(out)
-    writer.writerow([spreadsheet_safe(c) for c in header])
-    writer.writerows([spreadsheet_safe(c) for c in row] for row in rows)
-    return out.getvalue()
+    return csv_text(header, rows)
 
 
 def printed_state(results: dict[str, Any]) -> str:
