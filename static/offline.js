@@ -141,10 +141,27 @@
     keepDeal(form, event.submitter || null);
   });
 
+  // The kept copy is shown (the worker found no server): look for the server every few
+  // seconds and reload once it answers. Not once at "online" alone: a Wi-Fi that is back
+  // may not carry yet, and the reload would only show the kept copy again, for good.
+  // (A HEAD is not the worker's to answer: it goes to the network or fails.)
+  var looking = null;
+  function lookForServer() {
+    looking = null;
+    if (!offlineNote || offlineNote.hidden || kept().length) { return; }
+    if (navigator.onLine === false) { return; } // "online" starts it again
+    fetch(window.location.href, { method: "HEAD", cache: "no-store", credentials: "same-origin" })
+      .then(function (r) {
+        if (r.ok) { window.location.reload(); } else { looking = window.setTimeout(lookForServer, 3000); }
+      })
+      .catch(function () { looking = window.setTimeout(lookForServer, 3000); });
+  }
+
   window.addEventListener("online", function () {
     wait = 1000;
     if (timer !== null) { window.clearTimeout(timer); timer = null; }
-    if (offlineNote && !offlineNote.hidden && !kept().length) { window.location.reload(); }
+    if (looking !== null) { window.clearTimeout(looking); }
+    lookForServer();
     sendKept();
   });
   window.addEventListener("offline", function () { if (offlineNote) { offlineNote.hidden = false; } });
@@ -156,4 +173,5 @@
   told();
   showKept();
   sendKept();
+  lookForServer();
 }());
