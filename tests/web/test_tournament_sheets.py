@@ -95,7 +95,9 @@ def test_each_card_has_one_qr_code_of_its_tables_join_link(app, client, made, tm
 
 def test_the_round_sheet_is_the_directors_alone(client, made):
     assert sheet(client, made, Authorization="Bearer nope").status_code == 403
-    assert client.get(f"/tournaments/{made['id']}/rounds/1/sheet.pdf").status_code == 403
+    stranger = client.get(f"/tournaments/{made['id']}/rounds/1/sheet.pdf",
+                          headers={"Accept-Language": "pl"})
+    assert stranger.status_code == 403 and "link sędziego" in stranger.text  # says what to open
     assert sheet(client, made, number=2).status_code == 404  # not drawn yet
     assert client.get("/tournaments/nope/rounds/1/sheet.pdf").status_code == 404
     # The director's browser (opened the director's link) gets it without a header.

@@ -23,6 +23,7 @@ from ...domain import tournaments
 from ...outputs import pdf, share, tournament_sheet
 from .. import access
 from ..db import get_db
+from .tournaments import NotDirector
 
 bp = Blueprint("tournament_sheets", __name__)
 
@@ -77,7 +78,7 @@ def _join_url(code: str) -> str:
 def round_sheet(tid: str, number: int):
     t = tournaments.load(get_db(), tid)  # TournamentNotFound: 404
     if not access.directs(tid):
-        abort(403)
+        raise NotDirector()
     if not 1 <= number <= t.current:
         abort(404)
     base = _join_url("X")[:-1]

@@ -143,7 +143,7 @@ class NotDirector(Forbidden):
     """A director's page or change asked for by a browser that is not the director's."""
 
 
-@bp.errorhandler(NotDirector)
+@bp.app_errorhandler(NotDirector)  # the round sheet's route too
 def not_director(e: NotDirector):
     return render_template("error.html", message=gettext(
         "Only the tournament's director can do this: open the director's link (given when "
