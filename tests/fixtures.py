@@ -11,7 +11,7 @@ from scorekeeper.web.db import get_db
 
 PLAYERS = ["Ala", "Bożena", "Czesław", "<b>Dżon</b>"]
 
-__all__ = ["PLAYERS", "authorize", "errors_in", "new_game", "play_api", "post_deal",
+__all__ = ["PLAYERS", "authorize", "errors_in", "join", "new_game", "play_api", "post_deal",
            "results_for", "state"]
 
 
@@ -40,6 +40,15 @@ def post_deal(client, gid, number, version, raw, **extra):
     """Send a Kierki deal's raw result through the deal form."""
     data = {"version": version, **form_values(raw), **extra}
     return client.post(f"/games/{gid}/deals/{number}", data=data)
+
+
+def join(client, app, gid):
+    """This client joins the game's table with its join code (as a phone scanning the
+    table card or typing the code): from now on it may write the game."""
+    code = state(app, gid).stored.join_code
+    r = client.get(f"/join/{code}")
+    assert r.status_code == 302 and r.location.endswith(f"/games/{gid}"), r.status_code
+    return client
 
 
 def authorize(client, app, gid):

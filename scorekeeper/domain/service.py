@@ -25,7 +25,7 @@ from ..storage import queries, store
 from ..storage.queries import GameNotFound
 from . import variants
 
-__all__ = ["Conflict", "Game", "GameNotFound", "InvalidInput", "create_game", "delete_game",
+__all__ = ["Conflict", "Frozen", "Game", "GameNotFound", "InvalidInput", "create_game", "delete_game",
            "enter_deal", "load", "undo_last"]
 
 
@@ -41,6 +41,22 @@ class Conflict(Exception):
 
     def text(self, translate=lambda s: s) -> str:
         return translate(self.message) % self.params
+
+
+class Frozen(Exception):
+    """The game is a table of a closed tournament: no write until the director reopens
+    it (checked by the store under the write lock, whichever path wrote)."""
+
+    message = N_("This game's tournament is closed: its results are final. The director "
+                 "can reopen the tournament to correct it.")
+
+    def __init__(self, gid: str, tournament_id: str):
+        self.gid = gid
+        self.tournament_id = tournament_id
+        super().__init__(self.message)
+
+    def text(self, translate=lambda s: s) -> str:
+        return translate(self.message)
 
 
 CHANGED = N_("The game changed on another phone (or this form was sent twice). "
@@ -176,8 +192,10 @@ def holds(game: Game, number: int, raw: Any) -> bool:
     return result == game.stored.results[number - 1]
 
 
-def enter_deal(db: Database, game: Game, number: int, raw: Any, version: Any) -> Game:
-    """Record the next deal or correct an earlier one; returns the game after it."""
+def enter_deal(db: Database, game: Game, number: int, raw: Any, version: Any,
+               by: str = "table") -> Game:
+    """Record the next deal or correct an earlier one, by the right ``by`` (the table or
+    the director; a correction is kept with it); returns the game after it."""
     _check_version(game, number, version)
     deal = game.deal(number)
     if not isinstance(raw, dict):
@@ -201,9 +219,11 @@ def enter_deal(db: Database, game: Game, number: int, raw: Any, version: Any) ->
         if number == game.recorded + 1:
             store.record_deal(db, game.id, number, result, version, after.finished)
         else:
-            store.replace_deal(db, game.id, number, result, version, after.finished)
+            store.replace_deal(db, game.id, number, result, version, after.finished, by)
     except store.VersionConflict as e:
         raise Conflict(ALREADY, e.current_version, game.id, number=number) from None
+    except store.Frozen as e:
+        raise Frozen(game.id, e.tournament_id) from None
     results = [s.result for s in after.scored]
     stored = replace(game.stored, results=results, version=game.version + 1,
                      finished=after.finished)
@@ -212,18 +232,54 @@ def enter_deal(db: Database, game: Game, number: int, raw: Any, version: Any) ->
     return _keep(Game(stored, game.family, game.rules, after, parts, game.rules_parts))
 
 
-def undo_last(db: Database, game: Game, version: Any) -> Game:
-    """Take back the last deal (kept in the history)."""
+def undo_last(db: Database, game: Game, version: Any, by: str = "table") -> Game:
+    """Take back the last deal (kept in the history, and the undo with the right ``by``)."""
     _check_version(game, None, version)
     if not game.recorded:
         raise InvalidInput([Problem("", N_("There is no deal to undo."))])
     try:
-        store.remove_last_deal(db, game.id, version)
+        store.remove_last_deal(db, game.id, version, by)
     except store.VersionConflict as e:
         raise Conflict(CHANGED, e.current_version, game.id) from None
+    except store.Frozen as e:
+        raise Frozen(game.id, e.tournament_id) from None
     stored = replace(game.stored, results=game.stored.results[:-1], version=game.version + 1,
                      finished=False)
     return _keep(Game(stored, game.family, game.rules, rules_parts=game.rules_parts))
+
+
+#: The seat a director's signature is kept under.
+DIRECTOR_SEAT = -1
+
+
+def signatures(db: Database, game: Game) -> dict[int, dict[str, Any]]:
+    """Who signed the game, by seat (the director under :data:`DIRECTOR_SEAT`)."""
+    return queries.signatures(db, game.id)
+
+
+def changes(db: Database, game: Game) -> list[dict[str, Any]]:
+    """The game's corrections, undos and signatures taken off, oldest first."""
+    return queries.game_changes(db, game.id)
+
+
+def sign(db: Database, game: Game, seat: Any, version: Any, by: str = "table") -> Game:
+    """The finished game signed for ``seat`` (one of its players' seats, or
+    :data:`DIRECTOR_SEAT` by the director's right alone), as on the paper sheet. A
+    correction or an undo later takes every signature off."""
+    _check_version(game, None, version)
+    if not game.state.finished:
+        raise InvalidInput([Problem("", N_("A game is signed when it is over."))])
+    seats = range(len(game.players))
+    if not (checks.is_int(seat) and (seat in seats or (seat == DIRECTOR_SEAT
+                                                        and by == "director"))):
+        raise InvalidInput([Problem("seat", N_("Choose who signs: one of the players."))])
+    try:
+        store.sign_game(db, game.id, seat, version, by)
+    except store.VersionConflict as e:
+        raise Conflict(CHANGED, e.current_version, game.id) from None
+    except store.Frozen as e:
+        raise Frozen(game.id, e.tournament_id) from None
+    return load(db, game.id)
 
 
 def delete_game(db: Database, game: Game, version: Any) -> None:

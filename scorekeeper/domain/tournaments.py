@@ -55,11 +55,18 @@ class NotNow(Exception):
 UNFINISHED = N_("Round %(round)s is still being played: the next round is drawn when every "
                 "table has finished its game.")
 CLOSED = N_("This tournament is closed; nothing more can be drawn or changed in it.")
+NOT_CLOSED = N_("This tournament is open; there is nothing to reopen.")
 CHANGED = N_("The tournament changed in the meantime (another tab of the director's?). "
              "Nothing was changed; here it is as it is now.")
 DRAWN = N_("Round %(round)s is already drawn.")
 ALL_DRAWN = N_("All %(rounds)s rounds are drawn; close the tournament when the last one "
                "is over.")
+
+
+def confirmed(table: TournamentTable) -> bool:
+    """A finished table's result counts for good once two of its players signed it, or
+    the director did (until then the standings show it as provisional)."""
+    return table.director_signed or table.signed_seats >= 2
 
 
 @dataclass
@@ -182,6 +189,16 @@ class Tournament:
                     if seats else None
                 out.append((table.round, table, total))
         return out
+
+    @cached_property
+    def unconfirmed(self) -> list[TournamentTable]:
+        """The finished tables whose result is still provisional: signed by fewer than two
+        of their players, and not by the director."""
+        return [t for t in self.stored.tables if t.finished and not confirmed(t)]
+
+    def provisional(self, number: int) -> bool:
+        """Whether a player's standing rests on a table not yet confirmed."""
+        return any(number in t.seats for t in self.unconfirmed)
 
     def met(self) -> dict[frozenset[int], int]:
         return draw.meetings([[t.seats for t in r] for r in self.rounds])
@@ -415,6 +432,24 @@ def close(db: Database, tid: str) -> None:
         store.close_tournament(db, tid)
     except store.TournamentChanged as e:
         raise _refused(e, t.current + 1) from None
+
+
+def reopen(db: Database, tid: str) -> None:
+    """A closed tournament opened again by its director (kept in its list of changes): its
+    games can be corrected and its rounds drawn again."""
+    t = load(db, tid)
+    try:
+        store.reopen_tournament(db, tid)
+    except store.TournamentChanged as e:
+        raise NotNow(NOT_CLOSED) if e.reason == "open" else _refused(e, t.current + 1) \
+            from None
+
+
+def changes(db: Database, tid: str) -> list[dict[str, Any]]:
+    """What was changed after the fact, the latest first: every correction and undo of its
+    games (with its round, table, and the right that made it), every signature set taken
+    off, and the tournament closed and reopened."""
+    return queries.tournament_changes(db, tid)
 
 
 def table_of_game(db: Database, gid: str) -> queries.TableOfGame | None:

@@ -437,6 +437,9 @@ class TournamentTable:
     version: int
     #: The seat that deals first (drawn with the table).
     first_dealer: int = 0
+    #: How many of its players signed its finished game, and whether the director did.
+    signed_seats: int = 0
+    director_signed: bool = False
 
 
 @dataclass(frozen=True)
@@ -493,10 +496,13 @@ def load_tournament(db: Database, tid: str) -> StoredTournament:
             "from tournament_players t join people p on p.id = t.person_id "
             "where t.tournament_id = ? order by t.number", [tid])]
         tables = [TournamentTable(r[0], r[1], r[2], json.loads(r[3]), r[4] or "", r[5] or "",
-                                  bool(r[6]), r[7], r[8], int(r[9] or 0)) for r in conn.execute(
+                                  bool(r[6]), r[7], r[8], int(r[9] or 0), r[10], bool(r[11]))
+                  for r in conn.execute(
             "select t.round, t.number, t.game_id, t.seats, g.join_code, g.ruleset_id, "
             "g.finished, (select count(*) from deals d where d.game_id = g.id), g.version, "
-            "json_extract(g.settings, '$.first_dealer') "
+            "json_extract(g.settings, '$.first_dealer'), "
+            "(select count(*) from signatures s where s.game_id = g.id and s.seat >= 0), "
+            "exists (select 1 from signatures s where s.game_id = g.id and s.seat = -1) "
             "from tournament_tables t join games g on g.id = t.game_id "
             "where t.tournament_id = ? order by t.round, t.number", [tid])]
         figures = [TournamentFigure(r[0], r[1], r[2], r[3], r[4], bool(r[5]))
@@ -527,6 +533,8 @@ class TableOfGame:
     name: str
     round: int
     table: int
+    #: The tournament is closed: its games are frozen until the director reopens it.
+    closed: bool = False
 
 
 def table_of_game(db: Database, gid: str) -> TableOfGame | None:
@@ -534,6 +542,49 @@ def table_of_game(db: Database, gid: str) -> TableOfGame | None:
     page names, without reading the whole tournament (``bench/club.py``: at 150 tables
     :func:`load_tournament` is 1 to 2 ms, this a few µs, on every phone's page)."""
     row = db.conn.execute(
-        "select t.tournament_id, n.name, t.round, t.number from tournament_tables t "
+        "select t.tournament_id, n.name, t.round, t.number, n.closed from tournament_tables t "
         "join tournaments n on n.id = t.tournament_id where t.game_id = ?", [gid]).fetchone()
-    return TableOfGame(*row) if row else None
+    return TableOfGame(*row[:4], bool(row[4])) if row else None
+
+
+def signatures(db: Database, gid: str) -> dict[int, dict[str, Any]]:
+    """A game's signatures by seat (the director's under -1): by which right, when."""
+    return {r[0]: {"by": r[1], "at": r[2]} for r in db.conn.execute(
+        "select seat, by, signed_at from signatures where game_id = ? order by seat", [gid])}
+
+
+_CHANGE = ("select c.id, c.at, c.game_id, c.action, c.number, c.by, c.finished, t.round, "
+           "t.number from changes c left join tournament_tables t on t.game_id = c.game_id ")
+
+
+def _changes(rows: Any) -> list[dict[str, Any]]:
+    keys = ("id", "at", "game_id", "action", "number", "by", "finished", "round", "table")
+    return [dict(zip(keys, r, strict=True)) for r in rows]
+
+
+def game_changes(db: Database, gid: str) -> list[dict[str, Any]]:
+    """What was changed in a game after the fact (corrections, undos, signatures taken
+    off), oldest first."""
+    return _changes(db.conn.execute(_CHANGE + "where c.game_id = ? order by c.id", [gid]))
+
+
+def tournament_changes(db: Database, tid: str, limit: int = 500) -> list[dict[str, Any]]:
+    """A tournament's changes (its games' corrections and undos, its closing and
+    reopening), the latest first, each with its round and table."""
+    return _changes(db.conn.execute(_CHANGE + "where c.tournament_id = ? order by c.id desc "
+                                    "limit ?", [tid, limit]))
+
+
+def person_games(db: Database, pid: int) -> list[str]:
+    """Every game a person played in."""
+    return [r[0] for r in db.conn.execute(
+        "select distinct game_id from players where person_id = ?", [pid])]
+
+
+def renames(db: Database, limit: int = 100) -> list[dict[str, Any]]:
+    """The latest renames of people, newest first, with the person's name now."""
+    keys = ("id", "person_id", "old_name", "new_name", "at", "by", "undone_at", "name")
+    return [dict(zip(keys, r, strict=True)) for r in db.conn.execute(
+        "select r.id, r.person_id, r.old_name, r.new_name, r.at, r.by, r.undone_at, p.name "
+        "from renames r join people p on p.id = r.person_id order by r.id desc limit ?",
+        [limit])]

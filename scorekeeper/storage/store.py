@@ -228,6 +228,41 @@ def _tournaments(db: Database) -> None:
     db.table("tournament_tables").create_index(["game_id"], unique=True)
 
 
+@migrations(name="0010_rights")
+def _rights(db: Database) -> None:
+    """A room of strangers (issue 32): what was changed by which right, and signatures.
+
+    * ``changes``: every correction and undo of a game, every set of signatures a
+      correction cleared, a tournament closed or reopened; when, by which right
+      (``table``, ``director``, ``host``), whether the game was finished then, and the
+      game's tournament (so a director's page reads its own by index).
+    * ``signatures``: a finished game's signatures, a seat each, or the director's
+      (seat ``-1``); a correction or undo of the game deletes them.
+    * ``renames``: every rename of a person (the old name and the new, when, by which
+      right), so the host can take one back.
+    """
+    db.table("changes").create({
+        "id": int, "at": str, "tournament_id": str, "game_id": str, "action": str,
+        "number": int, "by": str, "finished": int,
+    }, pk="id", not_null={"at", "action", "by"})
+    db.table("changes").create_index(["tournament_id", "id"])
+    db.table("changes").create_index(["game_id", "id"])
+    db.table("signatures").create({"game_id": str, "seat": int, "by": str, "signed_at": str},
+                                  pk=("game_id", "seat"),
+                                  foreign_keys=[("game_id", "games", "id")],
+                                  not_null={"by", "signed_at"})
+    db.table("renames").create({
+        "id": int, "person_id": int, "old_name": str, "new_name": str, "at": str, "by": str,
+        "undone_at": str,
+    }, pk="id", foreign_keys=[("person_id", "people", "id")],
+        not_null={"person_id", "old_name", "new_name", "at", "by"})
+
+
+#: Who made a change: the table (a phone that created or joined the game, or its API
+#: token), the tournament's director, or the host.
+RIGHTS = ("table", "director", "host")
+
+
 def evening_id(gid: str) -> str:
     """The id of the evening that game ``gid`` opens (an evening is named by its first
     game; the id shows nothing of the game's, which lets whoever has it play)."""
@@ -363,6 +398,15 @@ def _free_code(db: Database) -> str:
         code = new_join_code()
         if not list(db.query("select 1 from games where join_code = ?", [code])):
             return code
+
+
+class Frozen(StoreError):
+    """The game is a table of a closed tournament: nothing of it changes until the
+    director reopens the tournament."""
+
+    def __init__(self, tournament_id: str):
+        self.tournament_id = tournament_id
+        super().__init__(f"game of the closed tournament {tournament_id}")
 
 
 class VersionConflict(StoreError):
@@ -540,9 +584,16 @@ def _bump(db: Database, gid: str, version: int, finished: bool | None) -> int:
     if finished is not None:
         sets += ", finished = ?"
         params.append(int(finished))
-    cur = db.conn.execute(f"update games set {sets} where id = ? and version = ?",
+    cur = db.conn.execute(f"update games set {sets} where id = ? and version = ? and not "
+                          "exists (select 1 from tournament_tables t join tournaments n on "
+                          "n.id = t.tournament_id where t.game_id = games.id and n.closed)",
                           params + [gid, version])
     if cur.rowcount != 1:
+        closed = db.conn.execute(
+            "select t.tournament_id from tournament_tables t join tournaments n on "
+            "n.id = t.tournament_id where t.game_id = ? and n.closed", [gid]).fetchone()
+        if closed:  # checked here, under the write lock: no path writes a frozen game
+            raise Frozen(closed[0])
         raise VersionConflict(queries.game_version(db, gid))  # GameNotFound if it is gone
     # A tournament's game: the tournament changed too (its standings, its tables'
     # progress), so its projector and pages hear of it by the tournament's version.
@@ -550,6 +601,27 @@ def _bump(db: Database, gid: str, version: int, finished: bool | None) -> int:
                     "(select tournament_id from tournament_tables where game_id = ?)",
                     [params[0], gid])
     return version + 1
+
+
+def _note(db: Database, gid: str | None, action: str, by: str, number: int | None = None,
+          finished: bool | None = None, tournament_id: str | None = None) -> None:
+    """Keep one change in ``changes`` (its game's tournament found here)."""
+    if by not in RIGHTS:
+        raise ValueError(f"no such right: {by!r}")
+    if tournament_id is None and gid is not None:
+        row = db.conn.execute("select tournament_id from tournament_tables where game_id = ?",
+                              [gid]).fetchone()
+        tournament_id = row[0] if row else None
+    db.conn.execute("insert into changes (at, tournament_id, game_id, action, number, by, "
+                    "finished) values (?, ?, ?, ?, ?, ?, ?)",
+                    [_now(), tournament_id, gid, action, number, by,
+                     None if finished is None else int(finished)])
+
+
+def _unsign(db: Database, gid: str, number: int | None, by: str) -> None:
+    """A change to a signed game takes its signatures off, and says so."""
+    if db.conn.execute("delete from signatures where game_id = ?", [gid]).rowcount:
+        _note(db, gid, "unsigned", by, number)
 
 
 @writes
@@ -565,9 +637,15 @@ def record_deal(db: Database, gid: str, number: int, result: dict[str, Any], ver
 
 @writes
 def replace_deal(db: Database, gid: str, number: int, result: dict[str, Any],
-                 version: int, finished: bool | None = None) -> int:
-    """Correct a recorded deal, keeping the replaced result in its history."""
+                 version: int, finished: bool | None = None, by: str = "table") -> int:
+    """Correct a recorded deal, keeping the replaced result in its history and the
+    correction in ``changes`` (by which right, and whether the game was finished); the
+    game's signatures go."""
+    was_finished = db.conn.execute("select finished from games where id = ?",
+                                   [gid]).fetchone()
     new_version = _bump(db, gid, version, finished)
+    _note(db, gid, "correct", by, number, bool(was_finished and was_finished[0]))
+    _unsign(db, gid, number, by)
     old = list(db.query("select result from deals where game_id = ? and number = ?",
                         [gid, number]))
     if not old:
@@ -582,12 +660,17 @@ def replace_deal(db: Database, gid: str, number: int, result: dict[str, Any],
 
 
 @writes
-def remove_last_deal(db: Database, gid: str, version: int) -> int:
-    """Undo: take the last deal off, keeping it in the history."""
+def remove_last_deal(db: Database, gid: str, version: int, by: str = "table") -> int:
+    """Undo: take the last deal off, keeping it in the history and the undo in
+    ``changes``; the game's signatures go."""
+    was_finished = db.conn.execute("select finished from games where id = ?",
+                                   [gid]).fetchone()
     new_version = _bump(db, gid, version, False)
     last = list(db.query("select number, result from deals where game_id = ? "
                          "order by number desc limit 1", [gid]))
     if last:
+        _note(db, gid, "undo", by, last[0]["number"], bool(was_finished and was_finished[0]))
+        _unsign(db, gid, last[0]["number"], by)
         db.table("deal_history").insert({"game_id": gid, "number": last[0]["number"],
                                          "result": last[0]["result"], "action": "undo",
                                          "replaced_at": _now()})
@@ -601,7 +684,8 @@ def remove_last_deal(db: Database, gid: str, version: int) -> int:
 def delete_game(db: Database, gid: str, version: int) -> None:
     """Delete a game and everything of it, if it is still at ``version``."""
     _bump(db, gid, version, None)
-    for table in ("figure_parts", "figures", "deal_history", "deals", "players"):
+    for table in ("figure_parts", "figures", "deal_history", "deals", "players", "signatures",
+                  "changes"):
         db.execute(f"delete from {table} where game_id = ?", [gid])
     db.execute("delete from games where id = ?", [gid])
 
@@ -637,13 +721,26 @@ class NameTaken(StoreError):
 
 
 @writes
-def rename_person(db: Database, pid: int, name: str) -> list[str]:
+def rename_person(db: Database, pid: int, name: str, by: str = "host") -> list[str]:
+    return _rename(db, pid, name, by, keep=True)
+
+
+def _rename(db: Database, pid: int, name: str, by: str, keep: bool) -> list[str]:
     """Give a person a new name everywhere: the person and every seat they played. The
-    games they played change version, so every page and cache shows the new name."""
+    games they played change version, so every page and cache shows the new name. The
+    rename is kept in ``renames`` (the old name, when, by which right)."""
     key = person_key(name)
     now = _now()
     if list(db.query("select 1 from people where key = ? and id != ?", [key, pid])):
         raise NameTaken(name)
+    old = db.conn.execute("select name from people where id = ?", [pid]).fetchone()
+    if old is None:
+        raise queries.PersonNotFound(pid)
+    if by not in RIGHTS:
+        raise ValueError(f"no such right: {by!r}")
+    if keep and old[0] != name:
+        db.conn.execute("insert into renames (person_id, old_name, new_name, at, by) "
+                        "values (?, ?, ?, ?, ?)", [pid, old[0], name, now, by])
     if db.execute("update people set name = ?, key = ?, sort_en = ?, sort_pl = ? where id = ?",
                   [name, key, *sort_keys(name), pid]).rowcount != 1:
         raise queries.PersonNotFound(pid)
@@ -656,6 +753,41 @@ def rename_person(db: Database, pid: int, name: str) -> list[str]:
                "(select tournament_id from tournament_players where person_id = ?)",
                [now, pid])
     return games
+
+
+class RenameChanged(StoreError):
+    """The rename cannot be taken back: it was already, or the person has been renamed
+    again since."""
+
+
+@writes
+def undo_rename(db: Database, rename_id: int) -> int:
+    """Take a rename back (the host's): the person gets the old name again, and the undo
+    is kept (the rename marked undone). Returns the person's id."""
+    row = db.conn.execute("select r.person_id, r.old_name, r.new_name, r.undone_at, p.name "
+                          "from renames r join people p on p.id = r.person_id where r.id = ?",
+                          [rename_id]).fetchone()
+    if row is None:
+        raise queries.PersonNotFound(rename_id)
+    pid, old_name, new_name, undone, current = row
+    if undone or current != new_name:
+        raise RenameChanged(rename_id)
+    _rename(db, pid, old_name, "host", keep=False)
+    db.conn.execute("update renames set undone_at = ? where id = ?", [_now(), rename_id])
+    return int(pid)
+
+
+@writes
+def sign_game(db: Database, gid: str, seat: int, version: int, by: str) -> int:
+    """A finished game signed by the player of ``seat`` (or the director: seat -1) on a
+    phone holding ``by``'s right; returns the new version (every phone of the table sees
+    it). Signing twice for one seat keeps the first signature."""
+    if by not in RIGHTS:
+        raise ValueError(f"no such right: {by!r}")
+    new_version = _bump(db, gid, version, None)
+    db.conn.execute("insert or ignore into signatures (game_id, seat, by, signed_at) "
+                    "values (?, ?, ?, ?)", [gid, seat, by, _now()])
+    return new_version
 
 
 @writes
@@ -774,9 +906,34 @@ def withdraw_tournament_player(db: Database, tid: str, number: int, after: int) 
         raise queries.TournamentNotFound(f"{tid}/{number}")
 
 
+def _bump_games_of(db: Database, tid: str) -> None:
+    """Every game of the tournament changes version: its pages (and every phone on them)
+    show at once whether the game can be written."""
+    db.conn.execute("update games set version = version + 1, updated_at = ? where id in "
+                    "(select game_id from tournament_tables where tournament_id = ?)",
+                    [_now(), tid])
+
+
 @writes
-def close_tournament(db: Database, tid: str) -> None:
-    """The tournament is over: nothing more is drawn or changed in it (its games can still
-    be corrected, as any finished game)."""
+def close_tournament(db: Database, tid: str, by: str = "director") -> None:
+    """The tournament is over: nothing more is drawn or changed in it, its games included
+    (:func:`_bump` refuses them, :class:`Frozen`), until the director reopens it."""
     _claim_tournament(db, tid)
     db.conn.execute("update tournaments set closed = 1 where id = ?", [tid])
+    _bump_games_of(db, tid)
+    _note(db, None, "close", by, tournament_id=tid)
+
+
+@writes
+def reopen_tournament(db: Database, tid: str, by: str = "director") -> None:
+    """A closed tournament opened again (kept in ``changes``): its games can be corrected,
+    and rounds drawn, as before it was closed."""
+    row = db.conn.execute("select closed from tournaments where id = ?", [tid]).fetchone()
+    if row is None:
+        raise queries.TournamentNotFound(tid)
+    if not row[0]:
+        raise TournamentChanged("open", queries.tournament_version(db, tid))
+    db.conn.execute("update tournaments set closed = 0, version = version + 1, updated_at = ? "
+                    "where id = ?", [_now(), tid])
+    _bump_games_of(db, tid)
+    _note(db, None, "reopen", by, tournament_id=tid)

@@ -1,26 +1,33 @@
-"""Who may see and change a game: its table, that is whoever has its link or join code.
+"""Who may read and who may write: the one place each right is decided.
 
-- A game's id is unguessable (96 random bits); its *join code* is short enough to say
-  across the table. Whoever has either may open the game and enter deals in the
-  browser (every form also carries a CSRF token and the game's version).
-- A browser remembers the games it created, opened or joined in its signed session
-  cookie; the front page lists only those.
-- The JSON API reads a game by its id; a write needs ``Authorization: Bearer <token>``.
-  The token is given when the game is created (``POST /api/games``) or joined by code
-  (``POST /api/join``); it is an HMAC of the id under the server's secret key, so it is
-  never stored and cannot be guessed from the id.
-- The host lists and deletes any game with ``kierki games``; with
-  ``KIERKI_ADMIN_PASSWORD`` set, ``/admin`` does the same in a browser.
+- **Read**: whoever has a game's address (its id is unguessable, 96 random bits) sees it
+  read-only: the score table, the live updates, the sheet and the exports. Public pages
+  (a tournament's, the projector, results, players, evenings) link that view.
+- **Write** (enter, correct, undo, delete, rematch, sign) is the table's right, decided by
+  :func:`write_right` alone for every path (form, API, deal router, offline queue,
+  rematch): a browser that created the game or joined it with its join code (typed, or
+  the table card's QR code) remembers it in its signed session cookie
+  (:func:`remember`); an API client brings the game's token (``Authorization: Bearer``,
+  an HMAC of the id under the server's secret, given when the game is created or joined
+  by code); a tournament's director (the director's link in this browser, or the
+  director's token) writes every game of the tournament. The join code and the token are
+  shown only to those who can already write. A closed tournament's games are frozen for
+  everyone: the store refuses the write under its lock (``store.Frozen``).
+- **Direct**: a tournament's director (:func:`directs`).
+- **Host**: :func:`is_host`. Lists and deletes any game (``kierki games``, ``/admin``),
+  takes back a rename.
+- A person is renamed only by a browser that may write every game they played, or the
+  host (:func:`may_rename`): typing a name into a new game gives no right over it.
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
-from flask import current_app, request, session
+from flask import current_app, g, request, session
 from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import Forbidden, Unauthorized
 
@@ -30,6 +37,9 @@ from .db import get_db
 
 #: How many games a browser remembers (the most recently opened first).
 REMEMBERED = 60
+
+#: The rights a write is made with (kept beside each correction, undo and signature).
+TABLE, DIRECTOR = "table", "director"
 
 
 def normalise_code(text: object) -> str:
@@ -59,16 +69,21 @@ def reference(gid: str, secret: str | bytes | None = None) -> str:
     return _mac("sheet-ref", gid, secret)[:6].upper()
 
 
+def same(given: object, expected: str) -> bool:
+    """Whether a token a client sent is ``expected``, compared in constant time as UTF-8
+    bytes (a client's text may hold any character; ``hmac.compare_digest`` refuses a str
+    that is not ASCII)."""
+    if not isinstance(given, str):
+        return False
+    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), expected.encode())
+
+
 def bearer(header: str) -> str | None:
     """The token an ``Authorization`` header brings; None if it brings none."""
     scheme, _, given = header.partition(" ")
     return given.strip() if scheme.lower() == "bearer" and given.strip() else None
 
 
-def may_write(header: str, gid: str, secret: str | bytes | None = None) -> bool:
-    """Whether this ``Authorization`` header brings ``gid``'s token."""
-    given = bearer(header)
-    return given is not None and hmac.compare_digest(given, token(gid, secret))
 
 
 class NoToken(Unauthorized):
@@ -79,36 +94,151 @@ class WrongToken(Forbidden):
     """A write through the API with another game's token, or none of ours (403)."""
 
 
-def check_token(header: str, gid: str, secret: str | bytes | None = None) -> None:
-    """Raise :class:`NoToken` or :class:`WrongToken` unless this ``Authorization`` header
-    may write ``gid``."""
-    if bearer(header) is None:
-        raise NoToken()
-    if not may_write(header, gid, secret):
-        raise WrongToken()
-
-
-def require_token(gid: str) -> None:
-    """The request's own ``Authorization`` header, checked (:func:`check_token`)."""
-    check_token(request.headers.get("Authorization", ""), gid)
-
-
 def remember(gid: str) -> None:
-    """This browser knows the game from now on (most recent first). The cookie is only
+    """This browser is at the game's table from now on: it created or joined the game, so
+    it may write it, and its first page lists it (most recent first). The cookie is only
     rewritten when that order changes."""
+    games = table_games()
+    if games[:1] != [gid]:
+        session["table"] = [gid, *(g for g in games if g != gid)][:REMEMBERED]
+    seen(gid)
+
+
+def seen(gid: str) -> None:
+    """This browser opened the game (read-only unless it is at the table): its first page
+    lists it."""
     games = known()
     if games[:1] != [gid]:
         session["games"] = [gid, *(g for g in games if g != gid)][:REMEMBERED]
 
 
 def forget(gid: str) -> None:
-    session["games"] = [g for g in session.get("games", []) if g != gid]
+    for key in ("games", "table"):
+        if key in session:
+            session[key] = [g for g in _ids(key) if g != gid]
+
+
+def _ids(key: str) -> list[str]:
+    found = session.get(key, [])
+    return [g for g in found if isinstance(g, str)] if isinstance(found, list) else []
 
 
 def known() -> list[str]:
     """The games this browser created, opened or joined, most recent first."""
-    games = session.get("games", [])
-    return [g for g in games if isinstance(g, str)] if isinstance(games, list) else []
+    return _ids("games")
+
+
+def table_games() -> list[str]:
+    """The games this browser may write: it created or joined them."""
+    return _ids("table")
+
+
+@dataclass(frozen=True)
+class Holder:
+    """What a request brings that can carry a right: the token of its ``Authorization``
+    header, the games its browser is at the table of and the tournaments it directs. The
+    API brings only a token (a cookie is never a right there: the API takes no CSRF
+    token)."""
+
+    bearer: str | None = None
+    games: frozenset[str] = frozenset()
+    directs: frozenset[str] = frozenset()
+
+    @classmethod
+    def of_request(cls, api: bool | None = None) -> Holder:
+        """This request's holder; ``api`` (default: the path is under ``/api/``) leaves
+        the browser's cookie out."""
+        given = bearer(request.headers.get("Authorization", ""))
+        if api if api is not None else request.path.startswith("/api/"):
+            return cls(given)
+        return cls(given, frozenset(table_games()), frozenset(directed()))
+
+
+def write_right(gid: str, tournament_id: str | None, holder: Holder,
+                secret: str | bytes | None = None) -> str | None:
+    """**The one function that decides who may write a game**: :data:`TABLE` (this browser
+    created or joined it, or the game's token), :data:`DIRECTOR` (the game is a table of a
+    tournament this browser or token directs), or None (a reader). Whether the game can
+    be written at all (a closed tournament's cannot) is the store's to say."""
+    if gid in holder.games or (holder.bearer is not None
+                               and same(holder.bearer, token(gid, secret))):
+        return TABLE
+    if tournament_id is not None and (
+            tournament_id in holder.directs
+            or (holder.bearer is not None
+                and same(holder.bearer, tournament_token(tournament_id, secret)))):
+        return DIRECTOR
+    return None
+
+
+class NotAtTable(Forbidden):
+    """A browser that is not at the game's table tried to change it (403)."""
+
+    message = _l("Only the phones at this game's table can change it. Join with the "
+                 "table's code (ask a player, or scan the table card) to enter deals.")
+
+
+def _asked(db: Any, gid: str, api: bool | None) -> tuple[str | None, bool]:
+    """(this request's right to write ``gid``, whether its tournament is closed), read
+    once per request."""
+    kept = g.setdefault("write_rights", {})
+    if (gid, api) not in kept:
+        where = queries.table_of_game(db, gid)
+        kept[gid, api] = (write_right(gid, where.tournament_id if where else None,
+                                      Holder.of_request(api)),
+                          bool(where and where.closed))
+    return kept[gid, api]
+
+
+def right_here(db: Any, gid: str, api: bool | None = None) -> str | None:
+    """This request's right to write ``gid`` (:func:`write_right`)."""
+    return _asked(db, gid, api)[0]
+
+
+def writes_now(db: Any, gid: str) -> bool:
+    """Whether this request may write ``gid`` now: it has the right, and the game is not
+    frozen (a closed tournament's). What a page offers follows this."""
+    right, closed = _asked(db, gid, None)
+    return right is not None and not closed
+
+
+def require_write(db: Any, gid: str, api: bool | None = None) -> str:
+    """This request's right to write ``gid``, or the refusal: through the API
+    :class:`NoToken` (401) or :class:`WrongToken` (403), in a browser :class:`NotAtTable`."""
+    if api if api is not None else request.path.startswith("/api/"):
+        return api_right(db, gid, request.headers.get("Authorization", ""))
+    right = right_here(db, gid, api)
+    if right is None:
+        raise NotAtTable()
+    return right
+
+
+def api_right(db: Any, gid: str, authorization: str, secret: str | bytes | None = None) -> str:
+    """An API client's right to write ``gid`` by the token its ``Authorization`` header
+    brings (:func:`write_right`): :class:`NoToken` (401) without one, :class:`WrongToken`
+    (403) with one that is neither the game's nor its tournament director's. Needs no
+    request (the deal router asks it too)."""
+    given = bearer(authorization)
+    if given is None:
+        raise NoToken()
+    where = queries.table_of_game(db, gid)
+    right = write_right(gid, where.tournament_id if where else None, Holder(given), secret)
+    if right is None:
+        raise WrongToken()
+    return right
+
+
+def may_rename(db: Any, pid: int) -> str | None:
+    """Whether this browser may rename person ``pid``: the host may; else a browser that
+    may write every game the person played (it entered them all), by the same
+    :func:`write_right`. Returns the right it renames with, or None."""
+    if is_host():
+        return "host"
+    games = queries.person_games(db, pid)
+    rights = {right_here(db, gid, api=False) for gid in games}
+    if not games or None in rights:
+        return None
+    return DIRECTOR if rights == {DIRECTOR} else TABLE
 
 
 def _admin_pass(db: Any) -> str | None:
@@ -129,14 +259,6 @@ def is_host() -> bool:
     return address in ("127.0.0.1", "::1") or is_admin()
 
 
-def sat_with(db: Any, pid: int) -> bool:
-    """Whether this browser knows a game the person ``pid`` played in (it created,
-    opened or joined it): it sat at their table."""
-    return bool(list(db.query(
-        "select 1 from players where person_id = ? and game_id in "
-        "(select value from json_each(?)) limit 1", [pid, json.dumps(known())])))
-
-
 def variant_token(rid: str, secret: str | bytes | None = None) -> str:
     """The token a house variant's maker gets (``POST /api/rulesets``): deleting it
     through the API needs it (or the host)."""
@@ -145,7 +267,7 @@ def variant_token(rid: str, secret: str | bytes | None = None) -> str:
 
 def may_delete_variant(header: str, rid: str) -> bool:
     given = bearer(header)
-    return given is not None and hmac.compare_digest(given, variant_token(rid))
+    return given is not None and same(given, variant_token(rid))
 
 
 def remember_variant(rid: str) -> None:
@@ -163,7 +285,7 @@ def is_admin(db: Any | None = None) -> bool:
     if not isinstance(given, str) or not current_app.config.get("ADMIN_PASSWORD"):
         return False
     expected = _admin_pass(db if db is not None else get_db())
-    return expected is not None and hmac.compare_digest(given, expected)
+    return expected is not None and same(given, expected)
 
 
 def start_admin_session(db: Any) -> None:
@@ -178,8 +300,7 @@ def end_admin_sessions(db: Any) -> None:
 
 def check_admin_password(given: object) -> bool:
     expected = current_app.config.get("ADMIN_PASSWORD")
-    return bool(expected) and isinstance(given, str) and hmac.compare_digest(
-        given.encode(), str(expected).encode())
+    return bool(expected) and same(given, str(expected))
 
 
 def tournament_token(tid: str, secret: str | bytes | None = None) -> str:
@@ -191,7 +312,7 @@ def tournament_token(tid: str, secret: str | bytes | None = None) -> str:
 
 
 def is_director_token(given: object, tid: str) -> bool:
-    return isinstance(given, str) and hmac.compare_digest(given, tournament_token(tid))
+    return same(given, tournament_token(tid))
 
 
 class NoDirectorToken(NoToken):

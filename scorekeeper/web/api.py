@@ -41,8 +41,10 @@ class RulesetId(BaseConverter):
 
 
 def game_json(game: service.Game) -> dict[str, Any]:
-    """A game as JSON: the shared keys, then the family's own."""
+    """A game as JSON: the shared keys, then the family's own; a finished game's
+    signatures (by seat; the director's seat is -1)."""
     state = game.state
+    signed = service.signatures(get_db(), game) if state.finished else {}
     family = game.family
     extra = family.game_json(game)
     rules = game.rules
@@ -57,6 +59,8 @@ def game_json(game: service.Game) -> dict[str, Any]:
         "totals": state.totals, "finished": state.finished,
         "winners": state.winners if state.finished else [],
         "current_deal": state.current.number if state.current else None,
+        "signatures": [{"seat": seat, "by": s["by"], "at": s["at"]}
+                       for seat, s in signed.items()],
     }
 
 
@@ -254,14 +258,14 @@ def enter_deal(db: Database, gid: str, number: int, authorization: str,
     :class:`DealRouter`): the game (404), the token (401, 403), the body (415, 400, 422),
     the deal (422, 409); the game after it."""
     game = service.load(db, gid)
-    access.check_token(authorization, gid, secret)
+    right = access.api_right(db, gid, authorization, secret)
     body = read_body()
     if not isinstance(body, dict):
         raise InvalidInput([Problem("", N_("Send a JSON object."))])
     version = body.get("version")
     if not is_int(version):
         raise InvalidInput([Problem("version", N_("Send the game's version."))])
-    return service.enter_deal(db, game, number, body.get("result"), version)
+    return service.enter_deal(db, game, number, body.get("result"), version, right)
 
 
 @bp.put("/games/<gid>/deals/<int:number>")
@@ -298,15 +302,26 @@ def check_deal(gid: str, number: int):
 @bp.post("/games/<gid>/undo")
 def undo(gid: str):
     game = service.load(get_db(), gid)
-    access.require_token(gid)
-    return jsonify(game_json(service.undo_last(get_db(), game, _body().get("version"))))
+    right = access.require_write(get_db(), gid)
+    return jsonify(game_json(service.undo_last(get_db(), game, _body().get("version"), right)))
+
+
+@bp.post("/games/<gid>/signatures")
+def sign(gid: str):
+    """A finished game signed for a seat (``{"seat": 0, "version": 14}``), with the game's
+    token or the director's (who may also sign as the director: seat -1)."""
+    game = service.load(get_db(), gid)
+    right = access.require_write(get_db(), gid)
+    body = _body()
+    signed = service.sign(get_db(), game, body.get("seat"), body.get("version"), right)
+    return jsonify(game_json(signed)), 201
 
 
 @bp.delete("/games/<gid>")
 def delete_game(gid: str):
     """Delete for good: needs the token, the current version and ``"confirm": true``."""
     game = service.load(get_db(), gid)
-    access.require_token(gid)
+    access.require_write(get_db(), gid)
     body = _body()
     if body.get("confirm") is not True:
         raise InvalidInput([Problem("confirm", N_(
@@ -325,7 +340,8 @@ def _round_json(t: tournaments.Tournament, number: int, director: bool) -> dict[
         {"table": tb.number, "game": tb.game_id,
          "players": [t.name_of(n) for n in tb.seats], "entries": tb.seats,
          "first_dealer": tb.first_dealer, "ruleset": tb.ruleset_id, "deals": tb.deals,
-         "finished": tb.finished,
+         "finished": tb.finished, "signatures": tb.signed_seats,
+         "director_signed": tb.director_signed, "confirmed": tournaments.confirmed(tb),
          **({"token": access.token(tb.game_id), "join_code": tb.join_code} if director else {})}
         for tb in t.rounds[number - 1]]}
 
@@ -341,7 +357,11 @@ def tournament_json(t: tournaments.Tournament, director: bool) -> dict[str, Any]
         "rounds": [_round_json(t, n, director) for n in range(1, t.current + 1)],
         "standings": [{"player": t.name_of(s.player), "number": s.player,
                        "points": _points(s.points), "wins": s.wins, "games": s.games,
-                       "best": s.best, "rank": s.rank} for s in t.overall],
+                       "best": s.best, "rank": s.rank,
+                       "provisional": t.provisional(s.player)} for s in t.overall],
+        **({"changes": [{k: c[k] for k in ("at", "action", "round", "table", "number", "by",
+                                            "finished")}
+                        for c in tournaments.changes(get_db(), t.id)]} if director else {}),
     }
 
 
@@ -419,6 +439,14 @@ def close_tournament(tid: str):
     return "", 204
 
 
+@bp.post("/tournaments/<tid>/reopen")
+def reopen_tournament(tid: str):
+    """A closed tournament opened again: its games can be corrected (kept in its changes)."""
+    access.check_director(request.headers.get("Authorization", ""), tid)
+    tournaments.reopen(get_db(), tid)
+    return "", 204
+
+
 @bp.get("/schema/game.json")
 def game_schema():
     """The JSON Schema of an exported game file, the one the import checks."""
@@ -461,7 +489,7 @@ class DealRouter:
     the write from the committer, as of every write."""
 
     #: What the router leaves to Flask to answer: nothing of it was stored.
-    REFUSALS = (InvalidInput, service.Conflict, GameNotFound, access.NoToken,
+    REFUSALS = (InvalidInput, service.Conflict, service.Frozen, GameNotFound, access.NoToken,
                 access.WrongToken)
 
     def __init__(self, app: Flask, wsgi_app: Callable[..., Any]):

@@ -71,7 +71,13 @@ GAME = {"type": "object", "required": ["id", "family", "version", "players", "de
     "totals": {"type": "array", "items": {"type": "integer"},
                "description": "Per side: a seat in Kierki, a pair in the partnership game"},
     "current_deal": {"type": ["integer", "null"]}, "finished": {"type": "boolean"},
-    "winners": {"type": "array", "items": {"type": "integer"}}},
+    "winners": {"type": "array", "items": {"type": "integer"}},
+    "signatures": {"type": "array", "description": "Who signed the finished game, as on the "
+                   "paper sheet: a seat each, the director's as seat -1; a correction or "
+                   "undo takes them all off",
+                   "items": {"type": "object", "properties": {
+                       "seat": {"type": "integer"}, "by": {"enum": ["table", "director"]},
+                       "at": {"type": "string", "format": "date-time"}}}}},
     "additionalProperties": True,
     "description": "Shared keys; each family adds its own (Kierki: `schedule`, `sum`, "
                    "`expected_sum`, `standings`; the partnership game: `pairs`, `target`, "
@@ -140,6 +146,11 @@ _TABLE = {"type": "object", "required": ["table", "game", "players", "finished"]
     "ruleset": {"type": "string"}, "deals": {"type": "integer",
                                              "description": "Deals recorded so far"},
     "finished": {"type": "boolean"},
+    "signatures": {"type": "integer", "description": "How many of its players signed its "
+                   "finished game"},
+    "director_signed": {"type": "boolean"},
+    "confirmed": {"type": "boolean", "description": "Finished and signed by two players or "
+                  "the director: until then its result counts as provisional"},
     "token": {"type": "string", "description": "The game's write token: only with the "
                                                "director's token"},
     "join_code": {"type": "string", "description": "Only with the director's token"}}}
@@ -167,7 +178,21 @@ TOURNAMENT = {"type": "object", "required": ["id", "name", "rounds", "standings"
                       "player": {"type": "string"}, "number": {"type": "integer"},
                       "points": {"type": "number"}, "wins": {"type": "integer"},
                       "games": {"type": "integer", "description": "Finished games"},
-                      "best": {"type": ["integer", "null"]}, "rank": {"type": "integer"}}}}}}
+                      "best": {"type": ["integer", "null"]}, "rank": {"type": "integer"},
+                      "provisional": {"type": "boolean", "description": "A finished table "
+                                      "of theirs is not confirmed yet (signed by two of its "
+                                      "players or the director)"}}}},
+    "changes": {"type": "array", "description": "The director's alone: every correction "
+                "and undo of its games, signatures taken off, closing and reopening, the "
+                "latest first", "items": {"type": "object", "properties": {
+                    "at": {"type": "string"},
+                    "action": {"enum": ["correct", "undo", "unsigned", "close", "reopen"]},
+                    "round": {"type": ["integer", "null"]},
+                    "table": {"type": ["integer", "null"]},
+                    "number": {"type": ["integer", "null"], "description": "The deal"},
+                    "by": {"enum": ["table", "director", "host"]},
+                    "finished": {"type": ["boolean", "integer", "null"], "description":
+                                 "Whether the game was over when it was changed"}}}}}}
 
 
 def _json(schema: dict[str, Any]) -> dict[str, Any]:
@@ -347,6 +372,19 @@ def document() -> dict[str, Any]:
                 "requestBody": _body(versioned),
                 "responses": _answers({"200": game}, *body_errors, "401", "403", "404",
                                       "409")}},
+            "/api/games/{gid}/signatures": {"post": {
+                "summary": "Sign a finished game for one of its seats (or, by the director, "
+                           "as the director: seat -1)",
+                "description": "With the game's token or the tournament director's. A "
+                               "tournament's table counts as confirmed once two players or "
+                               "the director signed; a correction or undo takes every "
+                               "signature off. A closed tournament's game is refused 409.",
+                "parameters": [gid], "security": token,
+                "requestBody": _body({"type": "object", "required": ["seat", "version"],
+                                      "properties": {"seat": {"type": "integer"},
+                                                     "version": {"type": "integer"}}}),
+                "responses": _answers({"201": game}, *body_errors, "401", "403", "404",
+                                      "409")}},
             "/api/tournaments": {"post": {
                 "summary": "Start a Kierki tournament: its first round drawn, each table's "
                            "game created with its players seated",
@@ -411,6 +449,12 @@ def document() -> dict[str, Any]:
                 "parameters": [tid], "security": token,
                 "responses": _answers({"204": {"description": "Closed"}}, "401", "403",
                                       "404") | closed}},
+            "/api/tournaments/{tid}/reopen": {"post": {
+                "summary": "Reopen a closed tournament (the director): its games can be "
+                           "corrected again",
+                "parameters": [tid], "security": token,
+                "responses": _answers({"204": {"description": "Open again"}}, "401", "403",
+                                      "404", "409")}},
             "/api/schema/game.json": {"get": {
                 "summary": "The JSON Schema of an exported game file (what the import checks)",
                 "responses": _answers({"200": {"description": "JSON Schema of "

@@ -123,6 +123,8 @@ def test_each_phone_gets_its_own_csrf_token_and_it_is_accepted(tmp_path):
                                      "player_1": "Bożena", "player_2": "Czesław",
                                      "player_3": "Dorota"})
     gid = r.location.rsplit("/", 1)[1]
+    from tests.fixtures import join
+    join(two, app, gid)  # the other phone of the table (a reader's page has no form)
     page_one, page_two = one.get(f"/games/{gid}").text, two.get(f"/games/{gid}").text
     assert caches.CSRF_MARKER not in page_one + page_two
     assert token(page_one) != token(page_two)

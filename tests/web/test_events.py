@@ -14,7 +14,7 @@ from scorekeeper.domain import service
 from scorekeeper.families.kierki.rules import get_ruleset
 from scorekeeper.storage import store
 from scorekeeper.web import live
-from tests.fixtures import new_game, post_deal, results_for, state
+from tests.fixtures import join, new_game, post_deal, results_for, state
 
 RESULTS = results_for(get_ruleset("standard-4"))
 
@@ -105,7 +105,7 @@ def test_the_first_event_carries_the_current_version(app, client):
 def test_a_deal_saved_on_another_phone_is_an_event_at_once(app, client):
     gid = new_game(client)
     stream = open_stream(client, gid)
-    other = app.test_client()
+    other = join(app.test_client(), app, gid)  # the table's other phone
     try:
         assert version_of(stream.next_event()) == 1
         assert post_deal(other, gid, 1, 1, RESULTS[0]).status_code == 302

@@ -9,7 +9,7 @@ from PIL import Image
 
 from scorekeeper.families.kierki.forms import form_values
 from scorekeeper.web import hardening
-from tests.fixtures import new_game, state
+from tests.fixtures import join, new_game, state
 
 
 def fetched(client, url):
@@ -86,8 +86,7 @@ def test_the_game_page_has_the_offline_notes_hidden(app, client):
 @pytest.fixture
 def two_phones(app, client):
     gid = new_game(client)
-    other = app.test_client()
-    other.get(f"/games/{gid}")
+    other = join(app.test_client(), app, gid)  # the table's second phone
     return gid, client, other
 
 

@@ -16,7 +16,7 @@ import re
 import pytest
 
 from scorekeeper.families.kierki.rules.examples import SAMPLE_GAME_4
-from tests.fixtures import play_api
+from tests.fixtures import join, play_api
 
 ALA, BOLEK, CELINA, DAREK = "Ala", "Bolek", "Celina", "Darek"
 SEATINGS = [[ALA, BOLEK, CELINA, DAREK], [BOLEK, CELINA, DAREK, ALA],
@@ -139,7 +139,9 @@ def test_one_person_whatever_the_spelling_and_renamed_in_one_place(client):
 
 def test_rematch_turns_the_seats_and_moves_the_deal(client):
     game = play(client, SEATINGS[0])
-    client.get(f"/games/{game['id']}")
+    stranger = client.application.test_client()
+    assert stranger.post(f"/games/{game['id']}/rematch").status_code == 403  # not its table
+    join(client, client.application, game["id"])  # a phone of the table
     r = client.post(f"/games/{game['id']}/rematch")
     assert r.status_code == 302
     new = client.get("/api/games/" + r.location.rsplit("/", 1)[1]).get_json()

@@ -78,6 +78,8 @@ def world(tmp_path_factory):
     t = client.post("/api/games", json={"ruleset": "tybet-21", "players": players,
                                         "first_dealer": 0, "target": 21}).get_json()
     export = client.get(f"/games/{k['id']}/export.json").get_json()
+    for game in (k, t):  # the client is a phone of both tables: its forms are the table's
+        client.get(f"/join/{game['join_code']}")
     return {"app": app, "client": client, "games": [k, t], "export": export}
 
 

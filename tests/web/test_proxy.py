@@ -216,6 +216,7 @@ def test_the_public_url_is_put_in_every_link_and_qr_code(tmp_path):
     code = state(app, gid).stored.join_code
     url = f"https://kierki.example.org/join/{code}"
     for base in ("http://192.168.1.20:5000", "http://localhost:5000"):
+        client.get(f"/join/{code}", base_url=base)  # a phone of the table, at this address
         html = client.get(f"/games/{gid}", base_url=base).text
         assert segno_svg(url) in html and url in share_box(html)
         assert "192.168" not in share_box(html) and 'class="loopback"' not in html

@@ -16,10 +16,11 @@ def device(app, address):
 
 def person_id(app, name):
     with app.app_context():
-        return get_db().execute("select id from people where name = ?", [name]).fetchone()[0]
+        row = get_db().execute("select id from people where name = ?", [name]).fetchone()
+        return row[0] if row else None
 
 
-def test_only_a_browser_that_sat_with_a_person_or_the_host_renames_them(app):
+def test_only_a_browser_that_wrote_every_game_of_a_person_or_the_host_renames_them(app):
     table = device(app, "192.0.2.10")
     made = table.post("/games/new", data={"ruleset": "standard-4", "first_dealer": "0",
                                           **{f"player_{i}": p for i, p in enumerate(PLAYERS)}})
@@ -30,11 +31,27 @@ def test_only_a_browser_that_sat_with_a_person_or_the_host_renames_them(app):
     r = stranger.post(f"/players/{pid}/rename", data={"name": "Mallory"},
                       headers={"Accept-Language": "pl"})
     assert r.status_code == 403
-    assert "Zmienić imię może tylko ktoś, kto grał z tą osobą, albo gospodarz." in r.text
+    assert ("Zmienić imię może tylko gospodarz albo telefon, który wpisał każdą grę tej "
+            "osoby.") in r.text
     assert table.get(f"/api/games/{gid}").get_json()["version"] == version  # nothing moved
+    # A name typed into a game of one's own claims nobody: "ala" is Ala, but the stranger
+    # did not enter her first game, so still may not rename her.
+    claim = stranger.post("/games/new", data={"ruleset": "standard-4", "first_dealer": "0",
+                                              **{f"player_{i}": p for i, p in
+                                                 enumerate(["ala", "Mallory", "Eve", "Trudy"])}})
+    assert claim.status_code == 302
+    assert stranger.post(f"/players/{pid}/rename", data={"name": "Mallory2"}).status_code == 403
+    assert "Rename" not in stranger.get(f"/players/{pid}").text  # not even offered
+    assert table.post(f"/players/{pid}/rename", data={"name": "Alicja"}).status_code == 403
+    # the table that entered every one of her games may: here, once the stranger's is gone
+    assert person_id(app, "Alicja") is None
+    with app.app_context():
+        from scorekeeper.domain import service
+        from scorekeeper.web.db import get_db
+        other = claim.location.rsplit("/", 1)[1]
+        service.delete_game(get_db(), service.load(get_db(), other), 1)
     assert table.post(f"/players/{pid}/rename", data={"name": "Alicja"}).status_code == 302
-    assert device(app, "127.0.0.1").post(f"/players/{pid}/rename",
-                                         data={"name": "Ala"}).status_code == 302
+    assert person_id(app, "Alicja") == pid
 
 
 def test_only_the_host_chooses_the_rules_new_games_start_with(app):

@@ -193,7 +193,8 @@ def test_results_projector_and_phone_follow_the_tables(app, client):
     assert f"Table {ala_table.number} game finished" in results
     # Ala lost every deal: last in the standings, with one game played
     rows = re.findall(r'<tr[^>]*>\s*<td class="num">(\d+)</td>\s*<td class="tname"><a[^>]*>([^<]+)'
-                      r'</a></td>\s*<td class="num"><strong>([^<]+)</strong></td>\s*'
+                      r'</a>(?:\s*<span class="provisional"[^>]*>\*</span>)?</td>\s*'
+                          r'<td class="num"><strong>([^<]+)</strong></td>\s*'
                       r'<td class="num">(\d+)</td>\s*<td class="num opt">(\d+)</td>',
                       phone.get(f"/tournaments/{tid}").text)
     assert rows[-1][1] == "Ala" and rows[-1][2].startswith("−") and rows[-1][4] == "1"
@@ -234,7 +235,7 @@ def test_a_closed_tournament_draws_nothing_more(app, client):
     tid = create(client)
     finish_round(app, tid)
     r = client.post(f"/tournaments/{tid}/close", follow_redirects=True)
-    assert "The tournament is closed; its results stand." in text(r.text)
+    assert "The tournament is closed; its results stand and its games are frozen." in text(r.text)
     assert "closed" in text(client.get(f"/tournaments/{tid}").text)
     page = client.get(f"/tournaments/{tid}/director").text
     assert "Draw round 2" not in page and "Close the tournament" not in page

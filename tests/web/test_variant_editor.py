@@ -254,6 +254,8 @@ def test_trump_auction_and_no_trump_choices_from_the_editor(client):
     for n, result in enumerate(SAMPLE_GAME_4[:7], start=1):
         game = client.put(f"/api/games/{game['id']}/deals/{n}", headers=auth,
                           json={"version": game["version"], "result": result}).get_json()
+    from tests.fixtures import join
+    join(client, client.application, game["id"])  # this phone sits at the table
     page = client.get(f"/games/{game['id']}").get_data(as_text=True)
     assert 'value="NT">No trumps</button>' in page
     r = client.post(f"/games/{game['id']}/deals/8", data={

@@ -17,7 +17,7 @@ from scorekeeper.domain import service
 from scorekeeper.families import registry
 from scorekeeper.families.kierki.rules import get_ruleset, legal_cards, new_board, pass_turn, play
 from scorekeeper.web.db import get_db
-from tests.fixtures import results_for
+from tests.fixtures import join, results_for
 
 PL = {"Accept-Language": "pl"}
 PLAYERS = ["Ala", "Bożena", "Czesław", "Żaneta"]
@@ -79,6 +79,7 @@ def kierki_game(app, ruleset: str, deals: int) -> str:
 
 def kierki_page(client, app, ruleset: str, deals: int) -> tuple[str, str]:
     gid = kierki_game(app, ruleset, deals)
+    join(client, app, gid)  # a phone of the table: its page has the deal form
     return gid, polish(client, f"/games/{gid}")
 
 
@@ -152,6 +153,7 @@ def _played_out(contract, leader):
 
 def test_loteryjka_board_in_polish(app, client):
     gid = kierki_game(app, "standard-4", 11)
+    join(client, app, gid)  # a phone of the table may record the board's result
     page = polish(client, f"/games/{gid}/loteryjka")
     check(page, ["Układ loteryjki", "Teraz gra Żaneta – stuknij kartę, która pasuje.",
                  "Żaneta pasuje", "As niski (poniżej dwójki).", "13 kart"], "loteryjka board")

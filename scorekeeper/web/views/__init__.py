@@ -20,12 +20,13 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from ...common.formats import number
-from ...domain.service import Conflict, Game, load
+from ...domain.service import Conflict, Frozen, Game, load
 from ...families import registry
 from ...rules.errors import UnknownRuleset
 from ...storage.commits import Busy
 from ...storage.queries import GameNotFound, TournamentNotFound
 from .. import sessions
+from ..access import NotAtTable
 from ..db import get_db
 
 csrf = CSRFProtect()
@@ -106,6 +107,27 @@ def init_app(app: Flask) -> None:
         if request.headers.get("X-Kierki-Kept"):
             return {"error": e.text(gettext), "version": e.version}, 409
         flash(e.text(gettext), "error")
+        return redirect(url_for("games.show", gid=e.gid))
+
+    @app.errorhandler(NotAtTable)
+    def not_at_table(e: NotAtTable):
+        """A reader (a public link, a projector's) tried to change a game: say how to join
+        its table; nothing was saved."""
+        message = str(e.message)
+        if request.headers.get("X-Kierki-Kept"):
+            return {"error": message}, 403
+        gid = (request.view_args or {}).get("gid")
+        back = url_for("games.show", gid=gid) if gid else None
+        return render_template("error.html", message=message, back=back), 403
+
+    @app.errorhandler(Frozen)
+    def frozen(e: Frozen):
+        """A closed tournament's game: its results are final until the director reopens
+        the tournament; nothing was saved."""
+        message = e.text(gettext)
+        if request.path.startswith("/api/") or request.headers.get("X-Kierki-Kept"):
+            return {"error": message}, 409
+        flash(message, "error")
         return redirect(url_for("games.show", gid=e.gid))
 
     @app.errorhandler(Busy)

@@ -38,6 +38,13 @@ def _load(gid: str) -> service.Game:
     return service.load(get_db(), gid)
 
 
+@bp.app_template_global()
+def may_write_game(gid: str) -> bool:
+    """Whether this request may write the game now (:func:`..access.writes_now`): what a
+    page offers (a form, the join code) follows it."""
+    return access.writes_now(get_db(), gid)
+
+
 @bp.get("/")
 def index():
     """This browser's games; rendered once per language and the versions of its games."""
@@ -84,7 +91,7 @@ def _join(typed: object):
         flash(gettext("No game has this code. Check the six letters and digits on the "
                       "other phone."), "error")
         return redirect(url_for("games.index"))
-    access.remember(gid)
+    access.remember(gid)  # at the table from now on: it may write the game
     return redirect(url_for("games.show", gid=gid))
 
 
@@ -148,12 +155,28 @@ def game_page(game: service.Game, number: int | None = None, values: dict | None
     deal = game.deal(number) if number is not None else game.state.current
     history = queries.deal_history(get_db(), game.id, number) if editing else []
     family = game.family
+    writer = access.writes_now(get_db(), game.id)
     return render_template(
         family.templates["edit" if editing else "game"], game=game, form=DealForm(),
         values=values or {}, errors=errors or {}, editing=number if editing else None,
         history=[{**h, "text": family.history_line(game, deal, h["result"])} for h in history],
-        share=_share(game),
+        share=_share(game) if writer else None, writer=writer,
+        right=access.right_here(get_db(), game.id),
+        signed_seats=service.signatures(get_db(), game) if game.state.finished else {},
+        unsigned_by=_unsigned_by(game),
         **family.page_context(game, deal, request.args if args is None else args)), status
+
+
+def _unsigned_by(game: service.Game) -> dict | None:
+    """The correction or undo that last took the game's signatures off, while nobody has
+    signed again: every phone of the table is told."""
+    if not game.state.finished:
+        return None
+    changes = service.changes(get_db(), game)
+    cleared = next((c for c in reversed(changes) if c["action"] == "unsigned"), None)
+    if cleared is None or service.signatures(get_db(), game):
+        return None
+    return cleared
 
 
 def _share(game: service.Game) -> share.Share:
@@ -170,8 +193,10 @@ def show(gid: str):
     join link is built from it; :mod:`..caches`), with a
     strong ETag: a phone that has this version already gets 304."""
     game = _load(gid)
-    access.remember(gid)  # whoever has the link is at the table
-    html = caches.page(("game", gid, game.version, lang(), request.host_url, request.full_path),
+    access.seen(gid)  # listed on this browser's first page; read-only unless at the table
+    writer = access.writes_now(get_db(), gid)  # a reader's page has no form, code or token
+    html = caches.page(("game", gid, game.version, lang(), request.host_url, request.full_path,
+                        writer, access.right_here(get_db(), gid)),
                        lambda: game_page(game)[0])
     caches.depends_on([(gid, game.version)])
     return caches.respond(html)
@@ -186,6 +211,7 @@ def version(gid: str):
 @bp.post("/games/<gid>/deals/<int:number>")
 def enter_deal(gid: str, number: int):
     game = _load(gid)
+    right = access.require_write(get_db(), gid)
     form = DealForm()
     if not form.validate_on_submit():
         flash(gettext("The form was incomplete; nothing was saved."), "error")
@@ -199,7 +225,7 @@ def enter_deal(gid: str, number: int):
     editing = number <= game.recorded
     try:
         raw = game.family.parse_form(game, deal, request.form)
-        saved = service.enter_deal(get_db(), game, number, raw, form.version.data)
+        saved = service.enter_deal(get_db(), game, number, raw, form.version.data, right)
     except InvalidInput as e:
         return game_page(game, number if editing else None,
                          game.family.posted_values(request.form), field_errors(e.problems),
@@ -224,6 +250,7 @@ def enter_deal(gid: str, number: int):
 @bp.get("/games/<gid>/deals/<int:number>/edit")
 def edit_deal(gid: str, number: int):
     game = _load(gid)
+    access.require_write(get_db(), gid)
     if not 1 <= number <= game.recorded:
         abort(404)
     values = game.family.form_values(game.stored.results[number - 1])
@@ -233,10 +260,11 @@ def edit_deal(gid: str, number: int):
 @bp.post("/games/<gid>/undo")
 def undo(gid: str):
     game = _load(gid)
+    right = access.require_write(get_db(), gid)
     form = VersionForm()
     if form.validate_on_submit():
         try:
-            service.undo_last(get_db(), game, form.version.data)
+            service.undo_last(get_db(), game, form.version.data, right)
             flash(gettext("The last deal was taken back; it is kept in the history."), "ok")
         except InvalidInput as e:
             flash(field_errors(e.problems)[""][0], "error")
@@ -246,6 +274,7 @@ def undo(gid: str):
 @bp.route("/games/<gid>/delete", methods=["GET", "POST"])
 def delete(gid: str):
     game = _load(gid)
+    access.require_write(get_db(), gid)
     form = VersionForm()
     if request.method == "POST" and form.validate_on_submit():
         service.delete_game(get_db(), game, form.version.data)
@@ -253,6 +282,28 @@ def delete(gid: str):
         flash(gettext("The game was deleted."), "ok")
         return redirect(url_for("games.index"))
     return render_template("confirm_delete.html", game=game, form=form)
+
+
+@bp.post("/games/<gid>/sign")
+def sign(gid: str):
+    """A player of the table signs the finished game on this phone (one tap; one phone may
+    be passed round, as the paper is), or the director signs it."""
+    game = _load(gid)
+    right = access.require_write(get_db(), gid)
+    form = VersionForm()
+    if form.validate_on_submit():
+        seat = request.form.get("seat", "")
+        seat_number = int(seat) if seat.lstrip("-").isascii() and seat.lstrip("-").isdigit() \
+            else None
+        try:
+            service.sign(get_db(), game, seat_number, form.version.data, right)
+        except InvalidInput as e:
+            flash(next(iter(field_errors(e.problems).values()))[0], "error")
+        else:
+            who = (gettext("the director") if seat_number == service.DIRECTOR_SEAT
+                   else game.players[seat_number])
+            flash(gettext("Signed by %(name)s.", name=who), "ok")
+    return redirect(url_for("games.show", gid=gid) + "#signatures")
 
 
 @bp.get("/rules/<ruleset_id>")

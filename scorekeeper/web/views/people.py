@@ -76,7 +76,8 @@ def player(pid: int, errors: dict | None = None, status: int = 200):
     tables = _tables(db, pid)
     names = queries.names(db, [p for _, ids, _ in tables for p in ids])
     forms = {key: _form_chart(stats["name"], fam) for key, fam in stats["families"].items()}
-    return render_template("player.html", stats=stats, known=set(access.known()),
+    return render_template("player.html", stats=stats,
+                           can_rename=access.may_rename(db, pid) is not None,
                            form_charts=forms, tables=tables, names=names,
                            errors=errors or {}, name_max=NAME_MAX), status
 
@@ -116,9 +117,11 @@ def rename(pid: int):
         queries.person(db, pid)
     except queries.PersonNotFound:
         abort(404)
-    if not (access.sat_with(db, pid) or access.is_host()):
+    right = access.may_rename(db, pid)
+    if right is None:
         return render_template("error.html", message=gettext(
-            "Only someone who played with this person, or the host, can rename them.")), 403
+            "Only the host, or a phone that entered every game this person played, can "
+            "rename them.")), 403
     name = clean_name(request.form.get("name"))
     message = None
     if not name:
@@ -127,7 +130,7 @@ def rename(pid: int):
         message = gettext("At most %(max)s characters.", max=NAME_MAX)
     else:
         try:
-            store.rename_person(db, pid, name)
+            store.rename_person(db, pid, name, right)
         except store.NameTaken:
             message = gettext("Someone else here is already called %(name)s.", name=name)
     if message:
@@ -189,7 +192,7 @@ def evening(eid: str):
     names = {row["id"]: row["name"] for row in standing["people"]}
     ev = _named(ev, names)
     return render_template("evening.html", ev=ev, standing=standing, names=names,
-                           known=set(access.known()), per=per, stake=stake_text,
+                           per=per, stake=stake_text,
                            owed=owed, parts=parts, transfers=transfers, errors=errors)
 
 
@@ -209,6 +212,7 @@ def rematch(gid: str):
     first deal one player further to the left."""
     db = get_db()
     game = service.load(db, gid)
+    access.require_write(db, gid)  # the table's own next game
     names, dealer = people.rematch_seats(game.players, game.state.first_dealer)
     try:
         new = service.create_game(db, game.rules.id, names, dealer,

@@ -165,7 +165,8 @@ def _director_page(t: tournaments.Tournament, errors: dict | None = None,
     link = url_for("tournaments.direct", tid=t.id, token=access.tournament_token(t.id),
                    _external=True)
     return render_template("tournaments/director.html", **_context(
-        t, errors=errors or {}, values=values or {}, link=link)), status
+        t, errors=errors or {}, values=values or {}, link=link,
+        changes=tournaments.changes(get_db(), t.id))), status
 
 
 def _directed(tid: str) -> tournaments.Tournament:
@@ -239,8 +240,21 @@ def close(tid: str):
         tournaments.close(get_db(), tid)
     except NotNow as e:
         return _refused(tid, e)
-    flash(gettext("The tournament is closed; its results stand."), "ok")
+    flash(gettext("The tournament is closed; its results stand and its games are frozen."),
+          "ok")
     return redirect(url_for("tournaments.show", tid=tid))
+
+
+@bp.post("/tournaments/<tid>/reopen")
+def reopen(tid: str):
+    """The director opens a closed tournament again (kept in its list of changes)."""
+    _directed(tid)
+    try:
+        tournaments.reopen(get_db(), tid)
+    except NotNow as e:
+        return _refused(tid, e)
+    flash(gettext("The tournament is open again: its tables can correct their games."), "ok")
+    return redirect(url_for("tournaments.director", tid=tid))
 
 
 @bp.get("/tournaments/<tid>/screen")
@@ -267,6 +281,9 @@ def player(tid: str, number: int):
         else "tournaments/player.html"
     return render_template(template, **_context(t, number=number)), 200, \
         {"Cache-Control": "no-store"}
+
+
+bp.add_app_template_global(tournaments.confirmed, "confirmed")
 
 
 @bp.app_template_global()
