@@ -40,6 +40,7 @@ def test_a_stranger_with_the_link_reads_but_cannot_write_until_joining(app, clie
     assert 'class="deal-form' in mine and code in mine  # the table's phone: form and code
 
     stranger = app.test_client()
+    stranger.environ_base["REMOTE_ADDR"] = "203.0.113.5"  # another phone, not the host
     page = stranger.get(f"/games/{gid}")
     assert page.status_code == 200
     assert "Bożena" in page.text and "Scores" in page.text  # the score table, read-only

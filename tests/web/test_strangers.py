@@ -87,3 +87,25 @@ def test_a_variant_is_deleted_only_with_its_makers_token_or_by_the_host(app):
                         ).status_code == 204
     other = variant(maker)
     assert device(app, "127.0.0.1").delete(f"/api/rulesets/{other['id']}").status_code == 204
+
+
+def test_every_rename_is_kept_and_the_host_takes_one_back(app):
+    table = device(app, "192.0.2.10")
+    made = table.post("/games/new", data={"ruleset": "standard-4", "first_dealer": "0",
+                                          **{f"player_{i}": p for i, p in enumerate(PLAYERS)}})
+    gid = made.location.rsplit("/", 1)[1]
+    pid = person_id(app, "Ala")
+    assert table.post(f"/players/{pid}/rename", data={"name": "Mallory"}).status_code == 302
+    assert "Mallory" in table.get(f"/api/games/{gid}").text
+    assert "Renames (host)" not in table.get("/players").text  # the host's alone
+    assert table.post("/renames/1/undo").status_code == 403
+    host = device(app, "127.0.0.1")
+    listing = host.get("/players").text
+    assert "Ala → Mallory" in listing
+    r = host.post("/renames/1/undo", follow_redirects=True)
+    assert "The rename was taken back." in r.text
+    assert person_id(app, "Ala") == pid and person_id(app, "Mallory") is None
+    assert '"name":"Ala"' in table.get(f"/api/games/{gid}").text.replace(" ", "")
+    r = host.post("/renames/1/undo", follow_redirects=True)  # twice: refused, said why
+    assert "taken back already" in r.text
+    assert "taken back" in host.get("/players").text

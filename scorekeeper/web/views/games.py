@@ -274,7 +274,7 @@ def undo(gid: str):
 @bp.route("/games/<gid>/delete", methods=["GET", "POST"])
 def delete(gid: str):
     game = _load(gid)
-    access.require_write(get_db(), gid)
+    access.require_write(get_db(), gid, host=True)  # the table's, or the host's list
     form = VersionForm()
     if request.method == "POST" and form.validate_on_submit():
         service.delete_game(get_db(), game, form.version.data)

@@ -50,8 +50,31 @@ def index():
     names.update((row["id"], row["name"]) for row in listed)
     evenings = [_named(ev, names) for ev in evenings]
     pages = -(-queries.count_people(db) // PAGE_SIZE)
+    renames = queries.renames(db) if page == 1 and access.is_host() else []
     return render_template("players.html", people=listed, evenings=evenings, names=names,
-                           page=page, pages=pages, more=more)
+                           page=page, pages=pages, more=more, renames=renames)
+
+
+@bp.post("/renames/<int:rid>/undo")
+def undo_rename(rid: int):
+    """The host takes a rename back: the person's old name again, in every game."""
+    if not access.is_host():
+        return render_template("error.html", message=gettext(
+            "Only the host can take a rename back.")), 403
+    db = get_db()
+    try:
+        pid = store.undo_rename(db, rid)
+    except queries.PersonNotFound:
+        abort(404)
+    except store.RenameChanged:
+        flash(gettext("This rename was taken back already, or the person was renamed again "
+                      "since."), "error")
+        return redirect(url_for("people.index") + "#renames")
+    except store.NameTaken as e:
+        flash(gettext("Someone else here is already called %(name)s.", name=str(e)), "error")
+        return redirect(url_for("people.index") + "#renames")
+    flash(gettext("The rename was taken back."), "ok")
+    return redirect(url_for("people.player", pid=pid))
 
 
 def _named(ev: people.Evening, names: dict[int, str]) -> people.Evening:
