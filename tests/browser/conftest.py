@@ -74,3 +74,16 @@ def shot(page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def at_table(page, app, base: str, gid: str, then: str = "") -> None:
+    """This phone joins the game's table (the table card's QR code: its join link), so it
+    may write the game, then opens ``then`` (a path under the game; its page by default).
+    A phone that only opens the game's address reads it."""
+    from scorekeeper.domain import service
+    from scorekeeper.web.db import get_db
+    with app.app_context():
+        code = service.load(get_db(), gid).stored.join_code
+    page.goto(f"{base}/join/{code}")
+    if then:
+        page.goto(f"{base}/games/{gid}{then}")

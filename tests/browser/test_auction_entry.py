@@ -10,6 +10,8 @@ from scorekeeper.families.kierki.rules import get_ruleset
 from scorekeeper.families.kierki.rules.examples import SAMPLE_GAME_4
 from scorekeeper.web.db import get_db
 
+from .conftest import at_table
+
 # North, East, South, West; East deals first, so North deals deal 8.
 PLAYERS = ["Norbert", "Edyta", "Stefan", "Wanda"]
 
@@ -35,7 +37,7 @@ def phone(request, browser, server_app):
     page.set_default_timeout(10_000)
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{base}/games/{gid}")
+    at_table(page, app, base, gid)
     page.app, page.gid = app, gid
     yield page
     context.close()

@@ -11,7 +11,7 @@ from scorekeeper.families.kierki.rules import get_ruleset, legal_cards, new_boar
 from scorekeeper.web.db import get_db
 from tests.fixtures import results_for
 
-from .conftest import ARTIFACTS, FLAGS  # noqa: F401  (FLAGS: the same browser for all)
+from .conftest import ARTIFACTS, FLAGS, at_table  # noqa: F401  (FLAGS: the same browser for all)
 
 PLAYERS = ["Małgorzata", "Przemysław", "Grażyna", "Bożena"]
 SCREEN = 740
@@ -93,7 +93,7 @@ def test_taps_deep_in_the_page_keep_its_place(browser, server_app, width):
     hand = ",".join(map(str, hands[me]))
     context, page = phone(browser, width)
     try:
-        page.goto(f"{base}/games/{gid}/loteryjka?me={me}&hand={hand}")
+        at_table(page, app, base, gid, f"/loteryjka?me={me}&hand={hand}")
         assert page.locator(".hand-row .cardbtn").count() == 13  # the whole hand, folded up
         assert not page.locator("details.hand-edit").evaluate("d => d.open")
         # the player scrolls down to the board: its status line at the top of the screen
@@ -145,7 +145,7 @@ def test_the_finishing_order_comes_into_view(browser, server_app):
         moves.append(str(card) if card else "-")
     context, page = phone(browser, 360)
     try:
-        page.goto(f"{base}/games/{gid}/loteryjka?moves={','.join(moves)}")
+        at_table(page, app, base, gid, f"/loteryjka?moves={','.join(moves)}")
         page.evaluate("window.scrollTo(0, document.querySelector('.board')"
                       ".getBoundingClientRect().top + window.scrollY)")
         while not model.over:
@@ -168,7 +168,7 @@ def test_without_javascript_a_tap_plays_and_comes_back_to_the_board(browser, ser
     model, hands = dealt(app, gid)
     context, page = phone(browser, 360, js=False)
     try:
-        page.goto(f"{base}/games/{gid}/loteryjka")
+        at_table(page, app, base, gid, "/loteryjka")
         for step in range(3):
             link, card = next_move(page, model, None, hands)
             with page.expect_navigation():

@@ -6,7 +6,7 @@ from scorekeeper.domain import service
 from scorekeeper.families.kierki.rules.examples import SAMPLE_GAME_4
 from scorekeeper.web.db import get_db
 
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, at_table
 
 PLAYERS = ["Ala", "Bolek", "Cela", "Darek"]
 #: Deals 1-12 of standard-4 (first dealer Ala), as the table reported them.
@@ -38,7 +38,7 @@ def phone(request, browser, server_app):
                                                          if k == "tricks"}}
                 service.enter_deal(db, service.load(db, gid), number, raw, number)
         page.gid = gid
-        page.goto(f"{base}/games/{gid}")
+        at_table(page, app, base, gid)
         return gid
 
     page.game = game

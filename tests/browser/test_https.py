@@ -350,7 +350,7 @@ def test_the_screen_is_kept_awake_while_a_game_is_open(phone):
     page.goto(page.base + "/")
     assert page.evaluate("window.wakeLocks.length") == 0  # the front page leaves it be
     game = new_game(page)
-    page.goto(f"{page.base}/games/{game['id']}")
+    page.goto(f"{page.base}/join/{game['join_code']}")  # at the table: its game page
     page.wait_for_function(HELD)  # granted, and not released
     page.locator("details.share summary").click()  # a tap does not let it go
     page.locator("details.share summary").click()
@@ -385,7 +385,7 @@ def test_the_qr_code_links_to_the_https_address(phone, site, locale, width):
     page = phone(locale, width)
     game = new_game(page)
     url = f"{site.base}/join/{game['join_code']}"
-    page.goto(f"{page.base}/games/{game['id']}")
+    page.goto(f"{page.base}/join/{game['join_code']}")  # a phone of the table
     page.locator("details.share summary").click()
     assert page.locator("details.share .share-link").inner_text() == url
     assert page.locator("details.share svg").is_visible()

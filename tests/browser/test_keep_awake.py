@@ -5,7 +5,7 @@ import pytest
 from scorekeeper.domain import service
 from scorekeeper.web.db import get_db
 
-from .conftest import PHONE, shot
+from .conftest import PHONE, at_table, shot
 
 PLAYERS = ["Ala", "Bożena", "Czesław", "Żaneta"]
 
@@ -56,7 +56,7 @@ def test_over_plain_http_the_video_keeps_the_screen_on_and_the_toggle_stops_it(
     app, base = server_app
     gid = game(app)
     page = phone(PLAIN_HTTP)
-    page.goto(f"{base}/games/{gid}")
+    at_table(page, app, base, gid)
     assert page.evaluate("'wakeLock' in navigator") is False
     toggle = page.get_by_label("Keep the screen on")
     assert toggle.is_visible() and toggle.is_checked()  # on unless this phone said otherwise
@@ -113,7 +113,7 @@ def test_a_video_that_waits_for_a_tap_starts_on_the_first_one(phone, server_app,
     gid = game(app)
     page = phone(PLAIN_HTTP + AFTER_A_TAP, locale=locale)
     page.set_viewport_size({"width": width, "height": PHONE["height"]})
-    page.goto(f"{base}/games/{gid}")
+    at_table(page, app, base, gid)
     label, wait = {"pl-PL": ("Nie wygaszaj ekranu", "(od następnego dotknięcia)"),
                    "en-GB": ("Keep the screen on", "(from your next tap)")}[locale]
     toggle = page.get_by_label(label)
@@ -137,7 +137,7 @@ def test_with_the_wake_lock_the_toggle_takes_and_gives_back_the_lock(phone, serv
     app, base = server_app
     gid = game(app)
     page = phone()
-    page.goto(f"{base}/games/{gid}")
+    at_table(page, app, base, gid)
     assert page.evaluate("'wakeLock' in navigator") is True
     page.wait_for_function(f"() => {STATE} === 'on'")
     assert page.evaluate("document.querySelector('[data-keep-awake]').dataset.way") \

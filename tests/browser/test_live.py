@@ -30,6 +30,11 @@ def phones(browser, server_app):
         context.close()
 
 
+#: Each game's join code by its id, as the phone that started it shows it: every other
+#: phone of the table joins with it (a phone that only opens the address reads the game).
+CODES: dict[str, str] = {}
+
+
 def start_game(page) -> str:
     page.goto(page.base + "/games/new")
     page.select_option("select[name=ruleset]", "standard-4")
@@ -38,6 +43,7 @@ def start_game(page) -> str:
     page.locator('input[name=first_dealer][value="0"]').check()
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_selector('[data-live="deal"]')
+    CODES[page.url.rsplit("/", 1)[1]] = page.locator(".join-code strong").inner_text()
     return page.url
 
 
@@ -48,7 +54,11 @@ def expect(locator):
 
 def open_live(page, url, stream="open"):
     """Open the game, wait for its live table, and mark the document: a reload would
-    lose the mark."""
+    lose the mark. A phone that is not yet at the game's table joins it first with the
+    code the first phone shows (:data:`CODES`)."""
+    gid = url.split("/games/", 1)[1].split("?")[0].split("/")[0]
+    if gid in CODES:
+        page.goto(url.split("/games/", 1)[0] + f"/join/{CODES[gid]}")
     page.goto(url)
     expect(page.locator(".live")).to_have_attribute("data-stream", stream)
     page.evaluate("window.liveMark = 'kept'")
@@ -297,6 +307,7 @@ def test_a_partnership_game_followed_to_its_end(phones, server_app):
         assert r.status_code == 200, r.get_json()
         return r.get_json()
 
+    CODES[game["id"]] = game["join_code"]
     open_live(b, b.base + f"/games/{game['id']}?mode=detail")  # aces, honours, last trick
     totals = '[data-live="totals"] li strong'
     save_elsewhere(1, plain)

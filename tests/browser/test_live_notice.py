@@ -11,6 +11,7 @@ from tests.fixtures import results_for
 
 from .conftest import shot
 from .test_live import (
+    CODES,
     PLAYERS,
     count_of,
     enter_tricks,
@@ -56,6 +57,7 @@ def new_game(app, deals_done=0) -> str:
         for number, raw in enumerate(results_for(get_ruleset("standard-4"))[:deals_done],
                                      start=1):
             service.enter_deal(db, service.load(db, gid), number, raw, number)
+        CODES[gid] = service.load(db, gid).stored.join_code  # the phones join with it
     return gid
 
 

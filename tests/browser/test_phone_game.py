@@ -156,7 +156,8 @@ def test_a_second_phone_follows_the_first(page, browser):
         page.fill(f"input[name=player_{i}]", name)
     page.get_by_role("button", name="Start the game").click()
     other = browser.new_context(viewport={"width": 360, "height": 780}, locale="en-GB").new_page()
-    other.goto(page.url)
+    code = page.locator(".join-code strong").inner_text()  # read off the first phone
+    other.goto(page.base + f"/join/{code}")  # typed or scanned: it joins the table
     assert other.locator(".deal-no").first.inner_text() == "Deal 1 of 12"
     counts(page, "tricks", [4, 3, 3, 3])
     save(page)

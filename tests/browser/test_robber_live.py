@@ -9,7 +9,7 @@ from scorekeeper.domain import service
 from scorekeeper.families.kierki.rules.examples import SAMPLE_GAME_4
 from scorekeeper.web.db import get_db
 
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, at_table
 
 PLAYERS = ["Ala", "Bolek", "Cela", "Darek"]
 Q_HEART = ("Only one player took the Q♥, yet these counts need it for this player and "
@@ -33,7 +33,7 @@ def robber(request, browser, server_app):
             service.enter_deal(db, service.load(db, gid), number, raw, number)
     page.version = lambda: service.load(get_db(), gid).version
     page.app = app
-    page.goto(f"{base}/games/{gid}")
+    at_table(page, app, base, gid)
     yield page
     context.close()
 

@@ -10,7 +10,7 @@ from scorekeeper.web.db import get_db
 from tests.web.test_five_players_api import GAME_5
 from tests.web.test_sheets import pages, pdf_text, poppler  # noqa: F401 (a fixture)
 
-from .conftest import shot
+from .conftest import at_table, shot
 from .test_names_whole import BROKEN_WORDS, FIVE
 
 # The signature lines: each inside the page, none overlapping another.
@@ -43,7 +43,7 @@ def test_the_print_page_on_a_phone(browser, server_app, width, locale):
     page = context.new_page()
     page.set_default_timeout(10_000)
     try:
-        page.goto(f"{base}/games/{gid}")  # the phone has the game; "Print" opens the sheet
+        at_table(page, app, base, gid)  # the phone has the game; "Print" opens the sheet
         page.locator(".tools a", has_text="Print" if locale == "en-GB" else "Drukuj").click()
         page.wait_for_url(f"{base}/games/{gid}/sheet")
         assert gid not in page.content()  # nothing on the page opens the game

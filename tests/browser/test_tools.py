@@ -8,7 +8,7 @@ from scorekeeper.families.kierki.rules import get_ruleset, legal_cards, new_boar
 from scorekeeper.web.db import get_db
 from tests.fixtures import results_for
 
-from .conftest import FLAGS, shot  # noqa: F401
+from .conftest import FLAGS, at_table, shot  # noqa: F401
 from .test_board_place import tap
 
 PLAYERS = ["Ala", "Bożena", "Czesław", "Żaneta"]
@@ -51,7 +51,7 @@ def test_whole_loteryjka_to_the_recorded_result(page, server_app):
     deck = list(rs.table.deck)
     random.Random(7).shuffle(deck)
     hands = [deck[i::4] for i in range(4)]
-    page.goto(f"{base}/games/{gid}")
+    at_table(page, app, base, gid)
     page.get_by_role("link", name="Loteryjka board").click()
     with app.app_context():
         leader = service.load(get_db(), gid).state.deals[11].leader
