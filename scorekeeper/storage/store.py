@@ -665,6 +665,15 @@ def set_setting(db: Database, key: str, value: str) -> None:
                "on conflict (key) do update set value = excluded.value", [key, value])
 
 
+@writes
+def take_setting(db: Database, key: str, expected: str) -> bool:
+    """Empty a setting if it still holds ``expected``, in one write: whether it did (a
+    value usable once, such as the host link's hash, is taken by one request only)."""
+    taken = db.execute("update settings set value = '' where key = ? and value = ?",
+                       [key, expected])
+    return taken.rowcount == 1
+
+
 class TournamentChanged(StoreError):
     """The tournament is not as the write expected (``reason`` says how): the round was
     drawn already (``drawn``: another tab of the director's), a game of the current round

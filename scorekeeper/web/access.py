@@ -9,8 +9,12 @@
   The token is given when the game is created (``POST /api/games``) or joined by code
   (``POST /api/join``); it is an HMAC of the id under the server's secret key, so it is
   never stored and cannot be guessed from the id.
-- The host lists and deletes any game with ``kierki games``; with
-  ``KIERKI_ADMIN_PASSWORD`` set, ``/admin`` does the same in a browser.
+- The host lists and deletes any game with ``kierki games``; in a browser, ``/admin``
+  does the same for the host (:func:`is_host`): whoever logged in there with
+  ``KIERKI_ADMIN_PASSWORD``, or the browser that opened a host link (``kierki serve``
+  prints one, ``kierki host-link`` makes another). No address is the host: a proxy on
+  the same machine makes every stranger a loopback client, and a forwarded address is
+  whatever the client wrote.
 """
 from __future__ import annotations
 
@@ -123,10 +127,57 @@ def _admin_pass(db: Any) -> str | None:
 
 
 def is_host() -> bool:
-    """The host: logged in at ``/admin``, or at the machine the server runs on (a request
-    from its own loopback address, as the laptop at the table)."""
-    address = request.remote_addr or ""
-    return address in ("127.0.0.1", "::1") or is_admin()
+    """The host: logged in at ``/admin`` with the host's password (:func:`is_admin`), or
+    the browser that opened a host link (:func:`holds_host_link`). Never decided by the
+    request's address or any header: behind a proxy on the same machine every client
+    comes from loopback, and ``X-Forwarded-For`` is whatever the client wrote."""
+    db = get_db()
+    return is_admin(db) or holds_host_link(db)
+
+
+#: Settings: the hash of the one unused host link's token, and the host epoch the
+#: sessions it opened carry (a new link or a logout makes a new one: they end).
+HOST_LINK, HOST_EPOCH = "host_link", "host_epoch"
+
+
+def _token_hash(given: str) -> str:
+    return hashlib.sha256(given.encode()).hexdigest()
+
+
+def new_host_link(db: Any) -> str:
+    """A new host link's token (``/host/<token>``): random, kept only as its hash, usable
+    once. Every browser a link made the host before is the host no longer (a new epoch)."""
+    given = secrets.token_urlsafe(24)
+    store.set_setting(db, HOST_EPOCH, secrets.token_hex(16))
+    store.set_setting(db, HOST_LINK, _token_hash(given))
+    return given
+
+
+def _host_mark(db: Any) -> str | None:
+    """What a host link's session carries: an HMAC of the server's host epoch under the
+    secret key (None before any link was made)."""
+    epoch = queries.setting(db, HOST_EPOCH)
+    return _mac("host-link", epoch, None) if epoch else None
+
+
+def open_host_link(db: Any, given: object) -> bool:
+    """Make this browser the host if ``given`` is the unused host link's token (it is
+    then used up); False for any other."""
+    if not isinstance(given, str) or not 16 <= len(given) <= 100:
+        return False
+    if not store.take_setting(db, HOST_LINK, _token_hash(given)):
+        return False
+    session["host"] = _host_mark(db)
+    return True
+
+
+def holds_host_link(db: Any | None = None) -> bool:
+    """Whether this browser opened a host link still in force (no logout, no newer link)."""
+    given = session.get("host")
+    if not isinstance(given, str):
+        return False
+    expected = _host_mark(db if db is not None else get_db())
+    return expected is not None and hmac.compare_digest(given, expected)
 
 
 def sat_with(db: Any, pid: int) -> bool:
@@ -171,9 +222,12 @@ def start_admin_session(db: Any) -> None:
 
 
 def end_admin_sessions(db: Any) -> None:
-    """Log out: this browser, and every copy of any host's cookie (a new epoch)."""
+    """Log out: this browser, and every copy of any host's cookie, by password or by host
+    link (new epochs)."""
     store.set_setting(db, "admin_epoch", secrets.token_hex(16))
+    store.set_setting(db, HOST_EPOCH, secrets.token_hex(16))
     session.pop("admin", None)
+    session.pop("host", None)
 
 
 def check_admin_password(given: object) -> bool:

@@ -62,6 +62,7 @@ LIMITS: dict[str, tuple[str, str, tuple[str, ...], Callable[[Any], bool]]] = {
     "variants.edit": ("variants", VARIANTS, ("POST",), lambda r: r.status_code == 302),
     "api.create_ruleset": ("variants", VARIANTS, ("POST",), _always),
     "admin.games": ("login", LOGIN, ("POST",), lambda r: bool(g.get("wrong_guess"))),
+    "host.open_link": ("login", LOGIN, ("GET",), lambda r: bool(g.get("wrong_guess"))),
 }
 
 

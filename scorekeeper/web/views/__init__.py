@@ -73,6 +73,7 @@ def init_app(app: Flask) -> None:
     csrf.init_app(app)
     app.register_blueprint(games.bp)
     app.register_blueprint(admin.bp)
+    app.register_blueprint(admin.host_bp)  # /host/<token>: the host link
     app.register_blueprint(sheets.bp)
     app.register_blueprint(tournament_sheets.bp)  # round sheets, results files
     app.register_blueprint(variants.bp)
