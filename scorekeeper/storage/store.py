@@ -446,11 +446,16 @@ def migrate(db: Database) -> None:
 
 #: Letters and digits that cannot be mistaken for each other when read aloud or typed.
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
+#: A new game's code: 32⁸ ≈ 1.1 × 10¹² of them, so that a guesser at the limit one
+#: address may reach (``web/limits.py``) needs centuries to find one of a thousand live
+#: games. Shown as two groups of four (``K7QM 2XRT``).
+CODE_LENGTH = 8
+#: The lengths a typed code may have: the games made before issue 32 have six.
+CODE_LENGTHS = (6, 8)
 
 
 def new_join_code() -> str:
-    """A short code to join a game from another phone, such as ``K7QM2X``."""
+    """A short code to join a game from another phone, such as ``K7QM2XRT``."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 

@@ -29,7 +29,7 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import Forbidden, Unauthorized
 
 from ..storage import queries, store
-from ..storage.store import CODE_ALPHABET, CODE_LENGTH
+from ..storage.store import CODE_ALPHABET, CODE_LENGTHS
 from .db import get_db
 
 #: How many games a browser remembers (the most recently opened first).
@@ -41,7 +41,7 @@ def normalise_code(text: object) -> str:
     if not isinstance(text, str):
         return ""
     code = "".join(c for c in text.upper() if c not in " -\t")
-    return code if len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET) else ""
+    return code if len(code) in CODE_LENGTHS and set(code) <= set(CODE_ALPHABET) else ""
 
 
 def _mac(purpose: str, gid: str, secret: str | bytes | None) -> str:

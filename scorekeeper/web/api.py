@@ -233,7 +233,8 @@ def join():
     """A game's id and write token, for whoever has its join code."""
     code = access.normalise_code(_body().get("code"))
     if not code:
-        raise InvalidInput([Problem("code", N_("Enter the six-character join code."))])
+        raise InvalidInput([Problem("code", N_(
+            "Enter the join code (eight characters; six for an older game)."))])
     return jsonify(_with_access(service.load(get_db(), queries.game_by_code(get_db(), code))))
 
 

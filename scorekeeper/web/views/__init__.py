@@ -22,6 +22,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from ...common.formats import number
 from ...domain.service import Conflict, Game, load
 from ...families import registry
+from ...outputs import share
 from ...rules.errors import UnknownRuleset
 from ...storage.commits import Busy
 from ...storage.queries import GameNotFound, TournamentNotFound
@@ -71,6 +72,7 @@ def init_app(app: Flask) -> None:
     )
 
     csrf.init_app(app)
+    app.jinja_env.filters["code"] = share.grouped  # a join code in two groups of four
     app.register_blueprint(games.bp)
     app.register_blueprint(admin.bp)
     app.register_blueprint(admin.host_bp)  # /host/<token>: the host link

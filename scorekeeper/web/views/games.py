@@ -81,7 +81,7 @@ def _join(typed: object):
         gid = None
     if gid is None:
         limits.wrong_guess()
-        flash(gettext("No game has this code. Check the six letters and digits on the "
+        flash(gettext("No game has this code. Check the letters and digits on the "
                       "other phone."), "error")
         return redirect(url_for("games.index"))
     access.remember(gid)
