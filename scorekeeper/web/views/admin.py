@@ -38,7 +38,9 @@ def games():
             flash(gettext("That is not the host's password."), "error")
         return render_template("admin.html", form=form, games=None), \
             (403 if form.is_submitted() else 200)
-    return render_template("admin.html", form=form, games=queries.list_games(get_db()))
+    kept, cap = queries.count_games(get_db()), current_app.config["MAX_GAMES"]
+    return render_template("admin.html", form=form, games=queries.list_games(get_db()),
+                           kept=kept, cap=cap, full=cap is not None and kept >= cap)
 
 
 @bp.post("/logout")
