@@ -8,6 +8,11 @@ serving one club evening; each can be changed by a flag or by an environment var
 (``KIERKI_CONNECTION_LIMIT``, ...), the flag winning. ``docs/production.md`` explains
 each one.
 
+``kierki serve`` also prints a host link, usable once: the browser that opens it is the
+host (``kierki host-link`` makes a new one). Behind ``KIERKI_PROXY_HOPS`` proxies it
+serves only on a loopback address unless told that only the proxy reaches it
+(``--trust-proxy-on-public-address``, ``KIERKI_TRUST_PROXY_ANYWHERE=1``).
+
 ``kierki backup PATH`` writes a consistent copy of the database while the server
 runs (``--keep N`` into a folder: only the newest N such copies stay); ``kierki games
 list`` and ``kierki games delete ID...`` are for the host.
@@ -377,6 +382,62 @@ def run(app: Flask, settings: dict[str, int | str]) -> None:
         pass
 
 
+def is_loopback(host: str) -> bool:
+    """Whether a bind address is this machine's own (only its programs can connect)."""
+    import ipaddress
+
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+TRUST_ANYWHERE = "KIERKI_TRUST_PROXY_ANYWHERE"
+
+
+def proxy_refusal(app: Flask, host: str, told: bool,
+                  environ: Mapping[str, str] = os.environ) -> str | None:
+    """Why the server must not start (None: it may): with ``KIERKI_PROXY_HOPS`` it trusts
+    the ``X-Forwarded-For`` a client sends, so on an address phones can reach directly
+    any client could forge its address and escape every rate limit. Told (the flag or
+    ``KIERKI_TRUST_PROXY_ANYWHERE=1``) that only the proxy reaches it, it starts."""
+    hops = int(app.config.get("PROXY_HOPS") or 0)
+    told = told or environ.get(TRUST_ANYWHERE, "").strip().lower() in ("1", "true", "yes")
+    if not hops or is_loopback(host) or told:
+        return None
+    return (f"Refused: KIERKI_PROXY_HOPS={hops} trusts the X-Forwarded-For header, and on "
+            f"{host} a phone can reach the server without the proxy: it could then forge "
+            "its address and escape the rate limits. Serve on 127.0.0.1 behind a proxy on "
+            "this machine (--host 127.0.0.1), or, when only the proxy can reach this "
+            "address (a container's own network), say so: --trust-proxy-on-public-address "
+            f"or {TRUST_ANYWHERE}=1.")
+
+
+def host_link(app: Flask, base: str) -> str:
+    """A new host link (the one before it is replaced, the browsers it made the host are
+    the host no longer): ``<base>/host/<token>``."""
+    from .storage import store
+    from .web import access
+
+    db = store.connect(app.config["DATABASE"])
+    try:
+        return f"{base.rstrip('/')}/host/{access.new_host_link(db)}"
+    finally:
+        db.close()
+
+
+def _base_url(app: Flask, host: str, port: int | str) -> str:
+    public = app.config.get("PUBLIC_URL")  # KIERKI_PUBLIC_URL: what phones are to open
+    if public:
+        return str(public)
+    shown = lan_address() if host in ("0.0.0.0", "::") else host
+    return f"http://{shown}:{port}"
+
+
+HOST_LINK_HELP = ("Host link (once; the browser that opens it is the host: it may delete "
+                  "any game and rename anyone; kierki host-link makes a new one):")
+
+
 def serve(args: argparse.Namespace) -> int:
     patch()
     app = create_app()
@@ -387,16 +448,30 @@ def serve(args: argparse.Namespace) -> int:
         print(e, file=sys.stderr)
         return 2
     host, port = settings["host"], settings["port"]
+    refusal = proxy_refusal(app, str(host), bool(getattr(args, "trust_proxy", False)))
+    if refusal:
+        print(refusal, file=sys.stderr)
+        return 2
     shown = lan_address() if host in ("0.0.0.0", "::") else host
     limits = ", ".join(f"{k}={v}" for k, v in settings.items() if k not in ("host", "port"))
     local = f"http://{shown}:{port}/"
     public = app.config.get("PUBLIC_URL")  # KIERKI_PUBLIC_URL: what phones are to open
     where = (f"Open on every phone:\n    {public}/\nLocal address (for the proxy in "
              f"front): {local}") if public else f"Open on every phone at the table:\n    {local}"
+    link = host_link(app, _base_url(app, str(host), port))
     print(f"Kierki scorekeeper is running. {where}\n"
+          f"{HOST_LINK_HELP}\n    {link}\n"
           f"Database: {app.config['DATABASE']}   (Ctrl+C stops the server)\n"
           f"Server: {limits}", flush=True)
     run(app, settings)
+    return 0
+
+
+def new_host_link(app: Flask, args: argparse.Namespace) -> int:
+    """``kierki host-link``: a new host link for the running server (same database)."""
+    host = args.host or os.environ.get("KIERKI_HOST", "").strip() or "0.0.0.0"
+    port = args.port or os.environ.get("KIERKI_PORT", "").strip() or 5000
+    print(f"{HOST_LINK_HELP}\n    {host_link(app, _base_url(app, host, port))}")
     return 0
 
 
@@ -530,6 +605,17 @@ def parser() -> argparse.ArgumentParser:
         default = s.shown or s.default
         run.add_argument(s.flag, type=s.kind, default=None,
                          help=f"{s.help} (default: {default}; env {s.env})")
+    run.add_argument("--trust-proxy-on-public-address", dest="trust_proxy",
+                     action="store_true",
+                     help="with KIERKI_PROXY_HOPS, serve on an address other than loopback "
+                          "all the same: only the proxy can reach it (a container's own "
+                          f"network); env {TRUST_ANYWHERE}=1")
+    link = sub.add_parser("host-link", help="a new host link: the browser that opens it "
+                                            "is the host (the one before stops working)")
+    link.add_argument("--host", default=None, help="the address the server listens on "
+                                                   "(default: env KIERKI_HOST, else all)")
+    link.add_argument("--port", type=port_number, default=None,
+                      help="the server's port (default: env KIERKI_PORT, else 5000)")
     sub.add_parser("init-db", help="create the database or migrate it to the current schema")
     save = sub.add_parser("backup", help="copy the database while it is in use",
                           description="Write a consistent copy of the database "
@@ -556,6 +642,8 @@ def main(argv: list[str] | None = None) -> int:
     app = create_app()
     if args.command == "backup":
         return backup(app, args.path, args.keep)
+    if args.command == "host-link":
+        return new_host_link(app, args)
     if args.command == "games":
         if args.games_command == "list":
             return list_games(app)

@@ -11,8 +11,8 @@ from scorekeeper.web.db import get_db
 
 PLAYERS = ["Ala", "Bożena", "Czesław", "<b>Dżon</b>"]
 
-__all__ = ["PLAYERS", "authorize", "errors_in", "join", "new_game", "play_api", "post_deal",
-           "results_for", "state"]
+__all__ = ["PLAYERS", "authorize", "become_host", "errors_in", "join", "new_game", "play_api",
+           "post_deal", "results_for", "state"]
 
 
 def errors_in(html: str) -> list[str]:
@@ -57,6 +57,18 @@ def authorize(client, app, gid):
     from scorekeeper.web import access
     with app.test_request_context():
         client.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {access.token(gid)}"
+
+
+def become_host(client, app=None):
+    """Make this client the host as the laptop at the table does: a new host link (what
+    ``kierki serve`` prints), opened in its browser. Returns the client."""
+    from scorekeeper.web import access
+    app = app or client.application
+    with app.app_context():
+        token = access.new_host_link(get_db())
+    r = client.get(f"/host/{token}")
+    assert r.status_code == 302, r.text
+    return client
 
 
 def play_api(client, ruleset, players, results, first_dealer=0) -> list[dict]:

@@ -260,3 +260,35 @@ def test_the_servers_own_answers_say_https_only_when_served_so():
     assert b"\r\nStrict-Transport-Security: max-age=31536000\r\n" in secure
     assert b"Content-Security-Policy: default-src 'self'" in secure
     assert cli.server_answer(408).startswith(b"HTTP/1.1 408 Request Timeout\r\n")
+
+
+def test_behind_a_proxy_it_serves_only_on_loopback_unless_told(instance, served, monkeypatch,
+                                                                capsys):
+    monkeypatch.setenv("KIERKI_PROXY_HOPS", "1")
+    monkeypatch.delenv(cli.TRUST_ANYWHERE, raising=False)
+    assert cli.main(["serve"]) == 2  # 0.0.0.0: a phone could forge X-Forwarded-For
+    err = capsys.readouterr().err
+    assert "forge its address and escape the rate limits" in err
+    assert "--trust-proxy-on-public-address" in err and "--host 127.0.0.1" in err
+    assert served == ["patched"]  # nothing served
+    assert cli.main(["serve", "--host", "192.168.1.20"]) == 2
+    for loopback in ("127.0.0.1", "::1", "localhost"):
+        assert cli.main(["serve", "--host", loopback]) == 0
+    assert cli.main(["serve", "--trust-proxy-on-public-address"]) == 0
+    monkeypatch.setenv(cli.TRUST_ANYWHERE, "1")
+    assert cli.main(["serve"]) == 0
+    monkeypatch.setenv("KIERKI_PROXY_HOPS", "0")
+    monkeypatch.delenv(cli.TRUST_ANYWHERE)
+    assert cli.main(["serve"]) == 0  # no proxy trusted: any address
+
+
+def test_serve_prints_a_host_link_made_anew_at_each_start(instance, served, capsys):
+    assert cli.main(["serve", "--port", "5099"]) == 0
+    first = [w for w in capsys.readouterr().out.split() if "/host/" in w]
+    assert len(first) == 1 and ":5099/host/" in first[0]
+    assert cli.main(["serve", "--port", "5099"]) == 0
+    second = [w for w in capsys.readouterr().out.split() if "/host/" in w]
+    assert second != first
+    app = create_app()
+    for url, status in ((first[0], 403), (second[0], 302), (second[0], 403)):
+        assert app.test_client().get(url.split(":5099", 1)[1]).status_code == status

@@ -126,3 +126,6 @@ def test_compose_puts_caddy_beside_the_app_and_the_data_in_a_named_volume():
     assert "./Caddyfile.public:/etc/caddy/Caddyfile:ro" in text
     assert 'KIERKI_UPSTREAM: "kierki:5000"' in text
     assert "/healthz" in text and "condition: service_healthy" in text
+    # the app trusts Caddy's X-Forwarded-For on 0.0.0.0 only because only Caddy reaches it
+    assert 'KIERKI_TRUST_PROXY_ANYWHERE: "1"' in text and "ports:" not in text.split(
+        "caddy:")[0]

@@ -9,6 +9,7 @@ to the state without a replay, and a correction replays the corrected history on
 """
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
@@ -148,8 +149,20 @@ def _keep(game: Game) -> Game:
     return game
 
 
+log = logging.getLogger(__name__)
+
+
+def at_the_cap(max_games: int, wanted: int, what: str) -> None:
+    """Tell the host (the server's log) that a creation was refused for the server's game
+    cap: games already there go on (deals, corrections), new ones wait for deletions."""
+    log.warning("Refused %s (%d game(s)): the server keeps at most %d games "
+                "(MAX_GAMES). Delete finished games at /admin or with kierki games delete.",
+                what, wanted, max_games)
+
+
 def _room_for_one_more(db: Database, max_games: int | None) -> None:
     if max_games is not None and queries.count_games(db) >= max_games:
+        at_the_cap(max_games, 1, "a new game")
         raise InvalidInput([Problem("", N_(
             "This server already keeps %(max)s games, as many as it may. Delete finished "
             "games (or ask the host to) before starting another."), {"max": max_games})])

@@ -27,7 +27,7 @@ from ..rules.errors import N_, InvalidInput, Problem, UnknownRuleset
 from ..rules.standings import SCORINGS, Seat, Standing, standings
 from ..storage import queries, store
 from ..storage.queries import TournamentNotFound, TournamentTable
-from . import variants
+from . import service, variants
 
 __all__ = ["NotNow", "Tournament", "TournamentNotFound", "add_player", "close", "create",
            "draw_next", "load", "table_of_game", "withdraw"]
@@ -301,6 +301,7 @@ def _tables(db: Database, rulesets: dict[str, str], names: Mapping[int, str],
 
 def _room_for(db: Database, games: int, max_games: int | None) -> None:
     if max_games is not None and queries.count_games(db) + games > max_games:
+        service.at_the_cap(max_games, games, "a tournament's round")
         raise InvalidInput([Problem("", N_(
             "This server keeps at most %(max)s games; the round's %(count)s games would not "
             "fit. Delete finished games (or ask the host to) first."),

@@ -27,6 +27,17 @@ from markupsafe import Markup
 DARK, LIGHT = "#000", "#fff"
 
 
+def grouped(code: object) -> str:
+    """A join code as a person reads it: eight characters as two groups of four, so that
+    it is read out and typed in halves (the join form ignores the space).
+
+    >>> grouped("K7QM2XRT"), grouped("K7QM2X")
+    ('K7QM 2XRT', 'K7QM2X')
+    """
+    text = str(code or "")
+    return f"{text[:4]} {text[4:]}" if len(text) == 8 else text
+
+
 @dataclass(frozen=True)
 class Share:
     """What the game page shows to bring another phone to the table."""
@@ -34,7 +45,7 @@ class Share:
     url: str
     """The join link (``http(s)://host/join/<code>``)."""
     code: str
-    """The six-character join code, to read out."""
+    """The join code, to read out (eight characters; six for games made before)."""
     qr: Markup
     """The link as an inline SVG QR code."""
     loopback: bool

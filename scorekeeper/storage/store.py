@@ -490,11 +490,16 @@ def migrate(db: Database) -> None:
 
 #: Letters and digits that cannot be mistaken for each other when read aloud or typed.
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
+#: A new game's code: 32⁸ ≈ 1.1 × 10¹² of them, so that a guesser at the limit one
+#: address may reach (``web/limits.py``) needs centuries to find one of a thousand live
+#: games. Shown as two groups of four (``K7QM 2XRT``).
+CODE_LENGTH = 8
+#: The lengths a typed code may have: the games made before issue 32 have six.
+CODE_LENGTHS = (6, 8)
 
 
 def new_join_code() -> str:
-    """A short code to join a game from another phone, such as ``K7QM2X``."""
+    """A short code to join a game from another phone, such as ``K7QM2XRT``."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
@@ -795,6 +800,15 @@ def set_setting(db: Database, key: str, value: str) -> None:
     """Keep one of this server's choices (:func:`queries.setting` reads it)."""
     db.execute("insert into settings (key, value) values (?, ?) "
                "on conflict (key) do update set value = excluded.value", [key, value])
+
+
+@writes
+def take_setting(db: Database, key: str, expected: str) -> bool:
+    """Empty a setting if it still holds ``expected``, in one write: whether it did (a
+    value usable once, such as the host link's hash, is taken by one request only)."""
+    taken = db.execute("update settings set value = '' where key = ? and value = ?",
+                       [key, expected])
+    return taken.rowcount == 1
 
 
 class TournamentChanged(StoreError):

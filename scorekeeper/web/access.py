@@ -14,7 +14,11 @@
   shown only to those who can already write. A closed tournament's games are frozen for
   everyone: the store refuses the write under its lock (``store.Frozen``).
 - **Direct**: a tournament's director (:func:`directs`).
-- **Host**: :func:`is_host`. Lists and deletes any game (``kierki games``, ``/admin``),
+- **Host**: :func:`is_host`: whoever logged in at ``/admin`` with
+  ``KIERKI_ADMIN_PASSWORD``, or the browser that opened a host link (``kierki serve``
+  prints one, ``kierki host-link`` makes another). No address is the host: a proxy on the
+  same machine makes every stranger a loopback client, and a forwarded address is whatever
+  the client wrote. The host lists and deletes any game (``kierki games``, ``/admin``) and
   takes back a rename.
 - A person is renamed only by a browser that may write every game they played, or the
   host (:func:`may_rename`): typing a name into a new game gives no right over it.
@@ -32,7 +36,7 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import Forbidden, Unauthorized
 
 from ..storage import queries, store
-from ..storage.store import CODE_ALPHABET, CODE_LENGTH
+from ..storage.store import CODE_ALPHABET, CODE_LENGTHS
 from .db import get_db
 
 #: How many games a browser remembers (the most recently opened first).
@@ -47,7 +51,7 @@ def normalise_code(text: object) -> str:
     if not isinstance(text, str):
         return ""
     code = "".join(c for c in text.upper() if c not in " -\t")
-    return code if len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET) else ""
+    return code if len(code) in CODE_LENGTHS and set(code) <= set(CODE_ALPHABET) else ""
 
 
 def _mac(purpose: str, gid: str, secret: str | bytes | None) -> str:
@@ -256,10 +260,57 @@ def _admin_pass(db: Any) -> str | None:
 
 
 def is_host() -> bool:
-    """The host: logged in at ``/admin``, or at the machine the server runs on (a request
-    from its own loopback address, as the laptop at the table)."""
-    address = request.remote_addr or ""
-    return address in ("127.0.0.1", "::1") or is_admin()
+    """The host: logged in at ``/admin`` with the host's password (:func:`is_admin`), or
+    the browser that opened a host link (:func:`holds_host_link`). Never decided by the
+    request's address or any header: behind a proxy on the same machine every client
+    comes from loopback, and ``X-Forwarded-For`` is whatever the client wrote."""
+    db = get_db()
+    return is_admin(db) or holds_host_link(db)
+
+
+#: Settings: the hash of the one unused host link's token, and the host epoch the
+#: sessions it opened carry (a new link or a logout makes a new one: they end).
+HOST_LINK, HOST_EPOCH = "host_link", "host_epoch"
+
+
+def _token_hash(given: str) -> str:
+    return hashlib.sha256(given.encode()).hexdigest()
+
+
+def new_host_link(db: Any) -> str:
+    """A new host link's token (``/host/<token>``): random, kept only as its hash, usable
+    once. Every browser a link made the host before is the host no longer (a new epoch)."""
+    given = secrets.token_urlsafe(24)
+    store.set_setting(db, HOST_EPOCH, secrets.token_hex(16))
+    store.set_setting(db, HOST_LINK, _token_hash(given))
+    return given
+
+
+def _host_mark(db: Any) -> str | None:
+    """What a host link's session carries: an HMAC of the server's host epoch under the
+    secret key (None before any link was made)."""
+    epoch = queries.setting(db, HOST_EPOCH)
+    return _mac("host-link", epoch, None) if epoch else None
+
+
+def open_host_link(db: Any, given: object) -> bool:
+    """Make this browser the host if ``given`` is the unused host link's token (it is
+    then used up); False for any other."""
+    if not isinstance(given, str) or not 16 <= len(given) <= 100:
+        return False
+    if not store.take_setting(db, HOST_LINK, _token_hash(given)):
+        return False
+    session["host"] = _host_mark(db)
+    return True
+
+
+def holds_host_link(db: Any | None = None) -> bool:
+    """Whether this browser opened a host link still in force (no logout, no newer link)."""
+    given = session.get("host")
+    if not isinstance(given, str):
+        return False
+    expected = _host_mark(db if db is not None else get_db())
+    return expected is not None and same(given, expected)
 
 
 def variant_token(rid: str, secret: str | bytes | None = None) -> str:
@@ -296,9 +347,12 @@ def start_admin_session(db: Any) -> None:
 
 
 def end_admin_sessions(db: Any) -> None:
-    """Log out: this browser, and every copy of any host's cookie (a new epoch)."""
+    """Log out: this browser, and every copy of any host's cookie, by password or by host
+    link (new epochs)."""
     store.set_setting(db, "admin_epoch", secrets.token_hex(16))
+    store.set_setting(db, HOST_EPOCH, secrets.token_hex(16))
     session.pop("admin", None)
+    session.pop("host", None)
 
 
 def check_admin_password(given: object) -> bool:

@@ -26,7 +26,7 @@ from ..rules.named import ID
 from ..storage import queries, store
 from ..storage.commits import Busy
 from ..storage.queries import GameNotFound
-from . import access, caches
+from . import access, caches, limits
 from .db import get_db
 from .hardening import SECURITY_HEADERS
 from .views import people as people_views
@@ -237,7 +237,8 @@ def join():
     """A game's id and write token, for whoever has its join code."""
     code = access.normalise_code(_body().get("code"))
     if not code:
-        raise InvalidInput([Problem("code", N_("Enter the six-character join code."))])
+        raise InvalidInput([Problem("code", N_(
+            "Enter the join code (eight characters; six for an older game)."))])
     return jsonify(_with_access(service.load(get_db(), queries.game_by_code(get_db(), code))))
 
 
@@ -392,6 +393,7 @@ def create_tournament():
     t = tournaments.create(get_db(), body.get("name"), body.get("players"), body.get("rounds"),
                            body.get("rulesets"), body.get("scoring", "points"),
                            body.get("seed"), max_games=current_app.config["MAX_GAMES"])
+    limits.made_games(len(t.rounds[0]))  # round 1's games
     return jsonify({"id": t.id, "token": access.tournament_token(t.id),
                     "round": _round_json(t, 1, True)}), 201, {
         "Location": url_for("api.get_tournament", tid=t.id)}
@@ -411,6 +413,7 @@ def draw_round(tid: str):
     body = _body() if request.content_length else {}
     t = tournaments.draw_next(get_db(), tid, body.get("number"),
                               max_games=current_app.config["MAX_GAMES"])
+    limits.made_games(len(t.rounds[t.current - 1]))
     return jsonify(_round_json(t, t.current, True)), 201, {
         "Location": url_for("api.get_tournament", tid=tid)}
 

@@ -1,34 +1,62 @@
 """Per-client rate limits: what a stranger could repeat to guess a join code or the host's
 password, or to fill the server with games and variants.
 
-Flask-Limiter counts per client address (the proxy's forwarded one when
-``KIERKI_PROXY_HOPS`` trusts it), in memory by default (``KIERKI_RATELIMIT_STORAGE_URI``
-moves it). Every limit is listed here, by endpoint, so one place says what is limited and
-how much; the views know nothing of it. A guess counts only when it is wrong (a join code
-no game has, a wrong password): a table that types its code right is never slowed down.
+Flask-Limiter counts per client address, ``request.remote_addr``: the proxy's forwarded
+one only when ``KIERKI_PROXY_HOPS`` trusts it (ProxyFix put it there), never a header
+itself, so a client rotating ``X-Forwarded-For`` is still one address (and ``kierki
+serve`` refuses to trust a proxy on an address phones reach directly). In memory by
+default (``KIERKI_RATELIMIT_STORAGE_URI`` moves it). Every limit is listed here, by
+endpoint, so one place says what is limited and how much; the views only say what
+happened (:func:`wrong_guess`, :func:`made_games`).
+
+**Wrong join codes** count per phone (a device id kept in its signed session cookie, given
+to a phone that has none) and, ten times as many, per address, because a club's 600
+phones may share one public address (one NAT). A right code never counts, so the tables
+joining at a round's start are never slowed; a phone's typos are its own (its limit stops
+nobody else); the address's limit is met only by some 2,000 wrong codes in ten minutes,
+three typos for each of 600 phones. A guesser that drops its cookie every time escapes the
+phone's limit and meets the address's: 10,000 a day. A new game's code is 8 of 32
+symbols, 32⁸ ≈ 1.1 × 10¹² codes; with 1,000 live games a random guess finds one once in
+1.1 × 10⁹ tries on average, so **about 300 years at 10,000 a day** (a 3 % chance in ten
+years). The six-character codes of games made before (32⁶ ≈ 1.07 × 10⁹) would take
+107 days for 1,000 of them; they are fewer, and each stops working a day after its game
+finished.
+
+**New games** count the games made, per address: a game, an import and a rematch one
+each, a tournament its round 1's tables, a round drawn its tables (the cost is what the
+view made, :func:`made_games`; a request is let through whole if one more game fits, so
+the count may pass the limit by one tournament's round). 600 in ten minutes, 1,500 an
+hour and 2,500 a day: a 1,000-player night (250 tables a round, five rounds, 1,250 games)
+with the club's own games beside it fits; one client needs four days to fill the server's
+10,000 (``MAX_GAMES``), and at most 600 games in any ten minutes.
 
 Over a limit, the answer is 429 with ``Retry-After`` and a sentence in the user's language
 (JSON under ``/api/``). ``KIERKI_RATELIMIT_ENABLED=false`` turns them all off.
 """
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from flask import Flask, g, render_template, request
+from flask import Flask, g, render_template, request, session
 from flask_babel import gettext
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 
-#: Wrong join codes a client may try: 20 a minute and 200 an hour. Trying every one of the
-#: 32⁶ codes to find one of 1,000 live games then takes about 7 months on average.
-JOIN = "20 per minute; 200 per hour"
-#: New games and imports: a table starts a few games an evening; a script thousands.
-CREATE = "30 per minute; 300 per day"
+#: Wrong join codes one phone may try.
+JOIN_PHONE = "10 per minute; 50 per hour"
+#: Wrong join codes all the phones at one address may try together (a club behind one
+#: NAT): about 300 years to find one of 1,000 live games at the day's limit (above).
+JOIN_ADDRESS = "2000 per 10 minutes; 10000 per day"
+#: Games made per address (a tournament counts its tables): a 1,000-player night fits, the
+#: server's 10,000 take one client four days.
+CREATE = "600 per 10 minutes; 1500 per hour; 2500 per day"
 #: House variants made (each a ruleset document kept for good).
 VARIANTS = "10 per minute; 100 per day"
-#: Wrong host passwords.
+#: Wrong host passwords and host links.
 LOGIN = "5 per minute; 50 per day"
 
 
@@ -36,6 +64,21 @@ def wrong_guess() -> None:
     """Count this request against its client's limit (a code no game has, a wrong
     password)."""
     g.wrong_guess = True
+
+
+def made_games(count: int) -> None:
+    """This request made ``count`` games (a tournament's round): what it costs against the
+    new games' limit."""
+    g.games_made = count
+
+
+def phone() -> str:
+    """The phone's own key: a random id kept in its signed session cookie (given now to a
+    phone that has none; a client cannot choose another phone's)."""
+    device = session.get("device")
+    if not isinstance(device, str) or not 8 <= len(device) <= 32:
+        device = session["device"] = secrets.token_urlsafe(12)
+    return "phone:" + device
 
 
 def _guessed_wrong(response: Any) -> bool:
@@ -46,22 +89,61 @@ def _always(response: Any) -> bool:
     return response.status_code < 400  # what was refused made nothing
 
 
-#: endpoint → (what it shares a count with, its limits, the methods counted, which answers
-#: count). Endpoints of one scope share one count: a wrong code typed, scanned or sent by
-#: the API is one guess.
-LIMITS: dict[str, tuple[str, str, tuple[str, ...], Callable[[Any], bool]]] = {
-    "games.join": ("join", JOIN, ("POST",), _guessed_wrong),
-    "games.join_link": ("join", JOIN, ("GET",), _guessed_wrong),
-    "api.join": ("join", JOIN, ("POST",), _guessed_wrong),
-    "games.new_game": ("create", CREATE, ("POST",), _always),
-    "api.create_game": ("create", CREATE, ("POST",), _always),
-    "api.create_tournament": ("create", CREATE, ("POST",), _always),
-    "sheets.import_game": ("create", CREATE, ("POST",), _always),
-    "tournaments.new": ("create", CREATE, ("POST",), _always),
+def _made_some(response: Any) -> bool:
+    return response.status_code < 400 and bool(g.get("games_made"))
+
+
+def _games_made() -> int:
+    """The cost of a creation: before the view, one (one more game must fit); after it,
+    the games it made."""
+    return max(0, int(g.get("games_made", 1)))
+
+
+@dataclass(frozen=True)
+class Limit:
+    """One count an endpoint adds to: the count it shares (``scope``), its limits, the
+    methods counted, which answers count, whose count it is and what an answer costs."""
+
+    scope: str
+    limits: str
+    methods: tuple[str, ...]
+    counts: Callable[[Any], bool]
+    key: Callable[[], str] = get_remote_address
+    cost: int | Callable[[], int] = 1
+
+
+def _join(*methods: str) -> tuple[Limit, ...]:
+    return (Limit("join-phone", JOIN_PHONE, methods, _guessed_wrong, key=phone),
+            Limit("join", JOIN_ADDRESS, methods, _guessed_wrong))
+
+
+def _create(counts: Callable[[Any], bool] = _always) -> tuple[Limit, ...]:
+    return (Limit("create", CREATE, ("POST",), counts, cost=_games_made),)
+
+
+def _login(method: str) -> tuple[Limit, ...]:
+    return (Limit("login", LOGIN, (method,), lambda r: bool(g.get("wrong_guess"))),)
+
+
+#: endpoint → the counts it adds to. Endpoints of one scope share one count: a wrong code
+#: typed, scanned or sent by the API is one guess.
+LIMITS: dict[str, tuple[Limit, ...]] = {
+    "games.join": _join("POST"),
+    "games.join_link": _join("GET"),
+    "api.join": _join("POST"),
+    "games.new_game": _create(),
+    "api.create_game": _create(),
+    "sheets.import_game": _create(),
+    "people.rematch": _create(_made_some),
+    "api.create_tournament": _create(_made_some),
+    "tournaments.new": _create(_made_some),
+    "tournaments.draw": _create(_made_some),
+    "api.draw_round": _create(_made_some),
     # the editor posts for its sums as the user types: only a save (a redirect) counts
-    "variants.edit": ("variants", VARIANTS, ("POST",), lambda r: r.status_code == 302),
-    "api.create_ruleset": ("variants", VARIANTS, ("POST",), _always),
-    "admin.games": ("login", LOGIN, ("POST",), lambda r: bool(g.get("wrong_guess"))),
+    "variants.edit": (Limit("variants", VARIANTS, ("POST",), lambda r: r.status_code == 302),),
+    "api.create_ruleset": (Limit("variants", VARIANTS, ("POST",), _always),),
+    "admin.games": _login("POST"),
+    "host.open_link": _login("GET"),
 }
 
 
@@ -71,16 +153,27 @@ def init_app(app: Flask) -> Limiter:
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     limiter = Limiter(get_remote_address, app=app, default_limits=[],
                       strategy="fixed-window")
-    for endpoint, (scope, limits, methods, counts) in LIMITS.items():
+    for endpoint, counts in LIMITS.items():
         view = app.view_functions.get(endpoint)
         if view is None:
             raise LookupError(f"no view {endpoint!r} to limit")
-        app.view_functions[endpoint] = limiter.shared_limit(
-            limits, scope=scope, methods=list(methods), deduct_when=counts)(view)
+        for c in counts:
+            view = limiter.shared_limit(c.limits, scope=c.scope, key_func=c.key,
+                                        methods=list(c.methods), deduct_when=c.counts,
+                                        cost=c.cost)(view)
+        app.view_functions[endpoint] = view
 
     @app.errorhandler(RateLimitExceeded)
     def too_many(e: RateLimitExceeded):
-        message = gettext("Too many tries from this device. Wait a minute and try again.")
+        scope = getattr(getattr(e, "limit", None), "scope", None)
+        if scope == "join":  # every phone at this address together
+            message = gettext("Too many wrong codes from this network (every phone at this "
+                              "address together). Wait a few minutes and try again.")
+        elif scope == "create":
+            message = gettext("Too many new games from this network. Wait a few minutes "
+                              "and try again, or ask the host.")
+        else:
+            message = gettext("Too many tries from this device. Wait a minute and try again.")
         headers = {"Retry-After": str(_retry_after(limiter))}
         if request.path.startswith("/api/"):
             return {"error": message}, 429, headers
@@ -91,11 +184,9 @@ def init_app(app: Flask) -> Limiter:
 
 def _retry_after(limiter: Limiter) -> int:
     """Seconds until the limit that was hit lets the client try again."""
-    current = getattr(g, "view_rate_limit", None)
-    if current is None:
-        return 60
     try:
-        reset, _ = limiter.limiter.get_window_stats(current[0], *current[1])
+        current = limiter.current_limit
+        reset = current.reset_at if current is not None else None
     except Exception:  # noqa: BLE001 - a storage that cannot say: the usual minute
-        return 60
-    return max(1, int(reset - time.time()))
+        reset = None
+    return 60 if reset is None else max(1, int(reset - time.time()))

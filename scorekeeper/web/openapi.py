@@ -86,7 +86,8 @@ GAME = {"type": "object", "required": ["id", "family", "version", "players", "de
 WITH_ACCESS = {"allOf": [GAME, {"type": "object", "properties": {
     "token": {"type": "string", "description": "Send as `Authorization: Bearer <token>` "
                                                "with every write to this game"},
-    "join_code": {"type": "string", "description": "Six characters for other phones"}}}]}
+    "join_code": {"type": "string",
+                  "description": "Eight characters for other phones (six for older games)"}}}]}
 
 
 CHECKED = {"type": "object", "required": ["ok", "complete", "problems", "progress"],

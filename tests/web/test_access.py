@@ -3,6 +3,7 @@ with the game's token, the front page shows only this phone's games, the host se
 import pytest
 
 from scorekeeper import create_app
+from scorekeeper.web.db import get_db
 from tests.fixtures import errors_in, new_game, state
 
 PLAYERS = ["Ala", "Bolek", "Cela", "Darek"]
@@ -29,14 +30,28 @@ def test_the_front_page_lists_only_this_phones_games(app, client):
 def test_joining_by_code(app, client):
     gid = new_game(client)
     code = state(app, gid).stored.join_code
-    assert len(code) == 6 and code in client.get(f"/games/{gid}").text
+    assert len(code) == 8 and f"{code[:4]} {code[4:]}" in client.get(f"/games/{gid}").text
     phone = app.test_client()
     r = phone.post("/join", data={"code": f" {code[:3].lower()} {code[3:]} "})
     assert r.status_code == 302 and r.location.endswith(f"/games/{gid}")
     assert f"/games/{gid}" in phone.get("/").text
     r = phone.post("/join", data={"code": "ZZZZZ9"}, follow_redirects=True)
-    assert errors_in(r.text) == [("No game has this code. Check the six letters and digits "
+    assert errors_in(r.text) == [("No game has this code. Check the letters and digits "
                                   "on the other phone.")]
+
+
+def test_a_game_made_with_a_six_character_code_is_still_joined_by_it(app, client):
+    """Codes were six characters long before issue 32; those games keep theirs."""
+    gid = new_game(client)
+    with app.app_context():
+        get_db().execute("update games set join_code = 'K7QM2X' where id = ?", [gid])
+    phone = app.test_client()
+    r = phone.post("/join", data={"code": "k7qm-2x"})
+    assert r.status_code == 302 and r.location.endswith(f"/games/{gid}")
+    assert phone.post("/api/join", json={"code": "K7QM2X"}).get_json()["id"] == gid
+    assert "K7QM2X" in client.get(f"/games/{gid}").text  # shown as it is
+    for wrong in ("K7QM2", "K7QM2XR", "K7QM2XRTU"):
+        assert phone.post("/api/join", json={"code": wrong}).status_code == 422
 
 
 def test_api_writes_need_the_games_token(client):

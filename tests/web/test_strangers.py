@@ -4,6 +4,7 @@ games start with, and a house variant someone else made."""
 import re
 
 from scorekeeper.web.db import get_db
+from tests.fixtures import become_host
 
 PLAYERS = ["Ala", "Bolek", "Cela", "Darek"]
 
@@ -52,6 +53,12 @@ def test_only_a_browser_that_wrote_every_game_of_a_person_or_the_host_renames_th
         service.delete_game(get_db(), service.load(get_db(), other), 1)
     assert table.post(f"/players/{pid}/rename", data={"name": "Alicja"}).status_code == 302
     assert person_id(app, "Alicja") == pid
+    # the machine's own address is nobody's: a proxy beside the server makes every
+    # stranger a loopback client
+    assert device(app, "127.0.0.1").post(f"/players/{pid}/rename",
+                                         data={"name": "Ala"}).status_code == 403
+    host = become_host(device(app, "192.0.2.99"))
+    assert host.post(f"/players/{pid}/rename", data={"name": "Ala"}).status_code == 302
 
 
 def test_only_the_host_chooses_the_rules_new_games_start_with(app):
@@ -59,7 +66,8 @@ def test_only_the_host_chooses_the_rules_new_games_start_with(app):
     chosen = re.compile(r'<option selected value="kurnik-4"|<option value="kurnik-4" selected')
     assert stranger.post("/rules/kurnik-4/default").status_code == 403
     assert not chosen.search(stranger.get("/games/new").text)
-    host = device(app, "127.0.0.1")
+    assert device(app, "127.0.0.1").post("/rules/kurnik-4/default").status_code == 403
+    host = become_host(device(app, "127.0.0.1"))
     assert host.post("/rules/kurnik-4/default").status_code == 302
     assert chosen.search(stranger.get("/games/new").text)
 
@@ -86,7 +94,9 @@ def test_a_variant_is_deleted_only_with_its_makers_token_or_by_the_host(app):
     assert maker.delete(url, headers={"Authorization": f"Bearer {made['token']}"}
                         ).status_code == 204
     other = variant(maker)
-    assert device(app, "127.0.0.1").delete(f"/api/rulesets/{other['id']}").status_code == 204
+    assert device(app, "127.0.0.1").delete(f"/api/rulesets/{other['id']}").status_code == 401
+    host = become_host(device(app, "203.0.113.5"))
+    assert host.delete(f"/api/rulesets/{other['id']}").status_code == 204
 
 
 def test_every_rename_is_kept_and_the_host_takes_one_back(app):
@@ -99,7 +109,8 @@ def test_every_rename_is_kept_and_the_host_takes_one_back(app):
     assert "Mallory" in table.get(f"/api/games/{gid}").text
     assert "Renames (host)" not in table.get("/players").text  # the host's alone
     assert table.post("/renames/1/undo").status_code == 403
-    host = device(app, "127.0.0.1")
+    assert device(app, "127.0.0.1").post("/renames/1/undo").status_code == 403
+    host = become_host(device(app, "203.0.113.5"))
     listing = host.get("/players").text
     assert "Ala → Mallory" in listing
     r = host.post("/renames/1/undo", follow_redirects=True)

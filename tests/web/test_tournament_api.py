@@ -12,7 +12,7 @@ from scorekeeper.rules.errors import InvalidInput
 from scorekeeper.web import limits
 from scorekeeper.web.db import get_db
 from tests.store.test_tournaments import TWELVE, bad_evening_for, finish
-from tests.web.test_limits import per_minute
+from tests.web.test_limits import first
 from tests.web.test_schemas import valid
 
 BODY = {"name": "Czwartek w klubie", "players": TWELVE, "rounds": 2,
@@ -165,7 +165,7 @@ def test_a_refusal_stores_nothing(app, client):
 
 
 def test_tournaments_count_as_new_games_for_the_rate_limit(app, client):
-    for _ in range(per_minute(limits.CREATE)):
+    for _ in range(first(limits.CREATE)):
         assert client.post("/api/games", json={"ruleset": "standard-4", "players": TWELVE[:4],
                                                "first_dealer": 0}).status_code == 201
     before = stored(app)
@@ -173,6 +173,18 @@ def test_tournaments_count_as_new_games_for_the_rate_limit(app, client):
     assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
     assert "Odczekaj" in refused.get_json()["error"]
     assert stored(app) == before
+
+
+def test_a_round_drawn_costs_its_games_against_the_creation_limit(client, made):
+    allowed = first(limits.CREATE)
+    left = client.post("/api/games", json={"ruleset": "standard-4", "players": TWELVE[:4],
+                                           "first_dealer": 0}).headers
+    assert int(left["X-RateLimit-Remaining"]) == allowed - 3 - 1  # round 1's three tables
+    for table in made["round"]["tables"]:
+        play_table(client, table)
+    drawn = client.post(f"/api/tournaments/{made['id']}/rounds", headers=bearer(made["token"]))
+    assert drawn.status_code == 201 and len(drawn.get_json()["tables"]) == 3
+    assert int(drawn.headers["X-RateLimit-Remaining"]) == allowed - 3 - 1 - 3
 
 
 def test_no_round_after_the_last_or_once_closed(client):

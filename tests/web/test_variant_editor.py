@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from tests.fixtures import become_host
+
 PLAYERS = ["Ala", "Bożena", "Czesław", "Dorota"]
 
 
@@ -206,6 +208,8 @@ def test_queen_of_spades_variant_is_named_and_scored(client):
 def test_the_default_ruleset_and_deleting_a_variant(client):
     form = page_form(open_editor(client))
     rid = post(client, form, name="Ulubione", action="save").headers["Location"].rsplit("/", 1)[1]
+    assert client.post(f"/rules/{rid}/default").status_code == 403  # the host's choice
+    become_host(client)
     assert client.post(f"/rules/{rid}/default").status_code == 302
     new_game = client.get("/games/new").get_data(as_text=True)
     assert re.search(rf'<option selected value="{rid}"|<option value="{rid}" selected', new_game)

@@ -4,7 +4,7 @@ import copy
 
 from scorekeeper.families.kierki.rules import document
 from scorekeeper.families.kierki.rules.examples import SAMPLE_GAME_4
-from tests.fixtures import play_api
+from tests.fixtures import become_host, play_api
 
 PLAYERS = ["Ala", "Bożena", "Czesław", "Dorota"]
 
@@ -114,6 +114,8 @@ def test_listed_served_and_deleted_only_when_unused(client):
     assert client.get(f"/api/rulesets/{rid}").get_json()["name"]["pl"] == "Nasze zasady"
 
     game = client.post("/api/games", json={"ruleset": rid, "players": PLAYERS}).get_json()
+    assert client.delete(f"/api/rulesets/{rid}").status_code == 401  # no token, not the host
+    become_host(client)
     assert client.delete(f"/api/rulesets/{rid}").status_code == 409
     gone = client.delete(f"/api/games/{game['id']}",
                          json={"version": game["version"], "confirm": True},

@@ -22,6 +22,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from ...common.formats import number
 from ...domain.service import Conflict, Frozen, Game, load
 from ...families import registry
+from ...outputs import share
 from ...rules.errors import UnknownRuleset
 from ...storage.commits import Busy
 from ...storage.queries import GameNotFound, TournamentNotFound
@@ -72,8 +73,10 @@ def init_app(app: Flask) -> None:
     )
 
     csrf.init_app(app)
+    app.jinja_env.filters["code"] = share.grouped  # a join code in two groups of four
     app.register_blueprint(games.bp)
     app.register_blueprint(admin.bp)
+    app.register_blueprint(admin.host_bp)  # /host/<token>: the host link
     app.register_blueprint(sheets.bp)
     app.register_blueprint(tournament_sheets.bp)  # round sheets, results files
     app.register_blueprint(variants.bp)

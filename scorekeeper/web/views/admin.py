@@ -1,4 +1,6 @@
-"""The host's page (only with ``KIERKI_ADMIN_PASSWORD`` set): every game on this server."""
+"""The host's page: every game on this server, for the host (``access.is_host``): with
+``KIERKI_ADMIN_PASSWORD`` set, whoever logs in here; and the browser that opens a host link
+(``/host/<token>``, printed by ``kierki serve`` and ``kierki host-link``)."""
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, url_for
@@ -11,6 +13,7 @@ from .. import access, limits
 from ..db import get_db
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
+host_bp = Blueprint("host", __name__)
 
 
 class LoginForm(FlaskForm):
@@ -19,14 +22,14 @@ class LoginForm(FlaskForm):
 
 @bp.before_request
 def configured():
-    if not current_app.config.get("ADMIN_PASSWORD"):
+    if not current_app.config.get("ADMIN_PASSWORD") and not access.is_host():
         abort(404)
 
 
 @bp.route("/", methods=["GET", "POST"])
 def games():
     form = LoginForm()
-    if not access.is_admin():
+    if not access.is_host():
         if form.validate_on_submit():
             if access.check_admin_password(form.password.data):
                 access.start_admin_session(get_db())
@@ -35,11 +38,25 @@ def games():
             flash(gettext("That is not the host's password."), "error")
         return render_template("admin.html", form=form, games=None), \
             (403 if form.is_submitted() else 200)
-    return render_template("admin.html", form=form, games=queries.list_games(get_db()))
+    kept, cap = queries.count_games(get_db()), current_app.config["MAX_GAMES"]
+    return render_template("admin.html", form=form, games=queries.list_games(get_db()),
+                           kept=kept, cap=cap, full=cap is not None and kept >= cap)
 
 
 @bp.post("/logout")
 def logout():
-    if access.is_admin():
+    if access.is_host():
         access.end_admin_sessions(get_db())
     return redirect(url_for("games.index"))
+
+
+@host_bp.get("/host/<token>")
+def open_link(token: str):
+    """The host link: this browser becomes the host (the link is then used up)."""
+    if access.open_host_link(get_db(), token):
+        flash(gettext("This browser is the host now."), "ok")
+        return redirect(url_for("admin.games"))
+    limits.wrong_guess()
+    return render_template("error.html", message=gettext(
+        "This host link is used up or was replaced by a newer one. Run kierki host-link "
+        "on the server for a new one.")), 403

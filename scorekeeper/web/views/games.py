@@ -49,7 +49,7 @@ def may_write_game(gid: str) -> bool:
 def index():
     """This browser's games; rendered once per language and the versions of its games."""
     known = access.known()
-    admin = bool(current_app.config.get("ADMIN_PASSWORD"))
+    admin = bool(current_app.config.get("ADMIN_PASSWORD")) or access.holds_host_link()
 
     def render() -> str:
         listing = []
@@ -88,7 +88,7 @@ def _join(typed: object):
         gid = None
     if gid is None:
         limits.wrong_guess()
-        flash(gettext("No game has this code. Check the six letters and digits on the "
+        flash(gettext("No game has this code. Check the letters and digits on the "
                       "other phone."), "error")
         return redirect(url_for("games.index"))
     access.remember(gid)  # at the table from now on: it may write the game

@@ -18,7 +18,7 @@ from ...domain import people, service
 from ...rules.checks import NAME_MAX, clean_name
 from ...rules.errors import InvalidInput, UnknownRuleset
 from ...storage import queries, store
-from .. import access
+from .. import access, limits
 from ..db import get_db
 
 bp = Blueprint("people", __name__)
@@ -250,5 +250,6 @@ def rematch(gid: str):
         flash(gettext("These rules are no longer on this server: start the next game "
                       "from the new-game page."), "error")
         return redirect(url_for("games.show", gid=gid))
+    limits.made_games(1)
     access.remember(new)
     return redirect(url_for("games.show", gid=new))

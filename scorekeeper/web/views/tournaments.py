@@ -29,7 +29,7 @@ from ...domain import tournaments, variants
 from ...domain.tournaments import NotNow
 from ...rules.errors import InvalidInput, RulesetError, UnknownRuleset
 from ...storage import queries
-from .. import access, caches
+from .. import access, caches, limits
 from ..db import get_db
 from .games import _listed_name
 
@@ -92,6 +92,7 @@ def new():
         except InvalidInput as e:
             errors = field_errors(e.problems)
         else:
+            limits.made_games(len(t.rounds[0]))  # round 1's games
             access.remember_director(t.id)
             flash(gettext("The tournament is made and round 1 is drawn."), "ok")
             return redirect(url_for("tournaments.director", tid=t.id))
@@ -196,6 +197,7 @@ def draw(tid: str):
         return _refused(tid, e)
     except InvalidInput as e:
         return _director_page(_load(tid), field_errors(e.problems), status=422)
+    limits.made_games(len(t.rounds[t.current - 1]))
     flash(gettext("Round %(round)s is drawn.", round=t.current), "ok")
     return redirect(url_for("tournaments.director", tid=tid))
 
