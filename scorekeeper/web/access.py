@@ -40,6 +40,19 @@ def normalise_code(text: object) -> str:
     return code if len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET) else ""
 
 
+def _same(given: object, expected: str) -> bool:
+    """Whether a token (or password) given is the one expected, compared in constant time
+    as UTF-8 bytes: a header or form may bring any text (``hmac.compare_digest`` refuses
+    a non-ASCII ``str``), and a lone surrogate, which no UTF-8 can hold, is never equal."""
+    if not isinstance(given, str):
+        return False
+    try:
+        given_bytes = given.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return hmac.compare_digest(given_bytes, expected.encode("utf-8", "surrogateescape"))
+
+
 def _mac(purpose: str, gid: str, secret: str | bytes | None) -> str:
     """An HMAC of a game's id for one purpose, under ``secret`` (else the app's key)."""
     key = current_app.config["SECRET_KEY"] if secret is None else secret
@@ -68,7 +81,7 @@ def bearer(header: str) -> str | None:
 def may_write(header: str, gid: str, secret: str | bytes | None = None) -> bool:
     """Whether this ``Authorization`` header brings ``gid``'s token."""
     given = bearer(header)
-    return given is not None and hmac.compare_digest(given, token(gid, secret))
+    return given is not None and _same(given, token(gid, secret))
 
 
 class NoToken(Unauthorized):
@@ -145,7 +158,7 @@ def variant_token(rid: str, secret: str | bytes | None = None) -> str:
 
 def may_delete_variant(header: str, rid: str) -> bool:
     given = bearer(header)
-    return given is not None and hmac.compare_digest(given, variant_token(rid))
+    return given is not None and _same(given, variant_token(rid))
 
 
 def remember_variant(rid: str) -> None:
@@ -163,7 +176,7 @@ def is_admin(db: Any | None = None) -> bool:
     if not isinstance(given, str) or not current_app.config.get("ADMIN_PASSWORD"):
         return False
     expected = _admin_pass(db if db is not None else get_db())
-    return expected is not None and hmac.compare_digest(given, expected)
+    return expected is not None and _same(given, expected)
 
 
 def start_admin_session(db: Any) -> None:
@@ -178,8 +191,7 @@ def end_admin_sessions(db: Any) -> None:
 
 def check_admin_password(given: object) -> bool:
     expected = current_app.config.get("ADMIN_PASSWORD")
-    return bool(expected) and isinstance(given, str) and hmac.compare_digest(
-        given.encode(), str(expected).encode())
+    return bool(expected) and _same(given, str(expected))
 
 
 def tournament_token(tid: str, secret: str | bytes | None = None) -> str:
@@ -191,7 +203,7 @@ def tournament_token(tid: str, secret: str | bytes | None = None) -> str:
 
 
 def is_director_token(given: object, tid: str) -> bool:
-    return isinstance(given, str) and hmac.compare_digest(given, tournament_token(tid))
+    return _same(given, tournament_token(tid))
 
 
 class NoDirectorToken(NoToken):
