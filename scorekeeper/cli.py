@@ -14,7 +14,9 @@ serves only on a loopback address unless told that only the proxy reaches it
 (``--trust-proxy-on-public-address``, ``KIERKI_TRUST_PROXY_ANYWHERE=1``).
 
 ``kierki backup PATH`` writes a consistent copy of the database while the server
-runs (``--keep N`` into a folder: only the newest N such copies stay); ``kierki games
+runs, the server's secret key kept in it (``--keep N`` into a folder: only the newest N
+such copies stay); ``kierki restore BACKUP`` brings one back, on this machine or a new
+one, with every token and link made before it working; ``kierki games
 list`` and ``kierki games delete ID...`` are for the host.
 """
 from __future__ import annotations
@@ -28,6 +30,7 @@ import socket
 import sqlite3
 import sys
 from collections.abc import Callable, Mapping
+from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -482,9 +485,19 @@ def made_by_backup(folder: Path, stem: str) -> list[Path]:
     return sorted(p for p in folder.iterdir() if named.fullmatch(p.name) and p.is_file())
 
 
+#: The table a backup keeps the server's secret key in (:func:`backup`, :func:`restore`).
+#: In the copy, not beside it: a backup is one file, so it cannot be copied, moved or
+#: pruned (``--keep``) without its secret, and it is already this user's alone (0600).
+#: Without the secret every game's, director's and variant's token, and every sheet's
+#: reference, would be orphaned by a restore on a new machine. The live database never
+#: holds it: a restore takes it out.
+SECRET_TABLE = "kierki_backup_secret"
+
+
 def backup(app: Flask, target: Path, keep: int | None = None) -> int:
-    """A consistent copy of the live database (SQLite's online backup), one file. Into a
-    folder with ``keep``: then only the newest ``keep`` copies made so are left there."""
+    """A consistent copy of the live database (SQLite's online backup) with the server's
+    secret key in it (:data:`SECRET_TABLE`), one file, mode 0600. Into a folder with
+    ``keep``: then only the newest ``keep`` copies made so are left there."""
     from .storage import store
 
     source = Path(app.config["DATABASE"])
@@ -503,11 +516,17 @@ def backup(app: Flask, target: Path, keep: int | None = None) -> int:
         return 1
     part = target.with_name(f".{target.name}.part")
     part.unlink(missing_ok=True)
+    part.touch(mode=0o600)  # the secret goes in: this user's alone from the first byte
     db = store.connect(str(source))
     copy = sqlite3.connect(part, isolation_level=None)
     try:
         db.conn.backup(copy)  # all pages in one step: one read snapshot, writers go on
         copy.execute("PRAGMA journal_mode = DELETE")  # a self-contained file, no -wal
+        with copy:
+            copy.execute("begin")
+            copy.execute(f"create table {SECRET_TABLE} (secret_key text not null)")
+            copy.execute(f"insert into {SECRET_TABLE} values (?)",
+                         [_text(app.config["SECRET_KEY"])])
         check = copy.execute("PRAGMA integrity_check").fetchone()[0]
         games = copy.execute("select count(*) from games").fetchone()[0]
     except BaseException:
@@ -522,14 +541,132 @@ def backup(app: Flask, target: Path, keep: int | None = None) -> int:
         print(f"The copy failed its integrity check ({check}); nothing written.",
               file=sys.stderr)
         return 1
+    os.chmod(part, 0o600)
     os.replace(part, target)
-    print(f"Backup written: {target} ({games} games)")
+    print(f"Backup written: {target} ({games} games, and the server's secret key)")
     if folder is not None and keep is not None:
         older = [p for p in made_by_backup(folder, source.stem) if p != target]
         for old in older[:max(0, len(older) - (keep - 1))]:
             old.unlink(missing_ok=True)
             print(f"Removed the older copy {old.name}")
     return 0
+
+
+def _text(secret: str | bytes) -> str:
+    return secret.decode() if isinstance(secret, bytes) else str(secret)
+
+
+#: What makes a live database worth keeping: a restore over any of it needs ``--force``.
+KEPT = ("games", "people", "tournaments", "rulesets")
+
+
+def _kept_rows(db: sqlite3.Connection) -> dict[str, int]:
+    tables = {row[0] for row in db.execute("select name from sqlite_master where type='table'")}
+    counts = {t: db.execute(f"select count(*) from {t}").fetchone()[0]
+              for t in KEPT if t in tables}
+    return {t: n for t, n in counts.items() if n}
+
+
+def restore(app: Flask, source: Path, force: bool = False) -> int:
+    """A backup (:func:`backup`) brought back into this server's instance folder: the
+    database (its integrity checked first, then migrated to this version's schema) and
+    the secret key kept in it, so every token and link made before still works. Refused
+    over a live database holding any game, person, tournament or variant unless
+    ``force``. Run it with the server stopped; start the server after it."""
+    from .storage import store
+    from .web.db import init_db
+
+    source = source.expanduser()
+    live = Path(app.config["DATABASE"])
+    instance = Path(app.instance_path)
+    if not source.is_file():
+        print(f"No such backup: {source}", file=sys.stderr)
+        return 1
+    if live.exists() and source.resolve() == live.resolve():
+        print(f"Refused: {source} is the live database.", file=sys.stderr)
+        return 1
+    try:
+        backup_db = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True,
+                                    isolation_level=None)
+        try:
+            check = backup_db.execute("PRAGMA integrity_check").fetchone()[0]
+            tables = {row[0] for row in backup_db.execute(
+                "select name from sqlite_master where type='table'")}
+            secret = backup_db.execute(f"select secret_key from {SECRET_TABLE}").fetchone()[0] \
+                if SECRET_TABLE in tables else None
+            counts = {t: backup_db.execute(f"select count(*) from {t}").fetchone()[0]
+                      for t in KEPT if t in tables}
+        finally:
+            backup_db.close()
+    except sqlite3.DatabaseError as e:
+        print(f"Refused: {source} is not a database ({e}).", file=sys.stderr)
+        return 1
+    if check != "ok":
+        print(f"Refused: {source} failed its integrity check ({check}).", file=sys.stderr)
+        return 1
+    if "games" not in tables:
+        print(f"Refused: {source} is not a Kierki database (it has no games).",
+              file=sys.stderr)
+        return 1
+    if not isinstance(secret, str) or not secret.strip():
+        secret = None
+    # the app's key came from instance/secret_key unless KIERKI_SECRET_KEY or config.py set it
+    elsewhere = _text(app.config["SECRET_KEY"]) != _secret_file(instance)
+    db = store.connect(str(live))
+    try:
+        there = _kept_rows(db.conn)
+        if there and not force:
+            held = ", ".join(f"{n} {t}" for t, n in there.items())
+            print(f"Refused: the live database {live} is not empty ({held}). Back it up, "
+                  f"then restore with --force to replace it.", file=sys.stderr)
+            return 1
+        part = instance / ".restore.sqlite.part"
+        part.unlink(missing_ok=True)
+        part.touch(mode=0o600)
+        copy = sqlite3.connect(part, isolation_level=None)
+        try:
+            with closing(sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True,
+                                         isolation_level=None)) as read:
+                read.backup(copy)
+            copy.execute(f"drop table if exists {SECRET_TABLE}")  # never in the live one
+            copy.execute("vacuum")  # nor in its free pages
+            copy.backup(db.conn)  # one transaction: the live database whole or unchanged
+        finally:
+            copy.close()
+            part.unlink(missing_ok=True)
+    finally:
+        db.close()
+    init_db(str(live))  # a copy made by an older version: its schema brought up to date
+    store.owner_only(live)
+    if secret is not None:
+        key = instance / "secret_key"
+        written = instance / ".secret_key.part"
+        written.unlink(missing_ok=True)
+        written.touch(mode=0o600)
+        written.write_text(secret.strip())
+        os.chmod(written, 0o600)
+        os.replace(written, key)
+    held = ", ".join(f"{n} {t}" for t, n in counts.items())
+    print(f"Restored {source} into {live} ({held}).")
+    if secret is None:
+        print("The backup holds no secret key (made before backups kept it): the tokens and "
+              "links made before it will not work unless the old instance/secret_key is put "
+              f"in {instance / 'secret_key'} by hand.")
+    else:
+        print(f"Restored the server's secret key into {instance / 'secret_key'} (mode 0600): "
+              "the tokens and links made before work again.")
+        if elsewhere and _text(app.config["SECRET_KEY"]) != secret.strip():
+            print("KIERKI_SECRET_KEY (or config.py) sets another secret key, and it wins over "
+                  "the file: unset it, or set it to the restored one.", file=sys.stderr)
+    print("Start (or restart) the server to use them.")
+    return 0
+
+
+def _secret_file(instance: Path) -> str | None:
+    try:
+        return (instance / "secret_key").read_text().strip()
+    except OSError:
+        return None
 
 
 def _local(stamp: str | None) -> str:
@@ -626,6 +763,16 @@ def parser() -> argparse.ArgumentParser:
     save.add_argument("--keep", type=positive, metavar="N", default=None,
                       help="into a folder: keep the newest N copies made by this command "
                            "there and delete the older ones (other files are left alone)")
+    back = sub.add_parser("restore", help="bring a backup back, with its secret key",
+                          description="Restore a backup made by 'kierki backup' into this "
+                                      "server's instance folder (KIERKI_INSTANCE): the "
+                                      "database, integrity-checked, and the secret key kept "
+                                      "with it, so every token and link made before works. "
+                                      "Stop the server first; start it after.")
+    back.add_argument("backup", type=Path)
+    back.add_argument("--force", action="store_true",
+                      help="replace a live database that already holds games, people, "
+                           "tournaments or variants")
     games = sub.add_parser("games", help="list or delete games")
     what = games.add_subparsers(dest="games_command", required=True)
     what.add_parser("list", help="every game, latest activity first")
@@ -644,6 +791,8 @@ def main(argv: list[str] | None = None) -> int:
         return backup(app, args.path, args.keep)
     if args.command == "host-link":
         return new_host_link(app, args)
+    if args.command == "restore":
+        return restore(app, args.backup, args.force)
     if args.command == "games":
         if args.games_command == "list":
             return list_games(app)

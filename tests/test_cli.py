@@ -292,3 +292,112 @@ def test_serve_prints_a_host_link_made_anew_at_each_start(instance, served, caps
     app = create_app()
     for url, status in ((first[0], 403), (second[0], 302), (second[0], 403)):
         assert app.test_client().get(url.split(":5099", 1)[1]).status_code == status
+
+
+# -- issue 32 item 9: the secret survives a backup -----------------------------------------
+
+def _mode(path):
+    return path.stat().st_mode & 0o777
+
+
+@pytest.fixture
+def own_secret(instance, monkeypatch):
+    """The server's secret key in its instance folder, as a real installation has it."""
+    monkeypatch.delenv("KIERKI_SECRET_KEY")
+    return instance
+
+
+def _club(client):
+    """A game, a tournament and a house variant, each with the token its maker got."""
+    from tests.store.test_tournaments import TWELVE
+    game = client.post("/api/games", json={"ruleset": "standard-4", "players": PLAYERS,
+                                           "first_dealer": 0}).get_json()
+    tournament = client.post("/api/tournaments", json={
+        "name": "Czwartek", "players": TWELVE, "rounds": 2,
+        "rulesets": {"4": "standard-4"}, "seed": "klub"}).get_json()
+    doc = client.get("/api/rulesets/standard-4").get_json()
+    for key in ("id", "source", "expected_sum"):
+        doc.pop(key)
+    variant = client.post("/api/rulesets", json={**doc, "name": {"en": "Ours", "pl": "Nasze"},
+                                                 "unbalanced": True}).get_json()
+    return game, tournament, variant
+
+
+def test_a_backup_restored_on_a_new_machine_keeps_every_token(own_secret, tmp_path,
+                                                              monkeypatch, capsys):
+    old = create_app()
+    game, tournament, variant = _club(old.test_client())
+    backups = tmp_path / "backups"
+    backups.mkdir()
+    assert cli.main(["backup", str(backups)]) == 0
+    (copy,) = backups.iterdir()
+    assert _mode(copy) == 0o600 and "secret key" in capsys.readouterr().out
+
+    fresh = tmp_path / "elsewhere" / "instance"  # a new machine: another folder, no secret
+    monkeypatch.setenv("KIERKI_INSTANCE", str(fresh))
+    assert cli.main(["restore", str(copy)]) == 0
+    out = capsys.readouterr().out
+    assert "(4 games, 12 people, 1 tournaments, 1 rulesets)" in out  # 1 + 3 tables
+    assert "secret key" in out
+    assert (fresh / "secret_key").read_text() == (own_secret / "secret_key").read_text()
+    assert _mode(fresh / "secret_key") == 0o600 and _mode(fresh / "kierki.sqlite") == 0o600
+    live = store.connect(str(fresh / "kierki.sqlite"))
+    try:  # the secret is kept in backups, never in a live database
+        assert cli.SECRET_TABLE not in live.table_names()
+    finally:
+        live.close()
+
+    new = create_app()
+    client = new.test_client()
+    stranger = {"REMOTE_ADDR": "10.0.0.7"}  # not the host: only the tokens open
+    put = client.put(f"/api/games/{game['id']}/deals/1", environ_base=stranger,
+                     json={"version": 1, "result": {"tricks": [13, 0, 0, 0]}},
+                     headers={"Authorization": f"Bearer {game['token']}"})
+    assert put.status_code == 200 and put.get_json()["version"] == 2
+    director = {"Authorization": f"Bearer {tournament['token']}"}
+    read = client.get(f"/api/tournaments/{tournament['id']}", headers=director,
+                      environ_base=stranger)
+    assert read.status_code == 200
+    assert "token" in read.get_json()["rounds"][0]["tables"][0]  # the director's fields
+    gone = client.delete(f"/api/rulesets/{variant['id']}", environ_base=stranger,
+                         headers={"Authorization": f"Bearer {variant['token']}"})
+    assert gone.status_code == 204
+
+
+def test_restore_refuses_a_live_database_with_games_unless_forced(own_secret, db, tmp_path,
+                                                                  capsys):
+    new(db)
+    assert cli.main(["backup", str(tmp_path / "copy.sqlite")]) == 0
+    new(db)
+    assert cli.main(["restore", str(tmp_path / "copy.sqlite")]) == 1
+    assert "not empty (2 games" in capsys.readouterr().err
+    assert len(queries.list_games(db)) == 2
+    assert cli.main(["restore", str(tmp_path / "copy.sqlite"), "--force"]) == 0
+    assert len(queries.list_games(db)) == 1
+
+
+def test_restore_refuses_what_is_no_sound_backup(own_secret, tmp_path, capsys):
+    (tmp_path / "notes.sqlite").write_bytes(b"not a database at all, " * 100)
+    assert cli.main(["restore", str(tmp_path / "notes.sqlite")]) == 1
+    assert cli.main(["restore", str(tmp_path / "missing.sqlite")]) == 1
+    other = sqlite3.connect(tmp_path / "other.sqlite")
+    other.execute("create table x (y)")
+    other.commit()
+    other.close()
+    assert cli.main(["restore", str(tmp_path / "other.sqlite")]) == 1
+    err = capsys.readouterr().err
+    assert "not a database" in err and "No such backup" in err and "not a Kierki" in err
+
+
+def test_a_backup_made_before_the_secret_was_kept_restores_and_says_so(own_secret, db,
+                                                                       tmp_path, capsys):
+    new(db)
+    assert cli.main(["backup", str(tmp_path / "copy.sqlite")]) == 0
+    old = sqlite3.connect(tmp_path / "copy.sqlite")
+    old.execute(f"drop table {cli.SECRET_TABLE}")
+    old.commit()
+    old.close()
+    before = (own_secret / "secret_key").read_text()
+    assert cli.main(["restore", str(tmp_path / "copy.sqlite"), "--force"]) == 0
+    assert "holds no secret key" in capsys.readouterr().out
+    assert (own_secret / "secret_key").read_text() == before

@@ -24,6 +24,7 @@ from sqlite_utils import Database
 
 from ..common import collation
 from ..families import registry
+from ..rules import checks
 from ..rules.places import above_middle, places, shared_places  # noqa: F401 - settling reads them here
 from ..storage import queries, store
 from . import service
@@ -472,12 +473,15 @@ def parse_stake(text: Any) -> int | None:
 
     >>> parse_stake("0,05"), parse_stake("2"), parse_stake("1.5"), parse_stake("x")
     (5, 200, 150, None)
+    >>> parse_stake("²"), parse_stake("0,٥")
+    (None, None)
     """
     if not isinstance(text, str):
         return None
     t = text.strip().replace(",", ".")
     whole, _, frac = t.partition(".")
-    if not (whole or frac) or not (whole or "0").isdigit() or (frac and not frac.isdigit()) \
+    if not (whole or frac) or not checks.digits(whole or "0") \
+            or (frac and not checks.digits(frac)) \
             or len(frac) > 2 or len(whole) > 6:
         return None
     cents = int(whole or "0") * 100 + int((frac + "00")[:2])

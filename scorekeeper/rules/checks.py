@@ -50,6 +50,28 @@ def whole_number(value: Any) -> int | None:
     return None
 
 
+def digits(text: Any) -> bool:
+    """ASCII digits, at least one: what ``int()`` reads the same everywhere. (``str.isdigit``
+    is true of "²" too, which ``int`` refuses, and of "٣", which it reads.)
+
+    >>> digits("12"), digits("²"), digits("٣"), digits(""), digits("-1"), digits(12)
+    (True, False, False, False, False, False)
+    """
+    return isinstance(text, str) and text.isascii() and text.isdigit()
+
+
+def page(value: Any, pages: int) -> int | None:
+    """A page's number from ``?page=``: ASCII digits from 1 to ``pages - 1``; else None.
+
+    >>> page("2", 100), page("²", 100), page("0", 100), page("100", 100), page(None, 9)
+    (2, None, None, None, None)
+    """
+    if not digits(value) or len(value) > MAX_DIGITS:
+        return None
+    number = int(value)
+    return number if 0 < number < pages else None
+
+
 def blank(value: Any) -> bool:
     """Nothing entered: None or an empty string."""
     return value is None or (isinstance(value, str) and not value.strip())

@@ -79,7 +79,11 @@ def same(given: object, expected: str) -> bool:
     that is not ASCII)."""
     if not isinstance(given, str):
         return False
-    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"), expected.encode())
+    try:
+        given_bytes = given.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate, which no UTF-8 holds: never equal
+        return False
+    return hmac.compare_digest(given_bytes, expected.encode("utf-8", "surrogateescape"))
 
 
 def bearer(header: str) -> str | None:

@@ -20,6 +20,7 @@ from werkzeug.routing import BaseConverter
 from ..common.i18n import choose_locale, field_errors, lang
 from ..common.safejson import Written, loads
 from ..domain import people, service, tournaments, variants
+from ..rules import checks
 from ..rules.checks import is_int
 from ..rules.errors import N_, InvalidInput, Problem
 from ..rules.named import ID
@@ -134,8 +135,7 @@ def rulesets():
     """The rulesets, a page at a time (``?page=2``; the built-in ones first, then this
     server's house variants, oldest first); a ``Link: <…>; rel="next"`` header names the
     next page while there is one."""
-    page = request.args.get("page", "1")
-    number = int(page) if page.isdigit() and 0 < int(page) < 10_000 else None
+    number = checks.page(request.args.get("page", "1"), 10_000)
     if number is None:
         raise InvalidInput([Problem("page", N_("A page is a whole number from 1."))])
     found = variants.listing(get_db())

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..families.kierki.rules.cards import CARD_SETS
 from ..outputs.schema import openapi_schemas
 from ..rules.named import ID
 
@@ -37,6 +38,10 @@ ERRORS = {
            "stored. Try again after `Retry-After` seconds",
 }
 
+_COUNTS = {"type": "array", "items": {"type": ["integer", "null"]}}
+_SEATS = {"type": "array", "items": {"type": ["integer", "null"]}}
+_INTS = {"type": "array", "items": {"type": "integer"}}
+
 RESULT = {"type": "object", "description": (
     "A deal's result. Its fields depend on the game's family and deal. Kierki: see "
     "`schedule[].fields`: counts are lists with one whole number per seat (one `null` is "
@@ -52,7 +57,24 @@ RESULT = {"type": "object", "description": (
     "per pair (11 in all; one `null` is filled) or `aces` and `honours` per pair and "
     "`last` (the pair), `special` ({kind, pair} or {kind, seat}) or null, "
     "`confirmed` (true to record a Kondriona whose taker declared no whole-suit cezar)."),
-    "example": {"tricks": [3, 3, 3, 4]}}
+    "example": {"tricks": [3, 3, 3, 4]}, "properties": {
+        "tricks": _COUNTS, "bids": {"type": "array", "items": {"type": ["integer", "null"]}},
+        "sold": {"type": "boolean"}, "trump": {"type": "string"},
+        "positions": _SEATS, "order": _SEATS,
+        "cards": {"type": "object", "additionalProperties": {"type": "integer"}},
+        **{name: {"type": ["array", "integer"], "items": {"type": ["integer", "null"]},
+                  "description": "A count per seat, or the seat that took the one card"}
+           for name in CARD_SETS},
+        "declarations": {"type": "array", "items": {"type": "array", "items": {
+            "type": "object", "properties": {"kind": {"type": "string"},
+                                             "suit": {"type": "string"},
+                                             "rank": {"type": "string"},
+                                             "extra": {"type": "integer"}}}}},
+        "aces": _COUNTS, "honours": _COUNTS, "card_points": _COUNTS,
+        "last": {"type": "integer"}, "confirmed": {"type": "boolean"},
+        "special": {"type": ["object", "null"], "properties": {
+            "kind": {"type": "string"}, "seat": {"type": "integer"},
+            "pair": {"type": "integer"}}}}}
 
 GAME = {"type": "object", "required": ["id", "family", "version", "players", "deals",
                                        "totals", "finished"], "properties": {
@@ -60,26 +82,61 @@ GAME = {"type": "object", "required": ["id", "family", "version", "players", "de
     "family": {"type": "string", "description": "Which card game: a key of the family "
                                                 "registry (Kierki, the seed-003 game)"},
     "version": {"type": "integer"},
-    "ruleset": {"type": "object"},
-    "players": {"type": "array", "items": {"type": "object"}},
+    "ruleset": {"type": "object", "properties": {
+        "id": {"type": "string"}, "name": {"type": "string"}, "players": {"type": "integer"},
+        "expected_sum": {"type": "integer", "description": "Kierki: the game's sum"}}},
+    "players": {"type": "array", "items": {"type": "object", "properties": {
+        "seat": {"type": "integer"}, "name": {"type": "string"}}}},
     "first_dealer": {"type": "integer"},
     "deals": {"type": "array", "items": {"type": "object", "properties": {
         "number": {"type": "integer"}, "dealer": {"type": "integer"},
         "leader": {"type": "integer"}, "result": RESULT,
-        "points": {"type": "array", "items": {"type": "integer"}},
-        "totals": {"type": "array", "items": {"type": "integer"}}}}},
+        "points": _INTS, "totals": _INTS,
+        "sum": {"type": "integer", "description": "Kierki: the deal's points added up"},
+        "expected_sum": {"type": "integer", "description": "Kierki: what they must add "
+                                                           "up to"},
+        "breakdown": {"type": "array", "description": "The partnership game: the deal's "
+                      "points per pair, by what gave them",
+                      "items": {"type": "object", "properties": {
+                          "key": {"type": "string"}, "points": _INTS}}}}}},
     "totals": {"type": "array", "items": {"type": "integer"},
                "description": "Per side: a seat in Kierki, a pair in the partnership game"},
     "current_deal": {"type": ["integer", "null"]}, "finished": {"type": "boolean"},
     "winners": {"type": "array", "items": {"type": "integer"}},
+    "schedule": {"type": "array", "description": "Kierki: every deal of the game",
+                 "items": {"type": "object", "properties": {
+                     "number": {"type": "integer"}, "contract": {"type": "string"},
+                     "kind": {"type": "string"}, "name": {"type": "string"},
+                     "dealer": {"type": "integer"}, "leader": {"type": "integer"},
+                     "expected_sum": {"type": "integer"},
+                     "fields": {"type": "array", "items": {"type": "object", "properties": {
+                         "name": {"type": "string"}, "type": {"type": "string"},
+                         "total": {"type": "integer"},
+                         "labels": {"type": "array", "items": {"type": "string"}},
+                         "distinct": {"type": "boolean"}}}}}}},
+    "sum": {"type": "integer", "description": "Kierki: the totals added up"},
+    "expected_sum": {"type": "integer", "description": "Kierki: what they add up to at "
+                                                       "the end"},
+    "standings": {"type": "array", "description": "Kierki: best first",
+                  "items": {"type": "object", "properties": {
+                      "seat": {"type": "integer"}, "total": {"type": "integer"},
+                      "place": {"type": "integer"}}}},
+    "pairs": {"type": "array", "description": "The partnership game: its two pairs",
+              "items": {"type": "object", "properties": {"pair": {"type": "integer"},
+                                                         "seats": _INTS}}},
+    "target": {"type": "integer", "description": "The partnership game: the score "
+                                                 "played to"},
+    "to_go": {"type": "array", "items": {"type": "integer"},
+              "description": "The partnership game: what each pair still needs"},
+    "winner": {"type": ["integer", "null"], "description": "The partnership game: the "
+                                                           "pair that won"},
     "signatures": {"type": "array", "description": "Who signed the finished game, as on the "
                    "paper sheet: a seat each, the director's as seat -1; a correction or "
                    "undo takes them all off",
                    "items": {"type": "object", "properties": {
                        "seat": {"type": "integer"}, "by": {"enum": ["table", "director"]},
                        "at": {"type": "string", "format": "date-time"}}}}},
-    "additionalProperties": True,
-    "description": "Shared keys; each family adds its own (Kierki: `schedule`, `sum`, "
+    "description": "Shared keys, and each family's own (Kierki: `schedule`, `sum`, "
                    "`expected_sum`, `standings`; the partnership game: `pairs`, `target`, "
                    "`to_go`, `winner`, each deal's `breakdown`)."}
 
@@ -111,8 +168,8 @@ _AVERAGE = {"type": ["number", "null"]}
 _GAME_LINE = {"type": ["object", "null"], "properties": {
     "date": {"type": "string"}, "ruleset": {"type": "string"}, "total": _COUNT,
     "place": _COUNT, "sides": _COUNT}}
-PLAYER = {"type": "object", "properties": {
-    "id": _COUNT, "name": {"type": "string"},
+_FIGURES = {"type": "object", "properties": {
+    "key": {"type": "string"}, "name": {"type": "string", "description": "The card game"},
     "games": {"type": "integer", "description": "Finished games"},
     "unfinished": _COUNT, "wins": {"type": "integer", "description": "First places, "
                                                                     "shared ones too"},
@@ -121,7 +178,8 @@ PLAYER = {"type": "object", "properties": {
     "kinds": {"type": "array", "description": "Points per deal kind", "items": {
         "type": "object", "properties": {"key": {"type": "string"}, "name": {"type": "string"},
                                          "deals": _COUNT, "points": _COUNT,
-                                         "average": _AVERAGE}}},
+                                         "average": _AVERAGE, "group": {"type": "string"},
+                                         "group_name": {"type": "string"}}}},
     "counts": {"type": "array", "description": "What the game counts per seat (hearts "
                                                "taken, K♥ caught, loteryjka won)",
                "items": {"type": "object", "properties": {
@@ -133,6 +191,30 @@ PLAYER = {"type": "object", "properties": {
         "average_place": _AVERAGE}}},
     "form": {"type": "array", "items": _GAME_LINE, "description": "The last games, oldest "
                                                                   "first"}}}
+PLAYER = {"type": "object", "required": ["id", "name", "games", "families"], "properties": {
+    "id": _COUNT, "name": {"type": "string"},
+    "games": {"type": "integer", "description": "Finished games, of every card game"},
+    "unfinished": _COUNT,
+    "families": {"type": "object", "additionalProperties": _FIGURES,
+                 "description": "Per card game played (by its key): its figures; points "
+                                "of different card games never add up"}}}
+
+RULESET_ENTRY = {"type": "object", "required": ["id", "family", "name", "players",
+                                                "builtin"], "properties": {
+    "id": {"type": "string"}, "family": {"type": "string"}, "name": {"type": "string"},
+    "players": {"type": "integer"},
+    "builtin": {"type": "boolean", "description": "False for this server's house variants"},
+    "made_by": {"type": ["string", "null"], "description": "House variants only"},
+    "created_at": {"type": "string", "description": "House variants only"},
+    "deals": {"type": "integer", "description": "Kierki: deals in a game"},
+    "expected_sum": {"type": "integer", "description": "Kierki: what a game adds up to"},
+    "schedule": {"type": "array", "description": "Kierki", "items": {
+        "type": "object", "properties": {"contract": {"type": "string"},
+                                         "name": {"type": "string"},
+                                         "expected_sum": {"type": "integer"}}}},
+    "target": {"type": "integer", "description": "The partnership game: the usual target"},
+    "targets": {"type": "array", "items": {"type": "integer"},
+                "description": "The partnership game: the targets a game may play to"}}}
 
 
 _TABLE = {"type": "object", "required": ["table", "game", "players", "finished"],
@@ -234,6 +316,19 @@ HEALTHZ = {"get": {
         "500": {"description": "Something went wrong on the server"}}}}
 
 
+def _with_new_variant(schemas: dict[str, Any]) -> dict[str, Any]:
+    """The schemas, and ``NewVariant``: a kept Kierki ruleset and its maker's ``token``
+    (the ruleset's own schema allows no other key, so an ``allOf`` of the two would
+    allow no answer at all)."""
+    kept = schemas["KierkiRuleset"]
+    return {**schemas, "NewVariant": {
+        **kept, "title": "NewVariant",
+        "required": [*kept.get("required", ()), "token"],
+        "properties": {**kept["properties"], "token": {
+            "type": "string", "description": "Send as `Authorization: Bearer <token>` to "
+                                             "delete this variant"}}}}
+
+
 def document() -> dict[str, Any]:
     gid = {"name": "gid", "in": "path", "required": True, "schema": {"type": "string"}}
     tid = {"name": "tid", "in": "path", "required": True, "schema": {"type": "string"}}
@@ -254,7 +349,7 @@ def document() -> dict[str, Any]:
             "Reads are open to whoever has a game's id; every write to a game needs its "
             "token (given when it is created or joined by code).")},
         "components": {"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
-                       "schemas": openapi_schemas()},
+                       "schemas": _with_new_variant(openapi_schemas())},
         "paths": {
             "/api/rulesets": {
                 "get": {"summary": "List the rulesets, 50 a page: the built-in ones, then "
@@ -264,7 +359,7 @@ def document() -> dict[str, Any]:
                         "responses": _answers({"200": {
                             "description": "Rulesets; a `Link` header with rel=\"next\" "
                                            "names the next page while there is one",
-                            **_json({"type": "array", "items": {"type": "object"}})}},
+                            **_json({"type": "array", "items": RULESET_ENTRY})}},
                             "422")},
                 "post": {"summary": "Make a house variant from a whole ruleset document",
                          "description": "Checked against `/api/rulesets/schema.json`, by "
@@ -276,10 +371,7 @@ def document() -> dict[str, Any]:
                          "responses": _answers({"201": {
                              "description": "The variant, with its new id, its sum and "
                                             "`token`, its maker's: deleting it needs it",
-                             **_json({"allOf": [
-                                 {"$ref": "#/components/schemas/KierkiRuleset"},
-                                 {"type": "object", "required": ["token"],
-                                  "properties": {"token": {"type": "string"}}}]})}},
+                             **_json({"$ref": "#/components/schemas/NewVariant"})}},
                              *body_errors, "429")}},
             "/api/rulesets/schema.json": {"get": {
                 "summary": "The JSON Schema of a ruleset document",

@@ -1,8 +1,11 @@
 """One regression test per hostile input found in testing: each is refused with a message
 at its field, in the client's language, and nothing stored changes."""
+from urllib.parse import quote
+
 import pytest
 
 from tests.fixtures import errors_in, new_game, state
+from tests.store.test_tournaments import TWELVE
 
 PLAYERS = ["Ala", "Bolek", "Cela", "Darek"]
 
@@ -69,3 +72,73 @@ def test_a_number_too_long_to_read_in_a_json_body(client):
             '"target": ' + "9" * 5000 + "}")
     r = client.post("/api/games", data=body, content_type="application/json")
     assert r.status_code == 400 and r.get_json()["error"]
+
+
+# -- issue 32 item 8: other scripts' digits and non-ASCII tokens ---------------------------
+
+@pytest.mark.parametrize("page", ["²", "١", "0", "-1", "", "9" * 50])
+def test_odd_pages_are_the_first_page_or_refused(client, page):
+    assert client.get(f"/players?page={page}").status_code == 200
+    assert client.get(f"/api/players?page={page}").status_code == 200
+    r = client.get(f"/api/rulesets?page={page}")
+    assert r.status_code == 422 and r.get_json()["errors"]["page"]
+
+
+def test_an_odd_stake_is_refused_at_its_field(client):
+    evening = client.get(f"/games/{new_game(client)}/evening")
+    assert evening.status_code == 302
+    for stake in ("²", "0,٥", "١"):
+        r = client.get(evening.location + f"?stake={stake}")
+        assert r.status_code == 200 and "0.05" in r.text
+
+
+@pytest.mark.parametrize("token", ["ż", "Å¼", "\u00ff" * 40, "\udcff", "a" * 5000])
+def test_non_ascii_tokens_are_wrong_tokens(client, token):
+    game = client.post("/api/games", json={"ruleset": "standard-4", "players": PLAYERS,
+                                           "first_dealer": 0}).get_json()
+    auth = {"Authorization": f"Bearer {token}"}
+    gid = game["id"]
+    assert client.put(f"/api/games/{gid}/deals/1", headers=auth,
+                      json={"version": 1, "result": {"tricks": [13, 0, 0, 0]}}).status_code == 403
+    assert client.post(f"/api/games/{gid}/undo", headers=auth,
+                       json={"version": 1}).status_code == 403
+    assert client.delete(f"/api/games/{gid}", headers=auth,
+                         json={"version": 1, "confirm": True}).status_code == 403
+    t = client.post("/api/tournaments", json={
+        "name": "T", "players": TWELVE, "rounds": 1, "rulesets": {"4": "standard-4"}}
+    ).get_json()
+    assert client.get(f"/api/tournaments/{t['id']}", headers=auth).status_code == 403
+    assert client.post(f"/api/tournaments/{t['id']}/close", headers=auth).status_code == 403
+    assert client.get(f"/tournaments/{t['id']}", headers=auth).status_code == 200
+    link = quote(token, errors="surrogateescape")  # "\udcff": the byte 0xff, not UTF-8
+    assert client.get(f"/tournaments/{t['id']}/direct/{link}").status_code in (403, 404)
+    doc = client.get("/api/rulesets/standard-4").get_json()
+    doc.pop("id")
+    made = client.post("/api/rulesets", json={**doc, "name": {"en": "Ours", "pl": "Nasze"}})
+    assert made.status_code == 201
+    r = client.delete(f"/api/rulesets/{made.get_json()['id']}", headers=auth,
+                      environ_base={"REMOTE_ADDR": "10.0.0.9"})
+    assert r.status_code == 403
+
+
+def test_a_non_ascii_host_password(app, client):
+    app.config["ADMIN_PASSWORD"] = "hasło"
+    r = client.post("/admin/", data="password=has%C5%82o%FF",  # not UTF-8
+                    content_type="application/x-www-form-urlencoded",
+                    environ_base={"REMOTE_ADDR": "10.0.0.9"})
+    assert r.status_code < 500
+    r = client.post("/admin/", data={"password": "ząb"}, environ_base={"REMOTE_ADDR": "10.0.0.9"})
+    assert r.status_code < 500
+
+
+@pytest.mark.parametrize("name", ["missing", None, False, 0, "", [], "x", {"en": None}])
+def test_a_variant_without_a_name_is_refused_at_its_name(client, name):
+    doc = client.get("/api/rulesets/standard-4").get_json()
+    doc.pop("id")
+    if name == "missing":
+        doc.pop("name")
+    else:
+        doc["name"] = name
+    r = client.post("/api/rulesets", json=doc)
+    assert r.status_code == 422
+    assert any(field.split(".")[0] == "name" for field in r.get_json()["errors"])

@@ -27,6 +27,9 @@ def _resolve(schema, root):
 def valid(value, schema, root) -> bool:
     """Whether ``value`` is valid by ``schema`` (the keywords these schemas use)."""
     schema = _resolve(schema, root)
+    if "allOf" in schema:
+        rest = {k: v for k, v in schema.items() if k != "allOf"}
+        return all(valid(value, s, root) for s in schema["allOf"]) and valid(value, rest, root)
     if "anyOf" in schema or "oneOf" in schema:
         branches = [valid(value, s, root) for s in schema.get("anyOf", schema.get("oneOf"))]
         return any(branches) if "anyOf" in schema else branches.count(True) == 1

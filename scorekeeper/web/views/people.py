@@ -15,6 +15,7 @@ from flask_babel import gettext
 from ...common import charts, collation, formats
 from ...common.i18n import field_errors, lang
 from ...domain import people, service
+from ...rules import checks
 from ...rules.checks import NAME_MAX, clean_name
 from ...rules.errors import InvalidInput, UnknownRuleset
 from ...storage import queries, store
@@ -32,8 +33,7 @@ LATEST_EVENINGS = 12
 
 def page_number() -> int:
     """``?page=`` (from 1); anything else is the first page."""
-    text = request.args.get("page", "1")
-    return int(text) if text.isdigit() and 0 < int(text) < 10**6 else 1
+    return checks.page(request.args.get("page", "1"), 10**6) or 1
 
 
 @bp.get("/players")
