@@ -235,6 +235,11 @@
     var scores = swap("scores", doc, slot(document) || part(document, "totals"));
     if (scores) { initEntry(scores); }
     swap("charts", doc, scores); // the charts under the table (templates/_charts.html)
+    // Who signed a finished game (a signature given on another phone, or taken off by a
+    // correction), and whether this phone may write (a tournament closed or reopened).
+    swap("signatures", doc, part(document, "charts") || part(document, "scores") ||
+         slot(document));
+    swap("access", doc, part(document, "totals"));
   }
 
   // A page on its way out (its own form sent, say) fetches nothing more: the answer to

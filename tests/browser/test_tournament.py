@@ -254,3 +254,52 @@ def make_tournament_pl(page, players) -> str:
     page.wait_for_url(re.compile(r"/tournaments/[\w-]+/director$"))
     expect(page.locator("h1")).to_have_text("Turniej <b>klubowy</b>")  # a name stays text
     return page.url.split("/")[-2]
+
+
+def test_a_table_signs_on_one_phone_and_the_projector_shows_it(club):
+    """Issue 32: two phones of a table (joined by the table card's link), a finished game
+    signed on one phone by two players passing it round, the other phone and the projector
+    following; a correction takes the signatures off and every phone says so."""
+    app, base, open_page = club
+    director = open_page()
+    tid = make_tournament(director, "Podpisy", TWELVE)
+    table = load(app, tid).rounds[0][0]
+    screen = open_projector(open_page, tid)
+    a, b = open_page(), open_page(locale="pl-PL")
+    for phone in (a, b):
+        phone.goto(base + f"/join/{table.join_code}")  # the table card's QR code
+        expect(phone.locator(".live")).to_have_attribute("data-stream", "open")
+    b.evaluate("window.liveMark = 'kept'")
+    play(app, base, table, loser_seat=0, last=True)
+    expect(table_cell(screen, table.number)).to_have_attribute("data-signed", "no")
+    expect(screen.locator(".screen-head")).to_contain_text("1 not signed")
+    a.reload()
+    names = load(app, tid).name_of
+    first, second = names(table.seats[0]), names(table.seats[1])
+    expect(a.locator("#signatures")).to_contain_text(
+        "Provisional until two players (or the director) sign.")
+    a.get_by_role("button", name=f"Sign as {first}").click()
+    expect(a.locator(".flash.ok")).to_contain_text(f"Signed by {first}.")
+    expect(table_cell(screen, table.number)).to_have_attribute("data-signed", "no")
+    a.get_by_role("button", name=f"Sign as {second}").click()  # the phone passed round
+    expect(a.locator("#signatures")).to_contain_text("Confirmed: this table counts")
+    expect(table_cell(screen, table.number)).to_have_attribute("data-signed", "yes")
+    expect(b.locator("#signatures .signed")).to_have_count(2)  # the other phone, live
+    assert b.evaluate("window.liveMark") == "kept"
+    shot(a, "signing-signed-360")
+    shot(screen, "signing-projector-1920")
+
+    # a correction (here by the table's API client) takes the signatures off
+    with app.test_request_context():
+        token = access.token(table.game_id)
+    game = api(base, "GET", f"/api/games/{table.game_id}")
+    first_deal = game["deals"][0]["result"]
+    other = {"tricks": [3, 3, 3, 4] if first_deal != {"tricks": [3, 3, 3, 4]} else [4, 3, 3, 3]}
+    api(base, "PUT", f"/api/games/{table.game_id}/deals/1", token,
+        {"version": game["version"], "result": other})
+    expect(table_cell(screen, table.number)).to_have_attribute("data-signed", "no")
+    expect(b.locator("#signatures")).to_contain_text("podpisy usunięto")
+    expect(a.locator("#signatures")).to_contain_text("the signatures were taken off")
+    expect(b.locator("#signatures .signed")).to_have_count(0)
+    shot(b, "signing-cleared-360-pl")
+    assert not_reloaded(screen)
