@@ -335,7 +335,7 @@ def test_tybet_pickers_and_one_tap_last_trick(phone, server_app):
     app, base = server_app
     with app.app_context():
         gid = service.create_game(get_db(), "tybet-21", PLAYERS, 0, given={"target": "21"})
-    page.goto(f"{base}/games/{gid}?mode=detail")  # aces, honours and the last trick
+    at_table(page, app, base, gid, "?mode=detail")  # aces, honours and the last trick
     targets_are_big(page, "fieldset.quick .qv")
     targets_are_big(page, "details.decl summary, button[name=last]")
     page.locator("details.decl").nth(1).locator("summary").click()
@@ -367,7 +367,7 @@ def test_robber_and_undo_work_without_javascript(browser, server_app):
     context = browser.new_context(viewport={"width": 320, "height": 740},
                                   java_script_enabled=False, locale="en-GB")
     page = context.new_page()
-    page.goto(f"{base}/games/{gid}")
+    at_table(page, app, base, gid)
     assert page.locator(".robber select").first.is_visible()  # a select per cell
     assert not page.locator(".robber .dock").is_visible()
     fits(page)
@@ -393,7 +393,7 @@ def test_tybet_works_without_javascript(browser, server_app):
     context = browser.new_context(viewport={"width": 320, "height": 740},
                                   java_script_enabled=False, locale="en-GB")
     page = context.new_page()
-    page.goto(f"{base}/games/{gid}?mode=detail")
+    at_table(page, app, base, gid, "?mode=detail")
     fits(page)
     page.locator('input[name=aces-0][value="2"]').check()  # the server fills the other pair
     page.locator('input[name=honours-0][value="9"]').check()

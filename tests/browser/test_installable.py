@@ -6,7 +6,7 @@ import pytest
 from scorekeeper.domain import service
 from scorekeeper.web.db import get_db
 
-from .conftest import PHONE, shot
+from .conftest import PHONE, at_table, shot
 
 PLAYERS = ["Ala", "Bożena", "Czesław", "Żaneta"]
 
@@ -58,6 +58,7 @@ def test_installable_with_a_service_worker_and_a_qr_code(phone, server_app):
     app, base = server_app
     gid = start(app)
     page = phone()
+    at_table(page, app, base, gid)  # this phone is at the table (it may enter deals)
     controlled(page, f"{base}/games/{gid}")
     assert page.locator('link[rel="manifest"]').get_attribute("href") == "/manifest.webmanifest"
     manifest = page.evaluate("fetch('/manifest.webmanifest').then(r => r.json())")
@@ -78,6 +79,7 @@ def test_a_deal_entered_offline_is_sent_when_the_wifi_is_back(phone, server_app)
     app, base = server_app
     gid = start(app)
     page = phone()
+    at_table(page, app, base, gid)  # this phone is at the table (it may enter deals)
     controlled(page, f"{base}/games/{gid}")
     page.context.set_offline(True)
     for seat, value in enumerate([1, 4, 5]):
@@ -107,6 +109,7 @@ def test_a_kept_deal_another_phone_entered_meanwhile_is_refused(phone, server_ap
     app, base = server_app
     gid = start(app)
     page = phone(locale="pl-PL")
+    at_table(page, app, base, gid)  # this phone is at the table (it may enter deals)
     controlled(page, f"{base}/games/{gid}")
     page.context.set_offline(True)
     for seat, value in enumerate([1, 4, 5]):
@@ -133,6 +136,7 @@ def test_screens_of_sharing_and_of_a_drop(phone, server_app, scheme, locale):
     app, base = server_app
     gid = start(app)
     page = phone(scheme, locale)
+    at_table(page, app, base, gid)  # this phone is at the table (it may enter deals)
     controlled(page, f"{base}/games/{gid}")
     page.locator("details.share summary").click()
     overflow = page.evaluate("document.documentElement.scrollWidth - innerWidth")

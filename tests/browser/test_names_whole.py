@@ -12,7 +12,7 @@ from scorekeeper.web.db import get_db
 from tests.fixtures import results_for
 from tests.web.test_five_players_api import GAME_5
 
-from .conftest import ARTIFACTS, shot
+from .conftest import ARTIFACTS, at_table, shot
 
 FOUR = ["Małgorzata", "Przemysław", "Grażyna", "Bożena"]
 FIVE = [*FOUR, "Łukasz"]
@@ -74,6 +74,8 @@ def test_no_name_or_label_is_broken_inside_a_word(browser, server_app, width, lo
     page.set_default_timeout(10_000)
     problems = []
     try:
+        for gid in games.values():  # this phone is at every one of these tables
+            at_table(page, app, base, gid)
         page.goto(f"{base}/players/1")
         tables = page.eval_on_selector_all("a[href*='/tables/']", "a => a.map((e) => e.href)")
         assert len(tables) == 2  # the four and the five

@@ -16,7 +16,7 @@ from scorekeeper.families.kierki.rules import get_ruleset
 from scorekeeper.web.db import get_db
 from tests.fixtures import results_for
 
-from .conftest import shot
+from .conftest import at_table, shot
 
 LONG = "Małgorzata Konstantynowicz-Wiśniewska"  # 37 of the 40 characters a name may have
 PLAYERS = [LONG, "Bożena", "Czesław", "Żaneta"]
@@ -171,6 +171,8 @@ def test_every_screen_fits_a_small_phone(browser, server_app, width, scheme, loc
     page.set_default_timeout(10_000)
     problems = []
     try:
+        for gid in games.values():  # this phone is at every table: its forms are shown
+            at_table(page, app, base, gid)
         for name, path in _pages(games).items():
             page.goto(base + path)
             page.wait_for_load_state()

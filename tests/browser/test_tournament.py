@@ -173,6 +173,8 @@ def test_twelve_players_two_rounds_at_phone_width(club):
     t = load(app, tid)
     shown = screen.locator(".screen-rows .sname").all_inner_texts()
     assert shown == [t.name_of(s.player) for s in t.overall]
+    # provisional (an asterisk after each name): no table is signed yet
+    assert screen.locator(".screen-rows li[data-provisional]").count() == 12
     assert {s.games for s in t.overall} == {1}
     assert screen.locator(".screen-rows li").first.locator(".pts").inner_text() == \
         f"+{t.overall[0].points}"  # the winners of a zero-sum game are above zero
@@ -279,7 +281,7 @@ def test_a_table_signs_on_one_phone_and_the_projector_shows_it(club):
     expect(a.locator("#signatures")).to_contain_text(
         "Provisional until two players (or the director) sign.")
     a.get_by_role("button", name=f"Sign as {first}").click()
-    expect(a.locator(".flash.ok")).to_contain_text(f"Signed by {first}.")
+    expect(a.get_by_text(f"Signed by {first}.")).to_be_visible()
     expect(table_cell(screen, table.number)).to_have_attribute("data-signed", "no")
     a.get_by_role("button", name=f"Sign as {second}").click()  # the phone passed round
     expect(a.locator("#signatures")).to_contain_text("Confirmed: this table counts")
