@@ -658,10 +658,12 @@ async def club(port: int, pid: int, fx: Fixture, projector_page: str | None,
 # --- the server ----------------------------------------------------------------------------------
 
 def start_server(instance: Path, port: int, connections: int, log: Path,
-                 profile: str = "") -> subprocess.Popen:
+                 profile: str = "", pdf_workers: int | None = None) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if not k.startswith("KIERKI_")}
     env.update(KIERKI_INSTANCE=str(instance), KIERKI_SECRET_KEY=SECRET,
                KIERKI_MAX_GAMES="1000000")
+    if pdf_workers is not None:
+        env["KIERKI_PDF_WORKERS"] = str(pdf_workers)
     pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
     run = ["-c", PROFILED, profile] if profile else ["-m", "scorekeeper.cli"]
     with log.open("ab") as out:
@@ -707,7 +709,7 @@ def step(tables: int, args: argparse.Namespace) -> Step:
         connections = 2 * (PHONES * tables + PROJECTORS) + tables + 64
         log = tmp / "server.log"
         profile = f"{args.profile}.{tables}" if args.profile else ""
-        proc = start_server(tmp, port, connections, log, profile)
+        proc = start_server(tmp, port, connections, log, profile, args.pdf_workers)
         page = projector_path(port, fx.tid)
         result = asyncio.run(club(port, proc.pid, fx, page, args))
         if profile:
@@ -739,6 +741,9 @@ def main() -> None:
     parser.add_argument("--print", action="store_true",
                         help="the director prints round 1's sheet and then the results "
                              f"(PDFs) from {PRINT_AFTER:g} s into the measured run")
+    parser.add_argument("--pdf-workers", type=int, default=None, metavar="N",
+                        help="the server's KIERKI_PDF_WORKERS (default: its own, 1); 0 "
+                             "renders PDFs in the server's process, as before issue 32")
     parser.add_argument("--profile", default="", metavar="FILE",
                         help="profile the server (cProfile) over each measured run, into "
                              "FILE.<tables> (pstats); slows it down")
