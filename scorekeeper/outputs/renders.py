@@ -11,7 +11,9 @@ bounded pool of worker processes that only run WeasyPrint (:func:`.pdf.render`):
   is inherited, as ``fork`` would; the same on Linux and macOS), ``PDF_WORKERS``
   processes (``KIERKI_PDF_WORKERS``, 1 by default under ``kierki serve``). A worker runs
   at a lower priority (``nice`` :data:`NICE`), so on a shared core the process answering
-  requests goes first, and ends when the server does (it watches its parent).
+  requests goes first, and ends when the server does (it watches its parent). The HTML
+  goes to it, and the PDF comes back, as files in the sheets' folder: only their paths
+  pass through the pool's pipes (see :meth:`Renders._run` for why).
 * The request waits on the render's future. Under ``kierki serve`` threading is gevent's
   (``cli.patch``), so the executor's own thread is a greenlet and ``Future.result()``
   sleeps only the waiting greenlet: every other request goes on (measured and tested,
