@@ -67,9 +67,9 @@ def _join_url(code: str) -> str:
     """A table's join link as a phone at the club reaches it: the public address if the
     host set one, else this request's; a server opened as ``localhost`` prints its
     address on the local network (a phone cannot reach ``localhost``)."""
-    shared = share.describe(request.scheme, request.host, url_for("games.join_link", code=code),
-                            code, current_app.config.get("PUBLIC_URL"))
-    return shared.suggestion or shared.url
+    return share.reachable_url(request.scheme, request.host,
+                               url_for("games.join_link", code=code),
+                               current_app.config.get("PUBLIC_URL"))
 
 
 @bp.get("/tournaments/<tid>/rounds/<int:number>/sheet.pdf")
