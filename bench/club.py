@@ -50,6 +50,12 @@ p95 save → projector ≤ 1 s, p95 page ≤ 100 ms, 0 errors. Then the tables a
 (each step a fresh server and database) until a target breaks or ``--max-tables`` is
 passed, and the last line says where.
 
+``--print`` has the director print during the measured run (issue 32, item 6): 1 s into
+it, round 1's sheet (seat plan and every table's card with its QR code,
+``/tournaments/<tid>/rounds/1/sheet.pdf`` with the director's token) and then the results
+PDF, one after the other on one connection; each one's status and time is printed, and
+the pages' and projectors' figures are then those of a club night with its sheets being
+printed (rendered by the server's PDF worker, which ``taskset`` pins to core 0 with it).
 ``--events-only`` has the phones and projectors fetch nothing (what the saves and the
 streams cost without the pages); ``--profile FILE`` runs the server under cProfile over
 the measured run (pstats files ``FILE.<tables>``); ``CLUB_DUMP=file.json`` writes every
@@ -87,6 +93,7 @@ TARGET_PROJECTOR = 1.0   # s, p95 save → projector
 #: static/tournament.js's least time between a projector's fetches (screen.html's default).
 PROJECTOR_GAP = 0.5
 TARGET_PAGE = 0.100      # s, p95 page
+PRINT_AFTER = 1.0        # s into the measured run, --print: the director prints
 FULL = 0.9               # the server's core this busy (with what others took): full
 PROFILED = r"""
 import cProfile, signal, sys
@@ -164,6 +171,7 @@ class Fixture:
     versions: dict[str, int]       # each game's version before its first deal
     tokens: dict[str, str]
     results: list[dict]            # standard-4's deals 1..12
+    director: str = ""             # the director's token (the round sheet is theirs)
 
 
 def make_tournament(instance: Path, tables: int) -> Fixture:
@@ -187,7 +195,8 @@ def make_tournament(instance: Path, tables: int) -> Fixture:
         games = [table.game_id for table in t.rounds[0]]
         versions = {g: queries.game_version(db, g) for g in games}
     return Fixture(t.id, games, versions, {g: access.token(g, SECRET) for g in games},
-                   plausible_results(get_ruleset("standard-4")))
+                   plausible_results(get_ruleset("standard-4")),
+                   access.tournament_token(t.id, SECRET))
 
 
 # --- HTTP over asyncio ---------------------------------------------------------------------
@@ -457,6 +466,30 @@ async def table_saves(port: int, index: int, gid: str, token: str, version: int,
         conn.close()
 
 
+async def director_prints(port: int, fx: Fixture, at: float, tally: Tally,
+                          printed: list[tuple[str, int, float, int]]) -> None:
+    """``--print``: at ``at`` the director prints round 1's sheet (seat plan and table
+    cards), then the results, one after the other, as a browser opens a PDF."""
+    await asyncio.sleep(max(0.0, at - time.perf_counter()))
+    conn = Connection(port)
+    try:
+        for what, path in (("round sheet", f"/tournaments/{fx.tid}/rounds/1/sheet.pdf"),
+                           ("results", f"/tournaments/{fx.tid}/results.pdf")):
+            sent = time.perf_counter()
+            try:
+                status, _, body = await conn.request(get(
+                    path, accept="application/pdf",
+                    extra=f"Authorization: Bearer {fx.director}\r\n"))
+            except (OSError, asyncio.IncompleteReadError) as e:
+                tally.error(f"print {type(e).__name__}")
+                return
+            printed.append((what, status, time.perf_counter() - sent, len(body)))
+            if status != 200 or not body.startswith(b"%PDF-"):
+                tally.error(f"print {status}")
+    finally:
+        conn.close()
+
+
 def told_at(follower: Follower, version: int) -> float:
     """When the follower first received an event of ``version`` or later."""
     return min((t for v, t in follower.arrivals if v >= version), default=float("inf"))
@@ -511,6 +544,10 @@ async def club(port: int, pid: int, fx: Fixture, projector_page: str | None,
     savers = [asyncio.get_running_loop().create_task(table_saves(
         port, i, gid, fx.tokens[gid], fx.versions[gid], fx.results, start + PERIOD * i / len(fx.games),
         window[1], saves, tally)) for i, gid in enumerate(fx.games)]
+    printed: list[tuple[str, int, float, int]] = []
+    printer = (asyncio.get_running_loop().create_task(
+        director_prints(port, fx, window[0] + PRINT_AFTER, tally, printed))
+        if args.print else None)
     await asyncio.sleep(max(0.0, window[0] - time.perf_counter()))
     if args.profile:
         os.kill(pid, signal.SIGUSR2)
@@ -523,7 +560,7 @@ async def club(port: int, pid: int, fx: Fixture, projector_page: str | None,
         os.kill(pid, signal.SIGUSR1)
     load = os.getloadavg()[0]
     cpu_client = sum(os.times()[:2]) - cpu_client
-    await asyncio.gather(*savers)
+    await asyncio.gather(*savers, *([printer] if printer else []))
     await asyncio.sleep(GRACE)
     for f in everyone:
         f.stop()
@@ -587,6 +624,10 @@ async def club(port: int, pid: int, fx: Fixture, projector_page: str | None,
         f"({len(phone_pages)} fetches), projectors' p95 "
         + (f"{percentile(projector_pages, 0.95) * 1000:.0f} ms ({len(projector_pages)})"
            if projector_pages else "-"),
+        *([("print (--print): " + ", ".join(
+            f"{what} {status} in {took:.1f} s ({size // 1024} KiB)"
+            for what, status, took, size in printed) if printed else
+            "print (--print): nothing printed")] if args.print else []),
         f"errors: {errors}" + (" (" + ", ".join(f"{k}: {v}" for k, v in
                                                  sorted(tally.errors.items())) + ")"
                                if errors else ""),
@@ -617,10 +658,12 @@ async def club(port: int, pid: int, fx: Fixture, projector_page: str | None,
 # --- the server ----------------------------------------------------------------------------------
 
 def start_server(instance: Path, port: int, connections: int, log: Path,
-                 profile: str = "") -> subprocess.Popen:
+                 profile: str = "", pdf_workers: int | None = None) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if not k.startswith("KIERKI_")}
     env.update(KIERKI_INSTANCE=str(instance), KIERKI_SECRET_KEY=SECRET,
                KIERKI_MAX_GAMES="1000000")
+    if pdf_workers is not None:
+        env["KIERKI_PDF_WORKERS"] = str(pdf_workers)
     pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
     run = ["-c", PROFILED, profile] if profile else ["-m", "scorekeeper.cli"]
     with log.open("ab") as out:
@@ -666,7 +709,7 @@ def step(tables: int, args: argparse.Namespace) -> Step:
         connections = 2 * (PHONES * tables + PROJECTORS) + tables + 64
         log = tmp / "server.log"
         profile = f"{args.profile}.{tables}" if args.profile else ""
-        proc = start_server(tmp, port, connections, log, profile)
+        proc = start_server(tmp, port, connections, log, profile, args.pdf_workers)
         page = projector_path(port, fx.tid)
         result = asyncio.run(club(port, proc.pid, fx, page, args))
         if profile:
@@ -695,6 +738,12 @@ def main() -> None:
     parser.add_argument("--events-only", action="store_true",
                         help="phones and projectors fetch no page, only hear the events "
                              "(to tell the pages' cost from the rest)")
+    parser.add_argument("--print", action="store_true",
+                        help="the director prints round 1's sheet and then the results "
+                             f"(PDFs) from {PRINT_AFTER:g} s into the measured run")
+    parser.add_argument("--pdf-workers", type=int, default=None, metavar="N",
+                        help="the server's KIERKI_PDF_WORKERS (default: its own, 1); 0 "
+                             "renders PDFs in the server's process, as before issue 32")
     parser.add_argument("--profile", default="", metavar="FILE",
                         help="profile the server (cProfile) over each measured run, into "
                              "FILE.<tables> (pstats); slows it down")

@@ -50,6 +50,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         MAX_VARIANTS=200,  # house variants it keeps (each is offered on the new-game page)
         PDF_CACHE_DIR=str(Path(app.instance_path) / "sheets"),  # rendered PDFs, all workers
         PDF_CACHE_BYTES=50 * 1024 * 1024,  # their bound; the least recently served go first
+        PDF_WORKERS=None,  # processes rendering PDFs (outputs/renders.py); None: 1, tests 0
+        PDF_QUEUE=8,  # renders waiting for a worker before one more is answered 503
         PROXY_HOPS=0,  # reverse proxies in front whose X-Forwarded-* headers are trusted
         PUBLIC_URL=None,  # the address put in join links and QR codes (else the request's)
         TIMEZONE=None,  # the zone times are shown in (IANA name; else this machine's)
@@ -68,6 +70,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # keep UTC unless they say otherwise.
     app.config["BABEL_DEFAULT_TIMEZONE"] = display_zone(
         app.config.get("TIMEZONE") or (None if test_config is None else "UTC"))
+    if app.config.get("PDF_WORKERS") is None:  # the tests render in process unless asked
+        app.config["PDF_WORKERS"] = 1 if test_config is None else 0
+    from .outputs import renders
+    renders.settings(app.config)  # refused at start: a negative count
     from .web.hardening import proxy_hops
     app.config["PROXY_HOPS"] = proxy_hops(app.config.get("PROXY_HOPS"))  # refused at start
     app.config["PUBLIC_URL"] = public_url(app.config.get("PUBLIC_URL"))

@@ -445,6 +445,10 @@ def serve(args: argparse.Namespace) -> int:
     patch()
     app = create_app()
     pool_of(app).commit_in_groups()  # a write's wait for the disk stops nobody else
+    from .outputs import renders  # after patch(): the pool's thread is a greenlet
+
+    renders.renders.log = lambda line: print(line, file=sys.stderr, flush=True)
+    renders.renders.start(int(app.config["PDF_WORKERS"]))  # PDFs render in other processes
     try:
         settings = server_settings(args, app)
     except SettingError as e:
@@ -465,7 +469,8 @@ def serve(args: argparse.Namespace) -> int:
     print(f"Kierki scorekeeper is running. {where}\n"
           f"{HOST_LINK_HELP}\n    {link}\n"
           f"Database: {app.config['DATABASE']}   (Ctrl+C stops the server)\n"
-          f"Server: {limits}", flush=True)
+          f"Server: {limits}, pdf_workers={app.config['PDF_WORKERS']}, "
+          f"pdf_queue={app.config['PDF_QUEUE']}", flush=True)
     run(app, settings)
     return 0
 

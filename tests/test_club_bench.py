@@ -1,4 +1,4 @@
-"""``bench/club.py`` at its smallest (3 tables, 2 s): it runs against the real server and
+"""``bench/club.py`` at its smallest (3 tables, 2 s, the director printing): it runs against the real server and
 prints every line a director's host reads, with no error. Its figures are not asserted
 (timing belongs in bench/); that every phone and projector was told is (an untold save is
 an error). Linux only: the bench reads the server's memory and times from /proc."""
@@ -17,12 +17,13 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/status").exists(),
 def test_a_small_club_night_prints_its_figures_and_no_error():
     out = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "club.py"), "--tables", "3", "--max-tables",
-         "3", "--seconds", "2", "--warmup", "1"],
+         "3", "--seconds", "2", "--warmup", "1", "--print"],
         capture_output=True, text=True, timeout=120, cwd=ROOT, check=True).stdout
     for start in ("# machine:", "tables 3: 12 phones, 3 projectors", "saves:",
                   "save → every phone of the table told: p50",
                   "save → every projector updated: p50", "page: phones' p95", "memory:",
                   "processor:", "cost:"):
         assert any(line.startswith(start) for line in out.splitlines()), (start, out)
+    assert "print (--print): round sheet 200 in" in out and ", results 200 in" in out, out
     assert "errors: 0\n" in out, out
     assert "saves: 0.0/s" not in out, out  # the tables did save

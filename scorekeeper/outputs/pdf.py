@@ -34,6 +34,9 @@ from threading import Lock
 from weasyprint import CSS, HTML
 from weasyprint import __version__ as weasyprint_version
 from weasyprint.text.fonts import FontConfiguration
+from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+from .share import qr_of_address
 
 _FONTS = FontConfiguration()
 #: One render at a time: the font configuration and parsed CSS are shared, and a
@@ -53,13 +56,24 @@ def _stylesheet(path: str) -> CSS:
     return CSS(filename=path, font_config=_FONTS)
 
 
+class _Fetcher(URLFetcher):
+    """WeasyPrint's fetcher, and a QR code for a :func:`.share.qr_address` (drawn here, in
+    the process that renders, not in the one that answers requests)."""
+
+    def fetch(self, url, headers=None):
+        png = qr_of_address(url)
+        if png is not None:
+            return URLFetcherResponse(url, png, {"Content-Type": "image/png"})
+        return super().fetch(url, headers)
+
+
 def render(html: str, base_url: str | Path, stylesheet: str | Path | None = None) -> bytes:
     """HTML to PDF bytes. ``base_url`` resolves relative files; ``stylesheet`` is
     a CSS file applied on top, parsed once and reused for every render."""
     compact = _BETWEEN_TAGS.sub("><", html)  # template indentation only costs layout time
     with _RENDER_LOCK:
         sheets = [_stylesheet(str(stylesheet))] if stylesheet else []
-        return HTML(string=compact, base_url=str(base_url)).write_pdf(
+        return HTML(string=compact, base_url=str(base_url), url_fetcher=_Fetcher()).write_pdf(
             stylesheets=sheets, font_config=_FONTS)
 
 

@@ -13,11 +13,12 @@ every link and QR code then uses it, whatever address the page was opened at.
 """
 from __future__ import annotations
 
+import io
 import ipaddress
 import socket
 from dataclasses import dataclass
 from functools import lru_cache
-from urllib.parse import urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 import segno
 from markupsafe import Markup
@@ -158,13 +159,12 @@ not 'kierki.example.org'
     return f"{parts.scheme}://{parts.netloc}"
 
 
-def describe(scheme: str, host: str, path: str, code: str,
-             public: str | None = None) -> Share:
-    """The share box of a game whose join link is ``path``, for a request to ``host``
-    (or, given, at the ``public`` address, ``KIERKI_PUBLIC_URL``)."""
+def _links(scheme: str, host: str, path: str,
+           public: str | None) -> tuple[str, str | None, bool]:
+    """The link, the LAN address's link suggested instead of a loopback one, and whether
+    the request's host was a loopback one."""
     if public:
-        url = public.rstrip("/") + path
-        return Share(url=url, code=code, qr=qr_svg(url), loopback=False, suggestion=None)
+        return public.rstrip("/") + path, None, False
     url = f"{scheme}://{host}{path}"
     suggestion = None
     loopback = is_loopback(host)
@@ -173,4 +173,43 @@ def describe(scheme: str, host: str, path: str, code: str,
         if not ipaddress.ip_address(lan).is_loopback:
             port = _split(host)[1]
             suggestion = f"{scheme}://{lan}{':' + port if port else ''}{path}"
+    return url, suggestion, loopback
+
+
+def describe(scheme: str, host: str, path: str, code: str,
+             public: str | None = None) -> Share:
+    """The share box of a game whose join link is ``path``, for a request to ``host``
+    (or, given, at the ``public`` address, ``KIERKI_PUBLIC_URL``)."""
+    url, suggestion, loopback = _links(scheme, host, path, public)
     return Share(url=url, code=code, qr=qr_svg(url), loopback=loopback, suggestion=suggestion)
+
+
+def reachable_url(scheme: str, host: str, path: str, public: str | None = None) -> str:
+    """The link a phone at the club reaches (:func:`describe`'s suggestion, else its
+    link), without drawing its QR code."""
+    url, suggestion, _ = _links(scheme, host, path, public)
+    return suggestion or url
+
+
+#: An ``<img>`` address that :func:`.pdf.render` draws as ``qr_png`` of the link in it,
+#: in the process that renders (a round sheet has hundreds: seconds of ``segno``).
+QR_SCHEME = "kierki-qr:"
+
+
+def qr_address(url: str) -> str:
+    """``url``'s QR code as an address for a printed page's ``<img>`` (see QR_SCHEME).
+
+    >>> qr_address("http://10.0.0.2:5000/join/ABC234")
+    'kierki-qr:http%3A%2F%2F10.0.0.2%3A5000%2Fjoin%2FABC234'
+    """
+    return QR_SCHEME + quote(url, safe="")
+
+
+def qr_of_address(address: str) -> bytes | None:
+    """The PNG a :func:`qr_address` stands for (None for any other address)."""
+    if not address.startswith(QR_SCHEME):
+        return None
+    out = io.BytesIO()
+    segno.make(unquote(address[len(QR_SCHEME):]), error="m", micro=False).save(
+        out, kind="png", scale=1, border=4, dark=DARK, light=LIGHT)
+    return out.getvalue()

@@ -19,7 +19,7 @@ from ..common import collation
 from ..domain.tournaments import Tournament
 from ..storage.queries import TournamentTable
 from .exchange import csv_text
-from .share import qr_png
+from .share import qr_address
 
 
 def points(value: Fraction | int) -> int | float:
@@ -50,7 +50,8 @@ class Card:
     code: str
     url: str
     qr: str
-    """The link as a QR code: a PNG image's ``data:`` address, for an ``<img>``."""
+    """The link as a QR code: an ``<img>`` address that :func:`.pdf.render` draws (a
+    :func:`.share.qr_address`: in the worker process, not the server's)."""
 
 
 def seat_plan(t: Tournament, number: int, language: str) -> list[Place]:
@@ -69,7 +70,7 @@ def cards(t: Tournament, number: int, join_url: Callable[[str], str]) -> list[Ca
     for table in t.rounds[number - 1]:
         url = join_url(table.join_code)
         out.append(Card(table.number, [t.name_of(p) for p in table.seats],
-                        table.first_dealer, table.join_code, url, qr_png(url)))
+                        table.first_dealer, table.join_code, url, qr_address(url)))
     return out
 
 

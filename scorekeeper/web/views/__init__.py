@@ -23,6 +23,7 @@ from ...common.formats import number
 from ...domain.service import Conflict, Frozen, Game, load
 from ...families import registry
 from ...outputs import share
+from ...outputs.renders import Full
 from ...rules.errors import UnknownRuleset
 from ...storage.commits import Busy
 from ...storage.queries import GameNotFound, TournamentNotFound
@@ -144,6 +145,13 @@ def init_app(app: Flask) -> None:
         gid = (request.view_args or {}).get("gid")
         back = url_for("games.show", gid=gid) if gid else None  # the form, as it was typed
         return render_template("error.html", message=message, back=back), 503, headers
+
+    @app.errorhandler(Full)
+    def printing_full(e: Full):
+        """More PDFs are waiting for a worker than the queue holds (``PDF_QUEUE``): none
+        started; the sheet's link works again in a moment."""
+        headers = {"Retry-After": str(e.retry_after), "Cache-Control": "no-store"}
+        return render_template("error.html", message=gettext(Full.message)), 503, headers
 
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException):

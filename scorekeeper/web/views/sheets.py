@@ -28,7 +28,7 @@ from flask_wtf.file import FileField
 from ...common import formats
 from ...common.i18n import field_errors, lang
 from ...domain import service, variants
-from ...outputs import exchange, pdf
+from ...outputs import exchange, pdf, renders
 from ...rules.errors import InvalidInput
 from ...storage import queries
 from .. import access
@@ -86,9 +86,9 @@ def _game_sheet(game: service.Game, static_base: str | None) -> str:
                   reference=access.reference(game.id))
 
 
-def _pdf(html: str) -> bytes:
+def _job(html: str, name: str) -> renders.Job:
     static = current_app.static_folder.rstrip("/")
-    return pdf.render(html, static + "/", stylesheet=static + "/sheet.css")
+    return renders.Job(html, static + "/", static + "/sheet.css", name)
 
 
 @lru_cache(maxsize=8)
@@ -103,15 +103,12 @@ def _layout_version(template_folder: str, static_folder: str) -> str:
 
 
 def _cached_pdf(key: tuple, make_html) -> Response:
-    """The kept file for ``key``, else rendered and kept; its ETag is its bytes' (the
+    """The kept file for ``key``, else rendered by a worker process and kept
+    (:mod:`...outputs.renders`: a full queue is :class:`~...outputs.renders.Full`, 503); its ETag is its bytes' (the
     HTTP cache layer answers 304 when the client has it, :mod:`..caches`)."""
     app = current_app
-    cache = pdf.cache.for_app(app)
     full_key = (*key, lang(), _layout_version(app.template_folder, app.static_folder))
-    body = cache.get(*full_key)
-    if body is None:
-        body = _pdf(make_html())
-        cache.put(body, *full_key)
+    body = renders.for_app(app, full_key, lambda: _job(make_html(), f"{key[0]} sheet"))
     resp = Response(body, mimetype="application/pdf")
     resp.set_etag(pdf.etag(body))
     resp.headers["Cache-Control"] = "no-cache"

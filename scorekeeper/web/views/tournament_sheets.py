@@ -5,8 +5,8 @@ no code, token or game id in them). What goes on them is :mod:`...outputs.tourna
 Both PDFs are kept as files shared by every worker (:mod:`...outputs.pdf`): a drawn round's
 tables never change, so its sheet is keyed by the round and the address its links point
 at; the results by what is printed on them, which changes when a table finishes (not at
-every deal saved): a render of 600 players' results costs seconds, and while it runs the
-server's one process serves nobody else.
+every deal saved): a render of 600 players' results costs seconds of a worker process
+(:mod:`...outputs.renders`), while the server goes on answering everyone else.
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from flask_babel import gettext
 
 from ...common.i18n import lang
 from ...domain import tournaments
-from ...outputs import pdf, share, tournament_sheet
+from ...outputs import pdf, renders, share, tournament_sheet
 from .. import access
 from ..db import get_db
 from .tournaments import NotDirector
@@ -49,15 +49,13 @@ def _layout_version(template_folder: str, static_folder: str) -> str:
 
 
 def _pdf(key: tuple, make_html, filename: str) -> Response:
-    """The kept file for ``key``, else rendered and kept (as the score sheets are)."""
+    """The kept file for ``key``, else rendered by a worker process and kept (as the
+    score sheets are: :mod:`...outputs.renders`)."""
     app = current_app
-    cache = pdf.cache.for_app(app)
     full_key = (*key, lang(), _layout_version(app.template_folder, app.static_folder))
-    body = cache.get(*full_key)
-    if body is None:
-        static = app.static_folder.rstrip("/")
-        body = pdf.render(make_html(), static + "/", stylesheet=static + "/round_sheet.css")
-        cache.put(body, *full_key)
+    static = app.static_folder.rstrip("/")
+    body = renders.for_app(app, full_key, lambda: renders.Job(
+        make_html(), static + "/", static + "/round_sheet.css", f"{key[0]} {filename}"))
     resp = Response(body, mimetype="application/pdf")
     resp.set_etag(pdf.etag(body))
     resp.headers["Cache-Control"] = "no-cache"
@@ -69,9 +67,9 @@ def _join_url(code: str) -> str:
     """A table's join link as a phone at the club reaches it: the public address if the
     host set one, else this request's; a server opened as ``localhost`` prints its
     address on the local network (a phone cannot reach ``localhost``)."""
-    shared = share.describe(request.scheme, request.host, url_for("games.join_link", code=code),
-                            code, current_app.config.get("PUBLIC_URL"))
-    return shared.suggestion or shared.url
+    return share.reachable_url(request.scheme, request.host,
+                               url_for("games.join_link", code=code),
+                               current_app.config.get("PUBLIC_URL"))
 
 
 @bp.get("/tournaments/<tid>/rounds/<int:number>/sheet.pdf")
