@@ -1,7 +1,8 @@
 // The live table: every phone on a game follows the deals entered elsewhere (Server-Sent Events).
 //
 // The game page's live box (templates/_game_common.html) names the game's event stream and
-// its version. When the stream (or, without it, a poll every 5 s) tells of a newer version,
+// its version. When the stream (or, without it, a poll every 5 s: static/follow.js, shared
+// with tournament.js) tells of a newer version,
 // this fetches the same page and puts its live parts in place of this page's:
 // [data-live="totals"] (and what is still in play under them, [data-live="outlook"]),
 // [data-live="scores"] (and the charts under it, [data-live="charts"])
@@ -13,16 +14,9 @@
   "use strict";
 
   var box = document.querySelector(".live[data-events-url]");
-  if (!box || !window.fetch || !window.DOMParser) { return; }
+  if (!box || !window.fetch || !window.DOMParser || !window.KierkiFollow) { return; }
 
-  var POLL_MS = 5000;
-  var MAX_ERRORS = 3; // stream errors in a row before polling takes over
   var known = parseInt(box.dataset.version, 10) || 0;
-  var source = null;
-  var errors = 0;
-  var polling = null;
-  var busy = false;
-  var again = false;
   var typed = false; // an input or change event in the deal card since it was shown
   var pristine = ""; // the deal form's values as the card was shown
 
@@ -242,76 +236,11 @@
     swap("access", doc, part(document, "totals"));
   }
 
-  // A page on its way out (its own form sent, say) fetches nothing more: the answer to
-  // that form is the new page, and a fetch now would take the message meant for it.
-  // "beforeunload" comes when a navigation starts, and only if one does: a form another
-  // script keeps for later (static/offline.js) does not count.
-  var leaving = false;
-  window.addEventListener("beforeunload", function () { leaving = true; });
-  window.addEventListener("pagehide", function () { leaving = true; });
-
-  function refresh() {
-    if (leaving) { return; }
-    if (busy) { again = true; return; }
-    busy = true;
-    fetch(window.location.href, { cache: "no-store", credentials: "same-origin" })
-      .then(function (r) {
-        if (!r.ok) { throw new Error(String(r.status)); }
-        return r.text();
-      })
-      .then(function (html) {
-        apply(new DOMParser().parseFromString(html, "text/html"));
-      })
-      .catch(function () {
-        if (!leaving) { box.hidden = false; } // "The game changed on another phone. Show it"
-      })
-      .then(function () {
-        busy = false;
-        if (again) { again = false; refresh(); }
-      });
-  }
-
-  function seen(version) {
-    if (typeof version === "number" && version > known) { refresh(); }
-  }
-
-  function poll() {
-    if (document.hidden) { return; }
-    fetch(box.dataset.versionUrl, { cache: "no-store", credentials: "same-origin" })
-      .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (data) { if (data) { seen(data.version); } })
-      .catch(function () {});
-  }
-
-  function startPolling() {
-    if (polling === null) { polling = window.setInterval(poll, POLL_MS); }
-    box.dataset.stream = "polling";
-  }
-
-  function connect() {
-    if (!window.EventSource) { startPolling(); return; }
-    source = new window.EventSource(box.dataset.eventsUrl);
-    source.onopen = function () {
-      errors = 0;
-      box.dataset.stream = "open"; // what the tests wait for
-    };
-    source.addEventListener("version", function (event) {
-      errors = 0;
-      try { seen(JSON.parse(event.data).version); } catch (e) { /* not ours */ }
+  // The stream, the polled fallback, one fetch in flight at most: static/follow.js.
+  function update() {
+    return window.KierkiFollow.text(window.location.href).then(function (html) {
+      apply(new DOMParser().parseFromString(html, "text/html"));
     });
-    source.addEventListener("gone", function () { // the game was deleted
-      source.close();
-      box.hidden = false;
-    });
-    source.onerror = function () {
-      // A stream that ended by itself reconnects (and opens: errors back to 0); one that
-      // keeps failing, or was refused, gives way to polling.
-      errors += 1;
-      if (source.readyState === window.EventSource.CLOSED || errors >= MAX_ERRORS) {
-        source.close();
-        startPolling();
-      }
-    };
   }
 
   shown(part(document, "deal"));
@@ -321,16 +250,11 @@
   document.addEventListener("change", function (event) {
     if (event.target.closest && event.target.closest('[data-live="deal"]')) { typed = true; }
   }, true);
-  document.addEventListener("visibilitychange", function () {
-    if (!document.hidden) { poll(); } // back from the pocket: catch up at once
+  window.KierkiFollow.follow(box, {
+    known: function () { return known; },
+    update: update,
+    // "The game changed on another phone. Show it"
+    failed: function () { box.hidden = false; },
+    events: { gone: function () { box.hidden = false; } } // the game was deleted
   });
-  window.addEventListener("pageshow", function (event) {
-    if (!event.persisted) { return; }
-    leaving = false;
-    poll(); // shown again from the browser's back/forward cache
-    if (source && source.readyState === window.EventSource.CLOSED && polling === null) {
-      connect();
-    }
-  });
-  connect();
 }());
