@@ -223,8 +223,8 @@ def test_a_game_page_keeps_the_screen_awake(browser, server_app):
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
-        page.goto(f"{base}/")
-        page.wait_for_timeout(200)
+        page.goto(f"{base}/")  # until "load": the deferred scripts have run, and on a
+        # game page static/screen.js asks for the lock as it runs (as the next page shows)
         assert page.evaluate("window.wakeCalls") == []  # the list of games: no need
         page.goto(f"{base}/games/{games['mid']}")
         page.wait_for_function("window.wakeCalls.length === 1")
@@ -245,7 +245,11 @@ def test_a_game_page_keeps_the_screen_awake(browser, server_app):
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
         page.goto(f"{base}/games/{games['mid']}")
-        page.wait_for_timeout(200)
+        # screen.js has run to its end (it chose the video instead), and live.js with it
+        from playwright.sync_api import expect
+        toggle = page.locator("[data-keep-awake]")
+        expect(toggle).to_have_attribute("data-way", "video")
+        expect(page.locator(".live")).to_have_attribute("data-stream", "open")
     finally:
         context.close()
     assert not errors
