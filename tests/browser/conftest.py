@@ -11,6 +11,7 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run"]
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 PHONE = {"width": 360, "height": 780}
+PROJECTOR = {"width": 1920, "height": 1080}
 
 
 def _browser_missing() -> str | None:
@@ -58,15 +59,79 @@ def server(server_app):
     return server_app[1]
 
 
+class Devices:
+    """Phones and projectors on one browser, each in its own context (its own cookies: a
+    phone of its own), every page's uncaught errors in ``page.errors``, its server's address
+    in ``page.base``; :meth:`close` closes them all."""
+
+    def __init__(self, browser, base: str):
+        self.browser, self.base, self.contexts = browser, base, []
+
+    def _open(self, init, timeout: int, **options):
+        context = self.browser.new_context(**options)
+        self.contexts.append(context)
+        for script in [init] if isinstance(init, str) else init or ():
+            context.add_init_script(script)
+        page = context.new_page()
+        page.set_default_timeout(timeout)
+        page.base = self.base
+        page.errors = []
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        return page
+
+    def phone(self, width: int = PHONE["width"], height: int = PHONE["height"],
+              locale: str = "en-GB", scheme: str = "light", js: bool = True, init=None,
+              timeout: int = 10_000):
+        """A phone: ``width`` × ``height`` CSS pixels at twice the density, touch, the page
+        in ``locale`` and colour ``scheme``, JavaScript on or off, ``init`` (a script or a
+        list) run before every page's own."""
+        return self._open(init, timeout, viewport={"width": width, "height": height},
+                          device_scale_factor=2, is_mobile=True, has_touch=True,
+                          locale=locale, color_scheme=scheme, java_script_enabled=js)
+
+    def projector(self, locale: str = "en-GB", timeout: int = 10_000):
+        """The club's projector: a 1920×1080 screen, no touch."""
+        return self._open(None, timeout, viewport=PROJECTOR, device_scale_factor=1,
+                          locale=locale)
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+        self.contexts = []
+
+
 @pytest.fixture
-def page(browser, server):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="en-GB",
-                                  is_mobile=True, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.base = server
-    yield page
-    context.close()
+def devices(browser, server):
+    """Open phones (``devices.phone(...)``) and projectors (``devices.projector()``) on the
+    test's server; all closed after the test."""
+    made = Devices(browser, server)
+    yield made
+    made.close()
+
+
+@pytest.fixture
+def open_phone(devices):
+    """``open_phone(width=360, locale="en-GB", scheme="light", js=True, init=None)``: a new
+    phone's page (:meth:`Devices.phone`)."""
+    return devices.phone
+
+
+@pytest.fixture
+def open_projector(devices):
+    """``open_projector(locale="en-GB")``: a new projector's page (:meth:`Devices.projector`)."""
+    return devices.projector
+
+
+@pytest.fixture
+def page(open_phone):
+    return open_phone()
+
+
+def expect(locator):
+    """Playwright's ``expect`` (imported here: the modules import without Playwright, and
+    the fixtures skip)."""
+    from playwright.sync_api import expect as playwright_expect
+    return playwright_expect(locator)
 
 
 def shot(page, name: str) -> Path:

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from .conftest import PHONE, shot
+from .conftest import expect, shot
 
 PLAYERS = ["Ala", "Bożena", "Czesław", "Żaneta"]
 UPDATED_WITHIN = 15.0  # seconds the test waits at most (a busy machine is slow, not wrong);
@@ -14,20 +14,9 @@ UPDATED_WITHIN = 15.0  # seconds the test waits at most (a busy machine is slow,
 
 
 @pytest.fixture
-def phones(browser, server_app):
-    app, base = server_app
-    app.config.update(LIVE_POLL_SECONDS=0.25)
-    contexts = [browser.new_context(viewport=PHONE, device_scale_factor=2, locale="en-GB",
-                                    is_mobile=True, has_touch=True) for _ in range(2)]
-    pages = []
-    for context in contexts:
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        page.base = base
-        pages.append(page)
-    yield pages
-    for context in contexts:
-        context.close()
+def phones(open_phone, server_app):
+    server_app[0].config.update(LIVE_POLL_SECONDS=0.25)
+    return [open_phone(), open_phone()]
 
 
 #: Each game's join code by its id, as the phone that started it shows it: every other
@@ -45,11 +34,6 @@ def start_game(page) -> str:
     page.wait_for_selector('[data-live="deal"]')
     CODES[page.url.rsplit("/", 1)[1]] = page.locator(".join-code strong").inner_text()
     return page.url
-
-
-def expect(locator):
-    from playwright.sync_api import expect as playwright_expect  # (the fixtures skip
-    return playwright_expect(locator)                            # without playwright)
 
 
 def open_live(page, url, stream="open"):
@@ -244,46 +228,32 @@ def test_measured_latency_over_ten_changes(phones):
           f" worst {max(times) * 1000:.0f} ms")
 
 
-def test_without_event_source_the_page_polls(browser, server):
+def test_without_event_source_the_page_polls(open_phone):
     """A browser without EventSource asks for the version every 5 s and swaps the same."""
-    base = server
-    contexts = [browser.new_context(viewport=PHONE, locale="en-GB") for _ in range(2)]
-    try:
-        a, b = (c.new_page() for c in contexts)
-        a.base = b.base = base
-        b.add_init_script("delete window.EventSource")
-        url = start_game(a)
-        open_live(b, url, stream="polling")
-        enter_tricks(a, [1, 4, 5, 3])
-        save(a)
-        started = time.monotonic()
-        expect(b.locator(".live")).to_have_attribute("data-version", "2", timeout=20_000)
-        print(f"\npolled update after {time.monotonic() - started:.1f} s")
-        assert deal_title(b) == "Deal 2 of 12" and not_reloaded(b)
-    finally:
-        for c in contexts:
-            c.close()
+    a, b = open_phone(), open_phone(init="delete window.EventSource")
+    url = start_game(a)
+    open_live(b, url, stream="polling")
+    enter_tricks(a, [1, 4, 5, 3])
+    save(a)
+    started = time.monotonic()
+    expect(b.locator(".live")).to_have_attribute("data-version", "2", timeout=20_000)
+    print(f"\npolled update after {time.monotonic() - started:.1f} s")
+    assert deal_title(b) == "Deal 2 of 12" and not_reloaded(b)
 
 
-def test_without_javascript_nothing_changes(browser, server):
-    base = server
-    context = browser.new_context(viewport=PHONE, locale="en-GB", java_script_enabled=False)
-    try:
-        page = context.new_page()
-        page.base = base
-        page.goto(base + "/games/new")
-        page.select_option("select[name=ruleset]", "standard-4")
-        for i, name in enumerate(PLAYERS):
-            page.fill(f"input[name=player_{i}]", name)
-        page.locator('input[name=first_dealer][value="0"]').check()
-        page.get_by_role("button", name="Start the game").click()
-        assert not page.locator(".live").is_visible()  # the live box stays hidden
-        assert not page.locator("[data-live-notice]").count()
-        enter_tricks(page, [1, 4, 5, 3])
-        save(page)
-        assert deal_title(page) == "Deal 2 of 12"
-    finally:
-        context.close()
+def test_without_javascript_nothing_changes(open_phone):
+    page = open_phone(js=False)
+    page.goto(page.base + "/games/new")
+    page.select_option("select[name=ruleset]", "standard-4")
+    for i, name in enumerate(PLAYERS):
+        page.fill(f"input[name=player_{i}]", name)
+    page.locator('input[name=first_dealer][value="0"]').check()
+    page.get_by_role("button", name="Start the game").click()
+    assert not page.locator(".live").is_visible()  # the live box stays hidden
+    assert not page.locator("[data-live-notice]").count()
+    enter_tricks(page, [1, 4, 5, 3])
+    save(page)
+    assert deal_title(page) == "Deal 2 of 12"
 
 
 def test_a_partnership_game_followed_to_its_end(phones, server_app):

@@ -9,13 +9,12 @@ from scorekeeper.families.kierki.rules import get_ruleset
 from scorekeeper.web.db import get_db
 from tests.fixtures import results_for
 
-from .conftest import shot
+from .conftest import expect, shot
 from .test_live import (
     CODES,
     PLAYERS,
     count_of,
     enter_tricks,
-    expect,
     not_reloaded,
     open_live,
     save,
@@ -27,27 +26,14 @@ from .test_live import (
 SCREEN = 740
 
 
-def phones_at(browser, server_app, width):
-    app, base = server_app
-    app.config.update(LIVE_POLL_SECONDS=0.25)
-    contexts = [browser.new_context(viewport={"width": width, "height": SCREEN},
-                                    device_scale_factor=2, locale="en-GB", is_mobile=True,
-                                    has_touch=True) for _ in range(2)]
-    pages = []
-    for context in contexts:
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        page.base = base
-        pages.append(page)
-    return contexts, pages
+def phones_at(open_phone, server_app, width):
+    server_app[0].config.update(LIVE_POLL_SECONDS=0.25)
+    return [open_phone(width=width, height=SCREEN) for _ in range(2)]
 
 
 @pytest.fixture(params=[320, 360])
-def phones(request, browser, server_app):
-    contexts, pages = phones_at(browser, server_app, request.param)
-    yield pages
-    for context in contexts:
-        context.close()
+def phones(request, open_phone, server_app):
+    return phones_at(open_phone, server_app, request.param)
 
 
 def new_game(app, deals_done=0) -> str:
@@ -114,61 +100,53 @@ def test_the_notice_is_where_the_player_is_and_save_names_the_new_deal(phones, s
     assert game.state.scored[0].result["tricks"] == [1, 4, 5, 3]
 
 
-def test_one_tap_buttons_are_switched_off_and_the_notice_names_the_deal(browser, server_app):
+def test_one_tap_buttons_are_switched_off_and_the_notice_names_the_deal(open_phone, server_app):
     """A trump deal saves with a tap on the suit: on the stale card the suits do nothing,
     and the notice's own button names the next deal."""
-    contexts, (a, b) = phones_at(browser, server_app, 360)
-    try:
-        app, base = server_app
-        url = f"{base}/games/{new_game(app, deals_done=7)}"  # deal 8: the first trump deal
-        open_live(a, url)
-        open_live(b, url)
-        assert "Deal 8" in a.locator('[data-live="deal"] .deal-no').first.inner_text()
-        enter_tricks(a, [4, 3, 3, 3])
-        a.locator('[data-live="deal"] .suit-pick').first.scroll_into_view_if_needed()
-        enter_tricks(b, [3, 3, 3, 4])
-        b.locator('[data-live="deal"] .suit-pick').first.click()  # B saves deal 8, ♠
-        b.wait_for_load_state()
-        wait_for_version(a, 9)
-        note = a.locator('[data-live="deal"] [data-live-notice]')
-        expect(note).to_have_count(1)
-        assert on_screen(note)
-        assert a.locator('[data-live="deal"] .suit-pick:enabled').count() == 0
-        go = note.get_by_role("button", name="Go to deal 9")
-        assert on_screen(go)
-        go.click()
-        assert "Deal 9" in a.locator('[data-live="deal"] .deal-no').first.inner_text()
-        assert a.locator('[data-live="deal"] .suit-pick:enabled').count() == 4
-    finally:
-        for context in contexts:
-            context.close()
+    a, b = phones_at(open_phone, server_app, 360)
+    app, base = server_app
+    url = f"{base}/games/{new_game(app, deals_done=7)}"  # deal 8: the first trump deal
+    open_live(a, url)
+    open_live(b, url)
+    assert "Deal 8" in a.locator('[data-live="deal"] .deal-no').first.inner_text()
+    enter_tricks(a, [4, 3, 3, 3])
+    a.locator('[data-live="deal"] .suit-pick').first.scroll_into_view_if_needed()
+    enter_tricks(b, [3, 3, 3, 4])
+    b.locator('[data-live="deal"] .suit-pick').first.click()  # B saves deal 8, ♠
+    b.wait_for_load_state()
+    wait_for_version(a, 9)
+    note = a.locator('[data-live="deal"] [data-live-notice]')
+    expect(note).to_have_count(1)
+    assert on_screen(note)
+    assert a.locator('[data-live="deal"] .suit-pick:enabled').count() == 0
+    go = note.get_by_role("button", name="Go to deal 9")
+    assert on_screen(go)
+    go.click()
+    assert "Deal 9" in a.locator('[data-live="deal"] .deal-no').first.inner_text()
+    assert a.locator('[data-live="deal"] .suit-pick:enabled').count() == 4
 
 
-def test_the_deal_taken_back_elsewhere_gives_the_save_button_back(browser, server_app):
+def test_the_deal_taken_back_elsewhere_gives_the_save_button_back(open_phone, server_app):
     """B saves deal 1 and takes it back: A's card is deal 1 again, its Save button saves."""
-    contexts, (a, b) = phones_at(browser, server_app, 360)
-    try:
-        app, base = server_app
-        url = f"{base}/games/{new_game(app)}"
-        open_live(a, url)
-        open_live(b, url)
-        set_count(a, "tricks-0", 2)
-        down_at_the_form(a)
-        enter_tricks(b, [1, 4, 5, 3])
-        save(b)
-        wait_for_version(a, 2)
-        save_button = a.locator('[data-live="deal"] form.deal-form button.primary')
-        assert save_button.inner_text() == "Go to deal 2"
-        undo(b)
-        wait_for_version(a, 3)
-        expect(a.locator("[data-live-notice]")).to_have_count(0)
-        assert save_button.inner_text() == "Save deal 1"
-        for seat, value in enumerate([2, 4, 4, 3]):
-            set_count(a, f"tricks-{seat}", value)
-        save_button.click()
-        a.wait_for_load_state()
-        assert a.locator('[data-live="deal"] .deal-no').first.inner_text() == "Deal 2 of 12"
-        assert a.locator(".flash.error").count() == 0
-    finally:
-        for context in contexts:
-            context.close()
+    a, b = phones_at(open_phone, server_app, 360)
+    app, base = server_app
+    url = f"{base}/games/{new_game(app)}"
+    open_live(a, url)
+    open_live(b, url)
+    set_count(a, "tricks-0", 2)
+    down_at_the_form(a)
+    enter_tricks(b, [1, 4, 5, 3])
+    save(b)
+    wait_for_version(a, 2)
+    save_button = a.locator('[data-live="deal"] form.deal-form button.primary')
+    assert save_button.inner_text() == "Go to deal 2"
+    undo(b)
+    wait_for_version(a, 3)
+    expect(a.locator("[data-live-notice]")).to_have_count(0)
+    assert save_button.inner_text() == "Save deal 1"
+    for seat, value in enumerate([2, 4, 4, 3]):
+        set_count(a, f"tricks-{seat}", value)
+    save_button.click()
+    a.wait_for_load_state()
+    assert a.locator('[data-live="deal"] .deal-no').first.inner_text() == "Deal 2 of 12"
+    assert a.locator(".flash.error").count() == 0

@@ -3,11 +3,10 @@
 5 s instead, and the page works as before."""
 import time
 
-from .conftest import PHONE, shot
+from .conftest import expect, shot
 from .test_live import (
     deal_title,
     enter_tricks,
-    expect,
     not_reloaded,
     open_live,
     save,
@@ -15,28 +14,19 @@ from .test_live import (
 )
 
 
-def test_a_phone_past_the_stream_budget_polls_and_still_follows(browser, server_app):
-    app, base = server_app
-    app.config.update(LIVE_STREAM_LIMIT=1)  # the first phone's stream takes the one place
-    contexts = [browser.new_context(viewport=PHONE, device_scale_factor=2, locale=locale,
-                                    is_mobile=True, has_touch=True)
-                for locale in ("en-GB", "pl-PL")]  # the second phone reads Polish
-    try:
-        a, b = (c.new_page() for c in contexts)
-        a.base = b.base = base
-        url = start_game(a)
-        expect(a.locator(".live")).to_have_attribute("data-stream", "open")
-        refused = []
-        b.on("response", lambda r: refused.append(r.status) if "/events" in r.url else None)
-        open_live(b, url, stream="polling")
-        assert 503 in refused
-        enter_tricks(a, [1, 4, 5, 3])
-        save(a)
-        started = time.monotonic()
-        expect(b.locator(".live")).to_have_attribute("data-version", "2", timeout=20_000)
-        print(f"\npolled update after {time.monotonic() - started:.1f} s")
-        assert deal_title(b) == "Rozdanie 2 z 12" and not_reloaded(b)
-        shot(b, "live-refused-polling")
-    finally:
-        for c in contexts:
-            c.close()
+def test_a_phone_past_the_stream_budget_polls_and_still_follows(open_phone, server_app):
+    server_app[0].config.update(LIVE_STREAM_LIMIT=1)  # the first phone's stream: the one place
+    a, b = open_phone(), open_phone(locale="pl-PL")  # the second phone reads Polish
+    url = start_game(a)
+    expect(a.locator(".live")).to_have_attribute("data-stream", "open")
+    refused = []
+    b.on("response", lambda r: refused.append(r.status) if "/events" in r.url else None)
+    open_live(b, url, stream="polling")
+    assert 503 in refused
+    enter_tricks(a, [1, 4, 5, 3])
+    save(a)
+    started = time.monotonic()
+    expect(b.locator(".live")).to_have_attribute("data-version", "2", timeout=20_000)
+    print(f"\npolled update after {time.monotonic() - started:.1f} s")
+    assert deal_title(b) == "Rozdanie 2 z 12" and not_reloaded(b)
+    shot(b, "live-refused-polling")

@@ -17,14 +17,10 @@ Q_HEART = ("Only one player took the Q♥, yet these counts need it for this pla
 
 
 @pytest.fixture(params=[360, 320], ids=lambda w: f"{w}px")
-def robber(request, browser, server_app):
+def robber(request, open_phone, server_app):
     """A phone of the given width at deal 7 (the robber) of a standard-4 game."""
     app, base = server_app
-    context = browser.new_context(viewport={"width": request.param, "height": 740},
-                                  device_scale_factor=2, locale="en-GB", is_mobile=True,
-                                  has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
+    page = open_phone(width=request.param, height=740)
     page.width = request.param
     with app.app_context():
         db = get_db()
@@ -34,8 +30,7 @@ def robber(request, browser, server_app):
     page.version = lambda: service.load(get_db(), gid).version
     page.app = app
     at_table(page, app, base, gid)
-    yield page
-    context.close()
+    return page
 
 
 def enter(page, seat, **counts):

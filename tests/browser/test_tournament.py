@@ -15,41 +15,28 @@ from scorekeeper.web import access
 from scorekeeper.web.db import get_db
 from tests.store.test_tournaments import bad_evening_for
 
-from .conftest import shot
+from .conftest import expect, shot
 
 TWELVE = ["Ala", "Bożena", "Czesław", "Darek", "Ewa", "Franciszek", "Gosia", "Henryk",
           "Iza", "Jacek", "Katarzyna Wiśniewska-Nowakowska", "Łucja"]
 FOURTEEN = [*TWELVE, "Mirek", "Nina"]
-PROJECTOR = {"width": 1920, "height": 1080}
 PHONE = {"width": 360, "height": 740}
 WAIT_MS = 15_000  # the longest a step is waited for (a busy machine is slow, not wrong)
 
 
-def expect(locator):
-    from playwright.sync_api import expect as playwright_expect  # (the fixtures skip
-    return playwright_expect(locator)                            # without playwright)
-
-
 @pytest.fixture
-def club(browser, server_app):
-    """The app, its address and a browser context maker (phone or projector)."""
+def club(devices, server_app):
+    """The app, its address and a page maker (a phone, or the projector)."""
     app, base = server_app
     app.config.update(LIVE_POLL_SECONDS=0.25)
-    contexts = []
 
-    def open_page(viewport=PHONE, locale="en-GB", mobile=True):
-        context = browser.new_context(viewport=viewport, device_scale_factor=1 if not mobile
-                                      else 2, locale=locale, is_mobile=mobile,
-                                      has_touch=mobile)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(WAIT_MS)
-        page.base = base
-        return page
+    def open_page(locale="en-GB", projector=False):
+        if projector:
+            return devices.projector(locale=locale, timeout=WAIT_MS)
+        return devices.phone(width=PHONE["width"], height=PHONE["height"], locale=locale,
+                             timeout=WAIT_MS)
 
-    yield app, base, open_page
-    for context in contexts:
-        context.close()
+    return app, base, open_page
 
 
 def make_tournament(page, name, players, threes="") -> str:
@@ -103,7 +90,7 @@ def last_deal_in_the_browser(page, table, last):
 
 
 def open_projector(open_page, tid, locale="en-GB"):
-    screen = open_page(PROJECTOR, locale, mobile=False)
+    screen = open_page(locale, projector=True)
     # the live part's fetches: how many there were, and the most at once
     screen.fetches = {"now": 0, "most": 0, "count": 0}
 
