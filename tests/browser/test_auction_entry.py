@@ -17,7 +17,7 @@ PLAYERS = ["Norbert", "Edyta", "Stefan", "Wanda"]
 
 
 @pytest.fixture(params=[360, 320], ids=lambda w: f"{w}px")
-def phone(request, browser, server_app):
+def phone(request, open_phone, server_app):
     """An auction game seven deals in, open on a touch phone of the given width."""
     app, base = server_app
     with app.app_context():
@@ -30,18 +30,11 @@ def phone(request, browser, server_app):
         gid = service.create_game(db, variants.create(db, data), PLAYERS, 1)
         for number, raw in enumerate(SAMPLE_GAME_4[:7], start=1):
             service.enter_deal(db, service.load(db, gid), number, raw, number)
-    context = browser.new_context(viewport={"width": request.param, "height": 740},
-                                  device_scale_factor=2, locale="en-GB", is_mobile=True,
-                                  has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = open_phone(width=request.param, height=740)
     at_table(page, app, base, gid)
     page.app, page.gid = app, gid
     yield page
-    context.close()
-    assert not errors
+    assert not page.errors
 
 
 def test_the_worked_example_typed_and_tapped(phone):

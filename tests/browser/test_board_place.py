@@ -11,7 +11,7 @@ from scorekeeper.families.kierki.rules import get_ruleset, legal_cards, new_boar
 from scorekeeper.web.db import get_db
 from tests.fixtures import results_for
 
-from .conftest import ARTIFACTS, FLAGS, at_table  # noqa: F401  (FLAGS: the same browser for all)
+from .conftest import ARTIFACTS, at_table
 
 PLAYERS = ["Małgorzata", "Przemysław", "Grażyna", "Bożena"]
 SCREEN = 740
@@ -35,15 +35,6 @@ def dealt(app, gid):
     with app.app_context():
         leader = service.load(get_db(), gid).state.deals[11].leader
     return new_board(rs.contract("loteryjka"), leader, hands=hands), hands
-
-
-def phone(browser, width, js=True):
-    context = browser.new_context(viewport={"width": width, "height": SCREEN},
-                                  device_scale_factor=2, locale="en-GB", is_mobile=True,
-                                  has_touch=True, java_script_enabled=js)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    return context, page
 
 
 def swaps(page) -> str:
@@ -85,53 +76,50 @@ def next_move(page, model, me, hands):
 
 
 @pytest.mark.parametrize("width", [320, 360])
-def test_taps_deep_in_the_page_keep_its_place(browser, server_app, width):
+def test_taps_deep_in_the_page_keep_its_place(open_phone, server_app, width):
     app, base = server_app
     gid = game_at_loteryjka(app)
     model, hands = dealt(app, gid)
     me = 0
     hand = ",".join(map(str, hands[me]))
-    context, page = phone(browser, width)
-    try:
-        at_table(page, app, base, gid, f"/loteryjka?me={me}&hand={hand}")
-        assert page.locator(".hand-row .cardbtn").count() == 13  # the whole hand, folded up
-        assert not page.locator("details.hand-edit").evaluate("d => d.open")
-        # the player scrolls down to the board: its status line at the top of the screen
-        page.evaluate("window.scrollTo(0, document.querySelector('.lot-state')"
-                      ".getBoundingClientRect().top + window.scrollY - 4)")
-        place = page.evaluate("window.scrollY")
-        assert place > 100  # deep in the page: the title and the players are out of sight
+    page = open_phone(width=width, height=SCREEN)
+    at_table(page, app, base, gid, f"/loteryjka?me={me}&hand={hand}")
+    assert page.locator(".hand-row .cardbtn").count() == 13  # the whole hand, folded up
+    assert not page.locator("details.hand-edit").evaluate("d => d.open")
+    # the player scrolls down to the board: its status line at the top of the screen
+    page.evaluate("window.scrollTo(0, document.querySelector('.lot-state')"
+                  ".getBoundingClientRect().top + window.scrollY - 4)")
+    place = page.evaluate("window.scrollY")
+    assert place > 100  # deep in the page: the title and the players are out of sight
+    assert inside_screen(page, ".board .lot-cards") == []
+    assert inside_screen(page, ".lot-hand") == []
+    played_from_hand = 0
+    for step in range(16):
+        link, card = next_move(page, model, me, hands)
+        if card is not None and model.turn == me:
+            played_from_hand += 1
+        tap(page, link)
+        model = play(model, card) if card is not None else pass_turn(model)
+        assert page.evaluate("window.scrollY") == place, f"moved after tap {step + 1}"
+        assert page.locator(".board").get_attribute("data-moves") == str(step + 1)
+        assert page.locator(".turn").inner_text().startswith(PLAYERS[model.turn])
+        # the four suit rows and the hand, all on the one screen
+        assert page.locator(".board .lot-cards").count() == 4
         assert inside_screen(page, ".board .lot-cards") == []
         assert inside_screen(page, ".lot-hand") == []
-        played_from_hand = 0
-        for step in range(16):
-            link, card = next_move(page, model, me, hands)
-            if card is not None and model.turn == me:
-                played_from_hand += 1
-            tap(page, link)
-            model = play(model, card) if card is not None else pass_turn(model)
-            assert page.evaluate("window.scrollY") == place, f"moved after tap {step + 1}"
-            assert page.locator(".board").get_attribute("data-moves") == str(step + 1)
-            assert page.locator(".turn").inner_text().startswith(PLAYERS[model.turn])
-            # the four suit rows and the hand, all on the one screen
-            assert page.locator(".board .lot-cards").count() == 4
-            assert inside_screen(page, ".board .lot-cards") == []
-            assert inside_screen(page, ".lot-hand") == []
-        assert played_from_hand >= 1  # a card was played from the hand row too
-        left = 13 - sum(1 for c in hands[me] if c in model.laid)
-        assert page.locator(".hand-row .cardbtn").count() == left
-        if width == 360:
-            ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / "loteryjka-board-360.png"))
-        # the address followed the taps: a reload shows the same board
-        page.reload()
-        assert page.locator(".board").get_attribute("data-moves") == "16"
-        assert page.locator(".turn").inner_text().startswith(PLAYERS[model.turn])
-    finally:
-        context.close()
+    assert played_from_hand >= 1  # a card was played from the hand row too
+    left = 13 - sum(1 for c in hands[me] if c in model.laid)
+    assert page.locator(".hand-row .cardbtn").count() == left
+    if width == 360:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "loteryjka-board-360.png"))
+    # the address followed the taps: a reload shows the same board
+    page.reload()
+    assert page.locator(".board").get_attribute("data-moves") == "16"
+    assert page.locator(".turn").inner_text().startswith(PLAYERS[model.turn])
 
 
-def test_the_finishing_order_comes_into_view(browser, server_app):
+def test_the_finishing_order_comes_into_view(open_phone, server_app):
     """The last tap brings the result above the board: it is scrolled to, in sight."""
     app, base = server_app
     gid = game_at_loteryjka(app)
@@ -143,41 +131,35 @@ def test_the_finishing_order_comes_into_view(browser, server_app):
         card = min(options, key=lambda c: (c.suit, c.value)) if options else None
         model = play(model, card) if card else pass_turn(model)
         moves.append(str(card) if card else "-")
-    context, page = phone(browser, 360)
-    try:
-        at_table(page, app, base, gid, f"/loteryjka?moves={','.join(moves)}")
-        page.evaluate("window.scrollTo(0, document.querySelector('.board')"
-                      ".getBoundingClientRect().top + window.scrollY)")
-        while not model.over:
-            link, card = next_move(page, model, None, hands)
-            tap(page, link)
-            model = play(model, card) if card is not None else pass_turn(model)
-        first, second = (PLAYERS[s] for s in model.finished[:2])
-        verdict = page.locator(".verdict")
-        assert f"Finishing order: {first}, {second}" in verdict.inner_text()
-        assert inside_screen(page, ".verdict") == []
-        page.get_by_role("button", name="Use this result for deal 12").click()
-        assert "Game over" in page.locator("#final").inner_text()
-    finally:
-        context.close()
+    page = open_phone(height=SCREEN)
+    at_table(page, app, base, gid, f"/loteryjka?moves={','.join(moves)}")
+    page.evaluate("window.scrollTo(0, document.querySelector('.board')"
+                  ".getBoundingClientRect().top + window.scrollY)")
+    while not model.over:
+        link, card = next_move(page, model, None, hands)
+        tap(page, link)
+        model = play(model, card) if card is not None else pass_turn(model)
+    first, second = (PLAYERS[s] for s in model.finished[:2])
+    verdict = page.locator(".verdict")
+    assert f"Finishing order: {first}, {second}" in verdict.inner_text()
+    assert inside_screen(page, ".verdict") == []
+    page.get_by_role("button", name="Use this result for deal 12").click()
+    assert "Game over" in page.locator("#final").inner_text()
 
 
-def test_without_javascript_a_tap_plays_and_comes_back_to_the_board(browser, server_app):
+def test_without_javascript_a_tap_plays_and_comes_back_to_the_board(open_phone, server_app):
     app, base = server_app
     gid = game_at_loteryjka(app)
     model, hands = dealt(app, gid)
-    context, page = phone(browser, 360, js=False)
-    try:
-        at_table(page, app, base, gid, "/loteryjka")
-        for step in range(3):
-            link, card = next_move(page, model, None, hands)
-            with page.expect_navigation():
-                link.click()
-            model = play(model, card) if card is not None else pass_turn(model)
-            assert page.locator(".board").get_attribute("data-moves") == str(step + 1)
-            assert page.locator(".turn").inner_text().startswith(PLAYERS[model.turn])
-            assert page.evaluate("window.scrollY") > 100  # not the top: the board
-            assert inside_screen(page, ".turn") == []
-            assert inside_screen(page, ".board .lot-cards") == []
-    finally:
-        context.close()
+    page = open_phone(height=SCREEN, js=False)
+    at_table(page, app, base, gid, "/loteryjka")
+    for step in range(3):
+        link, card = next_move(page, model, None, hands)
+        with page.expect_navigation():
+            link.click()
+        model = play(model, card) if card is not None else pass_turn(model)
+        assert page.locator(".board").get_attribute("data-moves") == str(step + 1)
+        assert page.locator(".turn").inner_text().startswith(PLAYERS[model.turn])
+        assert page.evaluate("window.scrollY") > 100  # not the top: the board
+        assert inside_screen(page, ".turn") == []
+        assert inside_screen(page, ".board .lot-cards") == []

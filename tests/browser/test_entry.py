@@ -16,16 +16,12 @@ WIDTHS = [360, 320]
 
 
 @pytest.fixture(params=WIDTHS, ids=lambda w: f"{w}px")
-def phone(request, browser, server_app):
+def phone(request, open_phone, server_app):
     """A touch phone of the given width on a fresh server; ``phone.game(n)`` starts a
     standard-4 game with its first ``n`` deals stored and opens it."""
     app, base = server_app
     width = request.param
-    context = browser.new_context(viewport={"width": width, "height": 740},
-                                  device_scale_factor=2, locale="en-GB", is_mobile=True,
-                                  has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
+    page = open_phone(width=width, height=740)
     page.width = width
 
     def game(recorded=0, results=RESULTS, by_card=None):
@@ -42,9 +38,7 @@ def phone(request, browser, server_app):
         return gid
 
     page.game = game
-    page.base = base
-    yield page
-    context.close()
+    return page
 
 
 def shot(page, name):
@@ -361,16 +355,14 @@ def test_tybet_pickers_and_one_tap_last_trick(phone, server_app):
     fits(page)
 
 
-def test_robber_and_undo_work_without_javascript(browser, server_app):
+def test_robber_and_undo_work_without_javascript(open_phone, server_app):
     app, base = server_app
     with app.app_context():
         db = get_db()
         gid = service.create_game(db, "standard-4", PLAYERS, 0)
         for number, raw in enumerate(RESULTS[:6], start=1):
             service.enter_deal(db, service.load(db, gid), number, raw, number)
-    context = browser.new_context(viewport={"width": 320, "height": 740},
-                                  java_script_enabled=False, locale="en-GB")
-    page = context.new_page()
+    page = open_phone(width=320, height=740, js=False)
     at_table(page, app, base, gid)
     assert page.locator(".robber select").first.is_visible()  # a select per cell
     assert not page.locator(".robber .dock").is_visible()
@@ -387,16 +379,13 @@ def test_robber_and_undo_work_without_javascript(browser, server_app):
     page.locator("details.undo summary").click()
     page.get_by_role("button", name="Yes, take it back").click()
     assert deal_number(page) == "7"
-    context.close()
 
 
-def test_tybet_works_without_javascript(browser, server_app):
+def test_tybet_works_without_javascript(open_phone, server_app):
     app, base = server_app
     with app.app_context():
         gid = service.create_game(get_db(), "tybet-21", PLAYERS, 0, given={"target": "21"})
-    context = browser.new_context(viewport={"width": 320, "height": 740},
-                                  java_script_enabled=False, locale="en-GB")
-    page = context.new_page()
+    page = open_phone(width=320, height=740, js=False)
     at_table(page, app, base, gid, "?mode=detail")
     fits(page)
     page.locator('input[name=aces-0][value="2"]').check()  # the server fills the other pair
@@ -407,4 +396,3 @@ def test_tybet_works_without_javascript(browser, server_app):
     assert deal_number(page) == "2"
     # pair 0: 2 aces + 3 (9 honours) = 5; pair 1: 2 aces + 3 (11 honours) + last 1 = 6
     assert page.locator(".flash").first.inner_text() == "Deal 1: Ala and Cela 5, Bolek and Darek 6"
-    context.close()
