@@ -22,7 +22,7 @@ import pytest
 from scorekeeper.families.kierki.rules import get_ruleset
 from tests.fixtures import results_for
 
-from .conftest import CHROMIUM, FLAGS, PHONE, shot
+from .conftest import CHROMIUM, FLAGS, PHONE, Devices, shot
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
@@ -174,24 +174,10 @@ def chromium(chromium_type, launch):
 
 @pytest.fixture
 def phone(chromium, site):
-    made = []
-
-    def open_phone(locale="en-GB", width=PHONE["width"]):
-        context = chromium.new_context(viewport={**PHONE, "width": width},
-                                       device_scale_factor=2, locale=locale,
-                                       is_mobile=True, has_touch=True)
-        made.append(context)
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.errors = errors
-        page.base = site.base
-        return page
-
-    yield open_phone
-    for context in made:
-        context.close()
+    """``phone(locale="en-GB", width=360)``: a phone on this Chromium, at the site's address."""
+    devices = Devices(chromium, site.base)
+    yield lambda locale="en-GB", width=PHONE["width"]: devices.phone(width=width, locale=locale)
+    devices.close()
 
 
 def adapted(name: str, **env: str) -> dict:

@@ -6,7 +6,7 @@ import pytest
 from scorekeeper.domain import service
 from scorekeeper.web.db import get_db
 
-from .conftest import PHONE, at_table, shot
+from .conftest import at_table, shot
 
 PLAYERS = ["Ala", "Bożena", "Czesław", "Żaneta"]
 
@@ -35,23 +35,9 @@ def controlled(page, url):
 
 
 @pytest.fixture
-def phone(browser):
-    made = []
-
-    def open_phone(scheme="light", locale="en-GB"):
-        context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale=locale,
-                                      is_mobile=True, has_touch=True, color_scheme=scheme)
-        made.append(context)
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.errors = errors
-        return page
-
-    yield open_phone
-    for context in made:
-        context.close()
+def phone(open_phone):
+    """``phone(scheme="light", locale="en-GB")``: a phone in that colour scheme."""
+    return lambda scheme="light", locale="en-GB": open_phone(scheme=scheme, locale=locale)
 
 
 def test_installable_with_a_service_worker_and_a_qr_code(phone, server_app):

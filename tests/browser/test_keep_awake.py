@@ -5,7 +5,7 @@ import pytest
 from scorekeeper.domain import service
 from scorekeeper.web.db import get_db
 
-from .conftest import PHONE, at_table, shot
+from .conftest import at_table, shot
 
 PLAYERS = ["Ala", "Bożena", "Czesław", "Żaneta"]
 
@@ -19,24 +19,10 @@ STATE = "document.querySelector('[data-keep-awake]').dataset.state"
 
 
 @pytest.fixture
-def phone(browser):
-    made = []
-
-    def open_phone(init=None, locale="en-GB"):
-        context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale=locale,
-                                      is_mobile=True, has_touch=True)
-        made.append(context)
-        if init:
-            context.add_init_script(init)
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        page.errors = []
-        page.on("pageerror", lambda e: page.errors.append(str(e)))
-        return page
-
-    yield open_phone
-    for context in made:
-        context.close()
+def phone(open_phone):
+    """``phone(init=None, **options)``: a phone (:meth:`conftest.Devices.phone`), ``init``
+    run before its pages' scripts."""
+    return lambda init=None, **options: open_phone(init=init, **options)
 
 
 def game(app) -> str:
@@ -111,8 +97,7 @@ def test_a_video_that_waits_for_a_tap_starts_on_the_first_one(phone, server_app,
                                                                width):
     app, base = server_app
     gid = game(app)
-    page = phone(PLAIN_HTTP + AFTER_A_TAP, locale=locale)
-    page.set_viewport_size({"width": width, "height": PHONE["height"]})
+    page = phone(PLAIN_HTTP + AFTER_A_TAP, locale=locale, width=width)
     at_table(page, app, base, gid)
     label, wait = {"pl-PL": ("Nie wygaszaj ekranu", "(od następnego dotknięcia)"),
                    "en-GB": ("Keep the screen on", "(from your next tap)")}[locale]

@@ -65,58 +65,49 @@ def _games(app):
 
 @pytest.mark.parametrize("width", [320, 360])
 @pytest.mark.parametrize("locale", ["pl-PL", "en-GB"])
-def test_no_name_or_label_is_broken_inside_a_word(browser, server_app, width, locale):
+def test_no_name_or_label_is_broken_inside_a_word(open_phone, server_app, width, locale):
     app, base = server_app
     games = _games(app)
-    context = browser.new_context(viewport={"width": width, "height": 780}, locale=locale,
-                                  device_scale_factor=2, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
+    page = open_phone(width=width, locale=locale)
     problems = []
-    try:
-        for gid in games.values():  # this phone is at every one of these tables
-            at_table(page, app, base, gid)
-        page.goto(f"{base}/players/1")
-        tables = page.eval_on_selector_all("a[href*='/tables/']", "a => a.map((e) => e.href)")
-        assert len(tables) == 2  # the four and the five
-        pages = {**{key: f"{base}/games/{gid}" for key, gid in games.items()},
-                 "evening": f"{base}/games/{games['done-5']}/evening?stake=0.05&per=point",
-                 "table-4": tables[0], "table-5": tables[1]}
-        for name, url in pages.items():
-            page.goto(url)
-            page.wait_for_load_state()
-            if name.startswith("robber"):
-                assert page.locator(".rgrid tbody tr").count() == int(name[-1])
-                assert page.locator(".rgrid tbody th").all_inner_texts() == FIVE[:int(name[-1])]
-            if name.startswith("done"):  # every name in the score table's header, whole
-                assert page.locator(".scores thead th.num").all_inner_texts() == \
-                    FIVE[:int(name[-1])]
-            where = f"{name} at {width} px, {locale}"
-            if page.evaluate("document.scrollingElement.scrollWidth") > width:
-                problems.append(f"{where}: wider than the screen")
-            problems += [f"{where}: {b}" for b in page.evaluate(BROKEN_WORDS)]
-            if locale == "pl-PL":
-                shot(page, f"names-{name}-{width}")
-                part = {"robber-4": "form.robber-form", "robber-5": "form.robber-form",
-                        "done-5": "#scores"}.get(name)
-                if part:  # the grid and the table alone, to look at
-                    page.locator(part).screenshot(
-                        path=str(ARTIFACTS / f"names-{name.split('-')[0]}-{name[-1]}-{width}.png"))
-    finally:
-        context.close()
+    for gid in games.values():  # this phone is at every one of these tables
+        at_table(page, app, base, gid)
+    page.goto(f"{base}/players/1")
+    tables = page.eval_on_selector_all("a[href*='/tables/']", "a => a.map((e) => e.href)")
+    assert len(tables) == 2  # the four and the five
+    pages = {**{key: f"{base}/games/{gid}" for key, gid in games.items()},
+             "evening": f"{base}/games/{games['done-5']}/evening?stake=0.05&per=point",
+             "table-4": tables[0], "table-5": tables[1]}
+    for name, url in pages.items():
+        page.goto(url)
+        page.wait_for_load_state()
+        if name.startswith("robber"):
+            assert page.locator(".rgrid tbody tr").count() == int(name[-1])
+            assert page.locator(".rgrid tbody th").all_inner_texts() == FIVE[:int(name[-1])]
+        if name.startswith("done"):  # every name in the score table's header, whole
+            assert page.locator(".scores thead th.num").all_inner_texts() == \
+                FIVE[:int(name[-1])]
+        where = f"{name} at {width} px, {locale}"
+        if page.evaluate("document.scrollingElement.scrollWidth") > width:
+            problems.append(f"{where}: wider than the screen")
+        problems += [f"{where}: {b}" for b in page.evaluate(BROKEN_WORDS)]
+        if locale == "pl-PL":
+            shot(page, f"names-{name}-{width}")
+            part = {"robber-4": "form.robber-form", "robber-5": "form.robber-form",
+                    "done-5": "#scores"}.get(name)
+            if part:  # the grid and the table alone, to look at
+                page.locator(part).screenshot(
+                    path=str(ARTIFACTS / f"names-{name.split('-')[0]}-{name[-1]}-{width}.png"))
     assert not problems, "\n".join(problems)
 
 
-def test_the_check_sees_a_word_broken_and_a_lone_ellipsis(browser):
+def test_the_check_sees_a_word_broken_and_a_lone_ellipsis(open_phone):
     """The measure itself: a name broken letter by letter, or cut with its "…" alone on the
     next line, is found; the same names whole are not."""
-    page = browser.new_page(viewport={"width": 360, "height": 400})
-    try:
-        page.set_content("""<body style="font: 16px sans-serif">
-          <p style="width: 3em; overflow-wrap: anywhere">Małgorzata</p>
-          <p style="width: 3.2em; overflow-wrap: anywhere">Graży…</p>
-          <p style="width: 12em">Małgorzata Przemysław</p>
-          <p style="width: 5em">Przemysław Grażyna</p></body>""")
-        assert page.evaluate(BROKEN_WORDS) == ['p.: "Małgorzata"', 'p.: "Graży…"']
-    finally:
-        page.close()
+    page = open_phone(height=400)
+    page.set_content("""<body style="font: 16px sans-serif">
+      <p style="width: 3em; overflow-wrap: anywhere">Małgorzata</p>
+      <p style="width: 3.2em; overflow-wrap: anywhere">Graży…</p>
+      <p style="width: 12em">Małgorzata Przemysław</p>
+      <p style="width: 5em">Przemysław Grażyna</p></body>""")
+    assert page.evaluate(BROKEN_WORDS) == ['p.: "Małgorzata"', 'p.: "Graży…"']

@@ -150,12 +150,12 @@ def test_polish_phone_page(page):
     shot(page, "09-nowa-gra")
 
 
-def test_a_second_phone_follows_the_first(page, browser):
+def test_a_second_phone_follows_the_first(page, open_phone):
     page.goto(page.base + "/games/new")
     for i, name in enumerate(PLAYERS):
         page.fill(f"input[name=player_{i}]", name)
     page.get_by_role("button", name="Start the game").click()
-    other = browser.new_context(viewport={"width": 360, "height": 780}, locale="en-GB").new_page()
+    other = open_phone()
     code = page.locator(".join-code strong").inner_text()  # read off the first phone
     other.goto(page.base + f"/join/{code}")  # typed or scanned: it joins the table
     assert other.locator(".deal-no").first.inner_text() == "Deal 1 of 12"
@@ -166,7 +166,6 @@ def test_a_second_phone_follows_the_first(page, browser):
     expect(other.locator(".deal-no").first).to_have_text("Deal 2 of 12", timeout=15_000)
     chip = other.locator(".chips li").first.inner_text().split()  # "Ala [deals] −80"
     assert (chip[0], chip[-1]) == ("Ala", "−80")  # the dealer is drawn: maybe Ala
-    other.context.close()
 
 
 def test_setup_shows_only_the_fields_of_the_chosen_rules(page):
@@ -180,10 +179,8 @@ def test_setup_shows_only_the_fields_of_the_chosen_rules(page):
     assert page.locator("select[name=target]").is_visible()
 
 
-def test_plain_forms_work_with_javascript_off(browser, server):
-    context = browser.new_context(viewport={"width": 360, "height": 780},
-                                  java_script_enabled=False, locale="en-GB")
-    page = context.new_page()
+def test_plain_forms_work_with_javascript_off(open_phone, server):
+    page = open_phone(js=False)
     page.goto(server + "/games/new")
     for i, name in enumerate(PLAYERS):
         page.fill(f"input[name=player_{i}]", name)
@@ -197,4 +194,3 @@ def test_plain_forms_work_with_javascript_off(browser, server):
     assert "Deal 1: Ala −80, Bożena −60, Czesław −60, Żaneta −60" in page.locator(".flash").first.inner_text()
     page.goto(page.url + "?mode=cards")
     assert page.locator("fieldset.cards").is_visible()
-    context.close()

@@ -16,7 +16,7 @@ from scorekeeper.families.kierki.rules import get_ruleset
 from scorekeeper.web.db import get_db
 from tests.fixtures import results_for
 
-from .conftest import at_table, shot
+from .conftest import at_table, expect, shot
 
 LONG = "Małgorzata Konstantynowicz-Wiśniewska"  # 37 of the 40 characters a name may have
 PLAYERS = [LONG, "Bożena", "Czesław", "Żaneta"]
@@ -161,43 +161,36 @@ def _pages(games):
     (320, "light", "pl-PL"), (320, "dark", "pl-PL"), (320, "light", "en-GB"),
     (360, "light", "en-GB"), (360, "dark", "pl-PL"), (414, "light", "pl-PL"),
 ])
-def test_every_screen_fits_a_small_phone(browser, server_app, width, scheme, locale):
+def test_every_screen_fits_a_small_phone(open_phone, server_app, width, scheme, locale):
     app, base = server_app
     games = _tables(app)
-    context = browser.new_context(viewport={"width": width, "height": 720}, color_scheme=scheme,
-                                  locale=locale, device_scale_factor=2, is_mobile=True,
-                                  has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
+    page = open_phone(width=width, height=720, scheme=scheme, locale=locale)
     problems = []
-    try:
-        for gid in games.values():  # this phone is at every table: its forms are shown
-            at_table(page, app, base, gid)
-        for name, path in _pages(games).items():
-            page.goto(base + path)
-            page.wait_for_load_state()
-            got = page.evaluate(MEASURE, TARGETS)
-            where = f"{name} at {width} px, {scheme}, {locale}"
-            if got["overflow"] > 0:
-                problems.append(f"{where}: {got['overflow']} px wider than the screen")
-            if got["hiddenColumns"]:
-                problems.append(f"{where}: score table scrolls {got['hiddenColumns']}")
-            if got["small"]:
-                problems.append(f"{where}: targets under 44 px: {got['small']}")
-            if got["faint"]:
-                problems.append(f"{where}: text under AA contrast: {got['faint']}")
-            if got["cut"]:
-                problems.append(f"{where}: {LONG!r} cut off in {got['cut']}")
-            if got["dark"] != (scheme == "dark"):
-                problems.append(f"{where}: the page does not follow the {scheme} scheme")
-            if name not in ("front", "setup", "rules", "rules-tybet", "variant-editor", "import",
-                            "not-found") \
-                    and not got["names"]:
-                problems.append(f"{where}: {LONG!r} is not shown whole")
-            if width == 320 and (locale.startswith("pl") or scheme == "light"):
-                shot(page, f"screen-{name}-{width}-{scheme}-{locale[:2]}")
-    finally:
-        context.close()
+    for gid in games.values():  # this phone is at every table: its forms are shown
+        at_table(page, app, base, gid)
+    for name, path in _pages(games).items():
+        page.goto(base + path)
+        page.wait_for_load_state()
+        got = page.evaluate(MEASURE, TARGETS)
+        where = f"{name} at {width} px, {scheme}, {locale}"
+        if got["overflow"] > 0:
+            problems.append(f"{where}: {got['overflow']} px wider than the screen")
+        if got["hiddenColumns"]:
+            problems.append(f"{where}: score table scrolls {got['hiddenColumns']}")
+        if got["small"]:
+            problems.append(f"{where}: targets under 44 px: {got['small']}")
+        if got["faint"]:
+            problems.append(f"{where}: text under AA contrast: {got['faint']}")
+        if got["cut"]:
+            problems.append(f"{where}: {LONG!r} cut off in {got['cut']}")
+        if got["dark"] != (scheme == "dark"):
+            problems.append(f"{where}: the page does not follow the {scheme} scheme")
+        if name not in ("front", "setup", "rules", "rules-tybet", "variant-editor", "import",
+                        "not-found") \
+                and not got["names"]:
+            problems.append(f"{where}: {LONG!r} is not shown whole")
+        if width == 320 and (locale.startswith("pl") or scheme == "light"):
+            shot(page, f"screen-{name}-{width}-{scheme}-{locale[:2]}")
     assert not problems, "\n".join(problems)
 
 
@@ -214,42 +207,27 @@ Object.defineProperty(navigator, "wakeLock", {configurable: true, value: {
 """
 
 
-def test_a_game_page_keeps_the_screen_awake(browser, server_app):
+def test_a_game_page_keeps_the_screen_awake(open_phone, server_app):
     app, base = server_app
     games = _tables(app)
-    context = browser.new_context(viewport={"width": 360, "height": 720})
-    context.add_init_script(WAKE_LOCK_STUB)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        page.goto(f"{base}/")  # until "load": the deferred scripts have run, and on a
-        # game page static/screen.js asks for the lock as it runs (as the next page shows)
-        assert page.evaluate("window.wakeCalls") == []  # the list of games: no need
-        page.goto(f"{base}/games/{games['mid']}")
-        page.wait_for_function("window.wakeCalls.length === 1")
-        assert page.evaluate("window.wakeCalls") == ["screen"]
-        # the browser drops the lock when the tab is hidden; back in view, it is asked again
-        page.evaluate("window.sentinel.dispatchEvent(new Event('release'));"
-                      "document.dispatchEvent(new Event('visibilitychange'))")
-        page.wait_for_function("window.wakeCalls.length === 2")
-        assert page.evaluate("window.wakeCalls") == ["screen", "screen"]
-        page.evaluate("window.dispatchEvent(new PageTransitionEvent('pagehide'))")
-        assert page.evaluate("window.wakeCalls") == ["screen", "screen", "released"]
-    finally:
-        context.close()
+    page = open_phone(height=720, init=WAKE_LOCK_STUB)
+    page.goto(f"{base}/")  # until "load": the deferred scripts have run, and on a game
+    # page static/screen.js asks for the lock as it runs (as the next page shows)
+    assert page.evaluate("window.wakeCalls") == []  # the list of games: no need
+    page.goto(f"{base}/games/{games['mid']}")
+    page.wait_for_function("window.wakeCalls.length === 1")
+    assert page.evaluate("window.wakeCalls") == ["screen"]
+    # the browser drops the lock when the tab is hidden; back in view, it is asked again
+    page.evaluate("window.sentinel.dispatchEvent(new Event('release'));"
+                  "document.dispatchEvent(new Event('visibilitychange'))")
+    page.wait_for_function("window.wakeCalls.length === 2")
+    assert page.evaluate("window.wakeCalls") == ["screen", "screen"]
+    page.evaluate("window.dispatchEvent(new PageTransitionEvent('pagehide'))")
+    assert page.evaluate("window.wakeCalls") == ["screen", "screen", "released"]
     # where the browser has no Wake Lock API, nothing happens and nothing breaks
-    context = browser.new_context(viewport={"width": 360, "height": 720})
-    context.add_init_script("delete Navigator.prototype.wakeLock;")
-    page = context.new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        page.goto(f"{base}/games/{games['mid']}")
-        # screen.js has run to its end (it chose the video instead), and live.js with it
-        from playwright.sync_api import expect
-        toggle = page.locator("[data-keep-awake]")
-        expect(toggle).to_have_attribute("data-way", "video")
-        expect(page.locator(".live")).to_have_attribute("data-stream", "open")
-    finally:
-        context.close()
-    assert not errors
+    other = open_phone(height=720, init="delete Navigator.prototype.wakeLock;")
+    other.goto(f"{base}/games/{games['mid']}")
+    # screen.js has run to its end (it chose the video instead), and live.js with it
+    expect(other.locator("[data-keep-awake]")).to_have_attribute("data-way", "video")
+    expect(other.locator(".live")).to_have_attribute("data-stream", "open")
+    assert not page.errors and not other.errors

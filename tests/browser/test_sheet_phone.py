@@ -35,38 +35,32 @@ def _finished(app):
 
 @pytest.mark.parametrize("width", [320, 360])
 @pytest.mark.parametrize("locale", ["pl-PL", "en-GB"])
-def test_the_print_page_on_a_phone(browser, server_app, width, locale):
+def test_the_print_page_on_a_phone(open_phone, server_app, width, locale):
     app, base = server_app
     gid = _finished(app)
-    context = browser.new_context(viewport={"width": width, "height": 780}, locale=locale,
-                                  device_scale_factor=2, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    try:
-        at_table(page, app, base, gid)  # the phone has the game; "Print" opens the sheet
-        page.locator(".tools a", has_text="Print" if locale == "en-GB" else "Drukuj").click()
-        page.wait_for_url(f"{base}/games/{gid}/sheet")
-        assert gid not in page.content()  # nothing on the page opens the game
-        assert page.evaluate("document.scrollingElement.scrollWidth") <= width
-        assert page.evaluate(BROKEN_WORDS) == []
-        signatures = page.evaluate(SIGNATURES)
-        assert signatures == {"count": 5, "out": 0, "overlapping": 0, "cut": 0}
-        # the dealer of each deal is still on the page, under the deal's name
-        assert page.locator("tbody tr").first.locator(".deal .by").first.inner_text() in (
-            "Rozdaje Małgorzata", "Deals Małgorzata")
-        back = page.locator("a.back, .back a")
-        assert back.is_visible()
-        box = back.bounding_box()
-        assert box["height"] >= 44
-        if locale == "pl-PL":
-            shot(page, f"sheet-phone-{width}")
-        page.emulate_media(media="print")
-        assert not back.is_visible()  # not on paper
-        page.emulate_media(media="screen")
-        back.click()
-        page.wait_for_url(f"{base}/games/{gid}")
-    finally:
-        context.close()
+    page = open_phone(width=width, locale=locale)
+    at_table(page, app, base, gid)  # the phone has the game; "Print" opens the sheet
+    page.locator(".tools a", has_text="Print" if locale == "en-GB" else "Drukuj").click()
+    page.wait_for_url(f"{base}/games/{gid}/sheet")
+    assert gid not in page.content()  # nothing on the page opens the game
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+    assert page.evaluate(BROKEN_WORDS) == []
+    signatures = page.evaluate(SIGNATURES)
+    assert signatures == {"count": 5, "out": 0, "overlapping": 0, "cut": 0}
+    # the dealer of each deal is still on the page, under the deal's name
+    assert page.locator("tbody tr").first.locator(".deal .by").first.inner_text() in (
+        "Rozdaje Małgorzata", "Deals Małgorzata")
+    back = page.locator("a.back, .back a")
+    assert back.is_visible()
+    box = back.bounding_box()
+    assert box["height"] >= 44
+    if locale == "pl-PL":
+        shot(page, f"sheet-phone-{width}")
+    page.emulate_media(media="print")
+    assert not back.is_visible()  # not on paper
+    page.emulate_media(media="screen")
+    back.click()
+    page.wait_for_url(f"{base}/games/{gid}")
 
 
 @pytest.mark.usefixtures("poppler")

@@ -87,32 +87,26 @@ def test_whole_loteryjka_to_the_recorded_result(page, server_app):
 
 
 @pytest.mark.parametrize("width", [320, 360])
-def test_the_trick_verdict_scrolls_into_view(browser, server, width):
+def test_the_trick_verdict_scrolls_into_view(open_phone, server, width):
     """Issue 25, item 13: the player taps the trick's cards in the picker, deep under the
     set-up; the last card's verdict is on the screen, whole, without scrolling back up."""
-    context = browser.new_context(viewport={"width": width, "height": 740}, locale="en-GB",
-                                  device_scale_factor=2, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    try:
-        page.goto(server + "/tools/trick?contract=robber&leader=1&trick=13")
-        for code in ("QH", "KH", "JH"):
-            link = page.locator(f".picker a[href*='{code}']").last
-            link.scroll_into_view_if_needed()
-            place = page.locator(".picker").bounding_box()["y"]
-            tap(page, link)
-            # the picker stays where it was on the screen (the page scrolls by what grew
-            # above it: the buttons to take the card back, the lead's ruling)
-            assert abs(page.locator(".picker").bounding_box()["y"] - place) < 1
-        assert page.evaluate("window.scrollY") > 0  # the set-up is above, out of sight
-        link = page.locator(".picker a[href*='2H']").last
+    page = open_phone(width=width, height=740)
+    page.goto(server + "/tools/trick?contract=robber&leader=1&trick=13")
+    for code in ("QH", "KH", "JH"):
+        link = page.locator(f".picker a[href*='{code}']").last
         link.scroll_into_view_if_needed()
+        place = page.locator(".picker").bounding_box()["y"]
         tap(page, link)
-        verdict = page.locator(".verdict")
-        assert "Player 3 takes the trick with K♥." in verdict.inner_text()
-        box = verdict.bounding_box()
-        assert box["y"] >= -0.5 and box["y"] + box["height"] <= 740.5, box
-        if width == 360:
-            shot(page, "trick-verdict-360")
-    finally:
-        context.close()
+        # the picker stays where it was on the screen (the page scrolls by what grew
+        # above it: the buttons to take the card back, the lead's ruling)
+        assert abs(page.locator(".picker").bounding_box()["y"] - place) < 1
+    assert page.evaluate("window.scrollY") > 0  # the set-up is above, out of sight
+    link = page.locator(".picker a[href*='2H']").last
+    link.scroll_into_view_if_needed()
+    tap(page, link)
+    verdict = page.locator(".verdict")
+    assert "Player 3 takes the trick with K♥." in verdict.inner_text()
+    box = verdict.bounding_box()
+    assert box["y"] >= -0.5 and box["y"] + box["height"] <= 740.5, box
+    if width == 360:
+        shot(page, "trick-verdict-360")
