@@ -44,6 +44,7 @@
     var leaving = false;
 
     function start() {
+      if (leaving) { busy = again = false; return; }
       lastStart = Date.now();
       Promise.resolve().then(options.update).catch(function (error) {
         if (!leaving && options.failed) { options.failed(error); }
