@@ -4,6 +4,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from scorekeeper.families import registry
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -148,4 +150,68 @@ def test_a_family_never_imports_another():
              if m.startswith("scorekeeper.families.") and m not in shared
              for t in targets if t.startswith("scorekeeper.families.") and t not in shared
              and t.split(".")[2] != m.split(".")[2]]
+    assert found == []
+
+
+#: Which folder may import which (issue 33), each with its own: rules ← common ←
+#: families ← storage ← domain ← outputs ← web ← top (``scorekeeper/__init__.py``,
+#: ``cli.py``), except that **the storage imports no family** (it keeps rows; what a game
+#: means is the domain's) and **the web and the outputs import no storage**: they ask the
+#: domain (its reads in ``domain/reads.py``, the house's writes in ``domain/house.py``,
+#: the refusals they catch in ``domain/errors.py``, the connection pool in
+#: ``domain/database.py``).
+MAY_IMPORT = {
+    "rules": {"rules"},
+    "common": {"rules", "common"},
+    "families": {"rules", "common", "families"},
+    "storage": {"rules", "common", "storage"},
+    "domain": {"rules", "common", "families", "storage", "domain"},
+    "outputs": {"rules", "common", "families", "domain", "outputs"},
+    "web": {"rules", "common", "families", "domain", "outputs", "web"},
+    "top": {"rules", "common", "families", "storage", "domain", "outputs", "web", "top"},
+}
+
+#: Imports the table refuses that are being taken out by work in flight elsewhere:
+#: ``web/live.py`` (the live table) is being rewritten onto the domain's events by the
+#: events work (storage, ``domain/service.py``, ``domain/tournaments.py``, ``web/live.py``),
+#: which takes its storage imports out; drop it from here when that lands.
+NOT_YET = {("scorekeeper.web.live", "storage")}
+
+
+def _folder(module: str) -> str:
+    return "top" if module in TOP else module.split(".")[1]
+
+
+def _refused(layer: str) -> list[str]:
+    return [f"{m} -> {t}" for m, targets in sorted(_imports().items()) if _folder(m) == layer
+            for t in sorted(targets) if _folder(t) not in MAY_IMPORT[layer]
+            and (m, _folder(t)) not in NOT_YET]
+
+
+@pytest.mark.parametrize("layer", [
+    *(name for name in MAY_IMPORT if name != "storage"),
+    # The store still reads the families (a finished game's figures are replayed there);
+    # the events work moves that into the domain. Passes (XPASS) once it has landed.
+    pytest.param("storage", marks=pytest.mark.xfail(
+        reason="storage/store.py still imports families.registry (events work in flight)",
+        strict=False)),
+])
+def test_each_layer_imports_only_the_layers_it_may(layer):
+    assert _refused(layer) == []
+
+
+def test_the_layer_table_has_no_circle_and_covers_every_module():
+    assert {_folder(m) for m in _imports()} <= set(MAY_IMPORT)
+    order = list(MAY_IMPORT)  # lowest first: each may import only its own and lower ones
+    assert all(order.index(below) <= order.index(layer)
+               for layer, allowed in MAY_IMPORT.items() for below in allowed)
+
+
+def test_the_web_and_the_outputs_never_name_the_storage():
+    """The web and the outputs ask the domain: no module of theirs imports the storage,
+    lazily or not (only the skip-list's, which work in flight takes out)."""
+    found = [f"{m} -> {t}" for m, targets in sorted(_imports().items())
+             if _folder(m) in ("web", "outputs")
+             for t in sorted(targets) if _folder(t) == "storage"
+             and (m, "storage") not in NOT_YET]
     assert found == []

@@ -15,9 +15,8 @@ from pydantic import ValidationError
 from sqlite_utils import Database
 
 from ..common import safejson
-from ..domain import service
+from ..domain import reads, service
 from ..rules.errors import N_, InvalidInput, Problem
-from ..storage import queries
 from . import schema
 
 MAX_BYTES = 1024 * 1024
@@ -39,7 +38,7 @@ def to_json(db: Database, game: service.Game) -> dict[str, Any]:
         "deals": [{"number": i, "result": r} for i, r in enumerate(stored.results, start=1)],
         "history": [{"number": h["number"], "action": h["action"], "result": h["result"],
                      "replaced_at": h["replaced_at"]}
-                    for h in queries.deal_history(db, stored.id)],
+                    for h in reads.deal_history(db, stored.id)],
     }
 
 

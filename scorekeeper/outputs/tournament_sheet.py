@@ -16,8 +16,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..common import collation
+from ..domain.reads import TournamentTable
 from ..domain.tournaments import Tournament
-from ..storage.queries import TournamentTable
 from .exchange import csv_text
 from .share import qr_address
 

@@ -12,7 +12,7 @@
   by code); a tournament's director (the director's link in this browser, or the
   director's token) writes every game of the tournament. The join code and the token are
   shown only to those who can already write. A closed tournament's games are frozen for
-  everyone: the store refuses the write under its lock (``store.Frozen``).
+  everyone: the store refuses the write under its lock (``service.Frozen``).
 - **Direct**: a tournament's director (:func:`directs`).
 - **Host**: :func:`is_host`: whoever logged in at ``/admin`` with
   ``KIERKI_ADMIN_PASSWORD``, or the browser that opened a host link (``kierki serve``
@@ -35,8 +35,8 @@ from flask import current_app, g, request, session
 from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import Forbidden, Unauthorized
 
-from ..storage import queries, store
-from ..storage.store import CODE_ALPHABET, CODE_LENGTHS
+from ..domain import house, reads
+from ..domain.reads import CODE_ALPHABET, CODE_LENGTHS
 from .db import get_db
 
 #: How many games a browser remembers (the most recently opened first).
@@ -191,7 +191,7 @@ def _asked(db: Any, gid: str, api: bool | None) -> tuple[str | None, bool]:
     once per request."""
     kept = g.setdefault("write_rights", {})
     if (gid, api) not in kept:
-        where = queries.table_of_game(db, gid)
+        where = reads.table_of_game(db, gid)
         kept[gid, api] = (write_right(gid, where.tournament_id if where else None,
                                       Holder.of_request(api)),
                           bool(where and where.closed))
@@ -232,7 +232,7 @@ def api_right(db: Any, gid: str, authorization: str, secret: str | bytes | None 
     given = bearer(authorization)
     if given is None:
         raise NoToken()
-    where = queries.table_of_game(db, gid)
+    where = reads.table_of_game(db, gid)
     right = write_right(gid, where.tournament_id if where else None, Holder(given), secret)
     if right is None:
         raise WrongToken()
@@ -245,7 +245,7 @@ def may_rename(db: Any, pid: int) -> str | None:
     :func:`write_right`. Returns the right it renames with, or None."""
     if is_host():
         return "host"
-    games = queries.person_games(db, pid)
+    games = reads.person_games(db, pid)
     rights = {right_here(db, gid, api=False) for gid in games}
     if not games or None in rights:
         return None
@@ -259,7 +259,7 @@ def _admin_pass(db: Any) -> str | None:
     password = current_app.config.get("ADMIN_PASSWORD")
     if not password:
         return None
-    epoch = queries.setting(db, "admin_epoch") or ""
+    epoch = house.admin_epoch(db)
     return _mac("admin", f"{password}:{epoch}", None)
 
 
@@ -274,7 +274,7 @@ def is_host() -> bool:
 
 #: Settings: the hash of the one unused host link's token, and the host epoch the
 #: sessions it opened carry (a new link or a logout makes a new one: they end).
-HOST_LINK, HOST_EPOCH = "host_link", "host_epoch"
+HOST_LINK, HOST_EPOCH = house.HOST_LINK, house.HOST_EPOCH
 
 
 def _token_hash(given: str) -> str:
@@ -285,15 +285,14 @@ def new_host_link(db: Any) -> str:
     """A new host link's token (``/host/<token>``): random, kept only as its hash, usable
     once. Every browser a link made the host before is the host no longer (a new epoch)."""
     given = secrets.token_urlsafe(24)
-    store.set_setting(db, HOST_EPOCH, secrets.token_hex(16))
-    store.set_setting(db, HOST_LINK, _token_hash(given))
+    house.new_host_link(db, _token_hash(given))
     return given
 
 
 def _host_mark(db: Any) -> str | None:
     """What a host link's session carries: an HMAC of the server's host epoch under the
     secret key (None before any link was made)."""
-    epoch = queries.setting(db, HOST_EPOCH)
+    epoch = house.host_epoch(db)
     return _mac("host-link", epoch, None) if epoch else None
 
 
@@ -302,7 +301,7 @@ def open_host_link(db: Any, given: object) -> bool:
     then used up); False for any other."""
     if not isinstance(given, str) or not 16 <= len(given) <= 100:
         return False
-    if not store.take_setting(db, HOST_LINK, _token_hash(given)):
+    if not house.use_host_link(db, _token_hash(given)):
         return False
     session["host"] = _host_mark(db)
     return True
@@ -353,8 +352,7 @@ def start_admin_session(db: Any) -> None:
 def end_admin_sessions(db: Any) -> None:
     """Log out: this browser, and every copy of any host's cookie, by password or by host
     link (new epochs)."""
-    store.set_setting(db, "admin_epoch", secrets.token_hex(16))
-    store.set_setting(db, HOST_EPOCH, secrets.token_hex(16))
+    house.end_host_sessions(db)
     session.pop("admin", None)
     session.pop("host", None)
 

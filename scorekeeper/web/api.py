@@ -19,14 +19,12 @@ from werkzeug.routing import BaseConverter
 
 from ..common.i18n import choose_locale, field_errors, lang
 from ..common.safejson import Written, loads
-from ..domain import people, service, tournaments, variants
+from ..domain import people, reads, service, tournaments, variants
+from ..domain.errors import Busy, GameNotFound, PersonNotFound, RulesetInUse, TournamentNotFound
 from ..rules import checks
 from ..rules.checks import is_int
 from ..rules.errors import N_, InvalidInput, Problem
 from ..rules.named import ID
-from ..storage import queries, store
-from ..storage.commits import Busy
-from ..storage.queries import GameNotFound
 from . import access, caches, limits
 from .db import get_db
 from .hardening import SECURITY_HEADERS
@@ -183,7 +181,7 @@ def delete_ruleset(ruleset_id: str):
             raise access.WrongToken()
     try:
         variants.delete(get_db(), ruleset_id)  # UnknownRuleset: 404
-    except store.RulesetInUse:
+    except RulesetInUse:
         return jsonify({"error": gettext(
             "A game is played with this ruleset; delete the game first.")}), 409
     return "", 204
@@ -200,7 +198,7 @@ def players():
     (``rel="next"``) while there is one."""
     db = get_db()
     page = people_views.page_number()
-    listed, more = queries.people_page(db, lang(), page, PLAYERS_PAGE)
+    listed, more = reads.players_page(db, lang(), page, PLAYERS_PAGE)
     answer = jsonify([people.public(people.statistics(db, row["id"])) for row in listed])
     if more:
         answer.headers["Link"] = f'<{url_for("api.players", page=page + 1)}>; rel="next"'
@@ -212,7 +210,7 @@ def player(pid: int):
     """One player's statistics (no game ids: an id lets whoever has it play the game)."""
     try:
         return jsonify(people.public(people.statistics(get_db(), pid)))
-    except queries.PersonNotFound:
+    except PersonNotFound:
         abort(404)
 
 
@@ -239,7 +237,7 @@ def join():
     if not code:
         raise InvalidInput([Problem("code", N_(
             "Enter the join code (eight characters; six for an older game)."))])
-    return jsonify(_with_access(service.load(get_db(), queries.game_by_code(get_db(), code))))
+    return jsonify(_with_access(service.load(get_db(), reads.game_by_code(get_db(), code))))
 
 
 @bp.get("/games/<gid>")
@@ -381,8 +379,8 @@ def not_now(e: tournaments.NotNow):
     return jsonify({"error": e.text(gettext)}), 409
 
 
-@bp.errorhandler(queries.TournamentNotFound)
-def no_tournament(e: queries.TournamentNotFound):
+@bp.errorhandler(TournamentNotFound)
+def no_tournament(e: TournamentNotFound):
     return jsonify({"error": gettext("Not found.")}), 404
 
 
@@ -463,7 +461,7 @@ def openapi():
     return jsonify(document())
 
 
-#: ``/api/games/<gid>/deals/<n>``: an id as :func:`.store.new_id` makes them, a number.
+#: ``/api/games/<gid>/deals/<n>``: an id as the store makes them, a number.
 DEAL_PATH = re.compile(r"/api/games/([A-Za-z0-9_-]{1,64})/deals/([1-9][0-9]{0,2})")
 
 #: What every deal answered by :class:`DealRouter` carries beside its length: what Flask's
@@ -486,7 +484,7 @@ class DealRouter:
     and a body that is not JSON, goes to Flask with the body put back, and Flask answers
     it as for any client: nothing is stored before a deal is accepted, so Flask's second
     look starts from the same database. A write that cannot get the lock
-    (:class:`.commits.Busy`) is answered 503 here, as the app's handler answers it (once:
+    (:class:`Busy`) is answered 503 here, as the app's handler answers it (once:
     Flask would wait for the lock again). Anything else (a bug, a database error) is not
     caught: it reaches the server, which logs it and answers 500. The live table hears of
     the write from the committer, as of every write."""

@@ -38,7 +38,7 @@ from flask_wtf.csrf import generate_csrf
 from werkzeug.http import is_resource_modified
 
 from ..common.lru import LRU
-from ..storage import queries
+from ..domain import reads
 from .db import pool_of
 
 #: Rendered pages (with the CSRF marker) and answers' bodies, by key.
@@ -231,7 +231,7 @@ DEPENDS_ON = "kierki.depends_on"
 
 def depends_on(stamp: Sequence[tuple[str, int]], ids: Iterable[str] | None = None) -> None:
     """Declare that this request's answer depends on these games at these versions only
-    (``stamp``: (id, version) pairs as :func:`.queries.game_versions` gives them, for
+    (``stamp``: (id, version) pairs as :func:`..domain.reads.game_versions` gives them, for
     ``ids``, which defaults to the stamp's own ids): it may be kept and answered again
     while they stay so (:class:`KeptAnswers`)."""
     ids = tuple(ids) if ids is not None else tuple(gid for gid, _ in stamp)
@@ -303,7 +303,7 @@ class KeptAnswers:
         pool = pool_of(self.app)
         db = pool.take()
         try:
-            return tuple(queries.game_versions(db, list(kept.ids))) == kept.stamp
+            return tuple(reads.game_versions(db, list(kept.ids))) == kept.stamp
         finally:
             pool.give(db)
 

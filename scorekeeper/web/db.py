@@ -1,13 +1,13 @@
 """One sqlite-utils Database per request on ``g``, lent by the app's pool
-(:mod:`..storage.pool`); the ``init-db`` command."""
+(:mod:`..domain.database`); the ``init-db`` command."""
 from __future__ import annotations
 
 import click
 from flask import Flask, current_app, g
 from sqlite_utils import Database
 
-from ..storage import store
-from ..storage.pool import Pool
+from ..domain import database
+from ..domain.database import Pool, init_db
 
 
 def pool_of(app: Flask) -> Pool:
@@ -31,21 +31,13 @@ def get_db() -> Database:
 def busy_timeout_ms(app: Flask) -> int:
     """How long a write waits for another's lock: ``BUSY_TIMEOUT_MS`` (env
     ``KIERKI_BUSY_TIMEOUT_MS``), 10 s unless set."""
-    return int(app.config.get("BUSY_TIMEOUT_MS", store.BUSY_TIMEOUT_MS))
+    return int(app.config.get("BUSY_TIMEOUT_MS", database.BUSY_TIMEOUT_MS))
 
 
 def close_db(exc: BaseException | None = None) -> None:
     db = g.pop("db", None)
     if db is not None:
         g.pop("db_pool").give(db)
-
-
-def init_db(path: str, timeout_ms: int = store.BUSY_TIMEOUT_MS) -> None:
-    db = store.connect(path, timeout_ms)
-    try:
-        store.migrate(db)
-    finally:
-        db.close()
 
 
 @click.command("init-db")
@@ -57,8 +49,8 @@ def init_db_command() -> None:
 
 def init_app(app: Flask) -> None:
     mode = str(app.config.get("SYNCHRONOUS", "FULL")).upper()
-    if mode not in store.SYNCHRONOUS:  # KIERKI_SYNCHRONOUS: refused at start, not per request
-        raise ValueError(f"SYNCHRONOUS must be one of {', '.join(store.SYNCHRONOUS)}, "
+    if mode not in database.SYNCHRONOUS:  # KIERKI_SYNCHRONOUS: refused at start, not per request
+        raise ValueError(f"SYNCHRONOUS must be one of {', '.join(database.SYNCHRONOUS)}, "
                          f"not {mode!r}")
     app.config["SYNCHRONOUS"] = mode
     app.teardown_appcontext(close_db)

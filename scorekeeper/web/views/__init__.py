@@ -20,13 +20,12 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from ...common.formats import number
+from ...domain.errors import Busy, GameNotFound, TournamentNotFound
 from ...domain.service import Conflict, Frozen, Game, load
 from ...families import registry
 from ...outputs import share
 from ...outputs.renders import Full
 from ...rules.errors import UnknownRuleset
-from ...storage.commits import Busy
-from ...storage.queries import GameNotFound, TournamentNotFound
 from .. import sessions
 from ..access import NotAtTable
 from ..db import get_db

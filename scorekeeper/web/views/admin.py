@@ -8,7 +8,7 @@ from flask_babel import gettext
 from flask_wtf import FlaskForm
 from wtforms import PasswordField
 
-from ...storage import queries
+from ...domain import reads
 from .. import access, limits
 from ..db import get_db
 
@@ -38,8 +38,8 @@ def games():
             flash(gettext("That is not the host's password."), "error")
         return render_template("admin.html", form=form, games=None), \
             (403 if form.is_submitted() else 200)
-    kept, cap = queries.count_games(get_db()), current_app.config["MAX_GAMES"]
-    return render_template("admin.html", form=form, games=queries.list_games(get_db()),
+    kept, cap = reads.count_games(get_db()), current_app.config["MAX_GAMES"]
+    return render_template("admin.html", form=form, games=reads.games_listed(get_db()),
                            kept=kept, cap=cap, full=cap is not None and kept >= cap)
 
 

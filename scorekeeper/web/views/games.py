@@ -21,12 +21,12 @@ from wtforms import SelectChoice
 
 from ...common import formats
 from ...common.i18n import field_errors, lang
-from ...domain import service, variants
+from ...domain import reads, service, variants
+from ...domain.errors import GameNotFound
 from ...families import registry
 from ...outputs import share
 from ...rules.errors import InvalidInput, RulesetError
 from ...rules.named import named_text
-from ...storage import queries
 from .. import access, caches, limits
 from ..db import get_db
 from ..forms import DealForm, JoinForm, NewGameForm, VersionForm
@@ -53,7 +53,7 @@ def index():
 
     def render() -> str:
         listing = []
-        for row in queries.list_games(get_db(), known):
+        for row in reads.games_listed(get_db(), known):
             listing.append({**row, "deals_total": _deals_total(row),
                             "ruleset_name": named_text(row["ruleset"], "name", lang())
                             or row["ruleset_id"]})
@@ -61,7 +61,7 @@ def index():
         return render_template("index.html", games=listing, family_links=links,
                                form=JoinForm(), admin=admin)
 
-    stamp = tuple(queries.game_versions(get_db(), known))
+    stamp = tuple(reads.game_versions(get_db(), known))
     caches.depends_on(stamp, known)
     return caches.respond(caches.page(("index", lang(), request.full_path, admin, stamp),
                                       render))
@@ -83,8 +83,8 @@ def join_link(code: str):
 def _join(typed: object):
     code = access.normalise_code(typed)
     try:
-        gid = queries.game_by_code(get_db(), code) if code else None
-    except queries.GameNotFound:
+        gid = reads.game_by_code(get_db(), code) if code else None
+    except GameNotFound:
         gid = None
     if gid is None:
         limits.wrong_guess()
@@ -108,7 +108,7 @@ def new_game():
     form = NewGameForm()
     found = variants.listing(get_db())  # the built-in rulesets, then this server's variants
     form.ruleset.choices = [SelectChoice(rs.id, _listed_name(rs, row)) for _, rs, row in found]
-    default = queries.setting(get_db(), "default_ruleset")
+    default = reads.default_ruleset(get_db())
     asked = request.args.get("ruleset", default)  # a rules page's "new game with these"
     if request.method == "GET" and any(rs.id == asked for _, rs, _row in found):
         form.ruleset.data = asked  # else this server's favourite (its rules page sets it)
@@ -132,7 +132,7 @@ def new_game():
     setups = [(f.key, f.templates["setup"], f.rulesets()) for f in families.values()
               if f.templates["setup"]]
     return render_template("new_game.html", form=form, errors=errors, rulesets=choices,
-                           known_people=queries.people(get_db()),
+                           known_people=reads.known_people(get_db()),
                            setups=setups, values=request.form), (422 if errors else 200)
 
 
@@ -153,7 +153,7 @@ def game_page(game: service.Game, number: int | None = None, values: dict | None
     """The game's page, or (``number`` given) the correction page of a recorded deal."""
     editing = number is not None and number <= game.recorded
     deal = game.deal(number) if number is not None else game.state.current
-    history = queries.deal_history(get_db(), game.id, number) if editing else []
+    history = reads.deal_history(get_db(), game.id, number) if editing else []
     family = game.family
     writer = access.writes_now(get_db(), game.id)
     return render_template(
@@ -205,7 +205,7 @@ def show(gid: str):
 @bp.get("/games/<gid>/version")
 def version(gid: str):
     """Polled by the game page so every phone follows the deals entered elsewhere."""
-    return {"version": queries.game_version(get_db(), gid)}, 200, {"Cache-Control": "no-store"}
+    return {"version": reads.game_version(get_db(), gid)}, 200, {"Cache-Control": "no-store"}
 
 
 @bp.post("/games/<gid>/deals/<int:number>")
@@ -316,4 +316,4 @@ def ruleset(ruleset_id: str):
                                     "day": formats.date(rules.data.get("created_at"))}
     return render_template(family.templates["rules"], rs=rules, variant=variant,
                            editable=getattr(family, "editor", None) is not None,
-                           is_default=queries.setting(db, "default_ruleset") == rules.id)
+                           is_default=reads.default_ruleset(db) == rules.id)

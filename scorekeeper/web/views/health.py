@@ -13,7 +13,7 @@ from pathlib import Path
 
 from flask import Blueprint, current_app, jsonify
 
-from ...storage import queries
+from ...domain import reads
 from ..db import get_db
 
 bp = Blueprint("health", __name__)
@@ -26,7 +26,7 @@ def _readable() -> bool:
     if path != ":memory:" and not Path(path).is_file():
         return False
     try:
-        queries.count_games(get_db())
+        reads.count_games(get_db())
     except (sqlite3.Error, OSError):
         return False
     return True

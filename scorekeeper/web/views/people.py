@@ -14,11 +14,11 @@ from flask_babel import gettext
 
 from ...common import charts, collation, formats
 from ...common.i18n import field_errors, lang
-from ...domain import people, service
+from ...domain import house, people, reads, service
+from ...domain.errors import GameNotFound, NameTaken, PersonNotFound, RenameChanged
 from ...rules import checks
 from ...rules.checks import NAME_MAX, clean_name
 from ...rules.errors import InvalidInput, UnknownRuleset
-from ...storage import queries, store
 from .. import access, limits
 from ..db import get_db
 
@@ -42,15 +42,15 @@ def index():
     the latest evenings (on the first page)."""
     db = get_db()
     page = page_number()
-    listed, more = queries.people_page(db, lang(), page, PAGE_SIZE)
+    listed, more = reads.players_page(db, lang(), page, PAGE_SIZE)
     if page > 1 and not listed:
         abort(404)
     evenings = people.latest_evenings(db, LATEST_EVENINGS) if page == 1 else []
-    names = queries.names(db, [pid for ev in evenings for pid in ev.people])
+    names = reads.names(db, [pid for ev in evenings for pid in ev.people])
     names.update((row["id"], row["name"]) for row in listed)
     evenings = [_named(ev, names) for ev in evenings]
-    pages = -(-queries.count_people(db) // PAGE_SIZE)
-    renames = queries.renames(db) if page == 1 and access.is_host() else []
+    pages = -(-reads.count_people(db) // PAGE_SIZE)
+    renames = reads.renames(db) if page == 1 and access.is_host() else []
     return render_template("players.html", people=listed, evenings=evenings, names=names,
                            page=page, pages=pages, more=more, renames=renames)
 
@@ -63,14 +63,14 @@ def undo_rename(rid: int):
             "Only the host can take a rename back.")), 403
     db = get_db()
     try:
-        pid = store.undo_rename(db, rid)
-    except queries.PersonNotFound:
+        pid = house.undo_rename(db, rid)
+    except PersonNotFound:
         abort(404)
-    except store.RenameChanged:
+    except RenameChanged:
         flash(gettext("This rename was taken back already, or the person was renamed again "
                       "since."), "error")
         return redirect(url_for("people.index") + "#renames")
-    except store.NameTaken as e:
+    except NameTaken as e:
         flash(gettext("Someone else here is already called %(name)s.", name=str(e)), "error")
         return redirect(url_for("people.index") + "#renames")
     flash(gettext("The rename was taken back."), "ok")
@@ -86,7 +86,7 @@ def _named(ev: people.Evening, names: dict[int, str]) -> people.Evening:
 def _tables(db, pid: int) -> list[tuple[str, list[int], int]]:
     """The tables a person sat at: (key, people, games), the most games first."""
     return [(key, [int(p) for p in key.split("-")], n)
-            for key, n in queries.person_tables(db, pid)]
+            for key, n in reads.person_tables(db, pid)]
 
 
 @bp.get("/players/<int:pid>")
@@ -94,10 +94,10 @@ def player(pid: int, errors: dict | None = None, status: int = 200):
     db = get_db()
     try:
         stats = people.statistics(db, pid)
-    except queries.PersonNotFound:
+    except PersonNotFound:
         abort(404)
     tables = _tables(db, pid)
-    names = queries.names(db, [p for _, ids, _ in tables for p in ids])
+    names = reads.names(db, [p for _, ids, _ in tables for p in ids])
     forms = {key: _form_chart(stats["name"], fam) for key, fam in stats["families"].items()}
     return render_template("player.html", stats=stats,
                            can_rename=access.may_rename(db, pid) is not None,
@@ -137,8 +137,8 @@ def rename(pid: int):
     """A new name for a person, in every game they played."""
     db = get_db()
     try:
-        queries.person(db, pid)
-    except queries.PersonNotFound:
+        reads.person(db, pid)
+    except PersonNotFound:
         abort(404)
     right = access.may_rename(db, pid)
     if right is None:
@@ -153,8 +153,8 @@ def rename(pid: int):
         message = gettext("At most %(max)s characters.", max=NAME_MAX)
     else:
         try:
-            store.rename_person(db, pid, name, right)
-        except store.NameTaken:
+            house.rename_person(db, pid, name, right)
+        except NameTaken:
             message = gettext("Someone else here is already called %(name)s.", name=name)
     if message:
         return player(pid, errors={"name": [message]}, status=422)
@@ -172,7 +172,7 @@ def table(key: str):
         abort(404)
     if people.table_key(ids) != key:
         abort(404)
-    games = queries.table_games(db, key)
+    games = reads.table_games(db, key)
     if not games:
         abort(404)
     figures = [people.statistics(db, pid, table=key) for pid in ids]
@@ -224,7 +224,7 @@ def evening_of(gid: str):
     """The evening a game belongs to."""
     try:
         ev = people.evening_of(get_db(), gid)
-    except (queries.GameNotFound, people.EveningNotFound):
+    except (GameNotFound, people.EveningNotFound):
         abort(404)
     return redirect(url_for("people.evening", eid=ev.id, **request.args))
 

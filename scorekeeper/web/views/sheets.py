@@ -27,10 +27,9 @@ from flask_wtf.file import FileField
 
 from ...common import formats
 from ...common.i18n import field_errors, lang
-from ...domain import service, variants
+from ...domain import reads, service, variants
 from ...outputs import exchange, pdf, renders
 from ...rules.errors import InvalidInput
-from ...storage import queries
 from .. import access
 from ..db import get_db
 
@@ -118,7 +117,7 @@ def _cached_pdf(key: tuple, make_html) -> Response:
 @bp.get("/games/<gid>/sheet.pdf")
 def game_pdf(gid: str):
     """A cached sheet costs one small query and one file read: no replay, no render."""
-    header = queries.game_header(get_db(), gid)
+    header = reads.game_header(get_db(), gid)
     resp = _cached_pdf(("game", gid, f"v{header['version']}"),
                        lambda: _game_sheet(_load(gid), None))
     if resp.status_code == 200:

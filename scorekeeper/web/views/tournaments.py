@@ -25,10 +25,9 @@ from werkzeug.exceptions import Forbidden
 from wtforms import RadioField, SelectChoice, SelectField, StringField, TextAreaField
 
 from ...common.i18n import field_errors, lang
-from ...domain import tournaments, variants
+from ...domain import reads, tournaments, variants
 from ...domain.tournaments import NotNow
 from ...rules.errors import InvalidInput, RulesetError, UnknownRuleset
-from ...storage import queries
 from .. import access, caches, limits
 from ..db import get_db
 from .games import _listed_name
@@ -136,7 +135,7 @@ def show(tid: str):
 @bp.get("/tournaments/<tid>/version")
 def version(tid: str):
     """Polled by static/tournament.js when the event stream cannot be kept open."""
-    return ({"version": queries.tournament_version(get_db(), tid)}, 200,
+    return ({"version": reads.tournament_version(get_db(), tid)}, 200,
             {"Cache-Control": "no-store"})
 
 
@@ -265,7 +264,7 @@ def screen(tid: str):
     if request.args.get("part") == "live":
         # Asked again by every projector after every save anywhere in the club: made once
         # per version of the tournament and language, whichever projector asks first.
-        version = queries.tournament_version(get_db(), tid)
+        version = reads.tournament_version(get_db(), tid)
         kept = caches.body(("screen-live", tid, version, lang()), lambda: caches.Body.of(
             render_template("tournaments/_screen_live.html", **_context(_load(tid)))))
         return caches.respond(kept)
@@ -289,7 +288,7 @@ bp.add_app_template_global(tournaments.confirmed, "confirmed")
 
 
 @bp.app_template_global()
-def tournament_of_game(gid: str) -> queries.TableOfGame | None:
+def tournament_of_game(gid: str) -> reads.TableOfGame | None:
     """The tournament, round and table a game was drawn for (the game page's line): one
     row read, not the whole tournament (every phone's page after every deal asks)."""
     return tournaments.table_of_game(get_db(), gid)

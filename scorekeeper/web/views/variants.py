@@ -23,9 +23,9 @@ from flask_babel import gettext
 
 from ...common import formats
 from ...common.i18n import field_errors
-from ...domain import variants
+from ...domain import house, variants
+from ...domain.errors import RulesetInUse
 from ...rules.errors import InvalidInput, Problem
-from ...storage import store
 from .. import access
 from ..db import get_db
 
@@ -110,7 +110,7 @@ def make_default(ruleset_id: str):
     if not access.is_host():
         return render_template("error.html", message=gettext(
             "Only the host can choose the rules new games start with.")), 403
-    store.set_setting(get_db(), "default_ruleset", rules.id)
+    house.set_default_ruleset(get_db(), rules.id)
     flash(gettext("New games on this server now start with these rules."), "ok")
     return redirect(url_for("games.ruleset", ruleset_id=rules.id))
 
@@ -127,7 +127,7 @@ def delete(ruleset_id: str):
                 "Only the phone that made this house variant, or the host, can delete it.")), 403
         try:
             variants.delete(get_db(), ruleset_id)
-        except store.RulesetInUse:
+        except RulesetInUse:
             flash(gettext("A game is played with this ruleset; delete the game first."),
                   "error")
         else:

@@ -1,0 +1,20 @@
+"""The database the app works on, as the layers above see it: its pool of open
+connections (one lent to each request, its writes to the pool's committer), the schema
+brought up to date, and the settings a connection is opened with. The web asks here;
+only the domain and the storage name the storage."""
+from __future__ import annotations
+
+from ..storage.pool import POOL_SIZE, Pool
+from ..storage.store import BUSY_TIMEOUT_MS, SYNCHRONOUS, connect, migrate
+
+__all__ = ["BUSY_TIMEOUT_MS", "POOL_SIZE", "SYNCHRONOUS", "Pool", "init_db"]
+
+
+def init_db(path: str, timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
+    """Create the database at ``path`` or bring it up to the current schema (migrations
+    are idempotent)."""
+    db = connect(path, timeout_ms)
+    try:
+        migrate(db)
+    finally:
+        db.close()

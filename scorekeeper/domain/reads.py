@@ -1,0 +1,137 @@
+"""The read side: what the pages, the API and the outputs ask of the stored games,
+tournaments, people and settings, each named for the question. The web and the outputs
+read here, never the storage (``tests/test_architecture.py``); each answer is one of
+:mod:`..storage.queries`' reads (a few SQL statements at most, by index), so a page pays
+nothing for asking through the domain. Whole games and tournaments are loaded by
+:func:`.service.load` and :func:`.tournaments.load`, people's figures and evenings by
+:mod:`.people`; the writes are the service's, the tournaments', and :mod:`.house`'s."""
+from __future__ import annotations
+
+from typing import Any
+
+from sqlite_utils import Database
+
+from ..storage import queries
+from ..storage.queries import TableOfGame, TournamentTable
+from ..storage.store import CODE_ALPHABET, CODE_LENGTHS
+
+__all__ = ["CODE_ALPHABET", "CODE_LENGTHS", "TableOfGame", "TournamentTable"]
+
+# ---- games ---------------------------------------------------------------------------
+
+
+def game_version(db: Database, gid: str) -> int:
+    """A game's version alone (one indexed row): has anything changed? ``GameNotFound``
+    if there is no such game."""
+    return queries.game_version(db, gid)
+
+
+def game_versions(db: Database, ids: list[str]) -> list[tuple[str, int]]:
+    """(id, version) of each of ``ids`` that exists, by id: has any of them changed?"""
+    return queries.game_versions(db, ids)
+
+
+def game_header(db: Database, gid: str) -> dict[str, Any]:
+    """What a download's name needs (family, players, date, version), without the deals."""
+    return queries.game_header(db, gid)
+
+
+def game_by_code(db: Database, code: str) -> str:
+    """The id of the game a join code opens (``GameNotFound`` if none: a game finished
+    more than a day ago has no code any more)."""
+    return queries.game_by_code(db, code)
+
+
+def games_listed(db: Database, ids: list[str] | None = None) -> list[dict[str, Any]]:
+    """The games of ``ids`` (this browser's), or every game (the host's list), the latest
+    played first, with players, deals entered and the ruleset snapshot."""
+    return queries.list_games(db, ids)
+
+
+def count_games(db: Database) -> int:
+    """How many games are kept."""
+    return queries.count_games(db)
+
+
+def deal_history(db: Database, gid: str, number: int | None = None) -> list[dict[str, Any]]:
+    """Every replaced or undone result of a game (or of one deal), oldest first."""
+    return queries.deal_history(db, gid, number)
+
+
+# ---- people --------------------------------------------------------------------------
+
+
+def known_people(db: Database) -> list[dict[str, Any]]:
+    """Everyone who has played here, by name, with how many games each: the names a new
+    game's form suggests."""
+    return queries.people(db)
+
+
+def players_page(db: Database, language: str, page: int, size: int
+                 ) -> tuple[list[dict[str, Any]], bool]:
+    """One page (from 1) of the players page: everyone who played here in the order
+    ``language`` sorts names, with their games; and whether another page follows."""
+    return queries.people_page(db, language, page, size)
+
+
+def count_people(db: Database) -> int:
+    return queries.count_people(db)
+
+
+def person(db: Database, pid: Any) -> dict[str, Any]:
+    """A person by id; ``PersonNotFound`` for any other id (one that is no int too)."""
+    return queries.person(db, pid)
+
+
+def names(db: Database, ids: Any) -> dict[int, str]:
+    """The names of the people of ``ids``."""
+    return queries.names(db, ids)
+
+
+def person_tables(db: Database, pid: int) -> list[tuple[str, int]]:
+    """The tables a person sat at and how many games at each, the most games first."""
+    return queries.person_tables(db, pid)
+
+
+def person_games(db: Database, pid: int) -> list[str]:
+    """Every game a person played in (renaming them needs the right to all of them)."""
+    return queries.person_games(db, pid)
+
+
+def table_games(db: Database, key: str) -> list[str]:
+    """The games of one table (its people's ids sorted, ``3-5-7-9``), oldest first."""
+    return queries.table_games(db, key)
+
+
+def renames(db: Database, limit: int = 100) -> list[dict[str, Any]]:
+    """The latest renames of people, newest first, with each person's name now (the
+    host's list, where one is taken back)."""
+    return queries.renames(db, limit)
+
+
+# ---- tournaments ---------------------------------------------------------------------
+
+
+def tournament_version(db: Database, tid: str) -> int:
+    """A tournament's version alone: it moves with any of its games'
+    (``TournamentNotFound`` if there is none)."""
+    return queries.tournament_version(db, tid)
+
+
+def table_of_game(db: Database, gid: str) -> TableOfGame | None:
+    """The tournament, round and table a game was drawn for (and whether that tournament
+    is closed), in one row; None for a game of no tournament."""
+    return queries.table_of_game(db, gid)
+
+
+# ---- settings ------------------------------------------------------------------------
+
+
+def setting(db: Database, key: str) -> str | None:
+    """One of this server's choices, or None when it was never made."""
+    return queries.setting(db, key)
+
+
+def default_ruleset(db: Database) -> str | None:
+    """The ruleset a new game starts with, if the host chose one."""
+    return queries.setting(db, "default_ruleset")
