@@ -30,7 +30,7 @@ ICONS = [
 ]
 
 #: What a phone keeps to show a game page without the network (scripts, styles, icons).
-SHELL = ["app.css", "entry.css", "app.js", "entry.js", "live.js", "screen.js", "offline.js",
+SHELL = ["app.css", "entry.css", "app.js", "entry.js", "follow.js", "live.js", "screen.js", "offline.js",
          "icon.svg", "icons/icon-192.png"]
 
 
