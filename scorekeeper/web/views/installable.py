@@ -30,8 +30,8 @@ ICONS = [
 ]
 
 #: What a phone keeps to show a game page without the network (scripts, styles, icons).
-SHELL = ["app.css", "entry.css", "app.js", "entry.js", "follow.js", "live.js", "screen.js", "offline.js",
-         "icon.svg", "icons/icon-192.png"]
+SHELL = ["app.css", "entry.css", "app.js", "entry.js", "follow.js", "live.js", "screen.js",
+         "offline.js", "icon.svg", "icons/icon-192.png"]
 
 
 @lru_cache(maxsize=4)
