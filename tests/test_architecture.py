@@ -149,3 +149,13 @@ def test_a_family_never_imports_another():
              for t in targets if t.startswith("scorekeeper.families.") and t not in shared
              and t.split(".")[2] != m.split(".")[2]]
     assert found == []
+
+
+def test_storage_only_stores():
+    """The storage takes and returns rows and plain values: it replays no game, so it
+    imports no family, no domain, no output and nothing of the web (issue 33)."""
+    above = {"families", "domain", "outputs", "web"}
+    found = [f"{m} -> {t}" for m, targets in _imports().items()
+             if m.startswith("scorekeeper.storage") for t in targets
+             if len(t.split(".")) > 1 and t.split(".")[1] in above]
+    assert found == []
