@@ -176,3 +176,24 @@ def test_the_figures_kept_are_a_replays(db, rules, loser, dealer, corrected):
         game = service.enter_deal(db, game, corrected, bad_evening_for(rules, 0)[corrected - 1],
                                   game.version)
     assert _figures(db, gid) == _replayed(db, gid)
+
+
+def test_the_app_fills_the_figures_an_older_database_lacks_when_it_starts(tmp_path):
+    """Migration 0007 leaves the figures of games finished before it to the domain: the
+    app's start makes them (each such game replayed once), and a second start finds none
+    missing."""
+    from scorekeeper import create_app
+    path = str(tmp_path / "old.sqlite")
+    db = store.connect(path)
+    store.migrate(db)
+    gid = service.create_game(db, "standard-4", NAMES, 0)
+    finish(db, gid)
+    with db.conn:  # as migration 0007 leaves a game finished before it
+        db.execute("delete from figure_parts")
+        db.execute("delete from figures")
+    assert queries.finished_without_figures(db) == [gid]
+    create_app({"DATABASE": path, "SECRET_KEY": "x", "TESTING": True})
+    assert queries.finished_without_figures(db) == []
+    assert _figures(db, gid) == _replayed(db, gid)
+    assert service.backfill_figures(db) == 0
+    db.close()
