@@ -31,6 +31,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from scorekeeper import create_app
+from scorekeeper.domain import service
 from scorekeeper.families import registry
 from scorekeeper.families.kierki.rules.examples import plausible_results
 from scorekeeper.storage import commits, store
@@ -108,6 +109,7 @@ def instance(games: int, rng: random.Random, folder: Path):
     db.execute("PRAGMA synchronous = OFF")  # seeding only
     t0 = time.perf_counter()
     seed(db, games, rng)
+    service.backfill_figures(db)  # the store keeps figures the domain makes: each game replayed once
     seconds = time.perf_counter() - t0
     db.close()
     return app, seconds

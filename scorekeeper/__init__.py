@@ -84,7 +84,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .web import api, caches, db, hardening, hosts, limits, live, sessions, views
     app.json = BoundedJSONProvider(app)
     db.init_app(app)
-    live.init_app(app)  # every committed write tells the live table
+    _backfill_figures(app)  # a database older than the figures: its finished games get them
+    live.init_app(app)  # every write's events tell the live table
     sessions.init_app(app)  # the session cookie, verified once per value
     i18n.init_app(app, registry.families().values())
     views.init_app(app)
@@ -98,3 +99,19 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # Flask's) passes the trusted proxies' forwarded scheme, host and address, then HSTS.
     hardening.front(app)
     return app
+
+
+def _backfill_figures(app: Flask) -> None:
+    """The figures of finished games that have none (an older database; migration 0007
+    left them to the domain, which replays those games once), on a connection of its own."""
+    from .domain import service
+    from .storage import store
+
+    if str(app.config["DATABASE"]) == ":memory:":  # a new connection is a database of its own
+        return
+    db = store.connect(app.config["DATABASE"], int(app.config.get("BUSY_TIMEOUT_MS",
+                                                                  store.BUSY_TIMEOUT_MS)))
+    try:
+        service.backfill_figures(db)
+    finally:
+        db.close()

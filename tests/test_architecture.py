@@ -171,11 +171,9 @@ MAY_IMPORT = {
     "top": {"rules", "common", "families", "storage", "domain", "outputs", "web", "top"},
 }
 
-#: Imports the table refuses that are being taken out by work in flight elsewhere:
-#: ``web/live.py`` (the live table) is being rewritten onto the domain's events by the
-#: events work (storage, ``domain/service.py``, ``domain/tournaments.py``, ``web/live.py``),
-#: which takes its storage imports out; drop it from here when that lands.
-NOT_YET = {("scorekeeper.web.live", "storage")}
+#: Imports the table refuses that work in flight is taking out: none left (``web/live.py``
+#: reads the domain since the events landed). A (module, layer) pair here is tolerated.
+NOT_YET: set[tuple[str, str]] = set()
 
 
 def _folder(module: str) -> str:
@@ -188,14 +186,7 @@ def _refused(layer: str) -> list[str]:
             and (m, _folder(t)) not in NOT_YET]
 
 
-@pytest.mark.parametrize("layer", [
-    *(name for name in MAY_IMPORT if name != "storage"),
-    # The store still reads the families (a finished game's figures are replayed there);
-    # the events work moves that into the domain. Passes (XPASS) once it has landed.
-    pytest.param("storage", marks=pytest.mark.xfail(
-        reason="storage/store.py still imports families.registry (events work in flight)",
-        strict=False)),
-])
+@pytest.mark.parametrize("layer", list(MAY_IMPORT))
 def test_each_layer_imports_only_the_layers_it_may(layer):
     assert _refused(layer) == []
 
@@ -214,4 +205,14 @@ def test_the_web_and_the_outputs_never_name_the_storage():
              if _folder(m) in ("web", "outputs")
              for t in sorted(targets) if _folder(t) == "storage"
              and (m, "storage") not in NOT_YET]
+    assert found == []
+
+
+def test_storage_only_stores():
+    """The storage takes and returns rows and plain values: it replays no game, so it
+    imports no family, no domain, no output and nothing of the web (issue 33)."""
+    above = {"families", "domain", "outputs", "web"}
+    found = [f"{m} -> {t}" for m, targets in _imports().items()
+             if m.startswith("scorekeeper.storage") for t in targets
+             if len(t.split(".")) > 1 and t.split(".")[1] in above]
     assert found == []

@@ -8,7 +8,7 @@ import secrets
 from sqlite_utils import Database
 
 from ..storage import store
-from . import reads
+from . import people, reads
 
 #: Settings: the hash of the one unused host link's token, and the host epoch the
 #: sessions it opened carry (a new link or a logout makes a new one: they end); the
@@ -24,15 +24,16 @@ def set_default_ruleset(db: Database, rid: str) -> None:
 def rename_person(db: Database, pid: int, name: str, by: str = "host") -> list[str]:
     """Give a person a new name everywhere (``NameTaken`` if another has it,
     ``PersonNotFound`` if there is no such person), kept in the renames with the right it
-    was made with; returns the games they played (each has a new version)."""
-    return store.rename_person(db, pid, name, by)
+    was made with; returns the games they played (each has a new version). One path:
+    :func:`.people.rename`, which tells the live table (``PersonRenamed``)."""
+    return people.rename(db, pid, name, by)
 
 
 def undo_rename(db: Database, rename_id: int) -> int:
     """Take a rename back (the host's): the old name again. ``PersonNotFound`` for no such
     rename, ``RenameChanged`` if it was taken back already or the person renamed since,
     ``NameTaken`` if another person has the old name now. Returns the person's id."""
-    return store.undo_rename(db, rename_id)
+    return people.undo_rename(db, rename_id)
 
 
 def new_host_link(db: Database, token_hash: str) -> None:

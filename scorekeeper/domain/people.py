@@ -27,7 +27,8 @@ from ..families import registry
 from ..rules import checks
 from ..rules.places import above_middle, places, shared_places  # noqa: F401 - settling reads them here
 from ..storage import queries, store
-from . import service
+from . import bus, service
+from .events import PersonRenamed
 
 #: Games of one table closer together than this are one evening.
 EVENING_GAP = timedelta(hours=6)
@@ -498,3 +499,18 @@ def rematch_seats(players: list[str], first_dealer: int) -> tuple[list[str], int
     turned = players[1:] + players[:1]
     next_dealer = players[(first_dealer + 1) % len(players)]
     return turned, turned.index(next_dealer)
+
+
+def rename(db: Database, pid: int, name: str, by: str = "host") -> list[str]:
+    """Give person ``pid`` a new name everywhere (kept with the right ``by``); the games
+    they played (each at a new version). ``store.NameTaken`` if another has it."""
+    games = store.rename_person(db, pid, name, by)
+    bus.publish([PersonRenamed(pid, tuple(games))])
+    return games
+
+
+def undo_rename(db: Database, rename_id: int) -> int:
+    """Take a rename back (the host's); the person's id."""
+    pid = store.undo_rename(db, rename_id)
+    bus.publish([PersonRenamed(pid)])
+    return pid

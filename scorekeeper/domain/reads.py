@@ -135,3 +135,9 @@ def setting(db: Database, key: str) -> str | None:
 def default_ruleset(db: Database) -> str | None:
     """The ruleset a new game starts with, if the host chose one."""
     return queries.setting(db, "default_ruleset")
+
+
+def versions(db: Database, ids: list[str]) -> dict[str, int]:
+    """The versions of the games (or tournaments) watched by the live table, by id: what
+    its fallback poll reads for writes made by another process."""
+    return queries.versions(db, ids)

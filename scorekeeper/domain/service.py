@@ -24,7 +24,9 @@ from ..rules import checks, named
 from ..rules.errors import N_, InvalidDeal, InvalidInput, Problem, RulesetError, UnknownRuleset
 from ..storage import queries, store
 from ..storage.queries import GameNotFound
-from . import variants
+from . import bus, figures, handlers, variants  # noqa: F401 - handlers: registered on the bus
+from .events import (DealCorrected, DealRecorded, DealUndone, GameCreated, GameDeleted,
+                     GameFinished, GameSigned)
 
 __all__ = ["Conflict", "Frozen", "Game", "GameNotFound", "InvalidInput", "create_game", "delete_game",
            "enter_deal", "load", "undo_last"]
@@ -183,7 +185,11 @@ def create_game(db: Database, ruleset_id: Any, names: Any, first_dealer: Any = N
     settings = {"first_dealer": checks.first_dealer(first_dealer, rules.players, rng),
                 **family.settings(rules, given or {})}
     _room_for_one_more(db, max_games)
-    return store.create_game(db, family.key, rules.snapshot(), players, settings)
+    unit = bus.Unit(lambda gid: [GameCreated(gid, 1)])
+    gid = store.create_game(db, family.key, rules.snapshot(), players, settings,
+                            then=unit.then)
+    unit.publish()
+    return gid
 
 
 def _check_version(game: Game, number: int | None, version: Any) -> None:
@@ -228,21 +234,30 @@ def enter_deal(db: Database, game: Game, number: int, raw: Any, version: Any,
                 "With this correction the game would be won before the last deal entered; "
                 "undo the later deals first."))]) from None
     result = after.scored[number - 1].result
-    try:
-        if number == game.recorded + 1:
-            store.record_deal(db, game.id, number, result, version, after.finished)
-        else:
-            store.replace_deal(db, game.id, number, result, version, after.finished, by)
-    except store.VersionConflict as e:
-        raise Conflict(ALREADY, e.current_version, game.id, number=number) from None
-    except store.Frozen as e:
-        raise Frozen(game.id, e.tournament_id) from None
+    new = number == game.recorded + 1
     results = [s.result for s in after.scored]
     stored = replace(game.stored, results=results, version=game.version + 1,
                      finished=after.finished)
     # A new deal leaves the deals before it as they were: what was made of them holds.
-    parts = dict(game.parts) if number == game.recorded + 1 else {}
-    return _keep(Game(stored, game.family, game.rules, after, parts, game.rules_parts))
+    parts = dict(game.parts) if new else {}
+    now = Game(stored, game.family, game.rules, after, parts, game.rules_parts)
+    v = now.version
+    unit = bus.Unit([DealRecorded(game.id, v, number, now),
+                     *([GameFinished(game.id, v, now)] if after.finished else [])] if new
+                    else [DealCorrected(game.id, v, number, by, now)])
+    try:
+        if new:
+            store.record_deal(db, game.id, number, result, version, after.finished,
+                              then=unit.then)
+        else:
+            store.replace_deal(db, game.id, number, result, version, after.finished, by,
+                               then=unit.then)
+    except store.VersionConflict as e:
+        raise Conflict(ALREADY, e.current_version, game.id, number=number) from None
+    except store.Frozen as e:
+        raise Frozen(game.id, e.tournament_id) from None
+    unit.publish()
+    return _keep(now)
 
 
 def undo_last(db: Database, game: Game, version: Any, by: str = "table") -> Game:
@@ -250,16 +265,21 @@ def undo_last(db: Database, game: Game, version: Any, by: str = "table") -> Game
     _check_version(game, None, version)
     if not game.recorded:
         raise InvalidInput([Problem("", N_("There is no deal to undo."))])
+    unit = bus.Unit([DealUndone(game.id, game.version + 1, game.recorded, by)])
     try:
-        store.remove_last_deal(db, game.id, version, by)
+        store.remove_last_deal(db, game.id, version, by, then=unit.then)
     except store.VersionConflict as e:
         raise Conflict(CHANGED, e.current_version, game.id) from None
     except store.Frozen as e:
         raise Frozen(game.id, e.tournament_id) from None
+    unit.publish()
     stored = replace(game.stored, results=game.stored.results[:-1], version=game.version + 1,
                      finished=False)
     return _keep(Game(stored, game.family, game.rules, rules_parts=game.rules_parts))
 
+
+#: The version a deleted game's event carries.
+GONE = -1
 
 #: The seat a director's signature is kept under.
 DIRECTOR_SEAT = -1
@@ -286,12 +306,14 @@ def sign(db: Database, game: Game, seat: Any, version: Any, by: str = "table") -
     if not (checks.is_int(seat) and (seat in seats or (seat == DIRECTOR_SEAT
                                                         and by == "director"))):
         raise InvalidInput([Problem("seat", N_("Choose who signs: one of the players."))])
+    unit = bus.Unit([GameSigned(game.id, game.version + 1, seat, by)])
     try:
-        store.sign_game(db, game.id, seat, version, by)
+        store.sign_game(db, game.id, seat, version, by, then=unit.then)
     except store.VersionConflict as e:
         raise Conflict(CHANGED, e.current_version, game.id) from None
     except store.Frozen as e:
         raise Frozen(game.id, e.tournament_id) from None
+    unit.publish()
     return load(db, game.id)
 
 
@@ -303,10 +325,12 @@ def delete_game(db: Database, game: Game, version: Any) -> None:
         raise InvalidInput([Problem("", N_(
             "This game is a table of a tournament; it cannot be deleted (correct its deals "
             "instead)."))])
+    unit = bus.Unit([GameDeleted(game.id, GONE)])
     try:
-        store.delete_game(db, game.id, version)
+        store.delete_game(db, game.id, version, then=unit.then)
     except store.VersionConflict as e:
         raise Conflict(CHANGED, e.current_version, game.id) from None
+    unit.publish()
 
 
 def _plain(data: dict[str, Any]) -> dict[str, Any]:
@@ -363,7 +387,33 @@ def import_game(db: Database, family_key: Any, snapshot: Any, names: Any,
     if not all(checks.is_int(t) for t in state.totals):
         raise InvalidInput([Problem("file", N_("The rules in the file are damaged."))])
     _room_for_one_more(db, max_games)
-    return store.import_game(db, family.key, rules.snapshot(), players, checked,
-                             [s.result for s in state.scored], history(len(state.scored)),
-                             state.finished,
-                             created_at, keep_variant=variant == "new")
+    scored = [s.result for s in state.scored]
+
+    def made(gid: str) -> list[Any]:
+        game = Game(queries.StoredGame(gid, family.key, rules.snapshot(), checked, players,
+                                       scored, 1, state.finished, "", ""),
+                    family, rules, state)
+        return [GameCreated(gid, 1), *([GameFinished(gid, 1, game)] if state.finished else [])]
+
+    unit = bus.Unit(made)
+    gid = store.import_game(db, family.key, rules.snapshot(), players, checked, scored,
+                            history(len(state.scored)), state.finished,
+                            created_at, keep_variant=variant == "new", then=unit.then)
+    unit.publish()
+    return gid
+
+
+def backfill_figures(db: Database) -> int:
+    """Figures for every finished game that has none (a database older than them; run when
+    the app starts): each such game loaded and replayed once, its rows made by
+    :func:`.figures.rows`; how many games got them. A game that cannot be replayed is
+    logged and left without."""
+    done = 0
+    for gid in queries.finished_without_figures(db):
+        try:
+            store.write_figures(db, gid, figures.rows(load(db, gid)))
+        except Exception:  # one damaged game must not stop the server from starting
+            log.exception("no figures for game %s: it could not be replayed", gid)
+            continue
+        done += 1
+    return done

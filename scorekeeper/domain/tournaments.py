@@ -27,7 +27,9 @@ from ..rules.errors import N_, InvalidInput, Problem, UnknownRuleset
 from ..rules.standings import SCORINGS, Seat, Standing, standings
 from ..storage import queries, store
 from ..storage.queries import TournamentNotFound, TournamentTable
-from . import service, variants
+from . import bus, service, variants
+from .events import (PlayerArrived, PlayerWithdrew, RoundDrawn, TournamentClosed,
+                     TournamentCreated, TournamentReopened)
 
 __all__ = ["NotNow", "Tournament", "TournamentNotFound", "add_player", "close", "create",
            "draw_next", "load", "table_of_game", "withdraw"]
@@ -339,6 +341,7 @@ def create(db: Database, name: Any, players: Any, rounds: Any, rulesets: Any,
     store.create_tournament(db, tid, checked["name"], checked["rounds"], checked["rulesets"],
                             scoring, seed, checked["players"],
                             _tables(db, checked["rulesets"], names, drawn))
+    bus.publish([TournamentCreated(tid, 1)])
     return load(db, tid)
 
 
@@ -374,6 +377,7 @@ def draw_next(db: Database, tid: str, number: Any = None,
         store.add_round(db, tid, nxt, _tables(db, t.rulesets, names, drawn))
     except store.TournamentChanged as e:
         raise _refused(e, nxt) from None
+    bus.publish([RoundDrawn(tid, None, nxt)])
     return load(db, tid)
 
 
@@ -398,12 +402,14 @@ def add_player(db: Database, tid: str, name: Any) -> int:
                                     {"max": checks.NAME_MAX})])
     try:
         _check_sizes(len(t.active) + 1, t.rulesets)
-        return store.add_tournament_player(db, tid, typed, t.current + 1)
+        number = store.add_tournament_player(db, tid, typed, t.current + 1)
     except store.NameTaken:
         raise InvalidInput([Problem("name", N_("%(name)s is entered twice."),
                                     {"name": typed})]) from None
     except store.TournamentChanged as e:
         raise _refused(e, t.current + 1) from None
+    bus.publish([PlayerArrived(tid, None, number)])
+    return number
 
 
 def withdraw(db: Database, tid: str, number: Any) -> None:
@@ -418,6 +424,7 @@ def withdraw(db: Database, tid: str, number: Any) -> None:
         store.withdraw_tournament_player(db, tid, n, t.current)
     except store.TournamentChanged as e:
         raise _refused(e, t.current + 1) from None
+    bus.publish([PlayerWithdrew(tid, None, n)])
 
 
 def _check_sizes(count: int, rulesets: Mapping[str, str]) -> None:
@@ -433,6 +440,7 @@ def close(db: Database, tid: str) -> None:
         store.close_tournament(db, tid)
     except store.TournamentChanged as e:
         raise _refused(e, t.current + 1) from None
+    bus.publish([TournamentClosed(tid)])
 
 
 def reopen(db: Database, tid: str) -> None:
@@ -444,6 +452,7 @@ def reopen(db: Database, tid: str) -> None:
     except store.TournamentChanged as e:
         raise NotNow(NOT_CLOSED) if e.reason == "open" else _refused(e, t.current + 1) \
             from None
+    bus.publish([TournamentReopened(tid)])
 
 
 def changes(db: Database, tid: str) -> list[dict[str, Any]]:

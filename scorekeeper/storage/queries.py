@@ -588,3 +588,26 @@ def renames(db: Database, limit: int = 100) -> list[dict[str, Any]]:
         "select r.id, r.person_id, r.old_name, r.new_name, r.at, r.by, r.undone_at, p.name "
         "from renames r join people p on p.id = r.person_id order by r.id desc limit ?",
         [limit])]
+
+
+def finished_without_figures(db: Database) -> list[str]:
+    """The finished games that have no figures (a database made before they were kept),
+    oldest first."""
+    return [r[0] for r in db.conn.execute(
+        "select id from games g where finished = 1 and not exists "
+        "(select 1 from figures f where f.game_id = g.id) order by rowid")]
+
+
+def versions(db: Database, ids: list[str]) -> dict[str, int]:
+    """Every given game's or tournament's version (a missing one left out), in one query
+    per 500 of them (their ids are both 96 random bits: one never names the other)."""
+    found: dict[str, int] = {}
+    for i in range(0, len(ids), 500):
+        chunk = ids[i:i + 500]
+        marks = ", ".join("?" * len(chunk))
+        for key, version in db.conn.execute(
+                f"select id, version from games where id in ({marks}) union all "
+                f"select id, version from tournaments where id in ({marks})",
+                chunk + chunk).fetchall():
+            found[key] = int(version)
+    return found

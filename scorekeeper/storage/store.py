@@ -1,6 +1,10 @@
 """Storage: the schema, its migrations and every write. sqlite-utils on SQLite in WAL mode.
 
-Reads are in :mod:`.queries`; only these two modules know SQL. Games of every
+Reads are in :mod:`.queries`; only these two modules know SQL. The storage only stores:
+it takes and returns rows and plain values, and never replays a game (it imports no
+family, nothing of the domain, the outputs or the web). What a write must also do in
+its transaction (a finished game's figures, its tournament's version) the domain hands
+in as ``then``, called with the connection and the game's id. Games of every
 family share these tables: ``games`` (with a ``family`` column and a snapshot of
 its ruleset), ``players`` (seats), ``deals`` (one
 JSON result per deal) and ``deal_history`` (every replaced or undone result).
@@ -38,9 +42,7 @@ from typing import Any, TypeVar
 from sqlite_utils import Database, Migrations
 
 from ..common import collation
-from ..families import registry
 from ..rules.checks import person_key
-from ..rules.places import places
 from . import queries
 from .commits import Committer, StoreError
 
@@ -126,8 +128,9 @@ def _figures_tables(db: Database) -> None:
 
     * ``figures``: one row per seat of each finished game (its person, family, ruleset,
       total, place, win), and ``figure_parts``: what the family counts for that seat
-      (points and deals per kind of deal, hearts taken, …). Written by every write that
-      changes a game (:func:`_refresh_figures`), in the same transaction; summed by SQL.
+      (points and deals per kind of deal, hearts taken, …). Made by the domain from the
+      game's state, written by :func:`put_figures` in the transaction of the write that
+      finished, corrected or undid the game; summed by SQL.
     * ``games.table_key`` (the people at the game, their ids sorted) and
       ``games.evening_id`` (the id of the evening the game would open): a table's games
       and an evening are found by index, not by reading every game.
@@ -176,11 +179,9 @@ def _figures_tables(db: Database) -> None:
     db.table("figure_parts").create_index(
         ["table_key", "person_id", "family", "part", "key", "points", "deals", "played",
          "game_row", "position", "grp", "game_id", "seat"])
-    for row in list(db.query("select id from games where finished = 1 order by rowid")):
-        try:
-            _refresh_figures(db, row["id"])
-        except Exception:  # one damaged game must not stop the server from starting
-            log.exception("no figures for game %s: it could not be replayed", row["id"])
+    # The figures of the games already finished are the domain's to make (they need the
+    # games replayed): it fills every finished game that has none when the app starts
+    # (``domain.figures.backfill``, reading :func:`.queries.finished_without_figures`).
 
 
 @migrations(name="0008_one_name_per_person")
@@ -199,7 +200,8 @@ def _tournaments(db: Database) -> None:
     * ``tournaments``: its name, the rounds it is to have, the ruleset id per table size
       (JSON, ``{"4": "standard-4"}``), how it is ranked (``points`` or ``places``), the
       seed its draws are made from, a ``version`` bumped by every change to it *and to
-      any of its games* (:func:`_bump`), so one number tells a projector to look again.
+      any of its games* (:func:`touch_tournament_of`, called by the domain's handler in
+      the game's write), so one number tells a projector to look again.
     * ``tournament_players``: an entry number per player (1, 2, …, in the order entered;
       late arrivals after), their person, the round they joined at and, once withdrawn,
       the last round they were drawn for (``left_after``).
@@ -288,73 +290,56 @@ def _table_key(db: Database, gid: str) -> str | None:
     return "-".join(str(p) for p in sorted(ids))
 
 
-@dataclass
-class _Folded:
-    """A stored game replayed, as a family's ``seat_numbers`` reads it."""
-
-    stored: queries.StoredGame
-    family: Any
-    rules: Any
-    state: Any
-
-    @property
-    def id(self) -> str:
-        return self.stored.id
-
-    @property
-    def players(self) -> list[str]:
-        return self.stored.players
+#: A finished game's figures as the domain makes them, plain rows: per seat ``(seat, side,
+#: sides, total, place, won)``, and per seat and kind ``(seat, part, key, position, grp,
+#: points, deals)``; the store adds what it knows (person, family, ruleset, table, when).
+Figures = tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]
 
 
-def _fold(db: Database, gid: str) -> _Folded:
-    stored = queries.load_game(db, gid)
-    family = registry.get(stored.family)
-    if family is None:
-        raise queries.GameNotFound(gid)
-    rules = registry.loaded(family, stored.ruleset, stored.ruleset_text)[0]
-    return _Folded(stored, family, rules,
-                   family.fold(rules, stored.settings, stored.results))
-
-
-def _refresh_figures(db: Database, gid: str) -> None:
-    """Write a game's figures anew from what is stored: none while it is unfinished (or
-    gone), a row per seat and its parts once it is finished. Every write that changes a
-    game's deals, seats or end calls this inside its own transaction."""
+def put_figures(db: Database, gid: str, figures: Figures | None) -> None:
+    """Inside a write: the game's figures replaced by ``figures`` (none: an unfinished,
+    corrected-to-unfinished or undone game has none)."""
     db.conn.execute("delete from figure_parts where game_id = ?", [gid])
     db.conn.execute("delete from figures where game_id = ?", [gid])
-    row = db.conn.execute("select finished, rowid, created_at, table_key, ruleset_id "
+    if not figures or not figures[0]:
+        return
+    row = db.conn.execute("select family, rowid, created_at, table_key, ruleset_id "
                           "from games where id = ?", [gid]).fetchone()
-    if row is None or not row[0]:
+    if row is None:
         return
-    _, game_row, played, table, ruleset_id = row
-    game = _fold(db, gid)
-    if not game.state.finished:
-        return
+    family, game_row, played, table, ruleset_id = row
     people = [r[0] for r in db.conn.execute(
         "select person_id from players where game_id = ? order by seat", [gid])]
-    totals = list(game.state.totals)
-    placed = places(totals)
-    figures, parts = [], []
-    for side, seats in enumerate(game.family.sides(game.rules)):
-        for seat in seats:
-            pid = people[seat]
-            figures.append((gid, seat, pid, game.family.key, ruleset_id, table, played,
-                            game_row, side, len(totals), totals[side], placed[side],
-                            int(placed[side] == 1)))
-            numbers = game.family.seat_numbers(game, seat)
-            for position, (key, (points, deals, group)) in enumerate(
-                    numbers.get("kinds", {}).items()):
-                parts.append((gid, seat, pid, game.family.key, "kind", key, table, played,
-                              game_row, position, group, points, deals))
-            for position, (key, n) in enumerate(numbers.get("counts", {}).items()):
-                parts.append((gid, seat, pid, game.family.key, "count", key, table, played,
-                              game_row, position, None, n, None))
-    db.conn.executemany("insert into figures (game_id, seat, person_id, family, ruleset_id, "
-                        "table_key, played, game_row, side, sides, total, place, won) "
-                        "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", figures)
-    db.conn.executemany("insert into figure_parts (game_id, seat, person_id, family, part, "
-                        "key, table_key, played, game_row, position, grp, points, deals) "
-                        "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", parts)
+    rows, parts = figures
+    db.conn.executemany(
+        "insert into figures (game_id, seat, person_id, family, ruleset_id, table_key, played, "
+        "game_row, side, sides, total, place, won) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(gid, seat, people[seat], family, ruleset_id, table, played, game_row, side, sides,
+          total, place, won) for seat, side, sides, total, place, won in rows])
+    db.conn.executemany(
+        "insert into figure_parts (game_id, seat, person_id, family, part, key, table_key, "
+        "played, game_row, position, grp, points, deals) "
+        "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(gid, seat, people[seat], family, part, key, table, played, game_row, position, grp,
+          points, deals) for seat, part, key, position, grp, points, deals in parts])
+
+
+def touch_tournament_of(db: Database, gid: str) -> tuple[str, int] | None:
+    """Inside a write: the version of game ``gid``'s tournament bumped (its standings or
+    its tables' progress moved); the tournament and its new version, or None."""
+    row = db.conn.execute(
+        "update tournaments set version = version + 1, updated_at = ? where id = "
+        "(select tournament_id from tournament_tables where game_id = ?) "
+        "returning id, version", [_now(), gid]).fetchone()
+    return (row[0], int(row[1])) if row else None
+
+
+def touch_tournaments_of_person(db: Database, pid: int) -> list[tuple[str, int]]:
+    """Inside a write: the versions of every tournament person ``pid`` plays in bumped."""
+    return [(r[0], int(r[1])) for r in db.conn.execute(
+        "update tournaments set version = version + 1, updated_at = ? where id in "
+        "(select tournament_id from tournament_players where person_id = ?) "
+        "returning id, version", [_now(), pid]).fetchall()]
 
 
 def _person(db: Database, name: str, now: str, sort: bool = True) -> int:
@@ -488,6 +473,18 @@ def migrate(db: Database) -> None:
     migrations.apply(db)
 
 
+#: What the domain does inside a game's write, in its transaction, after the store's own
+#: rows (its handlers: the figures, the tournament's version): called with the connection
+#: and the game's id.
+Then = Callable[[Database, str], Any] | None
+
+
+@writes
+def write_figures(db: Database, gid: str, figures: Figures | None) -> None:
+    """A write of its own: a game's figures (the domain's backfill of older databases)."""
+    put_figures(db, gid, figures)
+
+
 #: Letters and digits that cannot be mistaken for each other when read aloud or typed.
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 #: A new game's code: 32⁸ ≈ 1.1 × 10¹² of them, so that a guesser at the limit one
@@ -514,8 +511,11 @@ def new_id() -> str:
 @writes
 def create_game(db: Database, family: str, ruleset: dict[str, Any], players: list[str],
                 settings: dict[str, Any], results: list[dict[str, Any]] | None = None,
-                game_id: str | None = None) -> str:
-    return _insert_game(db, family, ruleset, players, settings, results, game_id)
+                game_id: str | None = None, then: Then = None) -> str:
+    gid = _insert_game(db, family, ruleset, players, settings, results, game_id)
+    if then is not None:
+        then(db, gid)
+    return gid
 
 
 def _insert_game(db: Database, family: str, ruleset: dict[str, Any], players: list[str],
@@ -542,7 +542,8 @@ def _insert_game(db: Database, family: str, ruleset: dict[str, Any], players: li
 def import_game(db: Database, family: str, ruleset: dict[str, Any], players: list[str],
                 settings: dict[str, Any], results: list[dict[str, Any]],
                 history: list[dict[str, Any]], finished: bool,
-                created_at: str | None = None, keep_variant: bool = False) -> str:
+                created_at: str | None = None, keep_variant: bool = False,
+                then: Then = None) -> str:
     """Write a checked, imported game with its history in one transaction; with
     ``keep_variant`` its ruleset too, as a house variant of this server (unless one
     already has its id)."""
@@ -567,8 +568,8 @@ def import_game(db: Database, family: str, ruleset: dict[str, Any], players: lis
         {"game_id": gid, "number": h["number"], "action": h["action"],
          "result": json.dumps(h["result"], ensure_ascii=False),
          "replaced_at": h["replaced_at"]} for h in history)
-    if finished:
-        _refresh_figures(db, gid)
+    if then is not None:
+        then(db, gid)  # the domain's handlers: a finished game's figures
     return gid
 
 
@@ -600,11 +601,6 @@ def _bump(db: Database, gid: str, version: int, finished: bool | None) -> int:
         if closed:  # checked here, under the write lock: no path writes a frozen game
             raise Frozen(closed[0])
         raise VersionConflict(queries.game_version(db, gid))  # GameNotFound if it is gone
-    # A tournament's game: the tournament changed too (its standings, its tables'
-    # progress), so its projector and pages hear of it by the tournament's version.
-    db.conn.execute("update tournaments set version = version + 1, updated_at = ? where id = "
-                    "(select tournament_id from tournament_tables where game_id = ?)",
-                    [params[0], gid])
     return version + 1
 
 
@@ -631,18 +627,19 @@ def _unsign(db: Database, gid: str, number: int | None, by: str) -> None:
 
 @writes
 def record_deal(db: Database, gid: str, number: int, result: dict[str, Any], version: int,
-                finished: bool) -> int:
+                finished: bool, then: Then = None) -> int:
     """Store the result of the next deal; returns the new version."""
     new_version = _bump(db, gid, version, finished)
     _insert_deal(db, gid, number, result, _now())
-    if finished:  # a deal added to an unfinished game: it had no figures, and has none
-        _refresh_figures(db, gid)
+    if then is not None:
+        then(db, gid)
     return new_version
 
 
 @writes
 def replace_deal(db: Database, gid: str, number: int, result: dict[str, Any],
-                 version: int, finished: bool | None = None, by: str = "table") -> int:
+                 version: int, finished: bool | None = None, by: str = "table",
+                 then: Then = None) -> int:
     """Correct a recorded deal, keeping the replaced result in its history and the
     correction in ``changes`` (by which right, and whether the game was finished); the
     game's signatures go."""
@@ -660,12 +657,14 @@ def replace_deal(db: Database, gid: str, number: int, result: dict[str, Any],
                                      "replaced_at": _now()})
     db.execute("update deals set result = ?, recorded_at = ? where game_id = ? and number = ?",
                [_RESULT_TEXT(result), _now(), gid, number])
-    _refresh_figures(db, gid)  # a finished game's figures follow the correction
+    if then is not None:
+        then(db, gid)  # the domain's handlers: a finished game's figures follow
     return new_version
 
 
 @writes
-def remove_last_deal(db: Database, gid: str, version: int, by: str = "table") -> int:
+def remove_last_deal(db: Database, gid: str, version: int, by: str = "table",
+                     then: Then = None) -> int:
     """Undo: take the last deal off, keeping it in the history and the undo in
     ``changes``; the game's signatures go."""
     was_finished = db.conn.execute("select finished from games where id = ?",
@@ -681,14 +680,17 @@ def remove_last_deal(db: Database, gid: str, version: int, by: str = "table") ->
                                          "replaced_at": _now()})
         db.execute("delete from deals where game_id = ? and number = ?",
                    [gid, last[0]["number"]])
-    _refresh_figures(db, gid)  # unfinished again: its figures go until it ends again
+    if then is not None:
+        then(db, gid)  # the domain's handlers: unfinished again, its figures go
     return new_version
 
 
 @writes
-def delete_game(db: Database, gid: str, version: int) -> None:
+def delete_game(db: Database, gid: str, version: int, then: Then = None) -> None:
     """Delete a game and everything of it, if it is still at ``version``."""
     _bump(db, gid, version, None)
+    if then is not None:
+        then(db, gid)
     for table in ("figure_parts", "figures", "deal_history", "deals", "players", "signatures",
                   "changes"):
         db.execute(f"delete from {table} where game_id = ?", [gid])
@@ -754,9 +756,7 @@ def _rename(db: Database, pid: int, name: str, by: str, keep: bool) -> list[str]
     db.execute("update players set name = ? where person_id = ?", [name, pid])
     db.execute("update games set version = version + 1, updated_at = ? where id in "
                "(select value from json_each(?))", [now, json.dumps(games)])
-    db.execute("update tournaments set version = version + 1, updated_at = ? where id in "
-               "(select tournament_id from tournament_players where person_id = ?)",
-               [now, pid])
+    touch_tournaments_of_person(db, pid)
     return games
 
 
@@ -783,7 +783,8 @@ def undo_rename(db: Database, rename_id: int) -> int:
 
 
 @writes
-def sign_game(db: Database, gid: str, seat: int, version: int, by: str) -> int:
+def sign_game(db: Database, gid: str, seat: int, version: int, by: str,
+              then: Then = None) -> int:
     """A finished game signed by the player of ``seat`` (or the director: seat -1) on a
     phone holding ``by``'s right; returns the new version (every phone of the table sees
     it). Signing twice for one seat keeps the first signature."""
@@ -792,6 +793,8 @@ def sign_game(db: Database, gid: str, seat: int, version: int, by: str) -> int:
     new_version = _bump(db, gid, version, None)
     db.conn.execute("insert or ignore into signatures (game_id, seat, by, signed_at) "
                     "values (?, ?, ?, ?)", [gid, seat, by, _now()])
+    if then is not None:
+        then(db, gid)
     return new_version
 
 

@@ -8,13 +8,14 @@ are gone. A stream ends after ``LIVE_STREAM_SECONDS`` (about 5 minutes) and the 
 EventSource opens a new one by itself; an unknown game is a 404; a game deleted while
 watched gets a ``gone`` event and the stream ends.
 
-How a change is learnt: one *watcher* per process reads the versions of every watched
-game in one small query every ``LIVE_POLL_SECONDS`` (0.25 s), however many phones
-watch, and wakes the streams of a game whose version moved on. A write committed by this
-process (:mod:`.commits` tells its listeners) wakes the watcher at once, so phones served by
-the same process hear of it within milliseconds; the database check is what makes it
-work across processes and threads, and after anything the app did not see (``kierki
-games delete``). The watcher runs only while a stream is open.
+How a change is learnt: the domain's events (:mod:`..domain.bus`) say which game or
+tournament changed and its new version (a deal, a correction, an undo, a signature, a
+deletion; a tournament's game moving its tournament), and the watchers of this process
+wake that game's streams alone, at once, with no query. What no event of this process
+tells (a write by another process, ``kierki games delete``) one *watcher* thread per
+process finds: it reads the versions of every watched game in one small query
+(:func:`..domain.reads.versions`) every ``LIVE_POLL_SECONDS`` (0.25 s), however many
+phones watch, and only while a stream is open.
 
 A stream costs a waiting thread or greenlet: ``kierki serve`` runs the app under gevent
 (see ``cli.py``), where that is a greenlet of a few kilobytes.
@@ -26,13 +27,16 @@ import random
 import sqlite3
 import threading
 import time
+import weakref
 from collections import Counter
 from collections.abc import Iterator
 
 from flask import Blueprint, Flask, Response, current_app, request
 from flask_babel import gettext
 
-from ..storage import queries, store
+from ..domain import bus
+from ..domain.events import Event, GameEvent, TournamentEvent
+from ..domain import database, reads
 from .db import get_db
 
 bp = Blueprint("live", __name__)
@@ -86,8 +90,19 @@ class Watcher:
                 self._changed.pop(gid, None)
 
     def poke(self) -> None:
-        """Something was written here: look now rather than at the next interval."""
+        """Something was written here that no event says the version of: look now rather
+        than at the next interval."""
         self._poke.set()
+
+    def moved(self, key: str, version: int) -> None:
+        """Game or tournament ``key`` is now at ``version`` (``GONE``: deleted), as an event
+        said: its streams wake, no query asked."""
+        with self._lock:
+            seen = self._versions.get(key)
+            if seen is None or seen == GONE or (version != GONE and version <= seen):
+                return
+            self._versions[key] = version
+            self._changed[key].notify_all()
 
     def wait(self, gid: str, seen: int, timeout: float) -> int:
         """The game's version once it is past ``seen`` (``GONE`` if deleted), or ``seen``
@@ -115,8 +130,8 @@ class Watcher:
                         return
                 try:
                     if db is None:
-                        db = store.connect(self.database)
-                    found = _versions(db, gids)
+                        db = database.connect(self.database)
+                    found = reads.versions(db, gids)
                 except sqlite3.Error:
                     if db is not None:
                         db.close()
@@ -139,21 +154,6 @@ class Watcher:
                 db.close()
 
 
-def _versions(db, gids: list[str]) -> dict[str, int]:
-    """Every given game's or tournament's version, in one query per 500 of them (their
-    ids are both 96 random bits: one never names the other)."""
-    found: dict[str, int] = {}
-    for i in range(0, len(gids), 500):
-        chunk = gids[i:i + 500]
-        marks = ", ".join("?" * len(chunk))
-        for gid, version in db.execute(
-                f"select id, version from games where id in ({marks}) union all "
-                f"select id, version from tournaments where id in ({marks})",
-                chunk + chunk).fetchall():
-            found[gid] = int(version)
-    return found
-
-
 _create = threading.Lock()
 
 
@@ -166,7 +166,25 @@ def watcher(app: Flask) -> Watcher:
                 w = app.extensions["live"] = Watcher(
                     app.config["DATABASE"], float(app.config.get("LIVE_POLL_SECONDS",
                                                                  POLL_SECONDS)))
+                _watchers.add(w)
     return w
+
+
+#: Every app's watcher in this process (weakly: an app gone takes its watcher with it).
+_watchers: weakref.WeakSet[Watcher] = weakref.WeakSet()
+
+
+def heard(event: Event) -> None:
+    """The bus's subscriber: a game's or tournament's event wakes its streams in every
+    app of this process; an event that names no version (a rename, a tournament's own
+    write) has the watchers look now."""
+    for w in list(_watchers):
+        if isinstance(event, GameEvent):
+            w.moved(event.gid, event.version)
+        elif isinstance(event, TournamentEvent) and event.version is not None:
+            w.moved(event.tid, event.version)
+        else:
+            w.poke()
 
 
 def _event(version: int) -> str:
@@ -260,13 +278,13 @@ def budget(app: Flask) -> StreamBudget:
 def tournament_events(tid: str):
     """A tournament's changes, its games' saves among them (the store bumps a tournament's
     version with each of its games'): the projector's and the players' pages follow it."""
-    return answer(tid, queries.tournament_version(get_db(), tid))  # not found: 404
+    return answer(tid, reads.tournament_version(get_db(), tid))  # not found: 404
 
 
 @bp.get("/games/<gid>/events", endpoint="events")
 def game_events(gid: str):
     """The game's changes as Server-Sent Events (see the module's docstring)."""
-    return answer(gid, queries.game_version(get_db(), gid))  # GameNotFound: 404
+    return answer(gid, reads.game_version(get_db(), gid))  # GameNotFound: 404
 
 
 def answer(gid: str, version: int):
@@ -298,17 +316,14 @@ def answer(gid: str, version: int):
     })
 
 
-def written(app: Flask) -> None:
-    """A game was written by this process: its watchers look at once."""
-    w = app.extensions.get("live")
-    if w is not None:
-        w.poke()
-
-
 def init_app(app: Flask) -> None:
-    """The stream's route, and every commit of the app's writes (whatever path the request
-    came by: :mod:`.commits` calls its listeners) wakes the watcher."""
-    from .db import pool_of
-
+    """The stream's route; every event the domain publishes reaches the watchers
+    (:func:`heard`, subscribed once per process)."""
     app.register_blueprint(bp)
-    pool_of(app).committer.listeners.append(lambda: written(app))
+    with _create:
+        if not _subscribed:
+            bus.subscribe(Event, heard)
+            _subscribed.append(heard)
+
+
+_subscribed: list[object] = []

@@ -1,0 +1,97 @@
+"""The message bus: which handler reacts to which event (:mod:`.events`), in two phases.
+
+* **In the write** (:func:`handles` with ``in_write=True``): a handler that must be part
+  of the same transaction as the write that raised the event (a finished game's figures,
+  its tournament's version: a crash never leaves one without the other). It is called
+  with the write's connection and the event, inside the store's transaction, and may
+  return further events (the tournament it bumped), which are handled in turn.
+* **After the commit** (:func:`subscribe`): a handler told what was stored (the live
+  table's watchers, a test's recorder). Its failure is logged; the write stands.
+
+The service raises a write's events through a :class:`Unit` (its unit of work): it hands
+``unit.then`` to the store's write, which calls it in the transaction, and calls
+``unit.publish()`` once the write returned.
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from .events import Event
+
+log = logging.getLogger(__name__)
+
+InWrite = Callable[[Any, Event], Iterable[Event] | None]
+After = Callable[[Event], None]
+
+_in_write: dict[type[Event], list[InWrite]] = {}
+_after: dict[type[Event], list[After]] = {}
+
+
+def handles(*kinds: type[Event], in_write: bool = False) -> Callable[[Any], Any]:
+    """Register the decorated function as the handler of events of ``kinds`` (and their
+    subclasses)."""
+    def register(fn: Any) -> Any:
+        for kind in kinds:
+            (_in_write if in_write else _after).setdefault(kind, []).append(fn)
+        return fn
+    return register
+
+
+def subscribe(kind: type[Event], handler: After) -> Callable[[], None]:
+    """Call ``handler`` after every commit that stored an event of ``kind``; returns the
+    function that unsubscribes it."""
+    _after.setdefault(kind, []).append(handler)
+    return lambda: _after.get(kind, []).remove(handler) if handler in _after.get(kind, []) \
+        else None
+
+
+def _of(table: dict[type[Event], list[Any]], event: Event) -> Iterator[Any]:
+    for kind in type(event).__mro__:
+        yield from table.get(kind, ())  # type: ignore[arg-type]
+
+
+class Unit:
+    """One write's events: made from the game's id once the store knows it (a new game's
+    id is the store's), handled in the write by :meth:`then`, after it by :meth:`publish`."""
+
+    def __init__(self, make: Callable[[str], list[Event]] | list[Event]) -> None:
+        self._make = make
+        self.events: list[Event] = []
+
+    def then(self, db: Any, gid: str) -> None:
+        """In the store's transaction: the in-write handlers of every event (and of the
+        events they raise)."""
+        self.events = list(self._make(gid) if callable(self._make) else self._make)
+        i = 0
+        while i < len(self.events):
+            for handler in _of(_in_write, self.events[i]):
+                self.events.extend(handler(db, self.events[i]) or ())
+            i += 1
+
+    def publish(self) -> list[Event]:
+        """After the commit: every event to its subscribers; the events."""
+        publish(self.events)
+        return self.events
+
+
+def publish(events: Iterable[Event]) -> None:
+    for event in events:
+        for handler in list(_of(_after, event)):
+            try:
+                handler(event)
+            except Exception:  # the write is stored: its caller hears so
+                log.exception("a handler of %s failed", type(event).__name__)
+
+
+@contextmanager
+def recorded() -> Iterator[list[Event]]:
+    """Every event published meanwhile, in order (the tests')."""
+    seen: list[Event] = []
+    stop = subscribe(Event, seen.append)
+    try:
+        yield seen
+    finally:
+        stop()

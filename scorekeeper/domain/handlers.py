@@ -1,0 +1,39 @@
+"""Every reaction to an event (:mod:`.events`), each in one home, registered on the bus
+(:mod:`.bus`). Imported by the service, so they are registered before its first write.
+
+In the write's transaction:
+
+* a game's **figures** follow its end: written when it finishes, rewritten when it is
+  corrected, taken off when a deal is undone (:func:`.figures.rows`, from the state the
+  service holds: no replay);
+* its **tournament's version** moves with any change of one of its games (the
+  projector and the players' pages follow that one number).
+
+After the commit, the web layer's subscribers (the live table, ``web/live.py``).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ..storage import store
+from . import bus, figures
+from .events import (DealCorrected, DealRecorded, DealUndone, Event, GameFinished, GameSigned,
+                     TournamentChanged)
+
+
+@bus.handles(GameFinished, DealCorrected, DealUndone, in_write=True)
+def keep_figures(db: Any, event: Event) -> None:
+    """A finished game's figures, written in the write that finished or corrected it;
+    none for a game a correction or an undo left unfinished."""
+    game = getattr(event, "game", None)
+    store.put_figures(db, event.gid,  # type: ignore[attr-defined]
+                      figures.rows(game) if game is not None else None)
+
+
+@bus.handles(DealRecorded, DealCorrected, DealUndone, GameSigned, in_write=True)
+def bump_tournament(db: Any, event: Event) -> Iterable[Event]:
+    """A tournament game changed: so did its tournament (its standings, its tables'
+    progress, its unsigned tables)."""
+    touched = store.touch_tournament_of(db, event.gid)  # type: ignore[attr-defined]
+    return [TournamentChanged(*touched)] if touched else []
