@@ -18,8 +18,15 @@ from typing import Any
 
 from ..storage import store
 from . import bus, figures
-from .events import (DealCorrected, DealRecorded, DealUndone, Event, GameFinished, GameSigned,
-                     TournamentChanged)
+from .events import (
+    DealCorrected,
+    DealRecorded,
+    DealUndone,
+    Event,
+    GameFinished,
+    GameSigned,
+    TournamentChanged,
+)
 
 
 @bus.handles(GameFinished, DealCorrected, DealUndone, in_write=True)

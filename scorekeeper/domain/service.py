@@ -25,8 +25,15 @@ from ..rules.errors import N_, InvalidDeal, InvalidInput, Problem, RulesetError,
 from ..storage import queries, store
 from ..storage.queries import GameNotFound
 from . import bus, figures, handlers, variants  # noqa: F401 - handlers: registered on the bus
-from .events import (DealCorrected, DealRecorded, DealUndone, GameCreated, GameDeleted,
-                     GameFinished, GameSigned)
+from .events import (
+    DealCorrected,
+    DealRecorded,
+    DealUndone,
+    GameCreated,
+    GameDeleted,
+    GameFinished,
+    GameSigned,
+)
 
 __all__ = ["Conflict", "Frozen", "Game", "GameNotFound", "InvalidInput", "create_game", "delete_game",
            "enter_deal", "load", "undo_last"]

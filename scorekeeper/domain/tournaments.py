@@ -28,8 +28,14 @@ from ..rules.standings import SCORINGS, Seat, Standing, standings
 from ..storage import queries, store
 from ..storage.queries import TournamentNotFound, TournamentTable
 from . import bus, service, variants
-from .events import (PlayerArrived, PlayerWithdrew, RoundDrawn, TournamentClosed,
-                     TournamentCreated, TournamentReopened)
+from .events import (
+    PlayerArrived,
+    PlayerWithdrew,
+    RoundDrawn,
+    TournamentClosed,
+    TournamentCreated,
+    TournamentReopened,
+)
 
 __all__ = ["NotNow", "Tournament", "TournamentNotFound", "add_player", "close", "create",
            "draw_next", "load", "table_of_game", "withdraw"]

@@ -34,9 +34,8 @@ from collections.abc import Iterator
 from flask import Blueprint, Flask, Response, current_app, request
 from flask_babel import gettext
 
-from ..domain import bus
+from ..domain import bus, database, reads
 from ..domain.events import Event, GameEvent, TournamentEvent
-from ..domain import database, reads
 from .db import get_db
 
 bp = Blueprint("live", __name__)

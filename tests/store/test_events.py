@@ -7,10 +7,20 @@ from hypothesis import strategies as st
 
 from scorekeeper.common.lru import LRU
 from scorekeeper.domain import bus, figures, people, service, tournaments
-from scorekeeper.domain.events import (DealCorrected, DealRecorded, DealUndone, GameCreated,
-                                       GameDeleted, GameFinished, GameSigned, PersonRenamed,
-                                       RoundDrawn, TournamentChanged, TournamentClosed,
-                                       TournamentReopened)
+from scorekeeper.domain.events import (
+    DealCorrected,
+    DealRecorded,
+    DealUndone,
+    GameCreated,
+    GameDeleted,
+    GameFinished,
+    GameSigned,
+    PersonRenamed,
+    RoundDrawn,
+    TournamentChanged,
+    TournamentClosed,
+    TournamentReopened,
+)
 from scorekeeper.storage import queries, store
 from tests.store.test_tournaments import FOUR, TWELVE, bad_evening_for, finish
 
