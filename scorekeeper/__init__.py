@@ -78,10 +78,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config["PROXY_HOPS"] = proxy_hops(app.config.get("PROXY_HOPS"))  # refused at start
     app.config["PUBLIC_URL"] = public_url(app.config.get("PUBLIC_URL"))
 
-    from .common import i18n
-    from .common.safejson import BoundedJSONProvider
     from .families import registry
-    from .web import api, caches, db, hardening, hosts, limits, live, sessions, views
+    from .web import api, caches, db, hardening, hosts, i18n, limits, live, sessions, views
+    from .web.jsonprovider import BoundedJSONProvider
     app.json = BoundedJSONProvider(app)
     db.init_app(app)
     live.init_app(app)  # every committed write tells the live table

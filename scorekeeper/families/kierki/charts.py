@@ -3,10 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext
-from flask_babel import lazy_gettext as _l
-
 from ...common.charts import BarChart, LineChart, Series
+from ...common.i18n import gettext
+from ...common.i18n import lazy_gettext as _l
 from .words import CONTRACT_NAMES
 
 #: The kinds of deal the bars group by: every penalty deal together, then each other kind.

@@ -6,10 +6,9 @@ from types import MappingProxyType
 from typing import Any
 
 from flask import Blueprint
-from flask_babel import gettext
-from flask_babel import lazy_gettext as _l
 
-from ...common.i18n import field_errors
+from ...common.i18n import field_errors, gettext
+from ...common.i18n import lazy_gettext as _l
 from ...common.safejson import Written
 from ...rules import checks
 from . import charts, tools, variant_form, words

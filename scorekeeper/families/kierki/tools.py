@@ -13,9 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
-from flask_babel import gettext
 
-from ...common.i18n import localized, signed
+from ...common.i18n import gettext, localized, signed
 from ...rules import checks
 from ...rules.errors import N_, Problem, UnknownRuleset
 from ..base import Game

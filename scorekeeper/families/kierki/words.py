@@ -8,18 +8,20 @@ from __future__ import annotations
 from typing import Any
 
 from babel.lists import format_list
-from flask_babel import get_locale, gettext, ngettext
-from flask_babel import lazy_gettext as _l
 
 from ...common.i18n import (
     SUIT_SYMBOLS,
     card_label,
+    get_locale,
+    gettext,
     lang,
     localized,
+    ngettext,
     rank_label,
     seat_names,
     signed,
 )
+from ...common.i18n import lazy_gettext as _l
 from .forms import YES_NO
 from .rules import Contract, Deal
 from .rules.contracts import LEAD_RULES

@@ -5,8 +5,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
-
+from ...common.i18n import lazy_gettext as _l
 from ...common.i18n import localized
 from ...rules import checks
 from ...rules.errors import N_
