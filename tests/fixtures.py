@@ -5,7 +5,7 @@ import re
 from html import unescape
 
 from scorekeeper.domain import service
-from scorekeeper.families.kierki.forms import form_values
+from scorekeeper.families.kierki.web.forms import form_values
 from scorekeeper.families.kierki.rules.examples import plausible_results as results_for
 from scorekeeper.web.db import get_db
 

@@ -31,7 +31,7 @@ from ...domain import service, variants
 from ...outputs import exchange, pdf, renders
 from ...rules.errors import InvalidInput
 from ...storage import queries
-from .. import access
+from .. import access, adapters
 from ..db import get_db
 
 bp = Blueprint("sheets", __name__)
@@ -81,7 +81,7 @@ def _sheet(template: str, static_base: str | None, **context) -> str:
 
 
 def _game_sheet(game: service.Game, static_base: str | None) -> str:
-    return _sheet(game.family.templates["sheet"], static_base, game=game, ruleset=game.rules,
+    return _sheet(adapters.of(game.family).templates["sheet"], static_base, game=game, ruleset=game.rules,
                   players=game.players, date=formats.date(game.stored.created_at),
                   reference=access.reference(game.id))
 
@@ -149,7 +149,7 @@ def blank_pdf(ruleset_id: str):
 
     def html() -> str:
         names = [gettext("Player %(n)s", n=i + 1) for i in range(rules.players)]
-        return _sheet(family.templates["sheet"], None, game=None, ruleset=rules, players=names)
+        return _sheet(adapters.of(family).templates["sheet"], None, game=None, ruleset=rules, players=names)
 
     resp = _cached_pdf(("blank", family.key, ruleset_id), html)
     if resp.status_code == 200:

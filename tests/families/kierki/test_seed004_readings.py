@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from scorekeeper.families.kierki import charts, variant_form
+from scorekeeper.families.kierki.web import charts, variant_form
 from scorekeeper.families.kierki.family import Kierki
 from scorekeeper.families.kierki.rules import (
     InvalidDeal,
