@@ -78,16 +78,27 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config["PROXY_HOPS"] = proxy_hops(app.config.get("PROXY_HOPS"))  # refused at start
     app.config["PUBLIC_URL"] = public_url(app.config.get("PUBLIC_URL"))
 
-    from .common import i18n
-    from .common.safejson import BoundedJSONProvider
-    from .families import registry
-    from .web import api, caches, db, hardening, hosts, limits, live, sessions, views
+    from .web import (
+        adapters,
+        api,
+        caches,
+        db,
+        hardening,
+        hosts,
+        i18n,
+        limits,
+        live,
+        sessions,
+        views,
+    )
+    from .web.jsonprovider import BoundedJSONProvider
     app.json = BoundedJSONProvider(app)
     db.init_app(app)
     _backfill_figures(app)  # a database older than the figures: its finished games get them
     live.init_app(app)  # every write's events tell the live table
     sessions.init_app(app)  # the session cookie, verified once per value
-    i18n.init_app(app, registry.families().values())
+    adapters.init_app(app)  # each family's web adapter: its pages, forms, words, charts
+    i18n.init_app(app, adapters.every())
     views.init_app(app)
     api.init_app(app)
     limits.init_app(app)  # per-client rate limits on guesses and on what fills the server

@@ -5,8 +5,8 @@ import re
 from html import unescape
 
 from scorekeeper.domain import service
-from scorekeeper.families.kierki.forms import form_values
 from scorekeeper.families.kierki.rules.examples import plausible_results as results_for
+from scorekeeper.families.kierki.web.forms import form_values
 from scorekeeper.web.db import get_db
 
 PLAYERS = ["Ala", "Bożena", "Czesław", "<b>Dżon</b>"]

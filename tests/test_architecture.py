@@ -42,9 +42,10 @@ def test_shared_code_never_names_a_family():
 
 def test_every_family_has_its_templates_and_rulesets():
     from scorekeeper import create_app
+    from scorekeeper.web import adapters
     app = create_app({"DATABASE": ":memory:", "SECRET_KEY": "x", "TESTING": True})
     for family in registry.families().values():
-        for role, template in family.templates.items():
+        for role, template in adapters.of(family).templates.items():
             if template:
                 assert template.startswith(f"{family.key}/"), (family.key, role)
                 assert app.jinja_env.get_template(template)
@@ -54,7 +55,9 @@ def test_every_family_has_its_templates_and_rulesets():
 #: The layers, lowest first: a module imports its own layer and the ones below, never one
 #: above. The rules kernel; each family's pure rules; what families and the app share
 #: beside them; the families; the storage; the domain service; the outputs; the web
-#: layer; the app factory and the command (``scorekeeper/__init__.py``, ``cli.py``).
+#: layer; the app factory and the command (``scorekeeper/__init__.py``, ``cli.py``). A
+#: family's web adapter (``families/<key>/web/``: its pages, forms, charts, tools) is of the
+#: web layer, so the family itself (its rules and flow) never imports it.
 LAYERS = ["rules", "family rules", "common", "families", "storage", "domain", "outputs",
           "web", ""]
 TOP = {"scorekeeper", "scorekeeper.cli"}
@@ -99,6 +102,8 @@ def _layer(module: str) -> int:
     assert parts[1] in LAYERS, f"{module} is in no layer"
     if parts[1] == "families" and "rules" in parts[3:4]:
         return LAYERS.index("family rules")
+    if parts[1] == "families" and "web" in parts[3:4]:
+        return LAYERS.index("web")
     return LAYERS.index(parts[1])
 
 
@@ -177,7 +182,12 @@ NOT_YET: set[tuple[str, str]] = set()
 
 
 def _folder(module: str) -> str:
-    return "top" if module in TOP else module.split(".")[1]
+    """A module's layer: its folder under ``scorekeeper/``; a family's web adapter
+    (``families/<key>/web/``) is the web layer's."""
+    if module in TOP:
+        return "top"
+    parts = module.split(".")
+    return "web" if parts[1] == "families" and "web" in parts[3:4] else parts[1]
 
 
 def _refused(layer: str) -> list[str]:
@@ -215,4 +225,30 @@ def test_storage_only_stores():
     found = [f"{m} -> {t}" for m, targets in _imports().items()
              if m.startswith("scorekeeper.storage") for t in targets
              if len(t.split(".")) > 1 and t.split(".")[1] in above]
+    assert found == []
+
+
+def test_the_pure_parts_load_without_flask():
+    """The domain, the storage and the families (their rules and flow) import without the
+    web stack: Flask, its forms, its translations and its templates are the web layer's
+    (each family's web adapter, ``families/<key>/web/``)."""
+    code = ("import sys, scorekeeper.domain.service, scorekeeper.domain.tournaments, "
+            "scorekeeper.domain.people, scorekeeper.domain.variants, "
+            "scorekeeper.storage.store, scorekeeper.storage.queries; "
+            "from scorekeeper.families import registry; registry.families(); "
+            "print(sorted(m for m in ('flask', 'werkzeug', 'jinja2', 'flask_babel', "
+            "'flask_wtf', 'wtforms', 'flask_limiter', 'markupsafe') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, check=True).stdout.strip()
+    assert out == "[]"
+
+
+def test_every_family_hook_is_declared():
+    """Shared code calls a family only through the protocol: every hook, optional ones
+    included, is a member of ``Family`` or ``WebFamily`` (with a default), never read with
+    ``getattr``."""
+    found = [f"{p.relative_to(ROOT)}:{i}: {line.strip()}"
+             for p in sorted((ROOT / "scorekeeper").rglob("*.py"))
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), start=1)
+             if re.search(r"getattr\((family|adapter|web|fam|f|game\.family)\b", line)]
     assert found == []

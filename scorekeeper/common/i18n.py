@@ -4,31 +4,133 @@ Words only. The rules say what to show as :class:`~.rules.text.Text` and
 :class:`~.rules.errors.Problem` values (a message id with parameters); this module
 translates them, turns parameters into words (cards as players read them, seats as
 names, points as :mod:`.formats` writes them, the words each family registers in
-``param_labels``) and offers the same
-helpers to templates. Each family's own words live in its folder and reach its
-templates as a global named by the family's key.
+``param_labels``). Importing it loads no Flask: until the web layer installs
+Flask-Babel's translation (:func:`install`, from :mod:`scorekeeper.web.i18n` at
+``create_app``) a message is its id, in English, as Flask-Babel gives outside a request.
+Choosing the language per request, the template helpers and each family's words in its
+templates are the web layer's (:mod:`scorekeeper.web.i18n`).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
 from babel import Locale
-from flask import Flask, current_app, g, request
-from flask_babel import Babel, get_locale, gettext
-from markupsafe import Markup, escape
-from werkzeug.datastructures import LanguageAccept
-from werkzeug.http import parse_accept_header
 
 from ..rules.errors import Problem
-from . import formats
 from .formats import signed
 from .lru import LRU
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_LABELS = {"en": {"J": "J", "Q": "Q", "K": "K", "A": "A"},
                "pl": {"J": "W", "Q": "D", "K": "K", "A": "A"}}
+
+
+def _untranslated(message: str, **params: Any) -> str:
+    return message % params if params else message
+
+
+def _untranslated_plural(singular: str, plural: str, num: int, **params: Any) -> str:
+    params.setdefault("num", num)
+    return (singular if num == 1 else plural) % params
+
+
+class _Translator:
+    """Whatever translates: until the web layer installs Flask-Babel's functions
+    (:func:`install`, at ``create_app``), the message ids themselves (English), as
+    Flask-Babel gives outside a request."""
+
+    gettext: Callable[..., str] = staticmethod(_untranslated)
+    ngettext: Callable[..., str] = staticmethod(_untranslated_plural)
+    get_locale: Callable[[], Locale | None] = staticmethod(lambda: None)
+    param_labels: Mapping[str, Mapping[str, Any]] = {}
+
+
+_translator = _Translator()
+
+
+def install(gettext: Callable[..., str], ngettext: Callable[..., str],
+            get_locale: Callable[[], Locale | None],
+            param_labels: Mapping[str, Mapping[str, Any]]) -> None:
+    """The web layer's translation (Flask-Babel's, per request) and the words each family
+    registers for message parameters; the same for every app of the process."""
+    _translator.gettext = gettext
+    _translator.ngettext = ngettext
+    _translator.get_locale = get_locale
+    _translator.param_labels = param_labels
+
+
+def gettext(message: str, **params: Any) -> str:
+    """``message`` in the request's language (its id, in English, outside the web)."""
+    return _translator.gettext(message, **params)
+
+
+def ngettext(singular: str, plural: str, num: int, **params: Any) -> str:
+    return _translator.ngettext(singular, plural, num, **params)
+
+
+def get_locale() -> Locale | None:
+    return _translator.get_locale()
+
+
+class LazyText:
+    """A message translated when it is read (``str()``, a template): words defined at
+    import, before any request has a language (Flask-Babel's ``lazy_gettext``)."""
+
+    __slots__ = ("message", "params")
+
+    def __init__(self, message: str, **params: Any):
+        self.message = message
+        self.params = params
+
+    def __str__(self) -> str:
+        return gettext(self.message, **self.params)
+
+    def __html__(self) -> str:
+        return str(self)
+
+    def __repr__(self) -> str:
+        return f"l'{self.message}'"
+
+    def __len__(self) -> int:
+        return len(str(self))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(str(self))
+
+    def __contains__(self, item: str) -> bool:
+        return item in str(self)
+
+    def __getitem__(self, key: Any) -> str:
+        return str(self)[key]
+
+    def __add__(self, other: Any) -> str:
+        return str(self) + other
+
+    def __radd__(self, other: Any) -> str:
+        return other + str(self)
+
+    def __mod__(self, other: Any) -> str:
+        return str(self) % other
+
+    def __eq__(self, other: object) -> bool:
+        return str(self) == other
+
+    def __lt__(self, other: Any) -> bool:
+        return str(self) < other
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(str(self), name)
+
+
+def lazy_gettext(message: str, **params: Any) -> LazyText:
+    return LazyText(message, **params)
 
 
 def lang() -> str:
@@ -43,23 +145,21 @@ def _code(locale: Locale | None) -> str:
 
 _LANGS = LRU(64)
 
-def select_locale() -> Locale:
-    """The ``lang`` cookie's language, else the browser's best."""
-    return choose_locale(request.cookies.get("lang"), request.headers.get("Accept-Language", ""),
-                         tuple(current_app.config["LANGUAGES"]))
-
 
 @lru_cache(maxsize=512)
 def choose_locale(cookie: str | None, accept_language: str,
                   languages: tuple[str, ...]) -> Locale:
     """The language for a ``lang`` cookie and an ``Accept-Language`` header, worked out
-    once per pair (a phone sends the same ones every time).
+    once per pair (a phone sends the same ones every time; Werkzeug reads the header,
+    imported here only when a request asks).
 
     >>> str(choose_locale(None, "pl-PL,pl;q=0.9,en;q=0.5", ("en", "pl")))
     'pl'
     >>> str(choose_locale("en", "pl", ("en", "pl"))), str(choose_locale(None, "", ("en", "pl")))
     ('en', 'en')
     """
+    from werkzeug.datastructures import LanguageAccept
+    from werkzeug.http import parse_accept_header
     code = cookie if cookie in languages else (
         parse_accept_header(accept_language, LanguageAccept).best_match(list(languages))
         or "en")
@@ -76,8 +176,8 @@ def card_label(card: str) -> str:
     return rank_label(rank) + SUIT_SYMBOLS[suit]
 
 
-def _param_labels() -> dict[str, dict[str, Any]]:
-    return current_app.extensions.get("param_labels", {})
+def _param_labels() -> Mapping[str, Mapping[str, Any]]:
+    return _translator.param_labels
 
 
 def _words(params: dict[str, Any], players: list[str] | None) -> dict[str, Any]:
@@ -127,34 +227,3 @@ def field_errors(problems: list[Problem]) -> dict[str, list[str]]:
 
 def seat_names(players: list[str], seats: list[int | None]) -> str:
     return ", ".join(players[s] for s in seats if s is not None)
-
-
-def suit_colors(text: Any) -> Markup:
-    """Escape ``text`` and colour its red suit symbols (for HTML and the PDF)."""
-    escaped = escape(str(text))
-    for symbol in "♥♦":
-        escaped = Markup(escaped.replace(symbol, Markup(f'<span class="red">{symbol}</span>')))
-    return Markup(escaped)
-
-
-def init_app(app: Flask, families: Iterable[Any] = ()) -> None:
-    """Languages for ``app``; each family's words reach its templates by its key and its
-    ``param_labels`` turn message parameters into words."""
-    Babel(app, locale_selector=select_locale)
-    app.jinja_env.filters["card_label"] = card_label
-    app.jinja_env.filters["suit_colors"] = suit_colors
-    app.jinja_env.filters["rank_label"] = rank_label
-    formats.register(app.jinja_env)
-    labels: dict[str, dict[str, Any]] = {}
-    for family in families:
-        app.jinja_env.globals[family.key] = family.words
-        for name, words in family.param_labels.items():
-            labels.setdefault(name, {}).update(words)
-    app.extensions["param_labels"] = labels
-
-    @app.context_processor
-    def inject() -> dict[str, Any]:
-        return {"lang": lang, "card_label": card_label,
-                "suit_symbols": SUIT_SYMBOLS, "g": g, "seat_names": seat_names,
-                "localized": localized, "localized_item": localized_item,
-                "rank_label": rank_label}

@@ -14,13 +14,15 @@ ValueError: JSON nested deeper than 32 levels
 >>> loads(b'{"big": 18446744073709551616, "n": NaN}'), loads("[18446744073709551616]")
 ({'big': 18446744073709551616, 'n': nan}, [18446744073709551616])
 
-Writing: Flask's JSON with the same keys sorted and the same ``default`` for what JSON
+Writing (:class:`scorekeeper.web.jsonprovider.BoundedJSONProvider`, the web layer's, as
+it is Flask's provider; :class:`Written` parts here): Flask's JSON with the same keys sorted and the same ``default`` for what JSON
 has no type for, done by orjson, which writes a game (5 KB) ten times faster than the
 standard library; the text is UTF-8 rather than ``\\u`` escapes. Anything orjson does not
 take (an integer past 64 bits, indented output for debugging) goes to the standard
 library as before.
 
 >>> import flask
+>>> from scorekeeper.web.jsonprovider import BoundedJSONProvider
 >>> provider = BoundedJSONProvider(flask.Flask("doc"))
 >>> provider.dumps({"b": "Żaneta", "a": [1, 2**70]})
 '{"a":[1,1180591620717411303424],"b":"Żaneta"}'
@@ -34,8 +36,6 @@ import re
 from typing import Any
 
 import orjson
-from flask.json.provider import DefaultJSONProvider
-from flask.json.provider import _default as _flask_default
 
 #: This app's deepest JSON (an export with a ruleset snapshot) is about 6 levels.
 MAX_DEPTH = 32
@@ -97,6 +97,7 @@ class Written:
     if it had been written whole; the standard library's path writes ``obj`` itself.
 
     >>> import flask
+    >>> from scorekeeper.web.jsonprovider import BoundedJSONProvider
     >>> provider = BoundedJSONProvider(flask.Flask("doc"))
     >>> deal = Written({"points": [0, -20], "number": 1})
     >>> provider.dumps({"deals": [deal], "id": "g"})
@@ -117,6 +118,13 @@ class Written:
         self.fragment = orjson.Fragment(data)
 
 
+def _flask_default(o: Any) -> Any:
+    """Flask's ``default`` (dates, dataclasses, ``__html__``…), imported when something
+    JSON has no type for is written: never on the pure side's own data."""
+    from flask.json.provider import _default
+    return _default(o)
+
+
 def _default(o: Any) -> Any:
     """Flask's ``default`` for the standard library: a :class:`Written` part as itself."""
     return o.obj if isinstance(o, Written) else _flask_default(o)
@@ -125,38 +133,3 @@ def _default(o: Any) -> Any:
 def _orjson_default(o: Any) -> Any:
     """Flask's ``default`` for orjson: a :class:`Written` part as its bytes."""
     return o.fragment if isinstance(o, Written) else _flask_default(o)
-
-
-class BoundedJSONProvider(DefaultJSONProvider):
-    """Flask's JSON, with the depth bound on everything it reads, written by orjson."""
-
-    default = staticmethod(_default)
-
-    def dumps(self, obj: Any, **kwargs: Any) -> str:
-        if kwargs.get("indent") is None and kwargs.get("separators", (",", ":")) == (",", ":") \
-                and kwargs.get("ensure_ascii") is not True:
-            try:
-                return orjson.dumps(obj, default=_orjson_default, option=_OPTIONS).decode()
-            except (TypeError, orjson.JSONEncodeError):
-                pass  # past orjson's range: the standard library below
-        kwargs.setdefault("ensure_ascii", False)
-        if kwargs.get("indent") is None:
-            kwargs.setdefault("separators", (",", ":"))
-        return super().dumps(obj, **kwargs)
-
-    def dumps_bytes(self, obj: Any) -> bytes:
-        """``dumps(obj)`` and a newline, as UTF-8 (as Flask's ``jsonify`` answers), without
-        the round trip through ``str`` (a game's 5 KB written, decoded and encoded again).
-
-        >>> import flask
-        >>> BoundedJSONProvider(flask.Flask("doc")).dumps_bytes({"b": "Żaneta", "a": 2**70})
-        b'{"a":1180591620717411303424,"b":"\\xc5\\xbbaneta"}\\n'
-        """
-        try:
-            return orjson.dumps(obj, default=_orjson_default,
-                                option=_OPTIONS | orjson.OPT_APPEND_NEWLINE)
-        except (TypeError, orjson.JSONEncodeError):  # past orjson's range
-            return (self.dumps(obj) + "\n").encode()
-
-    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
-        return loads(s, **kwargs)

@@ -27,7 +27,7 @@ from ..storage import queries, store
 
 def _documents(family: Family) -> Any:
     """The family's ruleset documents (None if it offers no variants yet)."""
-    return getattr(family, "documents", None)
+    return family.documents
 
 
 def schema() -> dict[str, Any]:

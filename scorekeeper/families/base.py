@@ -4,8 +4,9 @@ A *family* is one card game the app hosts (Kierki, the seed-003 partnership game
 Players, seats, the game list, storage, the version check, undo, corrections,
 exports, the import, the API and the PDF are shared; everything a family decides
 itself is a member of :class:`Family`. Adding a family is a new folder under
-``scorekeeper/families/`` with a class that satisfies this protocol, templates
-under ``templates/<family>/`` and one line in :mod:`.registry`.
+``scorekeeper/families/`` with a class that satisfies :class:`Family` (its rules and
+flow, pure) and, in its ``web/`` package, one that satisfies :class:`WebFamily` (its
+pages), templates under ``templates/<family>/`` and one line in :mod:`.registry`.
 
 The words are the rules' words: *rules* is a family's ruleset object (built-in or
 loaded from a stored snapshot), *settings* the game's set-up values (always
@@ -100,7 +101,10 @@ class Game(Protocol):
 
 
 class Family(Protocol):
-    """One card game: its rulesets, results, state, words, pages, exports and tools."""
+    """One card game's rules and flow: its rulesets, results, state, JSON, CSV and the
+    numbers kept per seat. Pure: importing a family loads no Flask (its pages, forms,
+    charts and tools are its :class:`WebFamily`'s). A family subclasses this protocol, so
+    an optional member it leaves out has the default below."""
 
     #: The family's name in URLs, the database, exports and the API.
     key: str
@@ -109,29 +113,9 @@ class Family(Protocol):
     #: Whether an evening's stakes can be settled per point: True where each player has a
     #: total of their own; a partnership game's points are a pair's, so it settles by place.
     settles_per_point: bool
-    #: Template per role: ``game`` (the current deal and scores), ``edit`` (correct a
-    #: recorded deal), ``sheet`` (the score sheet, PDF and print; ``game`` may be None
-    #: for a blank sheet), ``rules`` (a ruleset's page), ``setup`` (its part of the
-    #: new-game form).
-    templates: Mapping[str, str]
-    #: Links on the first page: (label, endpoint).
-    home_links: Sequence[tuple[str, str]]
-    #: Words for message parameters the rules use, e.g. ``{"special": {...}}``.
-    param_labels: Mapping[str, Mapping[str, Any]]
-    #: Its words module; its templates reach it by the family's key.
-    words: Any
-    # A family that offers house variants also has (read with ``getattr``, so a family
-    # without them needs neither): ``documents``, its ruleset documents (``json_schema``,
-    # ``read``, ``balance``, ``game_sum``; see :mod:`scorekeeper.variants`), and
-    # ``editor``, the module behind its editor page (``templates["variant"]``; see
-    # :mod:`scorekeeper.views.variants`).
-
-    def blueprint(self, load_game: Callable[[str], Game]) -> Blueprint | None:
-        """Pages of its own (table tools), or None. A family reaches no storage and no
-        shared view itself (``tests/test_architecture.py``): its pages load a stored
-        game by id with ``load_game``, which the shared web layer passes (a missing
-        game is its 404)."""
-        ...
+    #: Its ruleset documents, when it offers house variants (``json_schema``, ``read``,
+    #: ``balance``, ``game_sum``; see :mod:`scorekeeper.domain.variants`), else None.
+    documents: Any = None
 
     # -- rulesets -------------------------------------------------------------
     def rulesets(self) -> Mapping[str, Rules]:
@@ -168,38 +152,6 @@ class Family(Protocol):
         """Check one deal's raw result; the canonical result or ``InvalidDeal``."""
         ...
 
-    # -- the web --------------------------------------------------------------
-    def parse_form(self, game: Game, deal: DealLike, form: Mapping[str, Any]) -> Result:
-        """Posted form strings to the raw result the rules check."""
-        ...
-
-    def form_values(self, result: Result) -> dict[str, Any]:
-        """A stored result as form values, to prefill a correction."""
-        ...
-
-    def posted_values(self, form: Any) -> dict[str, Any]:
-        """What was typed, to show again beside the messages of a refused deal."""
-        ...
-
-    def page_context(self, game: Game, deal: DealLike | None,
-                     args: Mapping[str, Any]) -> dict[str, Any]:
-        """What the family's templates need for a deal: words, cost lines, entry mode."""
-        ...
-
-    def deal_points(self, game: Game, number: int) -> str:
-        """What recorded deal ``number`` gave each side, in a few words (after saving)."""
-        ...
-
-    def history_line(self, game: Game, deal: DealLike, result: Result) -> str:
-        """An earlier value of a deal in a few words (correction history)."""
-        ...
-
-    def charts(self, game: Game) -> list[Any]:
-        """The game's charts (:class:`scorekeeper.charts.LineChart`, ``BarChart``) in its
-        words, the running totals first; none before the first deal. The game page shows
-        them all under the score table, the sheet the first."""
-        ...
-
     # -- exports and the API ----------------------------------------------------
     def game_json(self, game: Game) -> dict[str, Any]:
         """The family's part of a game's JSON (merged into the shared keys)."""
@@ -233,4 +185,76 @@ class Family(Protocol):
 
     def csv(self, game: Game) -> tuple[list[str], list[list[Any]]]:
         """The CSV export: a header row and one row per deal, then a total row."""
+        ...
+
+
+class WebFamily(Protocol):
+    """A family's web adapter (``scorekeeper/families/<key>/web/``): its pages, forms,
+    words in templates, charts and tools. The web layer makes one per family at
+    ``create_app`` (:mod:`scorekeeper.web.adapters`); it holds its pure
+    :class:`Family` as ``family``. An adapter subclasses this protocol, so an optional
+    member it leaves out has the default below."""
+
+    #: The family it serves (its rules and flow).
+    family: Family
+    #: The family's key (its templates reach its words by it).
+    key: str
+    #: Template per role: ``game`` (the current deal and scores), ``edit`` (correct a
+    #: recorded deal), ``sheet`` (the score sheet, PDF and print; ``game`` may be None
+    #: for a blank sheet), ``rules`` (a ruleset's page), ``setup`` (its part of the
+    #: new-game form).
+    templates: Mapping[str, str]
+    #: Links on the first page: (label, endpoint).
+    home_links: Sequence[tuple[str, str]] = ()
+    #: Words for message parameters the rules use, e.g. ``{"special": {...}}``.
+    param_labels: Mapping[str, Mapping[str, Any]]
+    #: Its words module; its templates reach it by the family's key.
+    words: Any
+    #: The module behind its house-variant editor page (``templates["variant"]``; see
+    #: :mod:`scorekeeper.web.views.variants`), or None when it offers no variants.
+    editor: Any = None
+
+    def blueprint(self, load_game: Callable[[str], Game]) -> Blueprint | None:
+        """Pages of its own (table tools), or None. A family reaches no storage and no
+        shared view itself (``tests/test_architecture.py``): its pages load a stored
+        game by id with ``load_game``, which the shared web layer passes (a missing
+        game is its 404)."""
+        return None
+
+    def parse_form(self, game: Game, deal: DealLike, form: Mapping[str, Any]) -> Result:
+        """Posted form strings to the raw result the rules check."""
+        ...
+
+    def form_values(self, result: Result) -> dict[str, Any]:
+        """A stored result as form values, to prefill a correction."""
+        ...
+
+    def posted_values(self, form: Any) -> dict[str, Any]:
+        """What was typed, to show again beside the messages of a refused deal."""
+        ...
+
+    def page_context(self, game: Game, deal: DealLike | None,
+                     args: Mapping[str, Any]) -> dict[str, Any]:
+        """What the family's templates need for a deal: words, cost lines, entry mode."""
+        ...
+
+    def deal_points(self, game: Game, number: int) -> str:
+        """What recorded deal ``number`` gave each side, in a few words (after saving)."""
+        ...
+
+    def history_line(self, game: Game, deal: DealLike, result: Result) -> str:
+        """An earlier value of a deal in a few words (correction history)."""
+        ...
+
+    def check_entry(self, game: Game, deal: DealLike, raw: Result) -> dict[str, Any] | None:
+        """A deal's result while it is being entered, checked (``POST
+        /api/games/<id>/deals/<n>/check``): ``{"ok", "complete", "problems",
+        "progress"}``; None (the default) when the family has no check of its own, and the
+        API answers what saving would refuse."""
+        return None
+
+    def charts(self, game: Game) -> list[Any]:
+        """The game's charts (:class:`scorekeeper.common.charts.LineChart`, ``BarChart``) in its
+        words, the running totals first; none before the first deal. The game page shows
+        them all under the score table, the sheet the first."""
         ...

@@ -25,7 +25,7 @@ from ..rules import checks
 from ..rules.checks import is_int
 from ..rules.errors import N_, InvalidInput, Problem
 from ..rules.named import ID
-from . import access, caches, limits
+from . import access, adapters, caches, limits
 from .db import get_db
 from .hardening import SECURITY_HEADERS
 from .views import people as people_views
@@ -285,9 +285,9 @@ def check_deal(gid: str, number: int):
         raise InvalidInput([Problem("result", N_("Send the deal's result."))])
     deal = game.deal(number)  # 422 unless recorded or next
     family = game.family
-    check = getattr(family, "check_entry", None)
-    if check is not None:
-        return jsonify(check(game, deal, result))
+    checked = adapters.of(family).check_entry(game, deal, result)
+    if checked is not None:
+        return jsonify(checked)
     try:  # a family without its own: what saving would refuse, as it is
         family.validate(game.rules, deal, result)
         problems = []

@@ -3,7 +3,7 @@ import base64
 import re
 from html import unescape
 
-from scorekeeper.families.kierki.family import Kierki
+from scorekeeper.families.kierki.web import KierkiWeb
 from scorekeeper.outputs import pdf
 from tests.fixtures import PLAYERS, authorize
 from tests.web.test_sheets import pages, pdf_text, play, poppler  # noqa: F401
@@ -71,7 +71,7 @@ def test_the_pdf_sheet_shows_the_chart_on_its_one_page(app, client, tmp_path, po
     with_chart = pdf_text(data, tmp_path)
     assert pages(data, tmp_path) == 1
     pdf.cache.clear()
-    monkeypatch.setattr(Kierki, "charts", lambda self, game: [])
+    monkeypatch.setattr(KierkiWeb, "charts", lambda self, game: [])
     without = pdf_text(client.get(f"/games/{gid}/sheet.pdf").data, tmp_path)
     for name in players:  # the legend names each player once more
         assert with_chart.count(name) == without.count(name) + 1, name

@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 import pytest
 from PIL import Image
 
-from scorekeeper.families.kierki.forms import form_values
+from scorekeeper.families.kierki.web.forms import form_values
 from scorekeeper.web import hardening
 from tests.fixtures import join, new_game, state
 

@@ -7,7 +7,7 @@ and the director do: join with the code, sign, correct, reopen."""
 import re
 
 from scorekeeper.domain import service, tournaments
-from scorekeeper.families.kierki.forms import form_values
+from scorekeeper.families.kierki.web.forms import form_values
 from scorekeeper.web import access
 from scorekeeper.web.db import get_db
 from tests.fixtures import join, new_game, post_deal, results_for, state

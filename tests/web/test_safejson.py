@@ -8,8 +8,9 @@ import json
 import flask
 import pytest
 
-from scorekeeper.common.safejson import MAX_DEPTH, BoundedJSONProvider, Written, loads
+from scorekeeper.common.safejson import MAX_DEPTH, Written, loads
 from scorekeeper.families.kierki.rules import get_ruleset
+from scorekeeper.web.jsonprovider import BoundedJSONProvider
 from tests.fixtures import results_for
 
 

@@ -85,7 +85,7 @@ def test_blank_sheet_has_every_deal(client, tmp_path, poppler, ruleset_id):
     assert len(rows) >= len(rs.schedule)
     from scorekeeper.families.kierki.words import CONTRACT_NAMES
     for key in rs.schedule:
-        assert str(CONTRACT_NAMES[key]._args[0]) in text  # the English name
+        assert CONTRACT_NAMES[key].message in text  # the English name
     assert str(rs.contract(rs.schedule[0]).expected_sum).replace("-", "−") in text
     assert pages(r.data, tmp_path) == 1
 

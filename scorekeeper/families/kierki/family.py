@@ -1,20 +1,14 @@
-"""Kierki as a game family: the adapter between its pure rules and the shared app."""
+"""Kierki as a game family: its rules and flow for the shared app (no Flask: its pages,
+forms, charts and tools are :mod:`.web`'s)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from types import MappingProxyType
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask import Blueprint
-from flask_babel import gettext
-from flask_babel import lazy_gettext as _l
-
-from ...common.i18n import field_errors
+from ...common.i18n import lazy_gettext as _l
 from ...common.safejson import Written
-from ...rules import checks
-from . import charts, tools, variant_form, words
-from .charts import charts as game_charts
-from .forms import form_values, parse_deal
+from ..base import Family
+from . import words
 from .rules import Ruleset, advance, document, from_data, registry, replay, schedule, summary
 from .rules.game import DealScore, GameState
 from .rules.schedule import Deal
@@ -22,24 +16,13 @@ from .rules.schedule import Deal
 KEY = "kierki"
 
 
-class Kierki:
+class Kierki(Family):
     """Kierki (Polish Hearts): a fixed schedule of negative and positive deals."""
 
     key = KEY
     title = _l("Kierki")
     settles_per_point = True
-    templates = MappingProxyType({"game": "kierki/game.html", "edit": "kierki/edit_deal.html",
-                 "sheet": "kierki/sheet.html", "rules": "kierki/rules.html", "setup": None,
-                 "variant": "kierki/variant.html"})
-    home_links = ((_l("Trick checker"), "tools.trick_checker"),)
-    param_labels = MappingProxyType({"unit": words.SET_UNITS})
-    words = words
     documents = document  # house variants: their JSON Schema and balance check
-    editor = variant_form  # and the page that makes one
-
-    def blueprint(self, load_game: Callable[[str], Any]) -> Blueprint:
-        """The table tools: the trick checker and the loteryjka board."""
-        return tools.blueprint(load_game)
 
     # -- rulesets -------------------------------------------------------------
     def rulesets(self) -> Mapping[str, Ruleset]:
@@ -68,66 +51,6 @@ class Kierki:
     def validate(self, rules: Ruleset, deal: Deal, raw: dict[str, Any]) -> dict[str, Any]:
         return deal.contract.validate(raw, deal.dealer)
 
-    # -- the web --------------------------------------------------------------
-    def parse_form(self, game: Any, deal: Deal, form: Mapping[str, Any]) -> dict[str, Any]:
-        return parse_deal(deal.contract, form, len(game.players), form.get("mode") == "cards")
-
-    def check_entry(self, game: Any, deal: Deal, raw: dict[str, Any]) -> dict[str, Any]:
-        """A deal's result while it is being entered, checked by the rules that check it
-        when it is saved (``POST /api/games/<id>/deals/<n>/check``; nothing is stored):
-        what the values entered already break (a blank is no problem yet; with none
-        left, exactly what saving would refuse), each problem with the input it concerns
-        in words, and how far each count has got ("Tricks: 9 of 13")."""
-        contract = deal.contract
-        problems = []
-        for key, messages in field_errors(contract.entered(raw, deal.dealer)).items():
-            place = words.error_summary({key: messages}, contract, game.players)
-            where = place[0][1] if place else ""
-            problems += [{"field": key, "where": where, "message": m} for m in messages]
-        progress = []
-        for field in contract.fields():
-            if field.type != "counts":
-                continue
-            given = raw.get(field.name)
-            values = [checks.whole_number(v) for v in given] \
-                if isinstance(given, (list, tuple)) else []
-            got = sum(v for v in values if v is not None)
-            done = len(values) == len(game.players) and None not in values \
-                and got == field.total
-            text = gettext("%(what)s: %(got)s of %(total)s", what=words.field_label(field.name),
-                           got=got, total=field.total)
-            progress.append({"field": field.name, "entered": got, "total": field.total,
-                             "done": done, "text": text + (" ✓" if done else "")})
-        return {"ok": not problems, "complete": not contract.blanks(raw),
-                "problems": problems, "progress": progress}
-
-    def form_values(self, result: dict[str, Any]) -> dict[str, Any]:
-        return form_values(result)
-
-    def posted_values(self, form: Any) -> dict[str, Any]:
-        return {k: v for k, v in form.items() if k not in ("csrf_token", "version")}
-
-    def page_context(self, game: Any, deal: Deal | None,
-                     args: Mapping[str, Any]) -> dict[str, Any]:
-        if deal is None:
-            return {}
-        mode = args.get("mode")
-        by_card = mode == "cards"
-        stored = game.stored.results
-        if mode is None and deal.number <= len(stored) and "cards" in stored[deal.number - 1]:
-            by_card = True  # a deal entered card by card is corrected card by card
-        return {"deal": deal, "by_card": by_card, "costs": words.costs(deal.contract),
-                "rules": words.deal_notes(deal, game.players)}
-
-    def deal_points(self, game: Any, number: int) -> str:
-        return words.deal_points(game, number)
-
-    def charts(self, game: Any) -> list[Any]:
-        return game_charts(game)
-
-    def history_line(self, game: Any, deal: Deal, result: dict[str, Any]) -> str:
-        return words.describe(deal.contract, result, game.players)
-
     # -- exports and the API ----------------------------------------------------
     def game_json(self, game: Any) -> dict[str, Any]:
         state = game.state
@@ -153,7 +76,7 @@ class Kierki:
         for s in game.state.scored:
             names.setdefault(s.deal.contract.key, s.deal.contract)
         return {"kinds": {k: (words.contract_name(names[k]), points, deals,
-                              (group, str(charts.GROUP_NAMES.get(group, group))))
+                              (group, str(words.GROUP_NAMES.get(group, group))))
                           for k, (points, deals, group) in numbers["kinds"].items()},
                 "counts": {k: (words.STAT_LABELS[k], n)
                            for k, n in numbers["counts"].items()}}
@@ -163,7 +86,7 @@ class Kierki:
         hearts = caught = races = 0
         for s in game.state.scored:
             c, r = s.deal.contract, s.result
-            kind = kinds.setdefault(c.key, [0, 0, charts.group_of(c)])
+            kind = kinds.setdefault(c.key, [0, 0, words.group_of(c)])
             kind[0] += s.points[seat]
             kind[1] += 1
             if isinstance(r.get("hearts"), list):

@@ -8,19 +8,20 @@ from __future__ import annotations
 from typing import Any
 
 from babel.lists import format_list
-from flask_babel import get_locale, gettext, ngettext
-from flask_babel import lazy_gettext as _l
 
 from ...common.i18n import (
     SUIT_SYMBOLS,
     card_label,
+    get_locale,
+    gettext,
     lang,
     localized,
+    ngettext,
     rank_label,
     seat_names,
     signed,
 )
-from .forms import YES_NO
+from ...common.i18n import lazy_gettext as _l
 from .rules import Contract, Deal
 from .rules.contracts import LEAD_RULES
 from .rules.outlook import outlook, swing
@@ -68,6 +69,8 @@ FIELD_LABELS = {
 }
 
 #: The two answers of a yes/no input: (form value, words), yes first.
+#: The yes/no answers of a deal form, as posted.
+YES_NO = {"yes": True, "no": False}
 YES_NO_LABELS = {
     "sold": (_l("Dealer accepts the highest bid"), _l("Dealer refuses, or nobody bid")),
 }
@@ -359,3 +362,19 @@ def sheet_detail(contract: Contract, result: dict[str, Any], players: list[str])
         elif field.type == "suit" and value == "NT":
             parts.append(str(NO_TRUMP))
     return "; ".join(p for p in parts if p)
+
+
+#: The kinds of deal the bars group by: every penalty deal together, then each other kind.
+PENALTY_KINDS = ("tricks", "cards", "positions")
+GROUP_NAMES = {"negative": _l("Negative deals"), "robber": CONTRACT_NAMES["robber"],
+               "trumps": CONTRACT_NAMES["trumps"], "loteryjka": CONTRACT_NAMES["loteryjka"],
+               "no_trump": _l("Deals without trumps")}
+
+
+def group_of(contract: Any) -> str:
+    """The bar group of a deal's contract: ``"negative"`` for every penalty deal, and
+    ``"no_trump"`` for a deal of the same kinds that gives points out (the no-trump deal
+    of seed 004's "four trump deals and one without", +20 a trick: a positive deal)."""
+    if contract.kind in PENALTY_KINDS:
+        return "no_trump" if contract.expected_sum > 0 else "negative"
+    return contract.kind

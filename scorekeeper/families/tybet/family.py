@@ -1,26 +1,16 @@
-"""The partnership game (seed 003) as a game family: its adapter to the shared app."""
+"""The partnership game (seed 003) as a game family: its rules and flow for the shared app
+(no Flask: its pages are :mod:`.web`'s)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from types import MappingProxyType
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
-
-from ...common.i18n import localized
+from ...common.i18n import lazy_gettext as _l
 from ...rules import checks
 from ...rules.errors import N_
-from . import forms, words
-from .charts import charts as game_charts
+from ..base import Family
+from . import words
 from .rules import (
-    ACES,
-    CARD_POINTS,
-    CEZAR_POINTS,
-    FOUR_POINTS,
-    HONOUR_CARDS,
-    HONOURS,
-    RANKS,
-    TRIO_POINTS,
     TybetDeal,
     TybetRules,
     TybetScore,
@@ -36,21 +26,12 @@ KEY = "tybet"
 SWEEPS = ("kalanda", "perla", "kondriona")
 
 
-class Tybet:
+class Tybet(Family):
     """Two pairs play deals until one reaches the target score."""
 
     key = KEY
     title = _l("Tybet")
     settles_per_point = False
-    templates = MappingProxyType({"game": "tybet/game.html", "edit": "tybet/game.html",
-                 "sheet": "tybet/sheet.html", "rules": "tybet/rules.html",
-                 "setup": "tybet/_setup.html"})
-    home_links = ()
-    param_labels = MappingProxyType({"special": words.LABELS})
-    words = words
-
-    def blueprint(self, load_game: Any) -> None:
-        return None  # no pages of its own yet
 
     # -- rulesets -------------------------------------------------------------
     def rulesets(self) -> Mapping[str, TybetRules]:
@@ -83,55 +64,6 @@ class Tybet:
 
     def validate(self, rules: TybetRules, deal: TybetDeal, raw: dict[str, Any]) -> dict[str, Any]:
         return rules.validate(raw, leader=deal.leader)
-
-    # -- the web --------------------------------------------------------------
-    def parse_form(self, game: Any, deal: TybetDeal, form: Mapping[str, Any]) -> dict[str, Any]:
-        return forms.parse(form)
-
-    def form_values(self, result: dict[str, Any]) -> dict[str, Any]:
-        return forms.values(result)
-
-    def posted_values(self, form: Any) -> dict[str, Any]:
-        return forms.posted_values(form)
-
-    def page_context(self, game: Any, deal: TybetDeal | None,
-                     args: Mapping[str, Any]) -> dict[str, Any]:
-        rules: TybetRules = game.rules
-        specials = []
-        for kind, spec in rules.data["specials"].items():
-            worth = f"+{spec['bonus']}" if "bonus" in spec else f"×{spec['multiply']}"
-            specials.append((kind, worth, spec["by"]))
-        detail = forms.detailed(args)
-        stored = game.stored.results
-        if not args.get("mode") and deal is not None and deal.number <= len(stored):
-            detail = detail or "aces" in stored[deal.number - 1]  # corrected as entered
-        return {
-            "deal": deal,
-            "detail": detail,  # aces, honours and the last trick; else card points
-            "card_points": CARD_POINTS,
-            "pairs": words.pair_names(game.players),
-            "cezar_runs": [(extra, RANKS[:3 + extra], CEZAR_POINTS + extra)
-                           for extra in forms.CEZAR_RUNS],
-            "four_ranks": forms.FOUR_RANKS, "four_points": FOUR_POINTS,
-            "trio_ranks": [(r, TRIO_POINTS[r]) for r in forms.TRIO_RANKS],
-            "pair_counts": [("aces", ACES), ("honours", HONOUR_CARDS)],
-            "honour_ranks": HONOURS,
-            "specials": specials,
-            # special wins after which the other pair took nothing (rules._check_special):
-            # choosing one gives the winners every ace and honour on the form (entry.js)
-            "sweeps": SWEEPS,
-            "special_reading": [localized(item) for item in rules.special_reading()],
-        }
-
-    def deal_points(self, game: Any, number: int) -> str:
-        return words.deal_points(game, number)
-
-    def charts(self, game: Any) -> list[Any]:
-        return game_charts(game)
-
-    def history_line(self, game: Any, deal: TybetDeal, result: dict[str, Any]) -> str:
-        rules: TybetRules = game.rules
-        return " : ".join(map(str, rules.score(rules.validate(result, leader=deal.leader))))
 
     # -- exports and the API ----------------------------------------------------
     def game_json(self, game: Any) -> dict[str, Any]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext
-from flask_babel import lazy_gettext as _l
+from ...common.i18n import gettext
+from ...common.i18n import lazy_gettext as _l
 
 LABELS = {
     "declarations": _l("declarations"),

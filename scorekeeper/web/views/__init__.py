@@ -22,11 +22,10 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from ...common.formats import number
 from ...domain.errors import Busy, GameNotFound, TournamentNotFound
 from ...domain.service import Conflict, Frozen, Game, load
-from ...families import registry
 from ...outputs import share
 from ...outputs.renders import Full
 from ...rules.errors import UnknownRuleset
-from .. import sessions
+from .. import adapters, sessions
 from ..access import NotAtTable
 from ..db import get_db
 
@@ -84,7 +83,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(tournaments.bp)  # club nights: the director, results, projector
     app.register_blueprint(installable.bp)  # the manifest and the service worker
     app.register_blueprint(health.bp)  # GET /healthz, for a container's health check
-    for family in registry.families().values():
+    for family in adapters.every():
         blueprint = family.blueprint(_load_game)
         if blueprint is not None:
             app.register_blueprint(blueprint)

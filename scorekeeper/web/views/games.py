@@ -27,7 +27,7 @@ from ...families import registry
 from ...outputs import share
 from ...rules.errors import InvalidInput, RulesetError
 from ...rules.named import named_text
-from .. import access, caches, limits
+from .. import access, adapters, caches, limits
 from ..db import get_db
 from ..forms import DealForm, JoinForm, NewGameForm, VersionForm
 
@@ -57,7 +57,7 @@ def index():
             listing.append({**row, "deals_total": _deals_total(row),
                             "ruleset_name": named_text(row["ruleset"], "name", lang())
                             or row["ruleset_id"]})
-        links = [link for f in registry.families().values() for link in f.home_links]
+        links = [link for f in adapters.every() for link in f.home_links]
         return render_template("index.html", games=listing, family_links=links,
                                form=JoinForm(), admin=admin)
 
@@ -129,8 +129,8 @@ def new_game():
     choices = {rs.id: {"players": rs.players, "family": family.key, "notes": rs.notes(lang()),
                        "summary": rs.summary(lang())}
                for family, rs, _ in found}
-    setups = [(f.key, f.templates["setup"], f.rulesets()) for f in families.values()
-              if f.templates["setup"]]
+    setups = [(f.key, adapters.of(f).templates["setup"], f.rulesets())
+              for f in families.values() if adapters.of(f).templates["setup"]]
     return render_template("new_game.html", form=form, errors=errors, rulesets=choices,
                            known_people=reads.known_people(get_db()),
                            setups=setups, values=request.form), (422 if errors else 200)
@@ -155,16 +155,17 @@ def game_page(game: service.Game, number: int | None = None, values: dict | None
     deal = game.deal(number) if number is not None else game.state.current
     history = reads.deal_history(get_db(), game.id, number) if editing else []
     family = game.family
+    web = adapters.of(family)
     writer = access.writes_now(get_db(), game.id)
     return render_template(
-        family.templates["edit" if editing else "game"], game=game, form=DealForm(),
+        web.templates["edit" if editing else "game"], game=game, form=DealForm(),
         values=values or {}, errors=errors or {}, editing=number if editing else None,
-        history=[{**h, "text": family.history_line(game, deal, h["result"])} for h in history],
+        history=[{**h, "text": web.history_line(game, deal, h["result"])} for h in history],
         share=_share(game) if writer else None, writer=writer,
         right=access.right_here(get_db(), game.id),
         signed_seats=service.signatures(get_db(), game) if game.state.finished else {},
         unsigned_by=_unsigned_by(game),
-        **family.page_context(game, deal, request.args if args is None else args)), status
+        **web.page_context(game, deal, request.args if args is None else args)), status
 
 
 def _unsigned_by(game: service.Game) -> dict | None:
@@ -224,11 +225,11 @@ def enter_deal(gid: str, number: int):
         return game_page(game, None, {}, field_errors(e.problems), 422)  # not its turn yet
     editing = number <= game.recorded
     try:
-        raw = game.family.parse_form(game, deal, request.form)
+        raw = adapters.of(game.family).parse_form(game, deal, request.form)
         saved = service.enter_deal(get_db(), game, number, raw, form.version.data, right)
     except InvalidInput as e:
         return game_page(game, number if editing else None,
-                         game.family.posted_values(request.form), field_errors(e.problems),
+                         adapters.of(game.family).posted_values(request.form), field_errors(e.problems),
                          422, args=request.form)
     except service.Conflict:
         # A deal kept on a phone (static/offline.js) may have reached the server before,
@@ -239,7 +240,7 @@ def enter_deal(gid: str, number: int):
     # What the deal gave each side, in the family's words; the category also marks the
     # deal's row in the score table for this one page view ("saved-<number>").
     points = gettext("Deal %(number)s: %(points)s", number=number,
-                     points=saved.family.deal_points(saved, number))
+                     points=adapters.of(saved.family).deal_points(saved, number))
     if editing:
         points = gettext("Deal %(number)s corrected; the totals after it were recomputed.",
                          number=number) + " " + points
@@ -253,7 +254,7 @@ def edit_deal(gid: str, number: int):
     access.require_write(get_db(), gid)
     if not 1 <= number <= game.recorded:
         abort(404)
-    values = game.family.form_values(game.stored.results[number - 1])
+    values = adapters.of(game.family).form_values(game.stored.results[number - 1])
     return game_page(game, number, values)
 
 
@@ -314,6 +315,7 @@ def ruleset(ruleset_id: str):
     builtin = rules.id in family.rulesets()
     variant = None if builtin else {"made_by": rules.data.get("made_by"),
                                     "day": formats.date(rules.data.get("created_at"))}
-    return render_template(family.templates["rules"], rs=rules, variant=variant,
-                           editable=getattr(family, "editor", None) is not None,
+    web = adapters.of(family)
+    return render_template(web.templates["rules"], rs=rules, variant=variant,
+                           editable=web.editor is not None,
                            is_default=reads.default_ruleset(db) == rules.id)

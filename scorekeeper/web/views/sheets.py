@@ -30,7 +30,7 @@ from ...common.i18n import field_errors, lang
 from ...domain import reads, service, variants
 from ...outputs import exchange, pdf, renders
 from ...rules.errors import InvalidInput
-from .. import access
+from .. import access, adapters
 from ..db import get_db
 
 bp = Blueprint("sheets", __name__)
@@ -80,7 +80,7 @@ def _sheet(template: str, static_base: str | None, **context) -> str:
 
 
 def _game_sheet(game: service.Game, static_base: str | None) -> str:
-    return _sheet(game.family.templates["sheet"], static_base, game=game, ruleset=game.rules,
+    return _sheet(adapters.of(game.family).templates["sheet"], static_base, game=game, ruleset=game.rules,
                   players=game.players, date=formats.date(game.stored.created_at),
                   reference=access.reference(game.id))
 
@@ -148,7 +148,7 @@ def blank_pdf(ruleset_id: str):
 
     def html() -> str:
         names = [gettext("Player %(n)s", n=i + 1) for i in range(rules.players)]
-        return _sheet(family.templates["sheet"], None, game=None, ruleset=rules, players=names)
+        return _sheet(adapters.of(family).templates["sheet"], None, game=None, ruleset=rules, players=names)
 
     resp = _cached_pdf(("blank", family.key, ruleset_id), html)
     if resp.status_code == 200:

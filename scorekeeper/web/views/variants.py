@@ -26,14 +26,14 @@ from ...common.i18n import field_errors
 from ...domain import house, variants
 from ...domain.errors import RulesetInUse
 from ...rules.errors import InvalidInput, Problem
-from .. import access
+from .. import access, adapters
 from ..db import get_db
 
 bp = Blueprint("variants", __name__)
 
 
 def _editor(family: Any) -> Any:
-    editor = getattr(family, "editor", None)
+    editor = adapters.of(family).editor
     if editor is None:
         abort(404)  # this family offers no variants (yet)
     return editor
@@ -60,7 +60,7 @@ def edit(ruleset_id: str):
                 return jsonify(_sums(None, field_errors(e.problems))), 422
             doc = editor.start(base)
             rules, _ = editor.load(doc)
-            return render_template(family.templates["variant"], base=base, doc=doc,
+            return render_template(adapters.of(family).templates["variant"], base=base, doc=doc,
                                    rules=rules, editor=editor, errors=field_errors(e.problems),
                                    dumped=editor.dump(doc)), 422
         doc, problems = editor.apply(doc, request.form, request.form.getlist)
@@ -84,7 +84,8 @@ def edit(ruleset_id: str):
                 return redirect(url_for("games.ruleset", ruleset_id=rid))
     rules, more = editor.load(doc)
     errors = field_errors(problems + [p for p in more if p not in problems])
-    return render_template(family.templates["variant"], base=base, doc=doc, rules=rules,
+    return render_template(adapters.of(family).templates["variant"], base=base, doc=doc,
+                           rules=rules,
                            editor=editor, errors=errors,
                            dumped=editor.dump(doc)), (422 if errors and touched else 200)
 

@@ -9,7 +9,6 @@ from types import SimpleNamespace
 
 import pytest
 
-from scorekeeper.families.kierki import charts, variant_form
 from scorekeeper.families.kierki.family import Kierki
 from scorekeeper.families.kierki.rules import (
     InvalidDeal,
@@ -25,6 +24,7 @@ from scorekeeper.families.kierki.rules import (
     start,
 )
 from scorekeeper.families.kierki.rules.examples import plausible_results
+from scorekeeper.families.kierki.web import charts, variant_form
 from tests.fixtures import play_api
 
 ROOT = Path(__file__).resolve().parents[3]

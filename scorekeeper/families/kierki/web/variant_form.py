@@ -9,7 +9,7 @@ other. Nothing here is trusted: saving goes through :func:`scorekeeper.variants.
 
 No Flask here; the editor's page is ``templates/kierki/variant.html``.
 
->>> from .rules import get_ruleset
+>>> from ..rules import get_ruleset
 >>> doc = start(get_ruleset("standard-4"))
 >>> doc = quick(doc, "no_robber_loteryjka")
 >>> rules, problems = load(doc)
@@ -25,12 +25,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ...common import safejson
-from ...rules.errors import N_, InvalidInput, Problem, RulesetError
-from ...rules.shapes import where
-from .rules import Ruleset, document, from_data
-from .rules.cards import CARD_SETS, RANKS
-from .rules.contracts import LEAD_RULES
+from ....common import safejson
+from ....rules.errors import N_, InvalidInput, Problem, RulesetError
+from ....rules.shapes import where
+from ..rules import Ruleset, document, from_data
+from ..rules.cards import CARD_SETS, RANKS
+from ..rules.contracts import LEAD_RULES
 
 #: The deal-6 choices of seed 004: which tricks cost, and what each costs with four
 #: players and with three (the three-player game scales −150 to −140). Five players

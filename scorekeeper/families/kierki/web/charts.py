@@ -3,26 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext
-from flask_babel import lazy_gettext as _l
-
-from ...common.charts import BarChart, LineChart, Series
-from .words import CONTRACT_NAMES
-
-#: The kinds of deal the bars group by: every penalty deal together, then each other kind.
-PENALTY_KINDS = ("tricks", "cards", "positions")
-GROUP_NAMES = {"negative": _l("Negative deals"), "robber": CONTRACT_NAMES["robber"],
-               "trumps": CONTRACT_NAMES["trumps"], "loteryjka": CONTRACT_NAMES["loteryjka"],
-               "no_trump": _l("Deals without trumps")}
-
-
-def group_of(contract: Any) -> str:
-    """The bar group of a deal's contract: ``"negative"`` for every penalty deal, and
-    ``"no_trump"`` for a deal of the same kinds that gives points out (the no-trump deal
-    of seed 004's "four trump deals and one without", +20 a trick: a positive deal)."""
-    if contract.kind in PENALTY_KINDS:
-        return "no_trump" if contract.expected_sum > 0 else "negative"
-    return contract.kind
+from ....common.charts import BarChart, LineChart, Series
+from ....common.i18n import gettext
+from ..words import GROUP_NAMES, PENALTY_KINDS, group_of  # noqa: F401 - read here too
 
 
 def charts(game: Any) -> list[LineChart | BarChart]:

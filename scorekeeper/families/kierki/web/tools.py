@@ -13,13 +13,12 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
-from flask_babel import gettext
 
-from ...common.i18n import localized, signed
-from ...rules import checks
-from ...rules.errors import N_, Problem, UnknownRuleset
-from ..base import Game
-from .rules import (
+from ....common.i18n import gettext, localized, signed
+from ....rules import checks
+from ....rules.errors import N_, Problem, UnknownRuleset
+from ...base import Game
+from ..rules import (
     InvalidDeal,
     Ruleset,
     check_follow,
@@ -33,8 +32,8 @@ from .rules import (
     play,
     registry,
 )
-from .rules.cards import SUITS, Card
-from .rules.loteryjka import result as loteryjka_result
+from ..rules.cards import SUITS, Card
+from ..rules.loteryjka import result as loteryjka_result
 
 KEY = "kierki"
 

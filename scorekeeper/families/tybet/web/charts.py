@@ -3,10 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext
-
-from ...common.charts import LineChart, Series, plain
-from .words import pair_names
+from ....common.charts import LineChart, Series, plain
+from ....common.i18n import gettext
+from ..words import pair_names
 
 
 def charts(game: Any) -> list[LineChart]:

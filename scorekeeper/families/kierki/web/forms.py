@@ -4,10 +4,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .rules import Contract, Field
+from ..rules import Contract, Field
+from ..words import YES_NO
 
 #: A yes/no field's two radio values and what they stand for.
-YES_NO = {"yes": True, "no": False}
 
 
 def input_name(field: Field, index: int | str | None = None) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .rules import RANKS, SUITS, TRIO_POINTS
+from ..rules import RANKS, SUITS, TRIO_POINTS
 
 FOUR_RANKS = RANKS
 TRIO_RANKS = tuple(r for r in RANKS if r in TRIO_POINTS)

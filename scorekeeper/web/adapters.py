@@ -1,0 +1,35 @@
+"""Each family's web adapter (its pages, forms, words in templates, charts, tools): the
+pure family (:mod:`scorekeeper.families.registry`) knows no Flask, so the web layer finds
+its adapter by convention, the ``web`` package beside the family's class
+(``scorekeeper/families/<key>/web/``, its ``Web`` class), and makes each one once, at
+``create_app`` (:func:`init_app`) or when first asked."""
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from ..families import registry
+from ..families.base import Family, WebFamily
+
+_ADAPTERS: dict[str, WebFamily] = {}
+
+
+def of(family: Family) -> WebFamily:
+    """The web adapter of ``family``."""
+    adapter = _ADAPTERS.get(family.key)
+    if adapter is None or adapter.family is not family:
+        package = type(family).__module__.rpartition(".")[0]
+        adapter = importlib.import_module(f"{package}.web").Web(family)
+        _ADAPTERS[family.key] = adapter
+    return adapter
+
+
+def every() -> list[WebFamily]:
+    """Every family's adapter, in the registry's order."""
+    return [of(family) for family in registry.families().values()]
+
+
+def init_app(app: Any) -> None:
+    """Each family's adapter, made now; templates reach one as ``web_family(family)``."""
+    app.extensions["family_web"] = {adapter.key: adapter for adapter in every()}
+    app.jinja_env.globals["web_family"] = of

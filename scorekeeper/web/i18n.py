@@ -1,0 +1,61 @@
+"""Languages on the web: Flask-Babel chooses the request's language (its ``lang`` cookie,
+else the browser's best) and translates what :mod:`scorekeeper.common.i18n` asks for; the
+template helpers; each family's words reach its templates by the family's key."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import flask_babel
+from babel import Locale
+from flask import Flask, current_app, g, request
+from markupsafe import Markup, escape
+
+from ..common import formats, i18n
+from ..common.i18n import (
+    SUIT_SYMBOLS,
+    card_label,
+    choose_locale,
+    lang,
+    localized,
+    localized_item,
+    rank_label,
+    seat_names,
+)
+
+
+def select_locale() -> Locale:
+    """The ``lang`` cookie's language, else the browser's best."""
+    return choose_locale(request.cookies.get("lang"), request.headers.get("Accept-Language", ""),
+                         tuple(current_app.config["LANGUAGES"]))
+
+
+def suit_colors(text: Any) -> Markup:
+    """Escape ``text`` and colour its red suit symbols (for HTML and the PDF)."""
+    escaped = escape(str(text))
+    for symbol in "♥♦":
+        escaped = Markup(escaped.replace(symbol, Markup(f'<span class="red">{symbol}</span>')))
+    return Markup(escaped)
+
+
+def init_app(app: Flask, families: Iterable[Any] = ()) -> None:
+    """Languages for ``app``; each family's words (its web adapter's) reach its templates
+    by its key and its ``param_labels`` turn message parameters into words."""
+    flask_babel.Babel(app, locale_selector=select_locale)
+    app.jinja_env.filters["card_label"] = card_label
+    app.jinja_env.filters["suit_colors"] = suit_colors
+    app.jinja_env.filters["rank_label"] = rank_label
+    formats.register(app.jinja_env)
+    labels: dict[str, dict[str, Any]] = {}
+    for family in families:
+        app.jinja_env.globals[family.key] = family.words
+        for name, words in family.param_labels.items():
+            labels.setdefault(name, {}).update(words)
+    i18n.install(flask_babel.gettext, flask_babel.ngettext, flask_babel.get_locale, labels)
+
+    @app.context_processor
+    def inject() -> dict[str, Any]:
+        return {"lang": lang, "card_label": card_label,
+                "suit_symbols": SUIT_SYMBOLS, "g": g, "seat_names": seat_names,
+                "localized": localized, "localized_item": localized_item,
+                "rank_label": rank_label}
