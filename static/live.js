@@ -231,8 +231,8 @@
     swap("charts", doc, scores); // the charts under the table (templates/_charts.html)
     // Who signed a finished game (a signature given on another phone, or taken off by a
     // correction), and whether this phone may write (a tournament closed or reopened).
-    swap("signatures", doc, part(document, "charts") || part(document, "scores") ||
-         slot(document));
+    swap("signatures", doc, slot(document) || part(document, "charts") ||
+         part(document, "scores")); // under the final standings, as a fresh page has it
     swap("access", doc, part(document, "totals"));
   }
 
