@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import create_app
+from .common import collation
 from .outputs.share import lan_address
 from .web.db import pool_of
 
@@ -449,6 +450,7 @@ def serve(args: argparse.Namespace) -> int:
 
     renders.renders.log = lambda line: print(line, file=sys.stderr, flush=True)
     renders.renders.start(int(app.config["PDF_WORKERS"]))  # PDFs render in other processes
+    collation.warm(app.config["LANGUAGES"])  # names' order: its tables read now, not mid-request
     try:
         settings = server_settings(args, app)
     except SettingError as e:

@@ -51,7 +51,7 @@ from ..rules.errors import N_
 from . import pdf
 
 #: How much lower a worker's priority is than the server's (Unix ``nice``).
-NICE = 10
+NICE = 19
 DEFAULT_WORKERS = 1
 DEFAULT_QUEUE = 8
 #: A first guess of a render's seconds, before any was measured.
