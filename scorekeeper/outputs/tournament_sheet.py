@@ -17,7 +17,7 @@ from typing import Any
 
 from ..common import collation
 from ..domain.reads import TournamentTable
-from ..domain.tournaments import Tournament
+from ..domain.tournaments import Tournament, confirmed
 from .exchange import csv_text
 from .share import qr_address
 
@@ -87,9 +87,11 @@ def to_json(t: Tournament) -> dict[str, Any]:
         "rounds_planned": t.planned, "rounds_drawn": t.current,
         "standings": [{"rank": s.rank, "player": t.name_of(s.player),
                        "points": points(s.points), "wins": s.wins, "games": s.games,
-                       "best": s.best} for s in t.overall],
+                       "best": s.best, "provisional": t.provisional(s.player)}
+                      for s in t.overall],
         "rounds": [{"number": n, "tables": [
             {"table": table.number, "finished": table.finished, "deals": table.deals,
+             "confirmed": confirmed(table),
              "players": [{"seat": seat, "player": t.name_of(p),
                           "total": _total(t, table, p) if table.finished else None}
                          for seat, p in enumerate(table.seats, start=1)]}

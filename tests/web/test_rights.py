@@ -260,6 +260,10 @@ def test_the_director_confirms_a_table_and_signs_through_the_api(app, client):
     assert [t["confirmed"] for t in tables] == [True, False]
     standings = client.get(f"/api/tournaments/{tid}").get_json()["standings"]
     assert sorted(s["provisional"] for s in standings) == [False] * 4 + [True] * 4
+    # the results file (what its PDF prints) says the same to anyone
+    results = client.get(f"/tournaments/{tid}/results.json").get_json()
+    assert [tb["confirmed"] for tb in results["rounds"][0]["tables"]] == [True, False]
+    assert sorted(s["provisional"] for s in results["standings"]) == [False] * 4 + [True] * 4
 
 
 def test_outside_a_tournament_signing_is_offered_never_required(app, client):

@@ -157,27 +157,24 @@ def game_page(game: service.Game, number: int | None = None, values: dict | None
     family = game.family
     web = adapters.of(family)
     writer = access.writes_now(get_db(), game.id)
+    signed = service.signatures(get_db(), game) if game.state.finished else {}
     return render_template(
         web.templates["edit" if editing else "game"], game=game, form=DealForm(),
         values=values or {}, errors=errors or {}, editing=number if editing else None,
         history=[{**h, "text": web.history_line(game, deal, h["result"])} for h in history],
         share=_share(game) if writer else None, writer=writer,
         right=access.right_here(get_db(), game.id),
-        signed_seats=service.signatures(get_db(), game) if game.state.finished else {},
-        unsigned_by=_unsigned_by(game),
+        signed_seats=signed, unsigned_by=_unsigned_by(game, signed),
         **web.page_context(game, deal, request.args if args is None else args)), status
 
 
-def _unsigned_by(game: service.Game) -> dict | None:
+def _unsigned_by(game: service.Game, signed: dict) -> dict | None:
     """The correction or undo that last took the game's signatures off, while nobody has
-    signed again: every phone of the table is told."""
-    if not game.state.finished:
+    signed again (``signed`` empty): every phone of the table is told."""
+    if not game.state.finished or signed:
         return None
     changes = service.changes(get_db(), game)
-    cleared = next((c for c in reversed(changes) if c["action"] == "unsigned"), None)
-    if cleared is None or service.signatures(get_db(), game):
-        return None
-    return cleared
+    return next((c for c in reversed(changes) if c["action"] == "unsigned"), None)
 
 
 def _share(game: service.Game) -> share.Share:
