@@ -83,18 +83,6 @@ def _qr_svg(url: str) -> str:
         scale=1, border=4, dark=DARK, light=LIGHT, omitsize=True)
 
 
-def qr_png(url: str) -> str:
-    """``url`` as the same QR code, one pixel a module, as a PNG ``data:`` address: what a
-    printed page embeds (a raster is laid out faster than an SVG, and a reader can check
-    it module by module); print it with ``image-rendering: pixelated`` so it stays sharp.
-
-    >>> qr_png("http://10.0.0.2:5000/join/ABC234").startswith("data:image/png;base64,")
-    True
-    """
-    return segno.make(url, error="m", micro=False).png_data_uri(
-        scale=1, border=4, dark=DARK, light=LIGHT)
-
-
 def is_loopback(host: str) -> bool:
     """Whether ``host`` (a ``Host`` header: a name or address, maybe with a port) names
     this machine only.
@@ -191,7 +179,8 @@ def reachable_url(scheme: str, host: str, path: str, public: str | None = None) 
     return suggestion or url
 
 
-#: An ``<img>`` address that :func:`.pdf.render` draws as ``qr_png`` of the link in it,
+#: An ``<img>`` address that :func:`.pdf.render` draws as a one-pixel-a-module PNG of the
+#: link in it (:func:`qr_of_address`),
 #: in the process that renders (a round sheet has hundreds: seconds of ``segno``).
 QR_SCHEME = "kierki-qr:"
 
