@@ -102,12 +102,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     views.init_app(app)
     api.init_app(app)
     limits.init_app(app)  # per-client rate limits on guesses and on what fills the server
-    caches.init_app(app)  # ETags, gzip and 304 for every answer
-    hardening.init_app(app)  # security headers, long-lived versioned static files
+    caches.init_app(app)  # a phone asking again for a kept page: answered before Flask
+    hardening.init_app(app)  # long-lived versioned static files
     hosts.init_app(app)  # only the names this server is known by (behind a proxy: the
     #                      name the phone opened, as ProxyFix puts it in place)
-    # Last, so outermost: every request (a refused host, a kept answer, the deal router's,
-    # Flask's) passes the trusted proxies' forwarded scheme, host and address, then HSTS.
+    # Last, so outermost: every request (a refused host, the deal router's, Flask's)
+    # passes the trusted proxies' forwarded scheme, host and address, then the answer
+    # pipeline (security headers, HSTS, ETag, gzip, 304: web/pipeline.py).
     hardening.front(app)
     return app
 

@@ -90,11 +90,6 @@ def layout_version(files: list[Path]) -> str:
     return f"{package}+{digest.hexdigest()[:12]}"
 
 
-def etag(body: bytes) -> str:
-    """A strong ETag for these exact bytes: two different bodies never share one."""
-    return "pdf-" + hashlib.sha256(body).hexdigest()[:32]
-
-
 def is_whole_pdf(body: bytes) -> bool:
     return body.startswith(b"%PDF-") and body.rstrip().endswith(b"%%EOF")
 

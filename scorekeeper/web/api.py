@@ -14,10 +14,9 @@ from typing import Any
 from flask import Blueprint, Flask, abort, current_app, jsonify, request, url_for
 from flask_babel import force_locale, gettext
 from sqlite_utils import Database
-from werkzeug.http import parse_cookie
 from werkzeug.routing import BaseConverter
 
-from ..common.i18n import choose_locale, field_errors, lang
+from ..common.i18n import field_errors, lang
 from ..common.safejson import Written, loads
 from ..domain import people, reads, service, tournaments, variants
 from ..domain.errors import Busy, GameNotFound, PersonNotFound, RulesetInUse, TournamentNotFound
@@ -27,7 +26,8 @@ from ..rules.errors import N_, InvalidInput, Problem
 from ..rules.named import ID
 from . import access, adapters, caches, limits
 from .db import get_db
-from .hardening import SECURITY_HEADERS
+from .i18n import locale_of
+from .pipeline import refusal_json
 from .views import people as people_views
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -103,18 +103,18 @@ def _body() -> dict[str, Any]:
 
 @bp.errorhandler(InvalidInput)
 def invalid(e: InvalidInput):
-    return jsonify({"error": gettext("The input was refused."),
-                    "errors": field_errors(e.problems)}), 422
+    return jsonify(refusal_json(gettext("The input was refused."),
+                                errors=field_errors(e.problems))), 422
 
 
 @bp.errorhandler(service.Conflict)
 def conflict(e: service.Conflict):
-    return jsonify({"error": e.text(gettext), "version": e.version}), 409
+    return jsonify(refusal_json(e.text(gettext), version=e.version)), 409
 
 
 @bp.errorhandler(GameNotFound)
 def not_found(e: GameNotFound):
-    return jsonify({"error": gettext("Not found.")}), 404
+    return jsonify(refusal_json(gettext("Not found."))), 404
 
 
 def _ruleset_entry(family, rules, row) -> dict[str, Any]:
@@ -182,8 +182,8 @@ def delete_ruleset(ruleset_id: str):
     try:
         variants.delete(get_db(), ruleset_id)  # UnknownRuleset: 404
     except RulesetInUse:
-        return jsonify({"error": gettext(
-            "A game is played with this ruleset; delete the game first.")}), 409
+        return jsonify(refusal_json(gettext(
+            "A game is played with this ruleset; delete the game first."))), 409
     return "", 204
 
 
@@ -244,11 +244,12 @@ def join():
 def get_game(gid: str):
     """Written once per game version and language, with a strong ETag (304 when the
     client has it)."""
-    game = service.load(get_db(), gid)
-    body = caches.body(("api-game", gid, game.version, lang()),
-                       lambda: caches.Body.of(current_app.json.dumps(game_json(game)) + "\n"))
-    caches.depends_on([(gid, game.version)])
-    return caches.respond(body, "application/json")
+    found = reads.game_versions(get_db(), [gid])
+    if not found:
+        raise GameNotFound(gid)
+    body = caches.body(("api-game", gid, found[0][1], lang()), lambda: caches.Body.of(
+        current_app.json.dumps(game_json(service.load(get_db(), gid))) + "\n"))
+    return caches.respond(body, "application/json", depends=found)
 
 
 def enter_deal(db: Database, gid: str, number: int, authorization: str,
@@ -376,12 +377,12 @@ def _director(tid: str) -> bool:
 
 @bp.errorhandler(tournaments.NotNow)
 def not_now(e: tournaments.NotNow):
-    return jsonify({"error": e.text(gettext)}), 409
+    return jsonify(refusal_json(e.text(gettext))), 409
 
 
 @bp.errorhandler(TournamentNotFound)
 def no_tournament(e: TournamentNotFound):
-    return jsonify({"error": gettext("Not found.")}), 404
+    return jsonify(refusal_json(gettext("Not found."))), 404
 
 
 @bp.post("/tournaments")
@@ -464,9 +465,9 @@ def openapi():
 #: ``/api/games/<gid>/deals/<n>``: an id as the store makes them, a number.
 DEAL_PATH = re.compile(r"/api/games/([A-Za-z0-9_-]{1,64})/deals/([1-9][0-9]{0,2})")
 
-#: What every deal answered by :class:`DealRouter` carries beside its length: what Flask's
-#: answer of the view carries (its type and the headers of :mod:`.web`).
-DEAL_HEADERS = (("Content-Type", "application/json"), *SECURITY_HEADERS.items())
+#: What every deal answered by :class:`DealRouter` carries beside its length, as Flask's
+#: answer of the view does (the pipeline adds the rest: :mod:`.pipeline`).
+DEAL_HEADERS = (("Content-Type", "application/json"),)
 
 
 class DealRouter:
@@ -528,9 +529,7 @@ class DealRouter:
             body = loads(raw)
         except ValueError:
             return None
-        locale = choose_locale(_lang_cookie(environ.get("HTTP_COOKIE", "")),
-                               environ.get("HTTP_ACCEPT_LANGUAGE", ""),
-                               tuple(config["LANGUAGES"]))
+        locale = locale_of(environ, config["LANGUAGES"])
         with self.app.app_context(), force_locale(locale):
             try:
                 game = enter_deal(get_db(), gid, number, environ.get("HTTP_AUTHORIZATION", ""),
@@ -539,17 +538,8 @@ class DealRouter:
                 return None
             except Busy as e:  # answered once, here, as the app's handler answers it
                 return ("503 SERVICE UNAVAILABLE", [("Retry-After", str(e.retry_after))],
-                        self.app.json.dumps_bytes({"error": gettext(Busy.message)}))
+                        self.app.json.dumps_bytes(refusal_json(gettext(Busy.message))))
             return "200 OK", [], self.app.json.dumps_bytes(game_json(game))
-
-
-def _lang_cookie(header: str) -> str | None:
-    """The ``lang`` cookie's value in a ``Cookie`` header, as Flask reads it.
-
-    >>> _lang_cookie("session=abc; lang=pl"), _lang_cookie("xlang=pl"), _lang_cookie("")
-    ('pl', None, None)
-    """
-    return parse_cookie(header).get("lang") if "lang=" in header else None
 
 
 def init_app(app: Flask) -> None:

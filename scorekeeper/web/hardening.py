@@ -1,67 +1,35 @@
-"""The HTTP layer's hardening, in one place: security headers on every response, and
-versioned static URLs with a long cache lifetime.
+"""The HTTP layer's hardening: versioned static URLs with a long cache lifetime, the
+trusted proxies, and the answer pipeline put in front of every layer.
 
-* Every response carries a strict Content-Security-Policy (scripts only from this
-  origin, no inline script), ``nosniff``, ``X-Frame-Options: DENY``, a same-origin
-  referrer policy and no ``Server`` header.
 * ``url_for('static', filename=...)`` of an existing file adds ``?v=<hash of its
   content>``; a static file asked for with its current hash may be cached for a year,
   anything else (no hash, an old one, the bare ``/static/`` base the print page uses)
-  only briefly.
-
-ETags, gzip and ``304`` are :mod:`.caches`' (one layer for every answer).
+  only briefly. A small static text file leaves Flask without Flask's ETag (its file's
+  time and size), so the pipeline reads it and tags and gzips it like any page.
 
 In front of every layer (:func:`front`, the last thing the app factory does), two WSGI
 middlewares that every request passes, whatever answers it (Flask, the deal PUT's
-router of :mod:`.api`, an answer kept by :mod:`.caches`):
+router of :mod:`.api`, the refusal of an unknown host):
 
-* behind ``PROXY_HOPS`` reverse proxies (``KIERKI_PROXY_HOPS``, default 0), Werkzeug's
-  ``ProxyFix`` takes the scheme, host and client address from the proxies'
+* the answer pipeline (:mod:`.pipeline`): security headers, HSTS on HTTPS answers,
+  ETags, gzip and ``304``;
+* in front of it, behind ``PROXY_HOPS`` reverse proxies (``KIERKI_PROXY_HOPS``, default
+  0), Werkzeug's ``ProxyFix`` takes the scheme, host and client address from the proxies'
   ``X-Forwarded-Proto``, ``-Host`` and ``-For`` headers, so that the layers behind it see
-  the address the phone opened (the join link, the kept answers' keys, the cookie's
-  ``Secure`` flag);
-* an answer to an HTTPS request carries ``Strict-Transport-Security``
-  (:class:`TransportSecurity`); one over plain HTTP (a laptop on the table's Wi-Fi) never
-  does.
+  the address the phone opened (the join link, the cookie's ``Secure`` flag, HSTS).
 """
 from __future__ import annotations
 
 import hashlib
 import os
 import threading
-from collections.abc import Callable
-from typing import Any
 
 from flask import Flask, Response, current_app, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.security import safe_join
 
-from .caches import COMPRESSED_TYPES, digest
-
-#: Inline ``style="--n: …"`` attributes (the seat count of a grid, set by templates) are
-#: the only inline thing the pages use: allowed for attributes alone, never for
-#: ``<style>`` elements and never for scripts.
-CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; "
-    "script-src 'self'; "
-    "style-src 'self'; "
-    "style-src-attr 'unsafe-inline'; "
-    "img-src 'self' data:; "
-    "media-src 'self'; "
-    "font-src 'self'; "
-    "connect-src 'self'; "
-    "object-src 'none'; "
-    "base-uri 'none'; "
-    "form-action 'self'; "
-    "frame-ancestors 'none'"
-)
-
-SECURITY_HEADERS = {
-    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "same-origin",
-}
+from . import pipeline
+from .pipeline import COMPRESSED_TYPES
 
 #: A static file fetched with its current content hash never changes under that URL.
 LONG_CACHE = "public, max-age=31536000, immutable"
@@ -114,55 +82,22 @@ def _add_static_version(endpoint: str, values: dict) -> None:
         values["v"] = v
 
 
-def _harden(response: Response) -> Response:
-    for name, value in SECURITY_HEADERS.items():
-        response.headers[name] = value
-    response.headers.pop("Server", None)
-    response.headers.pop("X-Powered-By", None)
-    if request.endpoint == "static" and response.status_code in (200, 206, 304):
-        filename = (request.view_args or {}).get("filename", "")
-        wanted = request.args.get("v")
-        current = versions.version(current_app.static_folder, filename)
-        response.headers["Cache-Control"] = \
-            LONG_CACHE if wanted and wanted == current else SHORT_CACHE
-        response.headers.pop("Expires", None)
-        if response.status_code == 200 and response.direct_passthrough \
-                and response.mimetype in COMPRESSED_TYPES:
-            # A small text file: read it whole and close it, so that it is compressed
-            # like any page, with its length and a strong ETag of its bytes (Flask's
-            # names the file's time and size). Anything else stays streamed and is never
-            # compressed (a range answer, 206, included).
-            response.direct_passthrough = False
-            file, body = response.response, b"".join(response.iter_encoded())
-            if hasattr(file, "close"):
-                file.close()
-            response.set_data(body)
-            response.set_etag(digest(body))
+def _static(response: Response) -> Response:
+    """A static file's lifetime: a year under its current hash, else a few minutes."""
+    if request.endpoint != "static" or response.status_code not in (200, 206, 304):
+        return response
+    filename = (request.view_args or {}).get("filename", "")
+    wanted = request.args.get("v")
+    current = versions.version(current_app.static_folder, filename)
+    response.headers["Cache-Control"] = \
+        LONG_CACHE if wanted and wanted == current else SHORT_CACHE
+    response.headers.pop("Expires", None)
+    if response.status_code == 200 and response.mimetype in COMPRESSED_TYPES:
+        # A small text file: tagged by its bytes and gzipped by the pipeline, like any
+        # page (Flask's ETag names the file's time and size). Anything else keeps
+        # Flask's, and a range answer (206) is never compressed.
+        response.headers.pop("ETag", None)
     return response
-
-
-#: What an HTTPS answer says: use HTTPS for this host for a year (its subdomains are left
-#: alone: a LAN name's neighbours may well be plain-HTTP devices).
-HSTS = ("Strict-Transport-Security", "max-age=31536000")
-
-
-class TransportSecurity:
-    """WSGI middleware: ``Strict-Transport-Security`` on every answer to an HTTPS request
-    (the scheme as :class:`ProxyFix` left it), and on nothing else."""
-
-    def __init__(self, wsgi_app: Callable[..., Any]):
-        self.wsgi_app = wsgi_app
-
-    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]):
-        if environ.get("wsgi.url_scheme") != "https":
-            return self.wsgi_app(environ, start_response)
-
-        def secured(status: str, headers: list[tuple[str, str]], exc_info=None):
-            headers = [h for h in headers if h[0].lower() != HSTS[0].lower()] + [HSTS]
-            return start_response(status, headers, exc_info) if exc_info \
-                else start_response(status, headers)
-
-        return self.wsgi_app(environ, secured)
 
 
 def proxy_hops(value: object) -> int:
@@ -188,14 +123,14 @@ def proxy_hops(value: object) -> int:
 
 
 def init_app(app: Flask) -> None:
-    app.after_request(_harden)
+    app.after_request(_static)
     app.url_defaults(_add_static_version)
 
 
 def front(app: Flask) -> None:
-    """The outermost layers, put around everything else (so called last): HSTS on HTTPS
-    answers, and in front of it the trusted proxies' forwarded headers."""
-    app.wsgi_app = TransportSecurity(app.wsgi_app)  # type: ignore[method-assign]
+    """The outermost layers, put around everything else (so called last): the answer
+    pipeline, and in front of it the trusted proxies' forwarded headers."""
+    pipeline.init_app(app)
     hops = proxy_hops(app.config.get("PROXY_HOPS"))
     if hops:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops,  # type: ignore[method-assign]

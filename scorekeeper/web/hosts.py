@@ -8,8 +8,9 @@ subdomains, as Werkzeug's ``host_is_trusted`` reads it), by default this machine
 names and addresses (those ``kierki serve`` prints), ``localhost`` and the host of
 ``KIERKI_PUBLIC_URL``.
 
-It is the outermost layer but the proxy's (which first puts the forwarded host in place),
-so no request path can skip it: not the deal router, not a kept answer.
+It stands in front of every layer but the proxy's (which first puts the forwarded host in
+place) and the answer pipeline (which gives its refusal the security headers), so no
+request path can skip it: not the deal router, not a kept page.
 """
 from __future__ import annotations
 
@@ -23,7 +24,6 @@ from werkzeug.exceptions import SecurityError
 from werkzeug.wsgi import get_host
 
 from ..outputs.share import lan_address
-from .hardening import SECURITY_HEADERS
 
 LOOPBACK = ("localhost", "127.0.0.1", "::1", "[::1]")
 
@@ -58,7 +58,7 @@ class AllowedHosts:
 
     BODY = b"This server does not answer to that name.\n"
     HEADERS = (("Content-Type", "text/plain; charset=utf-8"),
-               ("Content-Length", str(len(BODY))), *SECURITY_HEADERS.items())
+               ("Content-Length", str(len(BODY))))
 
     def __init__(self, wsgi_app: Callable[..., Any], hosts: Iterable[str] | None):
         self.wsgi_app = wsgi_app

@@ -10,6 +10,7 @@ import flask_babel
 from babel import Locale
 from flask import Flask, current_app, g, request
 from markupsafe import Markup, escape
+from werkzeug.http import parse_cookie
 
 from ..common import formats, i18n
 from ..common.i18n import (
@@ -24,10 +25,24 @@ from ..common.i18n import (
 )
 
 
+def locale_of(environ: dict[str, Any], languages: Iterable[str]) -> Locale:
+    """The one language resolver, for any request (Flask-Babel's and the deal router's):
+    the ``lang`` cookie's language, else the browser's best (``Accept-Language``).
+
+    >>> env = {"HTTP_COOKIE": "session=x; lang=pl", "HTTP_ACCEPT_LANGUAGE": "en"}
+    >>> str(locale_of(env, ["pl", "en"])), str(locale_of({}, ["pl", "en"]))
+    ('pl', 'en')
+    >>> str(locale_of({"HTTP_ACCEPT_LANGUAGE": "pl-PL,pl;q=0.9"}, ["pl", "en"]))
+    'pl'
+    """
+    header = environ.get("HTTP_COOKIE", "")
+    cookie = parse_cookie(header).get("lang") if "lang=" in header else None
+    return choose_locale(cookie, environ.get("HTTP_ACCEPT_LANGUAGE", ""), tuple(languages))
+
+
 def select_locale() -> Locale:
-    """The ``lang`` cookie's language, else the browser's best."""
-    return choose_locale(request.cookies.get("lang"), request.headers.get("Accept-Language", ""),
-                         tuple(current_app.config["LANGUAGES"]))
+    """This request's language (:func:`locale_of`)."""
+    return locale_of(request.environ, current_app.config["LANGUAGES"])
 
 
 def suit_colors(text: Any) -> Markup:

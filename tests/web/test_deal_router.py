@@ -13,7 +13,7 @@ from werkzeug.test import Client
 from scorekeeper.domain import bus
 from scorekeeper.domain.events import DealRecorded
 from scorekeeper.families.kierki.rules import get_ruleset
-from scorekeeper.web import api, caches
+from scorekeeper.web import api, caches, pipeline
 from tests.fixtures import results_for
 
 RESULTS = results_for(get_ruleset("standard-4"))
@@ -29,8 +29,8 @@ def _router(app):
 
 @pytest.fixture
 def clients(app):
-    """(through the app, through Flask alone)."""
-    return app.test_client(), Client(_router(app).wsgi_app)
+    """(through the app, through Flask alone: the same layers in front, no router)."""
+    return app.test_client(), Client(pipeline.Pipeline(app, _router(app).wsgi_app))
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ import gzip
 import re
 from pathlib import Path
 
-from scorekeeper.web import hardening
+from scorekeeper.web import hardening, pipeline
 from tests.fixtures import new_game
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -80,7 +80,7 @@ def test_a_500_and_a_304_carry_them_too(app, client):
 
 
 def test_scripts_never_inline():
-    csp = directives(hardening.CONTENT_SECURITY_POLICY)
+    csp = directives(pipeline.CONTENT_SECURITY_POLICY)
     for directive in ("default-src", "script-src", "script-src-elem", "script-src-attr"):
         values = csp.get(directive, [])
         assert "'unsafe-inline'" not in values and "'unsafe-eval'" not in values, directive

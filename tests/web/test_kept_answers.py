@@ -1,7 +1,14 @@
-"""A page asked again by the same phone is answered before Flask, byte for byte as
-Flask answered it, and never after the game has changed (here or in another process)."""
+"""One render of a game's page per version is shared by every phone of the table: each
+phone gets it with its own CSRF token (and so its own ETag), never another's, and never
+after the game has changed (here or in another process)."""
+import re
+
+import pytest
+
+from scorekeeper import create_app
 from scorekeeper.families.kierki.rules import get_ruleset
-from tests.fixtures import new_game, post_deal, results_for
+from scorekeeper.web.views import games
+from tests.fixtures import form_values, join, new_game, post_deal, results_for
 from tests.web.test_caches import enter_in_another_process
 
 RESULTS = results_for(get_ruleset("standard-4"))
@@ -9,84 +16,103 @@ PL = {"Accept-Language": "pl,en;q=0.8"}
 PHONE = {"Accept-Encoding": "gzip", **PL}
 
 
-def counting(app, endpoint):
-    """Count how often the view behind ``endpoint`` runs."""
-    calls = []
-    view = app.view_functions[endpoint]
+def renders(monkeypatch):
+    """Count the game pages rendered."""
+    made = []
+    real = games.game_page
 
-    def counted(*args, **kwargs):
-        calls.append(kwargs)
-        return view(*args, **kwargs)
+    def counted(game, *args, **kwargs):
+        made.append(game.version)
+        return real(game, *args, **kwargs)
 
-    app.view_functions[endpoint] = counted
-    return calls
-
-
-def same_answer(a, b):
-    assert a.status_code == b.status_code == 200
-    assert a.data == b.data
-    headers = {k: v for k, v in a.headers.items() if k != "Date"}
-    assert headers == {k: v for k, v in b.headers.items() if k != "Date"}
+    monkeypatch.setattr(games, "game_page", counted)
+    return made
 
 
-def test_a_repeated_game_page_is_answered_without_its_view_until_it_changes(app, client):
+def token(html: str) -> str:
+    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+
+
+def table(app, client, gid, phones=3):
+    """The game's phone (``client``) and the other phones of its table, joined by code."""
+    others = [join(app.test_client(), app, gid) for _ in range(phones)]
+    return [client, *others]
+
+
+@pytest.fixture
+def checked(tmp_path):
+    """An app that checks CSRF tokens, and a phone that made a game there."""
+    app = create_app({"DATABASE": str(tmp_path / "csrf.sqlite"), "SECRET_KEY": "test",
+                      "TESTING": True})
+    phone = app.test_client()
+    r = phone.post("/games/new", data={
+        "ruleset": "standard-4", "first_dealer": "0",
+        "csrf_token": token(phone.get("/games/new").text),
+        **{f"player_{i}": name for i, name in enumerate(["Ala", "Bożena", "Czesław", "Dorota"])}})
+    return app, phone, r.location.rsplit("/", 1)[1]
+
+
+def test_four_phones_of_a_table_share_one_render_per_version(checked, monkeypatch):
+    app, client, gid = checked
+    phones = table(app, client, gid)
+    for phone in phones:
+        phone.get(f"/games/{gid}")  # each phone's first visit (its list of games changes)
+    made = renders(monkeypatch)
+    enter_in_another_process(app.config["DATABASE"], gid, 1, 1)
+    pages = [phone.get(f"/games/{gid}", headers=PL) for phone in phones]
+    assert made == [2]  # one render of version 2, for all four phones
+    assert all("Rozdanie 2 z 12" in p.text for p in pages)
+    tokens = [token(p.text) for p in pages]
+    assert len(set(tokens)) == 4  # each phone its own token in the shared page
+    assert len({p.headers["ETag"] for p in pages}) == 4  # and so its own ETag
+    # a phone's own token is accepted, another phone's refused
+    data = {"version": 2, **form_values(RESULTS[1])}
+    assert phones[0].post(f"/games/{gid}/deals/2",
+                          data={**data, "csrf_token": tokens[1]}).status_code == 400
+    assert phones[1].post(f"/games/{gid}/deals/2",
+                          data={**data, "csrf_token": tokens[1]}).status_code == 302
+    assert "Rozdanie 3 z 12" in phones[2].get(f"/games/{gid}", headers=PL).text
+
+
+def test_a_phone_that_has_the_page_gets_304_and_the_change_at_once(app, client, monkeypatch):
     gid = new_game(client)
     post_deal(client, gid, 1, 1, RESULTS[0])
     client.get(f"/games/{gid}")  # the save's message, shown once
-    calls = counting(app, "games.show")
     first = client.get(f"/games/{gid}", headers=PHONE)
-    again = client.get(f"/games/{gid}", headers=PHONE)
-    assert len(calls) == 1
-    same_answer(first, again)
-    assert again.headers["Content-Encoding"] == "gzip"
-    assert "Content-Security-Policy" in again.headers
-
-    enter_in_another_process(app.config["DATABASE"], gid, 2, 2)
-    after = client.get(f"/games/{gid}", headers=PL)
-    assert len(calls) == 2
-    assert "Rozdanie 3 z 12" in after.text  # the write elsewhere is seen at once
-    assert client.get(f"/games/{gid}", headers=PL).text == after.text
-    assert len(calls) == 2
-
-
-def test_the_kept_answer_gives_304_as_flask_does(app, client):
-    gid = new_game(client)
-    client.get(f"/games/{gid}")
-    first = client.get(f"/games/{gid}", headers=PHONE)
-    calls = counting(app, "games.show")
-    asked = {**PHONE, "If-None-Match": first.headers["ETag"]}
-    kept = client.get(f"/games/{gid}", headers=asked)
-    assert not calls
-    assert kept.status_code == 304 and kept.data == b""
-    assert kept.headers["ETag"] == first.headers["ETag"]
-    assert "Content-Encoding" not in kept.headers
+    assert first.headers["Content-Encoding"] == "gzip"
+    assert "Content-Security-Policy" in first.headers
+    made = renders(monkeypatch)
+    again = client.get(f"/games/{gid}", headers={**PHONE, "If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304 and again.data == b"" and not made
+    assert again.headers["ETag"] == first.headers["ETag"]
+    assert "Content-Encoding" not in again.headers
     other_tag = client.get(f"/games/{gid}", headers={**PHONE, "If-None-Match": '"x"'})
     assert other_tag.status_code == 200 and other_tag.data == first.data
 
+    enter_in_another_process(app.config["DATABASE"], gid, 2, 2)
+    after = client.get(f"/games/{gid}", headers={**PL, "If-None-Match": first.headers["ETag"]})
+    assert after.status_code == 200 and made == [3]
+    assert "Rozdanie 3 z 12" in after.text  # the write elsewhere is seen at once
 
-def test_each_phone_language_and_address_is_its_own_answer(app, client):
+
+def test_a_reader_shares_no_render_with_the_table(app, client, monkeypatch):
     gid = new_game(client)
     client.get(f"/games/{gid}")
-    polish = client.get(f"/games/{gid}", headers=PL).text
-    english = client.get(f"/games/{gid}", headers={"Accept-Language": "en"}).text
-    assert "Rozdanie 1 z 12" in polish and "Deal 1 of 12" in english
-    other_phone = app.test_client()
-    theirs = other_phone.get(f"/games/{gid}", headers=PL)
-    assert theirs.headers.get("Set-Cookie")  # a new phone gets its own session first
-    # (each phone's own CSRF token: test_caches.test_each_phone_gets_its_own_csrf_token…)
-    api = client.get(f"/api/games/{gid}", headers=PL).get_json()
-    assert api["id"] == gid and api["version"] == 1
+    reader = app.test_client()
+    page = reader.get(f"/games/{gid}").text
+    code = re.search(r"[A-Z0-9]{4} [A-Z0-9]{4}", client.get(f"/games/{gid}").text)
+    assert code and code.group(0) not in page  # the join code is the table's alone
+    assert 'name="version"' in client.get(f"/games/{gid}").text  # the table's form
+    assert 'name="version"' not in page
 
 
 def test_the_front_page_follows_a_deal_entered_elsewhere(app, client):
     gid = new_game(client)
     client.get(f"/games/{gid}")
-    calls = counting(app, "games.index")
     before = client.get("/").text
-    assert client.get("/").text == before and len(calls) == 1
+    assert client.get("/").text == before
     enter_in_another_process(app.config["DATABASE"], gid, 1, 1)
-    after = client.get("/").text
-    assert len(calls) == 2 and after != before
+    assert client.get("/").text != before
 
 
 def test_a_get_with_a_body_over_the_limit_is_refused_even_when_its_page_is_kept(app, client):
@@ -95,3 +121,25 @@ def test_a_get_with_a_body_over_the_limit_is_refused_even_when_its_page_is_kept(
     assert client.get(f"/games/{gid}").status_code == 200  # kept now
     r = client.get(f"/games/{gid}", data=b"x" * (app.config["MAX_CONTENT_LENGTH"] + 1))
     assert r.status_code == 413
+
+
+def test_a_phone_asking_again_is_answered_from_the_shared_render_without_the_view(
+        app, client, monkeypatch):
+    gid = new_game(client)
+    client.get(f"/games/{gid}")
+    calls = []
+    view = app.view_functions["games.show"]
+    monkeypatch.setitem(app.view_functions, "games.show",
+                        lambda **kw: calls.append(kw) or view(**kw))
+    first = client.get(f"/games/{gid}", headers=PHONE)
+    again = client.get(f"/games/{gid}", headers=PHONE)
+    assert len(calls) == 1 and again.data == first.data
+    assert again.headers["ETag"] == first.headers["ETag"]
+    assert again.headers["Content-Encoding"] == "gzip"  # through the one pipeline
+    assert "Content-Security-Policy" in again.headers
+    assert client.get(f"/games/{gid}", headers={
+        **PHONE, "If-None-Match": first.headers["ETag"]}).status_code == 304
+    assert len(calls) == 1
+    enter_in_another_process(app.config["DATABASE"], gid, 1, 1)
+    after = client.get(f"/games/{gid}", headers=PL)
+    assert len(calls) == 2 and "Rozdanie 2 z 12" in after.text

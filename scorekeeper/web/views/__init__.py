@@ -28,6 +28,7 @@ from ...rules.errors import UnknownRuleset
 from .. import adapters, sessions
 from ..access import NotAtTable
 from ..db import get_db
+from ..pipeline import refusal_json
 
 csrf = CSRFProtect()
 
@@ -107,7 +108,7 @@ def init_app(app: Flask) -> None:
         """Another phone was faster: nothing was saved; show the game as it is now. A
         deal kept on a phone during a Wi-Fi drop (static/offline.js) is told so by 409."""
         if request.headers.get("X-Kierki-Kept"):
-            return {"error": e.text(gettext), "version": e.version}, 409
+            return refusal_json(e.text(gettext), version=e.version), 409
         flash(e.text(gettext), "error")
         return redirect(url_for("games.show", gid=e.gid))
 
@@ -117,7 +118,7 @@ def init_app(app: Flask) -> None:
         its table; nothing was saved."""
         message = str(e.message)
         if request.headers.get("X-Kierki-Kept"):
-            return {"error": message}, 403
+            return refusal_json(message), 403
         gid = (request.view_args or {}).get("gid")
         back = url_for("games.show", gid=gid) if gid else None
         return render_template("error.html", message=message, back=back), 403
@@ -128,7 +129,7 @@ def init_app(app: Flask) -> None:
         the tournament; nothing was saved."""
         message = e.text(gettext)
         if request.path.startswith("/api/") or request.headers.get("X-Kierki-Kept"):
-            return {"error": message}, 409
+            return refusal_json(message), 409
         flash(message, "error")
         return redirect(url_for("games.show", gid=e.gid))
 
@@ -139,7 +140,7 @@ def init_app(app: Flask) -> None:
         message = gettext(Busy.message)
         headers = {"Retry-After": str(e.retry_after)}
         if request.path.startswith("/api/") or request.headers.get("X-Kierki-Kept"):
-            return {"error": message}, 503, headers
+            return refusal_json(message), 503, headers
         gid = (request.view_args or {}).get("gid")
         back = url_for("games.show", gid=gid) if gid else None  # the form, as it was typed
         return render_template("error.html", message=message, back=back), 503, headers
@@ -158,7 +159,7 @@ def init_app(app: Flask) -> None:
             return e
         code = e.code or 500
         message = getattr(e, "message", None) or API_ERRORS.get(code, e.name)
-        response = jsonify({"error": str(message)})
+        response = jsonify(refusal_json(message))
         if code == 405 and e.get_response().headers.get("Allow"):
             response.headers["Allow"] = e.get_response().headers["Allow"]
         return response, code
@@ -178,7 +179,7 @@ def init_app(app: Flask) -> None:
         message = gettext("The request is too large: this server takes at most %(size)s MB.",
                           size=number(limit / (1024 * 1024), 1))
         if request.path.startswith("/api/"):
-            return {"error": message}, 413
+            return refusal_json(message), 413
         return render_template("error.html", message=message), 413
 
     @app.errorhandler(GameNotFound)
@@ -187,6 +188,6 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(404)
     def not_found(e):
         if request.path.startswith("/api/"):
-            return {"error": gettext("Not found.")}, 404
+            return refusal_json(gettext("Not found.")), 404
         return render_template("error.html", message=gettext(
             "There is no such page or game. It may have been deleted.")), 404

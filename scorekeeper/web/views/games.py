@@ -62,9 +62,8 @@ def index():
                                form=JoinForm(), admin=admin)
 
     stamp = tuple(reads.game_versions(get_db(), known))
-    caches.depends_on(stamp, known)
     return caches.respond(caches.page(("index", lang(), request.full_path, admin, stamp),
-                                      render))
+                                      render), depends=stamp, ids=known)
 
 
 @bp.post("/join")
@@ -187,17 +186,20 @@ def _share(game: service.Game) -> share.Share:
 
 @bp.get("/games/<gid>")
 def show(gid: str):
-    """Rendered once per game version, language and address (host included: the page's
-    join link is built from it; :mod:`..caches`), with a
-    strong ETag: a phone that has this version already gets 304."""
-    game = _load(gid)
+    """Rendered once per game version, language, address (host included: the page's
+    join link is built from it) and kind of reader, whichever phone asks first, and shared
+    by every phone of the table (:mod:`..caches`); the game is loaded only to render it. A
+    phone that has this version already gets 304 (:mod:`..pipeline`)."""
+    found = reads.game_versions(get_db(), [gid])
+    if not found:
+        raise GameNotFound(gid)
     access.seen(gid)  # listed on this browser's first page; read-only unless at the table
     writer = access.writes_now(get_db(), gid)  # a reader's page has no form, code or token
-    html = caches.page(("game", gid, game.version, lang(), request.host_url, request.full_path,
+    html = caches.page(("game", gid, found[0][1], lang(), request.scheme, request.host,
+                        request.script_root, request.full_path,
                         writer, access.right_here(get_db(), gid)),
-                       lambda: game_page(game)[0])
-    caches.depends_on([(gid, game.version)])
-    return caches.respond(html)
+                       lambda: game_page(_load(gid))[0])
+    return caches.respond(html, depends=found)
 
 
 @bp.get("/games/<gid>/version")

@@ -109,7 +109,6 @@ def _cached_pdf(key: tuple, make_html) -> Response:
     full_key = (*key, lang(), _layout_version(app.template_folder, app.static_folder))
     body = renders.for_app(app, full_key, lambda: _job(make_html(), f"{key[0]} sheet"))
     resp = Response(body, mimetype="application/pdf")
-    resp.set_etag(pdf.etag(body))
     resp.headers["Cache-Control"] = "no-cache"
     return resp
 

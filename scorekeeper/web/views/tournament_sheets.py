@@ -57,7 +57,6 @@ def _pdf(key: tuple, make_html, filename: str) -> Response:
     body = renders.for_app(app, full_key, lambda: renders.Job(
         make_html(), static + "/", static + "/round_sheet.css", f"{key[0]} {filename}"))
     resp = Response(body, mimetype="application/pdf")
-    resp.set_etag(pdf.etag(body))
     resp.headers["Cache-Control"] = "no-cache"
     resp.headers["Content-Disposition"] = f'inline; filename="{filename}"'
     return resp
