@@ -432,3 +432,70 @@ def test_the_live_pages_load_follow_before_their_own_script():
                     follow, at = base.find("'follow.js'"), base.find("{% block scripts %}")
                 assert 0 <= follow < at, (path.name, script)
     assert loading >= 2
+
+
+# -- one home each -------------------------------------------------------------------------
+
+def _calls(attribute: str, under: Path = PACKAGE) -> set[tuple[str, str]]:
+    """Every (module, top-level function or class) of the package calling ``x.attribute(``
+    outside the families' own folders."""
+    found = set()
+    for path in _python_files(under):
+        if path.relative_to(PACKAGE).parts[0] == "families":
+            continue
+        for top in ast.parse(path.read_text(encoding="utf-8")).body:
+            for node in ast.walk(top):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                        and node.func.attr == attribute:
+                    found.add((_module_name(path), getattr(top, "name", "")))
+    return found
+
+
+def test_the_service_is_the_one_game_loader():
+    """Only ``domain/service.py`` replays a history (``fold``): its ``Game`` on first use,
+    a correction, an import; nothing else outside the families replays a game."""
+    assert {m for m, _ in _calls("fold")} == {"scorekeeper.domain.service"}
+
+
+def test_figures_are_made_by_figures_rows_alone_and_kept_by_its_callers():
+    """A finished game's figures reach the store only as ``figures.rows(game)``: from the
+    in-write handler, or the start's backfill of an older database."""
+    assert _calls("rows") == {("scorekeeper.domain.handlers", "keep_figures"),
+                              ("scorekeeper.domain.service", "backfill_figures")}
+    assert _calls("put_figures") | _calls("write_figures") == {
+        ("scorekeeper.domain.handlers", "keep_figures"),
+        ("scorekeeper.domain.service", "backfill_figures")}
+
+
+#: The store's public functions that write without ``@writes`` of their own: each is called
+#: inside a write's transaction (the in-write handlers', or the store's own writes').
+IN_A_WRITE = {"put_figures", "touch_tournament_of", "touch_tournaments_of_person"}
+
+
+def test_every_write_of_the_store_is_a_writes_function():
+    """Each public function of ``storage/store.py`` whose own statements change rows is
+    decorated ``@writes`` (committed whole by ``commits.py``), but the three the map names
+    as called inside one."""
+    changes = re.compile(r"^\s*(insert|update|delete|replace)\b", re.IGNORECASE)
+    tree = ast.parse((PACKAGE / "storage" / "store.py").read_text(encoding="utf-8"))
+    bare = set()
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
+            decorated = any(isinstance(d, ast.Name) and d.id == "writes"
+                            for d in node.decorator_list)
+            writing = any(isinstance(n, ast.Constant) and isinstance(n.value, str)
+                          and changes.search(n.value) for n in ast.walk(node)) or any(
+                isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+                and n.func.attr in ("insert", "insert_all", "upsert", "update", "delete",
+                                    "delete_where") for n in ast.walk(node))
+            if writing and not decorated:
+                bare.add(node.name)
+    assert bare == IN_A_WRITE
+    assert all(f"`{name}`" in DOC for name in IN_A_WRITE)
+
+
+def test_only_the_committer_takes_the_write_lock():
+    """``BEGIN IMMEDIATE`` (the write lock) is taken in ``storage/commits.py`` alone."""
+    found = {p.name for p in _python_files(PACKAGE) for _, text in _strings(p)
+             if re.search(r"\bbegin\s+immediate\b", text, re.IGNORECASE)}
+    assert found == {"commits.py"}
