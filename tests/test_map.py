@@ -499,3 +499,44 @@ def test_only_the_committer_takes_the_write_lock():
     found = {p.name for p in _python_files(PACKAGE) for _, text in _strings(p)
              if re.search(r"\bbegin\s+immediate\b", text, re.IGNORECASE)}
     assert found == {"commits.py"}
+
+
+def test_the_api_and_the_exports_keep_machine_forms():
+    """``common/formats.py`` writes numbers and dates for people: the JSON API, its
+    documents and the exports never import it."""
+    machine = {"scorekeeper.web.api", "scorekeeper.web.openapi", "scorekeeper.outputs.exchange",
+               "scorekeeper.outputs.schema"}
+    imports = _imports()
+    assert all("scorekeeper.common.formats" not in imports[m] for m in machine)
+
+
+def test_every_right_is_read_in_access():
+    """``web/access.py`` is the one home of every right: no other module reads the
+    session but for its device id (rate limits), its flashed messages and its CSRF token
+    (kept pages)."""
+    keys: dict[str, set[str]] = {}
+    for path in _python_files(PACKAGE):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            key = None
+            if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) \
+                    and node.value.id == "session":
+                key = node.slice
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and isinstance(node.func.value, ast.Name) \
+                    and node.func.value.id == "session" and node.args:
+                key = node.args[0]
+            if key is not None:
+                keys.setdefault(path.name, set()).add(
+                    key.value if isinstance(key, ast.Constant) else ast.unparse(key))
+    assert "access.py" in keys
+    assert {name: found for name, found in keys.items() if name != "access.py"} == {
+        "limits.py": {"device"}, "caches.py": {"_flashes", "csrf_token"}}
+
+
+def test_one_function_opens_an_event_stream():
+    found = {(m, f) for p in _python_files(PACKAGE)
+             for top in ast.parse(p.read_text(encoding="utf-8")).body
+             for n in ast.walk(top) if isinstance(n, ast.Constant)
+             and n.value == "text/event-stream"
+             for m, f in [(_module_name(p), getattr(top, "name", ""))]}
+    assert found == {("scorekeeper.web.live", "answer")}
