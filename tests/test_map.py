@@ -540,3 +540,52 @@ def test_one_function_opens_an_event_stream():
              and n.value == "text/event-stream"
              for m, f in [(_module_name(p), getattr(top, "name", ""))]}
     assert found == {("scorekeeper.web.live", "answer")}
+
+
+def _code_names() -> set[str]:
+    """Every name the package defines, binds, reads or passes (and each one-word string)."""
+    names: set[str] = set()
+    for path in _python_files(PACKAGE):
+        for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(n.name)
+            elif isinstance(n, ast.Name):
+                names.add(n.id)
+            elif isinstance(n, ast.Attribute):
+                names.add(n.attr)
+            elif isinstance(n, ast.arg):
+                names.add(n.arg)
+            elif isinstance(n, ast.keyword) and n.arg:
+                names.add(n.arg)
+            elif isinstance(n, ast.alias):
+                names.add((n.asname or n.name).split(".")[-1])
+            elif isinstance(n, ast.Constant) and isinstance(n.value, str) \
+                    and re.fullmatch(r"\w+", n.value):
+                names.add(n.value)
+    return names
+
+
+def test_every_name_the_map_gives_exists():
+    """Each name in backticks (``store.put_figures``, ``_claim_tournament``, ``heard()``)
+    is a name of the code: a function, class, attribute, argument or key renamed or gone
+    fails here until the map follows."""
+    words = set()  # the browser's scripts and pages, the tests' names, the settings
+    for path in [*(ROOT / "static").glob("*.*"), *(ROOT / "templates").rglob("*.html"),
+                 *_python_files(ROOT / "tests")]:
+        if path.suffix in (".js", ".css", ".html", ".py"):
+            words.update(re.findall(r"\w+", path.read_text(encoding="utf-8")))
+    settings = {w for p in _python_files(PACKAGE)
+                for w in re.findall(r"KIERKI_\w+", p.read_text(encoding="utf-8"))}
+    packages = {p.name for p in PACKAGE.rglob("*") if p.is_dir()} \
+        | {p.stem for p in _python_files(PACKAGE)}
+    names = _code_names() | words | settings | packages \
+        | {"ast", "Host", "Secure", "remote_addr"}  # Python's, HTTP's and Flask's
+    files = {"py", "html", "js", "css", "json", "md", "sqlite", "webm", "mp4", "txt"}
+    missing = set()
+    for token in re.findall(r"`([^`\s]+)`", DOC):
+        found = re.fullmatch(r"([A-Za-z_][\w.]*)(\(.*\))?", token)
+        if found is None or found.group(1).rsplit(".", 1)[-1] in files:
+            continue
+        missing.update(f"{token}: {part}" for part in found.group(1).split(".")
+                       if part and part not in names)
+    assert missing == set()
