@@ -553,9 +553,7 @@ def _code_names() -> set[str]:
                 names.add(n.id)
             elif isinstance(n, ast.Attribute):
                 names.add(n.attr)
-            elif isinstance(n, ast.arg):
-                names.add(n.arg)
-            elif isinstance(n, ast.keyword) and n.arg:
+            elif isinstance(n, ast.arg) or (isinstance(n, ast.keyword) and n.arg):
                 names.add(n.arg)
             elif isinstance(n, ast.alias):
                 names.add((n.asname or n.name).split(".")[-1])
