@@ -30,7 +30,6 @@ import socket
 import sqlite3
 import sys
 from collections.abc import Callable, Mapping
-from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -39,6 +38,7 @@ from typing import TYPE_CHECKING
 from . import create_app
 from .common import collation
 from .outputs.share import lan_address
+from .storage import backups
 from .web.db import pool_of
 
 if TYPE_CHECKING:
@@ -497,8 +497,8 @@ def made_by_backup(folder: Path, stem: str) -> list[Path]:
 #: pruned (``--keep``) without its secret, and it is already this user's alone (0600).
 #: Without the secret every game's, director's and variant's token, and every sheet's
 #: reference, would be orphaned by a restore on a new machine. The live database never
-#: holds it: a restore takes it out.
-SECRET_TABLE = "kierki_backup_secret"
+#: holds it: a restore takes it out (the SQL of both: :mod:`.storage.backups`).
+SECRET_TABLE = backups.SECRET_TABLE
 
 
 def backup(app: Flask, target: Path, keep: int | None = None) -> int:
@@ -525,24 +525,13 @@ def backup(app: Flask, target: Path, keep: int | None = None) -> int:
     part.unlink(missing_ok=True)
     part.touch(mode=0o600)  # the secret goes in: this user's alone from the first byte
     db = store.connect(str(source))
-    copy = sqlite3.connect(part, isolation_level=None)
     try:
-        db.conn.backup(copy)  # all pages in one step: one read snapshot, writers go on
-        copy.execute("PRAGMA journal_mode = DELETE")  # a self-contained file, no -wal
-        with copy:
-            copy.execute("begin")
-            copy.execute(f"create table {SECRET_TABLE} (secret_key text not null)")
-            copy.execute(f"insert into {SECRET_TABLE} values (?)",
-                         [_text(app.config["SECRET_KEY"])])
-        check = copy.execute("PRAGMA integrity_check").fetchone()[0]
-        games = copy.execute("select count(*) from games").fetchone()[0]
+        check, games = backups.write_copy(db.conn, part, _text(app.config["SECRET_KEY"]))
     except BaseException:
-        copy.close()
         part.unlink(missing_ok=True)
         raise
     finally:
         db.close()
-    copy.close()
     if check != "ok":
         part.unlink(missing_ok=True)
         print(f"The copy failed its integrity check ({check}); nothing written.",
@@ -561,17 +550,6 @@ def backup(app: Flask, target: Path, keep: int | None = None) -> int:
 
 def _text(secret: str | bytes) -> str:
     return secret.decode() if isinstance(secret, bytes) else str(secret)
-
-
-#: What makes a live database worth keeping: a restore over any of it needs ``--force``.
-KEPT = ("games", "people", "tournaments", "rulesets")
-
-
-def _kept_rows(db: sqlite3.Connection) -> dict[str, int]:
-    tables = {row[0] for row in db.execute("select name from sqlite_master where type='table'")}
-    counts = {t: db.execute(f"select count(*) from {t}").fetchone()[0]
-              for t in KEPT if t in tables}
-    return {t: n for t, n in counts.items() if n}
 
 
 def restore(app: Flask, source: Path, force: bool = False) -> int:
@@ -593,21 +571,11 @@ def restore(app: Flask, source: Path, force: bool = False) -> int:
         print(f"Refused: {source} is the live database.", file=sys.stderr)
         return 1
     try:
-        backup_db = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True,
-                                    isolation_level=None)
-        try:
-            check = backup_db.execute("PRAGMA integrity_check").fetchone()[0]
-            tables = {row[0] for row in backup_db.execute(
-                "select name from sqlite_master where type='table'")}
-            secret = backup_db.execute(f"select secret_key from {SECRET_TABLE}").fetchone()[0] \
-                if SECRET_TABLE in tables else None
-            counts = {t: backup_db.execute(f"select count(*) from {t}").fetchone()[0]
-                      for t in KEPT if t in tables}
-        finally:
-            backup_db.close()
+        found = backups.read(source)
     except sqlite3.DatabaseError as e:
         print(f"Refused: {source} is not a database ({e}).", file=sys.stderr)
         return 1
+    check, tables, secret, counts = found.check, found.tables, found.secret, found.counts
     if check != "ok":
         print(f"Refused: {source} failed its integrity check ({check}).", file=sys.stderr)
         return 1
@@ -621,7 +589,7 @@ def restore(app: Flask, source: Path, force: bool = False) -> int:
     elsewhere = _text(app.config["SECRET_KEY"]) != _secret_file(instance)
     db = store.connect(str(live))
     try:
-        there = _kept_rows(db.conn)
+        there = backups.kept_rows(db.conn)
         if there and not force:
             held = ", ".join(f"{n} {t}" for t, n in there.items())
             print(f"Refused: the live database {live} is not empty ({held}). Back it up, "
@@ -630,16 +598,9 @@ def restore(app: Flask, source: Path, force: bool = False) -> int:
         part = instance / ".restore.sqlite.part"
         part.unlink(missing_ok=True)
         part.touch(mode=0o600)
-        copy = sqlite3.connect(part, isolation_level=None)
         try:
-            with closing(sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True,
-                                         isolation_level=None)) as read:
-                read.backup(copy)
-            copy.execute(f"drop table if exists {SECRET_TABLE}")  # never in the live one
-            copy.execute("vacuum")  # nor in its free pages
-            copy.backup(db.conn)  # one transaction: the live database whole or unchanged
+            backups.bring_back(source, part, db.conn)  # the live one whole or unchanged
         finally:
-            copy.close()
             part.unlink(missing_ok=True)
     finally:
         db.close()

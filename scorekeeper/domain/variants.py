@@ -54,7 +54,7 @@ def find(db: Database, ruleset_id: Any) -> tuple[Family, Any]:
     family = registry.get(row["family"])
     if family is None:
         raise UnknownRuleset(ruleset_id)
-    return family, family.load_rules(row["data"])
+    return family, registry.loaded(family, row["data"])[0]
 
 
 def listing(db: Database) -> list[tuple[Family, Any, dict[str, Any] | None]]:
@@ -68,7 +68,7 @@ def listing(db: Database) -> list[tuple[Family, Any, dict[str, Any] | None]]:
         if family is None:
             continue
         try:
-            found.append((family, family.load_rules(row["data"]), row))
+            found.append((family, registry.loaded(family, row["data"])[0], row))
         except RulesetError:
             continue  # stored by a newer version of the app: not offered here
     return found

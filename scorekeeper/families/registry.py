@@ -41,7 +41,9 @@ def find(ruleset_id: Any) -> tuple[Family, Any]:
 #: Loaded rules by their stored snapshot, each with the parts made of them: the games of
 #: an evening share a few rulesets, and loading one (checking it, building its contracts)
 #: costs more than a page. The one home of loaded snapshots: the games the service loads
-#: and the figures the store writes when a game ends read them here.
+#: (whose figures are made of the same rules when one ends) and the house variants stored
+#: read them here; only rules not stored yet (a file imported, a variant being checked)
+#: are loaded elsewhere.
 _loaded = LRU(64)
 
 

@@ -113,6 +113,16 @@ def test_a_refused_write_raises_nothing(db):
     assert seen == []
 
 
+def test_a_write_to_a_closed_tournaments_game_raises_nothing(db):
+    t = tournaments.create(db, "Klub", TWELVE, 2, FOUR)
+    tournaments.close(db, t.id)
+    game = service.load(db, t.rounds[0][0].game_id)
+    with bus.recorded() as seen, pytest.raises(service.Frozen):
+        service.enter_deal(db, game, 1, bad_evening_for("standard-4", 0)[0], game.version)
+    assert seen == []
+    assert service.load(db, game.id).recorded == 0
+
+
 def test_a_tournament_game_moves_its_tournament_by_one_handler(db):
     t = tournaments.create(db, "Klub", TWELVE, 2, FOUR)
     game = service.load(db, t.rounds[0][0].game_id)

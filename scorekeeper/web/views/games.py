@@ -97,7 +97,7 @@ def _join(typed: object):
 def _deals_total(row: dict) -> int | None:
     family = registry.get(row["family"])
     try:
-        return family.deals_total(family.load_rules(row["ruleset"])) if family else None
+        return family.deals_total(registry.loaded(family, row["ruleset"])[0]) if family else None
     except RulesetError:
         return None
 

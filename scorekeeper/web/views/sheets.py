@@ -97,7 +97,7 @@ def _layout_version(template_folder: str, static_folder: str) -> str:
     files = [*Path(template_folder).glob("*/sheet.html"), Path(static_folder) / "sheet.css",
              *Path(static_folder).glob("fonts/*.ttf"), *package.glob("translations/*/*/*.mo"),
              package / "common" / "charts.py", package / "common" / "formats.py",
-             *package.glob("families/*/charts.py")]
+             *package.glob("families/*/web/charts.py")]
     return pdf.layout_version(files)
 
 

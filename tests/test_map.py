@@ -1,0 +1,589 @@
+"""The map is true: each claim of ``docs/architecture.md`` that a reader could not check by
+reading one file is checked here, against the code (issue 33)."""
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.test_architecture import MAY_IMPORT, _folder, _imports
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "scorekeeper"
+DOC = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+LAYERS = ("rules", "common", "families", "storage", "domain", "outputs", "web")
+
+
+def _section(title: str) -> str:
+    """The doc's text under ``## title`` up to the next heading of that level."""
+    start = DOC.index(f"\n## {title}")
+    end = DOC.find("\n## ", start + 1)
+    return DOC[start:end if end > 0 else None]
+
+
+def _table_rows(text: str) -> list[list[str]]:
+    """The cells of each body row of the markdown tables in ``text``."""
+    rows = []
+    for line in text.splitlines():
+        if line.startswith("|") and not set(line) <= set("|-: "):
+            rows.append([cell.strip() for cell in line.strip().strip("|").split("|")])
+    return rows
+
+
+def _ticked(text: str) -> list[str]:
+    return re.findall(r"`([^`]+)`", text)
+
+
+def _python_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+# -- the layers ----------------------------------------------------------------------------
+
+def test_the_layer_table_is_the_one_the_layer_test_holds():
+    """The doc's "may import" table says what ``MAY_IMPORT`` enforces, row for row."""
+    table = {}
+    for layer, allowed in _table_rows(_section("Layers")):
+        if layer == "layer":
+            continue
+        name = "top" if "cli.py" in layer else layer.strip("`/")
+        said = allowed.split("(")[0]
+        table[name] = set(LAYERS) if "everything" in said \
+            else {w for w in re.findall(r"[a-z]+", said) if w in LAYERS}
+    assert table == {layer: allowed - {layer} for layer, allowed in MAY_IMPORT.items()}
+
+
+def _drawn_modules() -> dict[str, set[str]]:
+    """The modules the Layers drawing names, per folder (``views/`` with its list)."""
+    drawing = _section("Layers").split("```")[1]
+    text: dict[str, str] = {}
+    current = None
+    for line in drawing.splitlines():
+        body = line.strip(" │┌└─┐┘")
+        head = re.match(r"(\w+)/\s", body)
+        if head and head.group(1) in LAYERS:
+            current = head.group(1)
+            body = body[head.end():]
+        elif current is None or not line.lstrip().startswith("│"):
+            continue
+        text[current] = text.get(current, "") + " " + body.split("families/<key>/web/")[0]
+    found: dict[str, set[str]] = {}
+    for layer, body in text.items():
+        names = found.setdefault(layer, set(re.findall(r"(\w+\.py)\b", body)))
+        names.update(f"{d}/" for d in re.findall(r"(?<![/<\w])(\w+)/(?=[\s(]|$)", body)
+                     if d not in LAYERS)
+        for listed in re.findall(r"views/ \(([^)]*)\)", body):
+            names.update(f"views/{n.strip()}.py" for n in listed.split(","))
+    return found
+
+
+def _modules_in(layer: str) -> set[str]:
+    folder = PACKAGE / layer
+    names = {p.name for p in folder.glob("*.py") if p.name != "__init__.py"}
+    for sub in folder.iterdir():
+        if (sub / "__init__.py").exists():
+            names.add(f"{sub.name}/")
+            if layer == "web":
+                names.update(f"{sub.name}/{p.name}" for p in sub.glob("*.py")
+                             if p.name != "__init__.py")
+    return names
+
+
+def test_the_drawing_names_every_module_and_only_modules_that_exist():
+    assert _drawn_modules() == {layer: _modules_in(layer) for layer in LAYERS}
+
+
+def test_each_layers_table_names_every_module_of_its_folder():
+    """Under "Every module", each folder's table has a row for each of its modules (a
+    family's parts are told in prose, its folder's modules in the drawing)."""
+    text = _section("Every module, why it exists, what it costs")
+    for layer in ("rules", "common", "storage", "domain", "outputs", "web"):
+        part = text[text.index(f"**{layer}/**"):]
+        part = part[:re.search(r"\n\*\*\w+/\*\*|\Z", part[1:]).start() + 1]
+        named = {row[0].strip("`") for row in _table_rows(part) if row[0] != "module"}
+        expected = {m for m in _modules_in(layer) if m.endswith(".py")}
+        if layer == "web":
+            expected = {m for m in expected if not m.startswith("views/")} \
+                | {"views/", "views/tournaments.py"}
+        assert named == expected, layer
+
+
+def test_the_command_has_the_subcommands_the_drawing_names():
+    drawing = _section("Layers")
+    said = re.search(r"kierki: ([^)]*)\)", drawing.replace("─", "").replace("│", ""))
+    named = {w for w in re.findall(r"[a-z-]+", said.group(1))}
+    source = (PACKAGE / "cli.py").read_text(encoding="utf-8")
+    made = set(re.findall(r"add_parser\(\s*\"([a-z-]+)\"", source))
+    top = {n for n in made if n not in {"list", "delete"}}  # ``games list``, ``games delete``
+    assert named == top
+
+
+def test_the_pure_parts_load_without_the_web_stack():
+    """Every module of the rules, common/, the storage, the domain and the families
+    (their rules and flow, not ``families/<key>/web/``) imports without Flask, Werkzeug,
+    Jinja, Flask-Babel, WTForms or Flask-Limiter, as the drawing says; the rules without
+    SQL either."""
+    pure = [
+        ".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        for layer in ("rules", "common", "storage", "domain", "families")
+        for p in _python_files(PACKAGE / layer)
+        if "web" not in p.relative_to(PACKAGE).parts]
+    web_stack = ("flask", "werkzeug", "jinja2", "flask_babel", "flask_wtf", "wtforms",
+                 "flask_limiter")
+    code = (f"import importlib, sys\nfor m in {pure!r}: importlib.import_module(m)\n"
+            "from scorekeeper.families import registry; registry.families()\n"
+            f"print(sorted(m for m in {web_stack!r} if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, check=True).stdout.strip()
+    assert out == "[]"
+    rules = [m for m in pure if m.startswith("scorekeeper.rules")
+             or re.match(r"scorekeeper\.families\.\w+\.rules", m)]
+    code = (f"import importlib, sys\nfor m in {rules!r}: importlib.import_module(m)\n"
+            "print(sorted(m for m in ('sqlite3', 'sqlite_utils', 'flask', 'weasyprint') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, check=True).stdout.strip()
+    assert out == "[]"
+
+
+# -- SQL -----------------------------------------------------------------------------------
+
+SQL = re.compile(r"\b(select\b.+\bfrom|insert\s+(or\s+\w+\s+)?into|update\s+\w+\s+set"
+                 r"|delete\s+from|create\s+(table|index|unique|trigger|view)|drop\s+table"
+                 r"|alter\s+table|pragma\s+\w+|begin(\s+immediate)?$|commit$|rollback$"
+                 r"|savepoint\s|release\s|vacuum$)", re.IGNORECASE | re.DOTALL)
+
+
+def _strings(path: Path):
+    """Each string literal of a module (an f-string's text parts too), docstrings left
+    out."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                 ast.AsyncFunctionDef))
+            and node.body and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and id(node) not in docs:
+            yield node.lineno, node.value.strip()
+
+
+def test_the_storage_is_the_only_code_that_knows_sql():
+    found = [f"{p.relative_to(ROOT)}:{line}: {text[:60]}"
+             for p in _python_files(PACKAGE) if _folder(_module_name(p)) != "storage"
+             for line, text in _strings(p) if SQL.search(text)]
+    assert found == []
+
+
+def test_the_sql_pattern_finds_sql():
+    """The check above can fail: the storage's statements are found by it."""
+    statements = [text for p in _python_files(PACKAGE / "storage")
+                  for _, text in _strings(p) if SQL.search(text)]
+    found = {word for text in statements for word in ("select", "insert", "update",
+                                                      "delete", "create", "pragma")
+             if re.search(rf"\b{word}\b", text, re.IGNORECASE)}
+    assert found == {"select", "insert", "update", "delete", "create", "pragma"}
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+# -- events --------------------------------------------------------------------------------
+
+def _event_classes() -> dict[str, type]:
+    from scorekeeper.domain import events
+    return {name: kind for name, kind in vars(events).items()
+            if isinstance(kind, type) and issubclass(kind, events.Event)
+            and kind.__module__ == events.__name__
+            and kind not in (events.Event, events.GameEvent, events.TournamentEvent)}
+
+
+def _event_table() -> dict[str, tuple[list[str], list[str], str]]:
+    """Each event the doc's table names: (raised by, in-write handlers, after commit)."""
+    table = {}
+    for events, raised, in_write, after in _table_rows(_section("Events and their handlers")):
+        if events == "event":
+            continue
+        for name in _ticked(events):
+            handlers = [t for t in _ticked(re.sub(r"\([^)]*\)", "", in_write))
+                    if re.fullmatch(r"\w+", t)]
+            table[name] = (_ticked(raised), handlers, after)
+    return table
+
+
+def _raisers() -> dict[str, set[tuple[str, str]]]:
+    """Which (module, top-level function) of the domain makes each event."""
+    names = set(_event_classes())
+    found: dict[str, set[tuple[str, str]]] = {}
+    for path in _python_files(PACKAGE / "domain"):
+        for top in ast.parse(path.read_text(encoding="utf-8")).body:
+            for node in ast.walk(top):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                        and node.func.id in names:
+                    found.setdefault(node.func.id, set()).add(
+                        (path.stem, getattr(top, "name", "")))
+    return found
+
+
+def _matches(said: str, raiser: tuple[str, str]) -> bool:
+    module, function = raiser
+    if said.endswith(".py"):
+        return said == f"domain/{module}.py"
+    if "." in said:
+        return said == f"{module}.{function}"
+    return said == function
+
+
+def test_every_event_is_in_the_table_and_every_row_is_an_event():
+    assert set(_event_table()) == set(_event_classes())
+
+
+def test_each_event_has_the_in_write_handlers_the_table_names():
+    """Read from the bus's registry (``domain/handlers.py`` registers them when the
+    service is imported), through each event's classes as the bus looks them up."""
+    from scorekeeper.domain import bus, handlers, service  # noqa: F401 (registers)
+    for name, kind in _event_classes().items():
+        registered = [h.__name__ for k in kind.__mro__ for h in bus._in_write.get(k, ())]
+        assert sorted(registered) == sorted(_event_table()[name][1]), name
+        assert all(h.__module__ == handlers.__name__
+                   for k in kind.__mro__ for h in bus._in_write.get(k, ())), name
+
+
+def test_each_event_is_raised_where_the_table_says():
+    raisers = _raisers()
+    for name, (said, _, _) in _event_table().items():
+        actual = raisers.get(name, set())
+        assert actual, f"{name}: nothing raises it"
+        assert all(any(_matches(s, r) for s in said) for r in actual), (name, actual)
+        assert all(any(_matches(s, r) for r in actual) for s in said), (name, said)
+
+
+def test_the_live_table_hears_every_event_after_the_commit():
+    from scorekeeper import create_app
+    from scorekeeper.domain import bus
+    from scorekeeper.web import live
+    create_app({"DATABASE": ":memory:", "SECRET_KEY": "x", "TESTING": True})
+    for name, kind in _event_classes().items():
+        after = [h for k in kind.__mro__ for h in bus._after.get(k, ())]
+        assert live.heard in after, name
+        assert _event_table()[name][2].startswith("live"), name
+
+
+def test_every_in_write_handler_lives_in_handlers():
+    """``bus.handles`` is used in ``domain/handlers.py`` alone: one home for every
+    reaction made in the write."""
+    found = [f"{p.relative_to(ROOT)}:{i}" for p in _python_files(PACKAGE)
+             if p.name not in ("handlers.py", "bus.py")
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"\bhandles\(", line)]
+    assert found == []
+
+
+# -- what is kept between requests ---------------------------------------------------------
+
+#: The module-level mutable containers of the package that are not caches: registries,
+#: filled once per process.
+REGISTRIES = {
+    ("scorekeeper.domain.bus", "_in_write"), ("scorekeeper.domain.bus", "_after"),
+    ("scorekeeper.web.adapters", "_ADAPTERS"), ("scorekeeper.web.live", "_subscribed"),
+}
+
+
+def _module_level_state():
+    """(module, name, what): every name bound at a module's top level to a new mutable
+    container, an ``LRU``, or a function memoised by ``functools``."""
+    containers = {"dict", "list", "set", "OrderedDict", "defaultdict", "WeakValueDictionary",
+                  "WeakKeyDictionary", "deque"}
+    for path in _python_files(PACKAGE):
+        module = _module_name(path)
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, (ast.Assign, ast.AnnAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                value = node.value
+                kind = None
+                if isinstance(value, (ast.Dict, ast.List, ast.Set)) and not (
+                        getattr(value, "keys", None) or getattr(value, "elts", None)):
+                    kind = "container"
+                elif isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
+                    if value.func.id == "LRU":
+                        kind = "LRU"
+                    elif value.func.id in containers and not value.args:
+                        kind = "container"
+                if kind:
+                    for t in targets:
+                        if isinstance(t, ast.Name):
+                            yield module, t.id, kind
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for deco in node.decorator_list:
+                    fn = deco.func if isinstance(deco, ast.Call) else deco
+                    name = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", "")
+                    if name in ("lru_cache", "cache"):
+                        size = [k.value for k in getattr(deco, "keywords", ())
+                                if k.arg == "maxsize"]
+                        bounded = name == "lru_cache" and size and \
+                            isinstance(size[0], ast.Constant) and size[0].value is not None
+                        takes = node.args.args or node.args.vararg or node.args.kwonlyargs
+                        yield module, node.name, "memo" if bounded or not takes \
+                            else "unbounded memo"
+
+
+def test_nothing_is_kept_in_a_bare_container():
+    """What a module keeps between requests is in an ``LRU`` (or a bounded memo, below):
+    the only module-level dicts, lists and sets are the registries named above."""
+    found = {(m, n) for m, n, kind in _module_level_state() if kind == "container"}
+    assert found == REGISTRIES
+
+
+def test_every_memo_is_bounded_and_named_on_the_map():
+    """A ``functools`` memo has a ``maxsize`` (or takes no argument: one value), and the
+    doc's "What is kept" section names each one (``module.function``)."""
+    text = _section("What is kept between requests")
+    memos = [(m, n, kind) for m, n, kind in _module_level_state() if "memo" in kind]
+    assert [x for x in memos if x[2] != "memo"] == []
+    named = {f"{m.removeprefix('scorekeeper.')}.{n}" for m, n, _ in memos}
+    said = {t for t in _ticked(text)
+            if re.fullmatch(rf"({'|'.join(LAYERS)})(\.\w+){{2,}}", t)}
+    assert named == said
+
+
+def test_every_lru_is_owned_where_the_map_says():
+    owners = {m for m, _, kind in _module_level_state() if kind == "LRU"}
+    text = _section("What is kept between requests")
+    said = {"scorekeeper." + t.removesuffix(".py").replace("/", ".")
+            for t in _ticked(text) if re.fullmatch(r"[\w/]+\.py", t)}
+    assert owners <= said
+
+
+# -- families ------------------------------------------------------------------------------
+
+def _family_keys() -> set[str]:
+    return {p.name for p in (PACKAGE / "families").iterdir() if (p / "family.py").exists()}
+
+
+#: Shared modules that import a family's own modules by name: the API's documents,
+#: which describe each family's kept ruleset (and Kierki's card sets) by its type.
+NAMES_FAMILIES = {"scorekeeper.outputs.schema", "scorekeeper.web.openapi"}
+
+
+def test_shared_code_imports_no_familys_own_modules():
+    """Outside ``families/<key>/``, only the registry (and the two modules above) import
+    a family's own modules; everything else reaches a family through the registry."""
+    keys = _family_keys()
+    found = {m for m, targets in _imports().items()
+             if not (m.startswith("scorekeeper.families.")
+                     and m.split(".")[2] in keys) and m != "scorekeeper.families.registry"
+             for t in targets if t.startswith("scorekeeper.families.")
+             and t.split(".")[2] in keys}
+    assert found == NAMES_FAMILIES
+
+
+def test_only_the_registry_loads_a_stored_ruleset():
+    """``registry.loaded`` is the one home of rules loaded from a stored snapshot: every
+    other ``load_rules`` call reads rules that are not stored yet (a file being imported,
+    a house variant being checked)."""
+    found = set()
+    for path in _python_files(PACKAGE):
+        for top in ast.parse(path.read_text(encoding="utf-8")).body:
+            for node in ast.walk(top):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                        and node.func.attr == "load_rules":
+                    found.add((_module_name(path), getattr(top, "name", "")))
+    assert found == {("scorekeeper.families.registry", "loaded"),
+                     ("scorekeeper.domain.service", "import_game"),
+                     ("scorekeeper.domain.variants", "_checked")}
+
+
+def test_the_protocol_tables_name_every_member():
+    """The family interface's two tables list exactly the members ``families/base.py``
+    declares on ``Family`` and ``WebFamily``."""
+    from scorekeeper.families import base
+    text = _section("The family interface (`families/base.py`)")
+    for protocol in (base.Family, base.WebFamily):
+        part = text[text.index(f"`{protocol.__name__}`:"):]
+        part = part[:part.find("\n\n", part.index("| member"))]
+        named = {re.match(r"\w+", t).group(0) for row in _table_rows(part)
+                 for t in _ticked(row[0]) if row[0] != "member"}
+        declared = {n for n in vars(protocol) if not n.startswith("_")} \
+            | set(getattr(protocol, "__annotations__", {}))
+        assert named == declared, protocol.__name__
+
+
+# -- the stream scripts --------------------------------------------------------------------
+
+def test_the_live_pages_load_follow_before_their_own_script():
+    """``static/follow.js`` is what the live pages share: every template that loads
+    ``live.js`` or ``tournament.js`` loads it first."""
+    loading = 0
+    for path in sorted((ROOT / "templates").rglob("*.html")):
+        text = path.read_text(encoding="utf-8")
+        for script in ("live.js", "tournament.js"):
+            at = text.find(f"'{script}'")
+            if at >= 0:
+                loading += 1
+                follow = text.find("'follow.js'")
+                if follow < 0 and "{% extends \"base.html\" %}" in text \
+                        and "{% block scripts %}" in text[:at]:
+                    base = (ROOT / "templates" / "base.html").read_text(encoding="utf-8")
+                    follow, at = base.find("'follow.js'"), base.find("{% block scripts %}")
+                assert 0 <= follow < at, (path.name, script)
+    assert loading >= 2
+
+
+# -- one home each -------------------------------------------------------------------------
+
+def _calls(attribute: str, under: Path = PACKAGE) -> set[tuple[str, str]]:
+    """Every (module, top-level function or class) of the package calling ``x.attribute(``
+    outside the families' own folders."""
+    found = set()
+    for path in _python_files(under):
+        if path.relative_to(PACKAGE).parts[0] == "families":
+            continue
+        for top in ast.parse(path.read_text(encoding="utf-8")).body:
+            for node in ast.walk(top):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                        and node.func.attr == attribute:
+                    found.add((_module_name(path), getattr(top, "name", "")))
+    return found
+
+
+def test_the_service_is_the_one_game_loader():
+    """Only ``domain/service.py`` replays a history (``fold``): its ``Game`` on first use,
+    a correction, an import; nothing else outside the families replays a game."""
+    assert {m for m, _ in _calls("fold")} == {"scorekeeper.domain.service"}
+
+
+def test_figures_are_made_by_figures_rows_alone_and_kept_by_its_callers():
+    """A finished game's figures reach the store only as ``figures.rows(game)``: from the
+    in-write handler, or the start's backfill of an older database."""
+    assert _calls("rows") == {("scorekeeper.domain.handlers", "keep_figures"),
+                              ("scorekeeper.domain.service", "backfill_figures")}
+    assert _calls("put_figures") | _calls("write_figures") == {
+        ("scorekeeper.domain.handlers", "keep_figures"),
+        ("scorekeeper.domain.service", "backfill_figures")}
+
+
+#: The store's public functions that write without ``@writes`` of their own: each is called
+#: inside a write's transaction (the in-write handlers', or the store's own writes').
+IN_A_WRITE = {"put_figures", "touch_tournament_of", "touch_tournaments_of_person"}
+
+
+def test_every_write_of_the_store_is_a_writes_function():
+    """Each public function of ``storage/store.py`` whose own statements change rows is
+    decorated ``@writes`` (committed whole by ``commits.py``), but the three the map names
+    as called inside one."""
+    changes = re.compile(r"^\s*(insert|update|delete|replace)\b", re.IGNORECASE)
+    tree = ast.parse((PACKAGE / "storage" / "store.py").read_text(encoding="utf-8"))
+    bare = set()
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
+            decorated = any(isinstance(d, ast.Name) and d.id == "writes"
+                            for d in node.decorator_list)
+            writing = any(isinstance(n, ast.Constant) and isinstance(n.value, str)
+                          and changes.search(n.value) for n in ast.walk(node)) or any(
+                isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+                and n.func.attr in ("insert", "insert_all", "upsert", "update", "delete",
+                                    "delete_where") for n in ast.walk(node))
+            if writing and not decorated:
+                bare.add(node.name)
+    assert bare == IN_A_WRITE
+    assert all(f"`{name}`" in DOC for name in IN_A_WRITE)
+
+
+def test_only_the_committer_takes_the_write_lock():
+    """``BEGIN IMMEDIATE`` (the write lock) is taken in ``storage/commits.py`` alone."""
+    found = {p.name for p in _python_files(PACKAGE) for _, text in _strings(p)
+             if re.search(r"\bbegin\s+immediate\b", text, re.IGNORECASE)}
+    assert found == {"commits.py"}
+
+
+def test_the_api_and_the_exports_keep_machine_forms():
+    """``common/formats.py`` writes numbers and dates for people: the JSON API, its
+    documents and the exports never import it."""
+    machine = {"scorekeeper.web.api", "scorekeeper.web.openapi", "scorekeeper.outputs.exchange",
+               "scorekeeper.outputs.schema"}
+    imports = _imports()
+    assert all("scorekeeper.common.formats" not in imports[m] for m in machine)
+
+
+def test_every_right_is_read_in_access():
+    """``web/access.py`` is the one home of every right: no other module reads the
+    session but for its device id (rate limits), its flashed messages and its CSRF token
+    (kept pages)."""
+    keys: dict[str, set[str]] = {}
+    for path in _python_files(PACKAGE):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            key = None
+            if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) \
+                    and node.value.id == "session":
+                key = node.slice
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and isinstance(node.func.value, ast.Name) \
+                    and node.func.value.id == "session" and node.args:
+                key = node.args[0]
+            if key is not None:
+                keys.setdefault(path.name, set()).add(
+                    key.value if isinstance(key, ast.Constant) else ast.unparse(key))
+    assert "access.py" in keys
+    elsewhere = {key for name, found in keys.items() if name != "access.py" for key in found}
+    assert elsewhere <= {"device", "_flashes", "csrf_token"}
+
+
+def test_one_function_opens_an_event_stream():
+    found = {(m, f) for p in _python_files(PACKAGE)
+             for top in ast.parse(p.read_text(encoding="utf-8")).body
+             for n in ast.walk(top) if isinstance(n, ast.Constant)
+             and n.value == "text/event-stream"
+             for m, f in [(_module_name(p), getattr(top, "name", ""))]}
+    assert found == {("scorekeeper.web.live", "answer")}
+
+
+def _code_names() -> set[str]:
+    """Every name the package defines, binds, reads or passes (and each one-word string)."""
+    names: set[str] = set()
+    for path in _python_files(PACKAGE):
+        for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(n.name)
+            elif isinstance(n, ast.Name):
+                names.add(n.id)
+            elif isinstance(n, ast.Attribute):
+                names.add(n.attr)
+            elif isinstance(n, ast.arg) or (isinstance(n, ast.keyword) and n.arg):
+                names.add(n.arg)
+            elif isinstance(n, ast.alias):
+                names.add((n.asname or n.name).split(".")[-1])
+            elif isinstance(n, ast.Constant) and isinstance(n.value, str) \
+                    and re.fullmatch(r"\w+", n.value):
+                names.add(n.value)
+    return names
+
+
+def test_every_name_the_map_gives_exists():
+    """Each name in backticks (``store.put_figures``, ``_claim_tournament``, ``heard()``)
+    is a name of the code: a function, class, attribute, argument or key renamed or gone
+    fails here until the map follows."""
+    words = set()  # the browser's scripts and pages, the tests' names, the settings
+    for path in [*(ROOT / "static").glob("*.*"), *(ROOT / "templates").rglob("*.html"),
+                 *_python_files(ROOT / "tests")]:
+        if path.suffix in (".js", ".css", ".html", ".py"):
+            words.update(re.findall(r"\w+", path.read_text(encoding="utf-8")))
+    settings = {w for p in _python_files(PACKAGE)
+                for w in re.findall(r"KIERKI_\w+", p.read_text(encoding="utf-8"))}
+    packages = {p.name for p in PACKAGE.rglob("*") if p.is_dir()} \
+        | {p.stem for p in _python_files(PACKAGE)}
+    names = _code_names() | words | settings | packages \
+        | {"ast", "Host", "Secure", "remote_addr"}  # Python's, HTTP's and Flask's
+    files = {"py", "html", "js", "css", "json", "md", "sqlite", "webm", "mp4", "txt"}
+    missing = set()
+    for token in re.findall(r"`([^`\s]+)`", DOC):
+        found = re.fullmatch(r"([A-Za-z_][\w.]*)(\(.*\))?", token)
+        if found is None or found.group(1).rsplit(".", 1)[-1] in files:
+            continue
+        missing.update(f"{token}: {part}" for part in found.group(1).split(".")
+                       if part and part not in names)
+    assert missing == set()
