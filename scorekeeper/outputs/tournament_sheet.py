@@ -18,7 +18,7 @@ from typing import Any
 from ..common import collation
 from ..domain.reads import TournamentTable
 from ..domain.tournaments import Tournament, confirmed
-from .exchange import csv_text
+from .exchange import csv_text, xlsx_bytes
 from .share import qr_address
 
 
@@ -99,12 +99,9 @@ def to_json(t: Tournament) -> dict[str, Any]:
     }
 
 
-def to_csv(t: Tournament, labels: dict[str, str]) -> str:
-    """The standings as a spreadsheet: one row a player, best first, then their table and
-    game total in each round (empty while unfinished or not drawn). ``labels`` are the
-    column names in the reader's language (rank, player, points, wins, games, best,
-    table, total: the last two with ``%(round)s``). A BOM for spreadsheets, and no cell
-    a spreadsheet would run as a formula (:func:`.exchange.spreadsheet_safe`)."""
+def _table(t: Tournament, labels: dict[str, str]) -> tuple[list[str], list[list[Any]]]:
+    """The standings as rows: one a player, best first, then their table and game total
+    in each round (empty while unfinished or not drawn)."""
     header = [labels[k] for k in ("rank", "player", "points", "wins", "games", "best")]
     for n in range(1, t.current + 1):
         header += [labels["table"] % {"round": n}, labels["total"] % {"round": n}]
@@ -118,7 +115,23 @@ def to_csv(t: Tournament, labels: dict[str, str]) -> str:
             row += ["" if table is None else table.number,
                     "" if total is None or not table.finished else total]
         rows.append(row)
-    return csv_text(header, rows)
+    return header, rows
+
+
+def to_csv(t: Tournament, labels: dict[str, str], language: str = "en") -> str:
+    """The standings as a spreadsheet: one row a player, best first, then their table and
+    game total in each round (empty while unfinished or not drawn). ``labels`` are the
+    column names in the reader's language (rank, player, points, wins, games, best,
+    table, total: the last two with ``%(round)s``). A BOM for spreadsheets, ``language``'s
+    dialect (Polish: ``;`` and a decimal comma) and no cell a spreadsheet would run as a
+    formula (:func:`.exchange.csv_text`)."""
+    return csv_text(*_table(t, labels), language=language)
+
+
+def to_xlsx(t: Tournament, labels: dict[str, str], title: str) -> bytes:
+    """The same standings as :func:`to_csv`, as an Excel workbook of one sheet named
+    ``title`` (:func:`.exchange.xlsx_bytes`: numbers as numbers, text never a formula)."""
+    return xlsx_bytes(*_table(t, labels), title=title)
 
 
 def printed_state(results: dict[str, Any]) -> str:

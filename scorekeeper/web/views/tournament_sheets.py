@@ -1,5 +1,5 @@
 """A tournament's printed sheets and result files: the round sheet (the director's alone:
-every table's join code and QR code are on it) and the results as PDF, CSV or JSON (public:
+every table's join code and QR code are on it) and the results as PDF, CSV, Excel (.xlsx) or JSON (public:
 no code, token or game id in them). What goes on them is :mod:`...outputs.tournament_sheet`'s.
 
 Both PDFs are kept as files shared by every worker (:mod:`...outputs.pdf`): a drawn round's
@@ -20,14 +20,14 @@ from flask_babel import gettext
 
 from ...common.i18n import lang
 from ...domain import tournaments
-from ...outputs import pdf, renders, share, tournament_sheet
+from ...outputs import exchange, pdf, renders, share, tournament_sheet
 from .. import access
 from ..db import get_db
 from .tournaments import NotDirector
 
 bp = Blueprint("tournament_sheets", __name__)
 
-FORMATS = ("pdf", "csv", "json")
+FORMATS = ("pdf", "csv", "xlsx", "json")
 _TEMPLATES = ("tournaments/round_sheet.html", "tournaments/results_sheet.html")
 
 
@@ -106,7 +106,10 @@ def results(tid: str, fmt: str):
                     lambda: render_template(_TEMPLATES[1], t=t, results=results),
                     _filename(t, "results", "pdf"))
     if fmt == "csv":
-        body, mimetype = tournament_sheet.to_csv(t, _labels()), "text/csv"
+        body, mimetype = tournament_sheet.to_csv(t, _labels(), lang()), "text/csv"
+    elif fmt == "xlsx":
+        body = tournament_sheet.to_xlsx(t, _labels(), gettext("Results"))
+        mimetype = exchange.XLSX
     else:
         body = json.dumps(tournament_sheet.to_json(t), ensure_ascii=False, indent=1)
         mimetype = "application/json"
