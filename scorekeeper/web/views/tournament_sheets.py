@@ -80,10 +80,16 @@ def round_sheet(tid: str, number: int):
     if not 1 <= number <= t.current:
         abort(404)
     base = _join_url("X")[:-1]
-    return _pdf(("round", tid, number, base), lambda: render_template(
-        _TEMPLATES[0], t=t, number=number, plan=tournament_sheet.seat_plan(t, number, lang()),
-        cards=tournament_sheet.cards(t, number, _join_url)),
-        _filename(t, f"round-{number}", "pdf"))
+
+    def html() -> str:
+        plan = tournament_sheet.seat_plan(t, number, lang())
+        cards = tournament_sheet.cards(t, number, _join_url)
+        return render_template(
+            _TEMPLATES[0], t=t, number=number, plan=plan, cards=cards,
+            plan_pages=tournament_sheet.plan_pages(plan),
+            table_pages=tournament_sheet.table_pages(cards), large=tournament_sheet.LARGE)
+
+    return _pdf(("round", tid, number, base), html, _filename(t, f"round-{number}", "pdf"))
 
 
 def _labels() -> dict[str, str]:
