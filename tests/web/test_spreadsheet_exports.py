@@ -53,7 +53,7 @@ def test_results_csv_in_polish_opens_in_columns_with_decimal_commas(client, by_p
     r = client.get(f"/tournaments/{made['id']}/results.csv", headers=PL)
     assert r.status_code == 200 and r.mimetype == "text/csv"
     rows = polish_rows(r.data)
-    assert rows[0][:3] == ["Miejsce", "Gracz", "Punkty"]
+    assert rows[0][:3] == ["Miejsce", "Gracz", "Za miejsca"]  # ranked by places
     assert rows[0][-2:] == ["Runda 1: stół", "Runda 1: wynik"]
     assert all(len(row) == len(rows[0]) for row in rows), "every row split into columns"
     by_name = {row[1].removeprefix("'"): row for row in rows[1:]}
@@ -73,7 +73,7 @@ def test_results_csv_in_english_keeps_commas(client, by_places):
     r = client.get(f"/tournaments/{made['id']}/results.csv", headers=EN)
     text = r.data.decode("utf-8-sig")
     rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0][:3] == ["Rank", "Player", "Points"]
+    assert rows[0][:3] == ["Rank", "Player", "Places"]
     half = next(s for s in standings if s["points"] != int(s["points"]))
     row = next(row for row in rows if row[1] == half["player"])
     assert float(row[2]) == half["points"] and "." in row[2]
@@ -86,7 +86,7 @@ def test_results_xlsx_has_the_standings_as_numbers_and_no_formula(client, by_pla
     assert ".xlsx" in r.headers["Content-Disposition"]
     sheet, rows = workbook_rows(r.data)
     assert sheet.title == "Wyniki"
-    assert [c.value for c in rows[0]][:3] == ["Miejsce", "Gracz", "Punkty"]
+    assert [c.value for c in rows[0]][:3] == ["Miejsce", "Gracz", "Za miejsca"]
     assert rows[0][1].font.b and sheet.freeze_panes == "A2"
     lines = [[c.value for c in row] for row in rows[1:]]
     assert [(line[0], line[1], line[2]) for line in lines] == \

@@ -48,6 +48,7 @@ BAD = [
     "pierwsze rozdanie",          # table cards: "Na początek rozdaje: Ala"
     "Maks.",                      # the standings' best game: "Najlepsza gra"
     "zamknięty ·",                # a line begins "Zamknięty · …"
+    "pierwszy rozdający",         # no gender guessed: "rozdaje na początek"
 ]
 
 

@@ -92,8 +92,11 @@ def round_sheet(tid: str, number: int):
     return _pdf(("round", tid, number, base), html, _filename(t, f"round-{number}", "pdf"))
 
 
-def _labels() -> dict[str, str]:
-    return {"rank": gettext("Rank"), "player": gettext("Player"), "points": gettext("Points"),
+def _labels(t: tournaments.Tournament) -> dict[str, str]:
+    """The files' column names in the reader's language (as the standings page has them:
+    a ranking by places counts places, not points)."""
+    return {"rank": gettext("Rank"), "player": gettext("Player"),
+            "points": gettext("Places") if t.scoring == "places" else gettext("Points"),
             "wins": gettext("Wins"), "games": gettext("Games"),
             "best": gettext("Best game"),
             # %% keeps the placeholder for the export to fill in, round by round
@@ -112,9 +115,9 @@ def results(tid: str, fmt: str):
                     lambda: render_template(_TEMPLATES[1], t=t, results=results),
                     _filename(t, "results", "pdf"))
     if fmt == "csv":
-        body, mimetype = tournament_sheet.to_csv(t, _labels(), lang()), "text/csv"
+        body, mimetype = tournament_sheet.to_csv(t, _labels(t), lang()), "text/csv"
     elif fmt == "xlsx":
-        body = tournament_sheet.to_xlsx(t, _labels(), gettext("Results"))
+        body = tournament_sheet.to_xlsx(t, _labels(t), gettext("Results"))
         mimetype = exchange.XLSX
     else:
         body = json.dumps(tournament_sheet.to_json(t), ensure_ascii=False, indent=1)
