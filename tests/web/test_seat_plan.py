@@ -8,7 +8,6 @@ import subprocess
 import pytest
 
 from scorekeeper.common import collation
-
 from tests.web.test_sheets import poppler  # noqa: F401 (a fixture)
 from tests.web.test_tournament_api import bearer
 

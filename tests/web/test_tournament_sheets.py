@@ -111,7 +111,6 @@ def test_the_round_sheet_is_the_directors_alone(client, made):
 def test_the_round_sheet_in_polish(client, made, tmp_path, poppler):  # noqa: F811
     r = sheet(client, made, **bearer(made["token"]), **{"Accept-Language": "pl"})
     text = pdf_text(r.data, tmp_path)
-    plan = text.split("\f")[0]
     # Alphabetical as a Pole reads it: Ć after C, Ł after L, Ź and Ż after Z.
     read = pages_of(r.data, tmp_path)[0]  # a column after the other
     order = sorted(FOURTEEN, key=read.index)
