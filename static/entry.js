@@ -109,10 +109,16 @@
           toggle(b, "chosen", b === button);
         });
       }
+      var said = form.querySelector("[data-save-msg]");
       if (!open.length) { return; }
       event.preventDefault();
       delete form.dataset.sent;  // app.js marks a form sent; this one was not
+      if (said) { said.hidden = false; }  // "Not saved: check the marked fields."
       open[0].show();
+    });
+    form.addEventListener("change", function () {
+      var said = form.querySelector("[data-save-msg]");
+      if (said && !form.querySelector("[aria-invalid=true]")) { said.hidden = true; }
     });
   }
   // A trump auction's bids are typed: Enter (the phone's "next") goes to the next bid, then

@@ -250,8 +250,8 @@ def _players(given: Any) -> list[str]:
         key = checks.person_key(name)
         if key in seen:
             problems.append(Problem("players", N_("%(name)s is entered twice."),
-                                    {"name": name}))
-        seen[key] = name
+                                    {"name": seen[key]}))  # as first typed, not casefolded
+        seen.setdefault(key, name)
     if problems:
         raise InvalidInput(problems)
     return names
@@ -404,14 +404,17 @@ def add_player(db: Database, tid: str, name: Any) -> int:
     if not typed:
         raise InvalidInput([Problem("name", N_("Enter a name."))])
     if len(typed) > checks.NAME_MAX:
-        raise InvalidInput([Problem("name", N_("At most %(max)s characters."),
-                                    {"max": checks.NAME_MAX})])
+        raise InvalidInput([Problem("name", N_("A name can have at most %(max)s characters; this one has %(count)s."),
+                                    {"max": checks.NAME_MAX, "count": len(typed)})])
     try:
         _check_sizes(len(t.active) + 1, t.rulesets)
         number = store.add_tournament_player(db, tid, typed, t.current + 1)
     except store.NameTaken:
+        key = checks.person_key(typed)  # named as it is on the list, not as typed now
+        entered = next((p.name for p in t.players.values()
+                        if checks.person_key(p.name) == key), typed)
         raise InvalidInput([Problem("name", N_("%(name)s is entered twice."),
-                                    {"name": typed})]) from None
+                                    {"name": entered})]) from None
     except store.TournamentChanged as e:
         raise _refused(e, t.current + 1) from None
     bus.publish([PlayerArrived(tid, None, number)])

@@ -54,9 +54,9 @@ def spreadsheet_safe(cell: Any) -> Any:
     return cell
 
 
-def to_csv(game: service.Game) -> str:
+def to_csv(game: service.Game, language: str = "en") -> str:
     """The family's rows (one per deal, then the total), with a BOM so spreadsheets
-    read UTF-8.
+    read UTF-8, in ``language``'s spreadsheet dialect (:func:`csv_text`).
 
     Safe to open in a spreadsheet: a text cell that begins with ``=``, ``+``, ``-``,
     ``@``, a tab or a carriage return (a player named ``=HYPERLINK(...)``, say) gets a
@@ -64,18 +64,118 @@ def to_csv(game: service.Game) -> str:
     formula. Numbers stay numbers: the points the families write are ints, and a text
     cell that is a plain integer (``-260``) is a number to a spreadsheet, not a formula.
     """
-    return csv_text(*game.family.csv(game))
+    return csv_text(*game.family.csv(game), language=language)
 
 
-def csv_text(header: list[Any], rows: list[list[Any]]) -> str:
-    """A CSV file as every export of this app writes one: UTF-8 with a BOM (a spreadsheet
-    then reads Polish letters right), each cell :func:`spreadsheet_safe`."""
+def to_xlsx(game: service.Game, title: str = "Game") -> bytes:
+    """The same rows as :func:`to_csv`, as an Excel workbook (:func:`xlsx_bytes`)."""
+    return xlsx_bytes(*game.family.csv(game), title=title)
+
+
+class Dialect(csv.excel):
+    """CSV as a Polish spreadsheet reads it: Excel and LibreOffice set to Polish take
+    ``;`` between cells (the comma is the decimal mark there), so a comma-separated file
+    lands whole in column A."""
+
+    delimiter = ";"
+
+
+csv.register_dialect("kierki-pl", Dialect)
+
+#: Each language's CSV: its dialect and its decimal mark. English (and any other) keeps
+#: the comma between cells and the point in numbers.
+DIALECTS: dict[str, tuple[type[csv.Dialect], str]] = {"pl": (Dialect, ",")}
+
+
+def _localised(cell: Any, decimal: str) -> Any:
+    """A number with a fraction written with the language's decimal mark (``2,5``);
+    whole numbers and text as they are.
+
+    >>> _localised(2.5, ","), _localised(-0.5, ","), _localised(3, ","), _localised("a.b", ",")
+    ('2,5', '-0,5', 3, 'a.b')
+    """
+    if isinstance(cell, float) and decimal != ".":
+        return repr(cell).replace(".", decimal)
+    return cell
+
+
+def csv_text(header: list[Any], rows: list[list[Any]], language: str = "en") -> str:
+    r"""A CSV file as every export of this app writes one: UTF-8 with a BOM (a spreadsheet
+    then reads Polish letters right), each cell :func:`spreadsheet_safe`, in the
+    spreadsheet dialect of ``language`` (Polish: ``;`` between cells and a decimal comma,
+    as a spreadsheet set to Polish opens it; otherwise ``,`` and a decimal point).
+
+    >>> csv_text(["Gracz", "Punkty"], [["=Ala", 2.5], ["Ola", -40]], "pl")
+    "\ufeffGracz;Punkty\r\n'=Ala;2,5\r\nOla;-40\r\n"
+    >>> csv_text(["Player", "Points"], [["Ala", 2.5]], "en")
+    '\ufeffPlayer,Points\r\nAla,2.5\r\n'
+    """
+    dialect, decimal = DIALECTS.get(language, (csv.excel, "."))
     out = io.StringIO()
     out.write("\ufeff")
-    writer = csv.writer(out)
-    writer.writerow([spreadsheet_safe(c) for c in header])
-    writer.writerows([spreadsheet_safe(c) for c in row] for row in rows)
+    writer = csv.writer(out, dialect=dialect)
+    writer.writerow([_localised(spreadsheet_safe(c), decimal) for c in header])
+    writer.writerows([_localised(spreadsheet_safe(c), decimal) for c in row] for row in rows)
     return out.getvalue()
+
+
+#: What an ``.xlsx`` file is, for its download.
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def xlsx_bytes(header: list[Any], rows: list[list[Any]], title: str = "Sheet",
+               widths: dict[int, float] | None = None) -> bytes:
+    """An Excel workbook (openpyxl) of one sheet named ``title``: the header in bold and
+    kept in view, numbers as numbers (a spreadsheet sums them whatever its language),
+    columns wide enough for their text.
+
+    Formula-safe like the CSV, without the CSV's ``'``: every text cell is written as
+    text (openpyxl would otherwise make ``=…`` a formula) and marked "quote prefix", as
+    a spreadsheet marks text typed after a ``'``, so ``=HYPERLINK(…)`` is shown as
+    typed and stays text when the cell is edited.
+    """
+    from openpyxl import Workbook  # only a download of a workbook pays for loading it
+    from openpyxl.styles import Font
+    from openpyxl.utils import get_column_letter
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = _sheet_title(title)
+    longest: dict[int, int] = {}
+    bold = Font(bold=True)
+    for r, values in enumerate([header, *rows], start=1):
+        for c, value in enumerate(values, start=1):
+            if value is None or value == "":
+                continue
+            cell = sheet.cell(row=r, column=c)
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                value = str(value)
+                cell.value = value
+                cell.data_type = "s"  # never "f": a name is text, never a formula
+                if value.startswith(("=", "+", "-", "@", "\t", "\r")):
+                    cell.quotePrefix = True
+            else:
+                cell.value = value
+            if r == 1:
+                cell.font = bold
+            longest[c] = max(longest.get(c, 0), len(str(value)))
+    for c, length in longest.items():
+        sheet.column_dimensions[get_column_letter(c)].width = \
+            (widths or {}).get(c, min(max(length, 4) + 2, 60))
+    sheet.freeze_panes = "A2"
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def _sheet_title(title: str) -> str:
+    r"""A worksheet's name as Excel takes one: at most 31 characters, none of ``[]:*?/\``.
+
+    >>> _sheet_title("Wyniki: runda 1/2"), len(_sheet_title("x" * 40))
+    ('Wyniki runda 12', 31)
+    """
+    kept = "".join(c for c in title if c not in "[]:*?/\\").strip("' ")
+    return kept[:31] or "Sheet"
 
 
 def _refuse(message: str, **params: Any) -> InvalidInput:

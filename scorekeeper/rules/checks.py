@@ -194,8 +194,8 @@ def names(given: Any, players: int) -> list[str]:
         if not name:
             problems.append(Problem(f"players.{i}", N_("Enter a name.")))
         elif len(name) > NAME_MAX:
-            problems.append(Problem(f"players.{i}", N_("At most %(max)s characters."),
-                                    {"max": NAME_MAX}))
+            problems.append(Problem(f"players.{i}", N_("A name can have at most %(max)s characters; this one has %(count)s."),
+                                    {"max": NAME_MAX, "count": len(name)}))
         elif person_key(name) in seen:
             problems.append(Problem(f"players.{i}", N_("Each player needs a different name.")))
         seen.add(person_key(name))

@@ -396,3 +396,29 @@ def test_tybet_works_without_javascript(open_phone, server_app):
     assert deal_number(page) == "2"
     # pair 0: 2 aces + 3 (9 honours) = 5; pair 1: 2 aces + 3 (11 honours) + last 1 = 6
     assert page.locator(".flash").first.inner_text() == "Deal 1: Ala and Cela 5, Bolek and Darek 6"
+
+
+def test_an_empty_save_says_so_beside_the_button(phone):
+    """Issue 35: Save tapped on an empty deal scrolled to the first row and said nothing.
+    Now the form is not sent and "Not saved: check the marked fields." stands beside the
+    button; it goes once the deal is filled in."""
+    page = phone
+    page.game(1)  # deal 2: hearts, a count per player
+    said = page.locator("form.deal-form [data-save-msg]")
+    assert not said.is_visible()
+    page.evaluate("window.addEventListener('submit', e => { window.sent = !e.defaultPrevented })")
+    page.get_by_role("button", name="Save deal 2").click()
+    page.wait_for_function("window.sent !== undefined")
+    assert page.evaluate("window.sent") is False and deal_number(page) == "2"
+    assert said.is_visible() and said.inner_text() == "Not saved: check the marked fields."
+    gap, bottom = page.evaluate("""() => {
+        const said = document.querySelector("form.deal-form [data-save-msg]");
+        return [said.nextElementSibling.getBoundingClientRect().top
+                - said.getBoundingClientRect().bottom, said.getBoundingClientRect().bottom]; }""")
+    assert page.locator("form.deal-form [data-save-msg] + button").inner_text() == "Save deal 2"
+    assert 0 <= gap < 40 and bottom <= 740  # right above the button, on the screen
+    page.screenshot(path=str(ARTIFACTS / f"entry-empty-save-{page.width}.png"))  # the screen
+    for seat, n in enumerate([5, 4, 4]):
+        tap(page, f"hearts-{seat}", n)
+    assert not said.is_visible()
+    fits(page)

@@ -191,7 +191,7 @@ def test_twelve_players_two_rounds_at_phone_width(club):
     # the game page of a table says which tournament, round and table it is
     player.locator(".tour-next a.button").click()
     expect(player.locator(".tour-of")).to_have_text(
-        f"Tournament Czwartek w klubie, round 2, table {table.number}")
+        f"Czwartek w klubie: round 2, table {table.number}")
     shot(player, "tournament-game-360")
 
 

@@ -121,7 +121,7 @@ def test_setup_refuses_duplicate_and_long_names(client):
     assert r.status_code == 422
     messages = errors_in(r.text)
     assert "Each player needs a different name." in messages
-    assert "At most 40 characters." in messages
+    assert "A name can have at most 40 characters; this one has 41." in messages
     assert "Enter a name." in messages
     assert 'value="Ala"' in r.text
     assert "No games yet" in client.get("/").text  # nothing was stored

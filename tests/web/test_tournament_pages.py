@@ -200,7 +200,7 @@ def test_results_projector_and_phone_follow_the_tables(app, client):
     assert rows[-1][1] == "Ala" and rows[-1][2].startswith("−") and rows[-1][4] == "1"
     # the game page names its tournament, round and table, linking back
     game = phone.get(f"/games/{ala_table.game_id}").text
-    assert f"Tournament Czwartek w klubie, round 1, table {ala_table.number}" in text(game)
+    assert f"Czwartek w klubie: round 1, table {ala_table.number}" in text(game)
     assert f'href="/tournaments/{tid}"' in game
 
 

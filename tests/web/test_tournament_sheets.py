@@ -15,6 +15,7 @@ from PIL import Image
 
 from scorekeeper.outputs import pdf
 from tests.store.test_tournaments import bad_evening_for
+from tests.web.test_seat_plan import pages_of
 from tests.web.test_sheets import pdf_text, poppler  # noqa: F401 (a fixture)
 from tests.web.test_tournament_api import bearer
 
@@ -61,7 +62,8 @@ def test_the_round_sheet_seats_every_player_and_gives_each_table_its_code(
         card = next(c for c in cards if table["join_code"] in c)
         assert all(name in card for name in table["players"])
     # Alphabetical as English reads it: accented letters beside their base letter.
-    order = sorted(FOURTEEN, key=plan.index)
+    read = pages_of(r.data, tmp_path)[0]  # a column after the other
+    order = sorted(FOURTEEN, key=read.index)
     assert order.index("Łucja") < order.index("Lucyna")
     assert order[-3:] == ["Żaneta", "Źdźisław", "Zenon"]  # za, zd, ze
     assert "♥" in text and "Turniej ♥ w Łodzi" in text
@@ -84,7 +86,7 @@ def test_each_card_has_one_qr_code_of_its_tables_join_link(app, client, made, tm
     found = images(sheet(client, made).data, tmp_path)
     assert len(found) == len(tables)
     for (page, image), table in zip(found, tables, strict=True):
-        assert page == 2  # the seat plan first, then four cards a page
+        assert page == 3  # the seat plan by surname, by table, then four cards a page
         url = f"https://kierki.example.org/join/{table['join_code']}"
         qr = segno.make(url, error="m", micro=False)
         modules = [[bool(v) for v in row] for row in qr.matrix_iter(scale=1, border=4)]
@@ -109,15 +111,16 @@ def test_the_round_sheet_is_the_directors_alone(client, made):
 def test_the_round_sheet_in_polish(client, made, tmp_path, poppler):  # noqa: F811
     r = sheet(client, made, **bearer(made["token"]), **{"Accept-Language": "pl"})
     text = pdf_text(r.data, tmp_path)
-    plan = text.split("\f")[0]
     # Alphabetical as a Pole reads it: Ć after C, Ł after L, Ź and Ż after Z.
-    order = sorted(FOURTEEN, key=plan.index)
+    read = pages_of(r.data, tmp_path)[0]  # a column after the other
+    order = sorted(FOURTEEN, key=read.index)
     assert order.index("Czesław") < order.index("Ćwikła") < order.index("Dorota")
     assert order.index("Lucyna") < order.index("Łucja") < order.index("Małgorzata")
     assert order[-3:] == ["Zenon", "Źdźisław", "Żaneta"]
     assert "Runda 1" in text and "Rozsadzenie przy stołach" in text and "Stół 4" in text
     assert "stół" in next(line for line in text.splitlines() if "Żaneta" in line)
-    assert "pierwsze rozdanie" in text and "Zeskanujcie kod" in text
+    assert "Na początek rozdaje:" in text and "Zeskanujcie kod" in text
+    assert "pierwsze rozdanie" not in text
 
 
 def finished(client, made):

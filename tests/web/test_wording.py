@@ -41,6 +41,14 @@ BAD = [
     "Zmieniono we wszystkich grach", "Wpisz od góry tyle imion", "kto nie ma do koloru",
     "Lewa 13",                    # "Ostatnia lewa (13.)"
     "Te zasady są na",            # "… na 5 osoby": "Liczba graczy w tych zasadach: 5."
+    # issue 35: a new club director's evening
+    "Turniej Turniej",            # "Turniej <its name, which says Turniej>, runda 1, stół 1"
+    "Do odrobienia zostało",      # unclear: what one player can still gain on another
+    "która pasuje",               # the loteryjka: "pasuje" also means "passes"
+    "pierwsze rozdanie",          # table cards: "Na początek rozdaje: Ala"
+    "Maks.",                      # the standings' best game: "Najlepsza gra"
+    "zamknięty ·",                # a line begins "Zamknięty · …"
+    "pierwszy rozdający",         # no gender guessed: "rozdaje na początek"
 ]
 
 
@@ -155,7 +163,7 @@ def test_loteryjka_board_in_polish(app, client):
     gid = kierki_game(app, "standard-4", 11)
     join(client, app, gid)  # a phone of the table may record the board's result
     page = polish(client, f"/games/{gid}/loteryjka")
-    check(page, ["Układ loteryjki", "Teraz gra Żaneta – stuknij kartę, która pasuje.",
+    check(page, ["Układ loteryjki", "Teraz gra Żaneta – stuknij kartę, którą można dołożyć.",
                  "Żaneta pasuje", "As niski (poniżej dwójki).", "13 kart"], "loteryjka board")
     with app.app_context():
         deal = service.load(get_db(), gid).state.current
@@ -258,3 +266,42 @@ def test_the_catalog_has_none_of_the_reported_phrases():
             # need it declined ("po wygranej Kalanda")
             assert not re.search(r"\w %\(special\)s", text), (msg.id, text)
             assert "daną figurę" not in text, (msg.id, text)
+
+
+def test_a_club_night_in_polish(app, client):
+    """Issue 35's walk as a new club director: the tournament's name said once, a name
+    entered twice named as first typed, the standings' columns, a closed tournament's
+    projector, what one player can still gain, and averages of points signed like the
+    points beside them."""
+    from tests.web.test_tournament_pages import finish_round, form, tournament
+
+    players = ["Agnieszka Kowalska", "Bartek", "Cela", "Darek", "Ewa", "Franek", "Gosia",
+               "Henio", "Iza", "Jacek", "Kasia", "Łucja"]
+    r = client.post("/tournaments/new", headers=PL, data=form(
+        name="Turniej klubowy – listopad", players="\n".join([*players, "agnieszka  kowalska"])))
+    assert r.status_code == 422
+    check(r.text, ["Agnieszka Kowalska wpisano dwa razy."], "a name twice")
+    assert "agnieszka kowalska wpisano" not in text_of(r.text)  # named as first typed
+    r = client.post("/tournaments/new", headers=PL, data=form(
+        name="Turniej klubowy – listopad", players="\n".join(players)))
+    assert r.status_code == 302
+    tid = r.location.split("/")[2]
+    t = tournament(app, tid)
+    table = t.rounds[0][0]
+    game = polish(client, f"/games/{table.game_id}")
+    check(game, [f"Turniej klubowy – listopad: runda 1, stół {table.number}"], "game of a table")
+    assert "Turniej Turniej" not in text_of(game)
+    finish_round(app, tid)
+    results = polish(client, f"/tournaments/{tid}")
+    check(results, ["Najlepsza gra"], "results")
+    assert client.post(f"/tournaments/{tid}/close").status_code == 302
+    screen = polish(client, f"/tournaments/{tid}/screen")
+    check(screen, ["Zamknięty ·"], "closed screen")
+    # a game under way: what one player can still gain on another, said plainly
+    _, page = kierki_page(client, app, "standard-4", 3)
+    check(page, ["Do końca gry jeden gracz może zyskać na innym najwyżej"], "outlook")
+    # a player's points per deal: the average signed as the points beside it
+    page = polish(client, "/players/1")
+    averages = re.findall(r'<td class="num">\d+</td><td class="num">([^<]+)</td>'
+                          r'<td class="num">[+−0]', page)
+    assert averages and all(a[0] in "+−" or a == "0" for a in averages), averages

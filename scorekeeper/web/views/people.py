@@ -150,7 +150,8 @@ def rename(pid: int):
     if not name:
         message = gettext("Enter a name.")
     elif len(name) > NAME_MAX:
-        message = gettext("At most %(max)s characters.", max=NAME_MAX)
+        message = gettext("A name can have at most %(max)s characters; this one has %(count)s.",
+                          max=NAME_MAX, count=len(name))
     else:
         try:
             house.rename_person(db, pid, name, right)

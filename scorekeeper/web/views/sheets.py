@@ -1,4 +1,5 @@
-"""Score sheets and exports: PDF (cached per game version), blank sheet, CSV, JSON, import.
+"""Score sheets and exports: PDF (cached per game version), blank sheet, CSV (in the
+reader's spreadsheet dialect), Excel (.xlsx), JSON, import.
 
 Both PDFs are kept as files shared by every worker (see ``scorekeeper.pdf``); their ETag is
 a hash of the body, and a conditional GET that matches the cached file answers 304.
@@ -159,7 +160,15 @@ def blank_pdf(ruleset_id: str):
 @bp.get("/games/<gid>/export.csv")
 def export_csv(gid: str):
     game = _load(gid)
-    return _download(exchange.to_csv(game), "text/csv", _header(game), "csv")
+    return _download(exchange.to_csv(game, lang()), "text/csv", _header(game), "csv")
+
+
+@bp.get("/games/<gid>/export.xlsx")
+def export_xlsx(gid: str):
+    """The CSV's rows as an Excel workbook (numbers as numbers, no cell a formula)."""
+    game = _load(gid)
+    return _download(exchange.to_xlsx(game, gettext("Game")), exchange.XLSX,
+                     _header(game), "xlsx")
 
 
 @bp.get("/games/<gid>/export.json")

@@ -1,5 +1,5 @@
 """A tournament's printed sheets and result files: the round sheet (the director's alone:
-every table's join code and QR code are on it) and the results as PDF, CSV or JSON (public:
+every table's join code and QR code are on it) and the results as PDF, CSV, Excel (.xlsx) or JSON (public:
 no code, token or game id in them). What goes on them is :mod:`...outputs.tournament_sheet`'s.
 
 Both PDFs are kept as files shared by every worker (:mod:`...outputs.pdf`): a drawn round's
@@ -20,14 +20,14 @@ from flask_babel import gettext
 
 from ...common.i18n import lang
 from ...domain import tournaments
-from ...outputs import pdf, renders, share, tournament_sheet
+from ...outputs import exchange, pdf, renders, share, tournament_sheet
 from .. import access
 from ..db import get_db
 from .tournaments import NotDirector
 
 bp = Blueprint("tournament_sheets", __name__)
 
-FORMATS = ("pdf", "csv", "json")
+FORMATS = ("pdf", "csv", "xlsx", "json")
 _TEMPLATES = ("tournaments/round_sheet.html", "tournaments/results_sheet.html")
 
 
@@ -79,14 +79,23 @@ def round_sheet(tid: str, number: int):
     if not 1 <= number <= t.current:
         abort(404)
     base = _join_url("X")[:-1]
-    return _pdf(("round", tid, number, base), lambda: render_template(
-        _TEMPLATES[0], t=t, number=number, plan=tournament_sheet.seat_plan(t, number, lang()),
-        cards=tournament_sheet.cards(t, number, _join_url)),
-        _filename(t, f"round-{number}", "pdf"))
+
+    def html() -> str:
+        plan = tournament_sheet.seat_plan(t, number, lang())
+        cards = tournament_sheet.cards(t, number, _join_url)
+        return render_template(
+            _TEMPLATES[0], t=t, number=number, plan=plan, cards=cards,
+            plan_pages=tournament_sheet.plan_pages(plan),
+            table_pages=tournament_sheet.table_pages(cards), large=tournament_sheet.LARGE)
+
+    return _pdf(("round", tid, number, base), html, _filename(t, f"round-{number}", "pdf"))
 
 
-def _labels() -> dict[str, str]:
-    return {"rank": gettext("Rank"), "player": gettext("Player"), "points": gettext("Points"),
+def _labels(t: tournaments.Tournament) -> dict[str, str]:
+    """The files' column names in the reader's language (as the standings page has them:
+    a ranking by places counts places, not points)."""
+    return {"rank": gettext("Rank"), "player": gettext("Player"),
+            "points": gettext("Places") if t.scoring == "places" else gettext("Points"),
             "wins": gettext("Wins"), "games": gettext("Games"),
             "best": gettext("Best game"),
             # %% keeps the placeholder for the export to fill in, round by round
@@ -105,7 +114,10 @@ def results(tid: str, fmt: str):
                     lambda: render_template(_TEMPLATES[1], t=t, results=results),
                     _filename(t, "results", "pdf"))
     if fmt == "csv":
-        body, mimetype = tournament_sheet.to_csv(t, _labels()), "text/csv"
+        body, mimetype = tournament_sheet.to_csv(t, _labels(t), lang()), "text/csv"
+    elif fmt == "xlsx":
+        body = tournament_sheet.to_xlsx(t, _labels(t), gettext("Results"))
+        mimetype = exchange.XLSX
     else:
         body = json.dumps(tournament_sheet.to_json(t), ensure_ascii=False, indent=1)
         mimetype = "application/json"
