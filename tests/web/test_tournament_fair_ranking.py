@@ -31,7 +31,7 @@ def test_the_api_refuses_fives_at_zdanowicz_beside_fours_by_points(client):
     assert "Tables of 5: a game of these rules adds up to +220, +44 a player." in said
     assert any("Rank by places instead" in m for m in said)
     polish = post(client, "pl", **body).get_json()["errors"]["scoring"]
-    assert "Stoły po 5: gra według tych zasad sumuje się do +220, po +44 na gracza." in polish
+    assert "Stoły 5-osobowe: gra według tych zasad sumuje się do +220, po +44 na gracza." in polish
     assert any("Uszereguj według miejsc" in m for m in polish)
     # by places the same tables are fair
     assert post(client, **{**body, "scoring": "places"}).status_code == 201
@@ -66,7 +66,7 @@ def test_the_form_says_why_and_offers_ranking_by_places(client, app):
     page = client.post("/tournaments/new", data=data, headers={"Accept-Language": "pl"})
     assert page.status_code == 422
     text = unescape(re.sub(r"\s+", " ", page.text))
-    assert "Stoły po 5: gra według tych zasad sumuje się do +220, po +44 na gracza." in text
+    assert "Stoły 5-osobowe: gra według tych zasad sumuje się do +220, po +44 na gracza." in text
     assert "Uszereguj według miejsc" in text
     # the offer: by places is now the chosen ranking, one press away
     checked = re.search(r'<input[^>]*checked[^>]*name="scoring"[^>]*>|'

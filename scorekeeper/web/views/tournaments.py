@@ -93,9 +93,9 @@ def new():
             if any(p.message == tournaments.UNFAIR for p in e.problems):
                 # ranking by places is fair whatever the rules: offer it, chosen
                 form.scoring.data = "places"
-                errors["scoring"].append(gettext(
+                errors["scoring_offer"] = [gettext(
                     "Ranking by places is now chosen below: press “Draw round 1” to make "
-                    "the tournament with it."))
+                    "the tournament with it.")]
         else:
             limits.made_games(len(t.rounds[0]))  # round 1's games
             access.remember_director(t.id)

@@ -124,6 +124,7 @@ def test_the_standalone_trick_checker_takes_a_house_variant_and_refuses_unknown_
     assert unknown.status_code == 404
     assert "There are no Kierki rules “house-nope” here" in text(unknown)
     assert "Cards in play order" not in unknown.text   # no standard-4 in its place
+    assert 'href="/tools/trick">Choose the rules</a>' in unknown.text
     polish = client.get("/tools/trick", query_string={"ruleset": "house-nope"},
                         headers={"Accept-Language": "pl"})
     assert polish.status_code == 404 and "Nie ma tu zasad Kierek „house-nope”" in text(polish)

@@ -175,7 +175,7 @@ def blueprint(load_game: Callable[[str], Game],
             ruleset = rules_of(rid)
         except UnknownRuleset:
             # never another ruleset in its place: the tricks would be checked wrongly
-            return render_template("error.html", message=gettext(
+            return render_template("kierki/trick_unknown.html", message=gettext(
                 "There are no Kierki rules “%(id)s” here (a house variant may have been "
                 "deleted), so no trick is checked by them. Choose the rules on the trick "
                 "checker's page.", id=rid[:80])), 404
