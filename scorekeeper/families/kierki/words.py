@@ -115,6 +115,7 @@ QUICK_CHANGES = {
     "discard_king_of_hearts": _l("K♥ discarded at the first chance"),
     "queen_of_spades": _l("Q♠ instead of K♥"),
     "trump_auction": _l("Trump deals with an auction for the box"),
+    "must_beat": _l("Must trump and beat (Warsaw, 1981)"),
 }
 
 #: Deal 6's choices in the editor (:data:`.variant_form.DEAL6`).

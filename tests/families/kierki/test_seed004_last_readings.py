@@ -194,3 +194,22 @@ def test_what_the_app_does_not_play_is_listed_with_its_seed_sentence():
     for words in ("extra hands of the opposite type", "in exchange for a number of tricks",
                   "parliament"):
         assert words in flat
+
+
+def test_the_editor_makes_a_must_beat_variant_and_its_rules_page_says_so(client):
+    """Variation 1 in the house-variant editor, in one tap: "Players had to trump when
+    unable to follow suit and to beat cards already played to the trick when possible." """
+    from tests.web.test_variant_editor import open_editor, page_form, post
+    form = page_form(open_editor(client))
+    text_ = post(client, form, action="quick:must_beat").get_data(as_text=True)
+    r = post(client, page_form(text_), name="Warszawa", action="save")
+    assert r.status_code == 302, r.get_data(as_text=True)[:300]
+    rid = r.headers["Location"].rsplit("/", 1)[1]
+    rules = client.get(f"/api/rulesets/{rid}").get_json()
+    assert all(c.get("must_beat") for c in rules["contracts"].values()
+               if c["kind"] != "loteryjka")
+    page = text(client.get(f"/rules/{rid}"))
+    assert "must trump and beat" in page and "must beat" in page
+    client.delete_cookie("lang")  # the editor was opened in English
+    polish = text(client.get(f"/rules/{rid}", headers={"Accept-Language": "pl"}))
+    assert "obowiązek przebijania i dawania atutu" in polish

@@ -53,7 +53,8 @@ TRUMP_CALLERS = {
 
 #: Quick changes, by name; each is a pure function of the document (:func:`quick`).
 QUICK = ("no_robber", "no_robber_loteryjka", "loteryjka_many", "no_trump_deal",
-         "left_names_trumps", "trump_auction", "discard_king_of_hearts", "queen_of_spades")
+         "left_names_trumps", "trump_auction", "discard_king_of_hearts", "queen_of_spades",
+         "must_beat")
 
 #: What the "Q♠ instead of K♥" change writes in the variant's notes, in each language: the
 #: deal's lead rule is the app's reading, not seed 004's (variation 3 names none).
@@ -309,6 +310,12 @@ def quick(doc: dict[str, Any], change: str) -> dict[str, Any]:
                 lead = contracts[key].setdefault("lead", [])
                 if "discard_king_of_hearts" not in lead:
                     lead.append("discard_king_of_hearts")
+    elif change == "must_beat":
+        # seed 004's variation 1: "Players had to trump when unable to follow suit and to
+        # beat cards already played to the trick when possible", in every deal of tricks
+        for key, contract in contracts.items():
+            if contract.get("kind") != "loteryjka":
+                contract["must_beat"] = True
     elif change == "queen_of_spades":
         # seed 004's variation 3 moves the penalty to the Q♠ and says nothing of that
         # deal's leads. The app's reading: the deal keeps no lead rule (every lead rule
