@@ -115,6 +115,15 @@ def _robber_swing(contract: Robber) -> int | None:
         return whole * max(multipliers or [1], key=abs)
     players = contract.table.players
     trick = sum(abs(p.data["points"]) for p in counted)  # one trick's own cost
+    # the penalty positions (deal 6's tricks) by cost, cheapest first: a player who must
+    # take a trick takes one at no penalty position while there is one
+    positions = sorted(abs(v) for p in contract.parts if isinstance(p, PenaltyTricks)
+                       for v in p.points)
+    clean = contract.table.tricks - len(positions)
+
+    def cheapest(tricks: int) -> int:
+        """What ``tricks`` single tricks taken by different players cost at least."""
+        return tricks * trick + sum(positions[:max(0, tricks - clean)])
 
     def times(z: int) -> int:
         if not multipliers:
@@ -125,10 +134,10 @@ def _robber_swing(contract: Robber) -> int | None:
     for z in range(players):  # z players take no trick
         if z == players - 1:  # one player takes every trick
             gap = whole if sweep else whole * times(z)
-        elif z == 0:  # everybody takes a trick: the best off pays for one
-            gap = (whole - players * trick) * times(z)
+        elif z == 0:  # everybody takes a trick: the best off the cheapest of them
+            gap = (whole - cheapest(players - 1) - cheapest(1)) * times(z)
         else:
-            gap = (whole - (players - z - 1) * trick) * times(z)
+            gap = (whole - cheapest(players - z - 1)) * times(z)
         best = max(best, gap)
     return best
 
