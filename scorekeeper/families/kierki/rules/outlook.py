@@ -95,8 +95,9 @@ def _robber_swing(contract: Robber) -> int | None:
     multiplied by how many players took no trick, so the widest gap is found per that
     number ``z``: a player who took no trick scores nothing; each other player but the
     one who takes the rest needs a trick, the cheapest being one with no penalty card
-    and at no penalty position (it costs only the trick's own points); the rest goes to
-    one player. With every part's points of one sign (every built-in and every robber the
+    and at no penalty position (it costs only the trick's own points; where too few
+    tricks are at no penalty position, the cheapest positions are added); the rest goes
+    to one player. With every part's points of one sign (every built-in and every robber the
     editor makes) that bound is also reached, so it is exact; a robber mixing signs gets
     the sum of its parts' swings times the largest multiplier, never less than the truth.
     """
