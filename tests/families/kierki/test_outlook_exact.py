@@ -13,10 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.families.kierki.rules import get_ruleset, replay
-from scorekeeper.rules.errors import InvalidDeal
 from scorekeeper.families.kierki.rules.document import game_sum
 from scorekeeper.families.kierki.rules.outlook import outlook, swing
 from scorekeeper.families.kierki.rules.rulesets import from_data
+from scorekeeper.rules.errors import InvalidDeal
 from tests.fixtures import become_host, new_game, post_deal, state
 
 # Seed 004's lottery scores ("Variations"): variation 2's "100/50/0/-50", variation 4's
