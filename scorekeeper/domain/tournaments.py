@@ -17,6 +17,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
@@ -316,6 +317,66 @@ def _room_for(db: Database, games: int, max_games: int | None) -> None:
             {"max": max_games, "count": games})])
 
 
+#: Why ranking by points is refused for rulesets whose games do not give every player the
+#: same points on average (issue 35, item 7); the last line of the refusal.
+UNFAIR = N_("Ranking by points adds up totals from different tables, so it is fair only "
+            "when every table's games add up to the same points a player. Rank by places "
+            "instead (every table hands out 3 to 0), or choose rules that match.")
+
+
+def per_seat(rules: Any) -> Fraction | None:
+    """What a game of ``rules`` gives each player on average, when every game adds up to
+    the same total (its ruleset's expected sum over its players); None when the total
+    depends on the play (multipliers, a sweep that the others pay) or is not known."""
+    total = getattr(rules, "expected_sum", None)
+    deals = getattr(rules, "deals", None)
+    if not isinstance(total, int) or deals is None:
+        return None
+    for contract in deals():
+        data = getattr(contract, "data", {})
+        if any(m != 1 for m in data.get("multipliers", ())) or data.get("all_tricks"):
+            return None
+    return Fraction(total, rules.players)
+
+
+def _fair_by_points(db: Database, rulesets: Mapping[str, str]) -> list[Problem]:
+    """Problems with ranking these rulesets by points: every ruleset's games must add up
+    to one fixed total, the same per player at every table size (standard-4 and
+    standard-3 end at 0; zdanowicz-5 at +220, +44 a player; kurnik-3 at −255)."""
+    shares: dict[str, Fraction | None] = {}
+    totals: dict[str, int] = {}
+    for size, rid in rulesets.items():
+        _, rules = variants.find(db, rid)
+        shares[size] = per_seat(rules)
+        totals[size] = getattr(rules, "expected_sum", 0)
+    known = {v for v in shares.values() if v is not None}
+    if len(known) <= 1 and None not in shares.values():
+        return []
+    problems = []
+    for size, share in sorted(shares.items()):
+        if share is None:
+            problems.append(Problem("scoring", N_(
+                "Tables of %(size)s: with these rules what a game adds up to depends on "
+                "the play (multipliers, or the others paying when one player takes every "
+                "trick)."), {"size": int(size)}))
+        elif share.denominator == 1:
+            problems.append(Problem("scoring", N_(
+                "Tables of %(size)s: a game of these rules adds up to %(points)s, "
+                "%(each)s a player."),
+                {"size": int(size), "points": totals[size], "each": _signed(int(share))}))
+        else:
+            problems.append(Problem("scoring", N_(
+                "Tables of %(size)s: a game of these rules adds up to %(points)s."),
+                {"size": int(size), "points": totals[size]}))
+    problems.append(Problem("scoring", UNFAIR))
+    return problems
+
+
+def _signed(n: int) -> str:
+    """A whole number with its sign, the minus a real one (as the pages write points)."""
+    return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "0"
+
+
 def _sizes(rulesets: Mapping[str, str]) -> list[int]:
     return sorted(int(s) for s in rulesets)
 
@@ -335,6 +396,8 @@ def create(db: Database, name: Any, players: Any, rounds: Any, rulesets: Any,
             problems.extend(e.problems)
     if scoring not in SCORINGS:
         problems.append(Problem("scoring", N_("Rank by points or by places.")))
+    elif scoring == "points" and "rulesets" in checked:
+        problems.extend(_fair_by_points(db, checked["rulesets"]))
     if seed is not None and (not isinstance(seed, str) or not 0 < len(seed) <= 40):
         problems.append(Problem("seed", N_("A seed is a word of up to 40 characters.")))
     if problems:

@@ -214,11 +214,14 @@ class WebFamily(Protocol):
     #: :mod:`scorekeeper.web.views.variants`), or None when it offers no variants.
     editor: Any = None
 
-    def blueprint(self, load_game: Callable[[str], Game]) -> Blueprint | None:
+    def blueprint(self, load_game: Callable[[str], Game],
+                  find_rules: Callable[[str], tuple[Any, Any]] | None = None
+                  ) -> Blueprint | None:
         """Pages of its own (table tools), or None. A family reaches no storage and no
         shared view itself (``tests/test_architecture.py``): its pages load a stored
-        game by id with ``load_game``, which the shared web layer passes (a missing
-        game is its 404)."""
+        game by id with ``load_game``, and a ruleset by id (a built-in one or a house
+        variant: ``(family, rules)``, ``UnknownRuleset`` when there is none) with
+        ``find_rules``, both passed by the shared web layer (a missing game is its 404)."""
         return None
 
     def parse_form(self, game: Game, deal: DealLike, form: Mapping[str, Any]) -> Result:

@@ -1,7 +1,10 @@
 """A tournament's standings from its finished games: pure, the one home of how players rank.
 
 Each table's game sums to its ruleset's total (a Kierki game to zero), so players who
-sat at different tables compare by the sum of their game totals. Ties break by table
+sat at different tables compare by the sum of their game totals: a tournament ranks by
+points only when every table's rules give the same total a player (the domain refuses
+zdanowicz-5's +44 a player beside standard-4's 0, and any rules whose total depends on
+the play) and offers ranking by places instead. Ties break by table
 wins (first place at a table, shared first places each count), then by the best single
 game. Ranked *by places* instead, each game gives its places 3, 2, 1, 0 at a table of
 four (spread evenly from 3 to 0 at a table of three or five: 3, 1½, 0 and 3, 2¼, 1½, ¾, 0)

@@ -216,12 +216,17 @@ SIZES = {"4": "standard-4", "3": "standard-3", "5": "zdanowicz-5"}
 def test_once_every_game_is_finished_the_standings_add_up(app, client, count, sizes, scoring,
                                                           seed, losers):
     """Any tournament the API accepts: each table's game sums to its ruleset's total (zero
-    but for the five-player rules), so the standings by points sum to the tables' totals;
+    but for the five-player rules, which rank by places only beside the others), so the
+    standings by points sum to the tables' totals;
     by places each table hands out 3 + … + 0 (6 at four, 4½ at three, 7½ at five)."""
     body = {**BODY, "players": [f"Gracz {i}" for i in range(count)], "scoring": scoring,
             "rulesets": {s: SIZES[s] for s in sizes}, "seed": seed}
     answer = client.post("/api/tournaments", json=body)
     event(f"answered {answer.status_code}")
+    if scoring == "points" and "5" in sizes:  # +44 a player at five, 0 at four: unfair
+        assert answer.status_code == 422
+        assert "scoring" in answer.get_json()["errors"]
+        return
     if answer.status_code == 422:  # only a count the sizes cannot seat: 9 at tables of four
         with pytest.raises(InvalidInput):
             table_sizes(count, sorted(int(s) for s in sizes))

@@ -115,6 +115,7 @@ QUICK_CHANGES = {
     "discard_king_of_hearts": _l("K♥ discarded at the first chance"),
     "queen_of_spades": _l("Q♠ instead of K♥"),
     "trump_auction": _l("Trump deals with an auction for the box"),
+    "must_beat": _l("Must trump and beat (Warsaw, 1981)"),
 }
 
 #: Deal 6's choices in the editor (:data:`.variant_form.DEAL6`).
@@ -240,6 +241,7 @@ IN_PLAY_GROUPS = {
     "robber": _l("the robber"),
     "trumps": _l("the trump deals"),
     "loteryjka": _l("the loteryjka"),
+    "no_trump": _l("the deals without trumps"),
 }
 
 
@@ -254,11 +256,16 @@ def in_play(game: Any) -> list[str]:
     if not view.left:
         return []
     clauses = []
+    # each deal left by its group, as the charts group them: a deal scored per trick that
+    # gives points out is a deal without trumps, not a negative deal
+    kinds = [group_of(d.contract) for d in state.deals[len(state.scored):]]
     for negative in (True, False):
-        kinds = [k for k, points in view.left if (points < 0) == negative and points]
-        if not kinds:
+        named = [k for k, (_, points) in zip(kinds, view.left) if (points < 0) == negative
+                 and points]
+        if not named:
             continue
-        groups = list(dict.fromkeys(str(IN_PLAY_GROUPS.get(k, IN_PLAY_GROUPS["negative"])) for k in kinds))
+        groups = list(dict.fromkeys(str(IN_PLAY_GROUPS.get(k, IN_PLAY_GROUPS["negative"]))
+                                    for k in named))
         points = sum(p for _, p in view.left if (p < 0) == negative)
         clauses.append(gettext("%(points)s in %(deals)s", points=signed(points),
                                deals=format_list(groups, locale=get_locale())))

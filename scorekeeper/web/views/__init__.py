@@ -2,6 +2,7 @@
 game (or ruleset), a version conflict or a forged form become an answer."""
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlparse
 
 from flask import (
@@ -20,6 +21,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from ...common.formats import number
+from ...domain import variants as stored_rules
 from ...domain.errors import Busy, GameNotFound, TournamentNotFound
 from ...domain.service import Conflict, Frozen, Game, load
 from ...outputs import share
@@ -59,6 +61,12 @@ def _load_game(gid: str) -> Game:
     return load(get_db(), gid)
 
 
+def _find_rules(ruleset_id: str) -> tuple[Any, Any]:
+    """What a family's own pages find a ruleset by: (family, rules) of a built-in ruleset
+    or a house variant (``UnknownRuleset`` when there is none)."""
+    return stored_rules.find(get_db(), ruleset_id)
+
+
 def init_app(app: Flask) -> None:
     from . import (
         admin,
@@ -85,7 +93,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(installable.bp)  # the manifest and the service worker
     app.register_blueprint(health.bp)  # GET /healthz, for a container's health check
     for family in adapters.every():
-        blueprint = family.blueprint(_load_game)
+        blueprint = family.blueprint(_load_game, find_rules=_find_rules)
         if blueprint is not None:
             app.register_blueprint(blueprint)
 

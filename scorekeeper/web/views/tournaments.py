@@ -90,6 +90,12 @@ def new():
                 max_games=current_app.config["MAX_GAMES"])
         except InvalidInput as e:
             errors = field_errors(e.problems)
+            if any(p.message == tournaments.UNFAIR for p in e.problems):
+                # ranking by places is fair whatever the rules: offer it, chosen
+                form.scoring.data = "places"
+                errors["scoring_offer"] = [gettext(
+                    "Ranking by places is now chosen below: press “Draw round 1” to make "
+                    "the tournament with it.")]
         else:
             limits.made_games(len(t.rounds[0]))  # round 1's games
             access.remember_director(t.id)

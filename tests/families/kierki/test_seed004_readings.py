@@ -115,8 +115,9 @@ def queen_of_spades():
 
 def test_the_queen_of_spades_deal_has_no_heart_lead_ban():
     """Variation 3 (RAF Transport Command): "in the fourth deal the 52-point penalty ... is
-    for the queen of spades, not the king of hearts". The source bans no heart lead in
-    that deal (the ban belongs to the hearts and the K♥), so a heart may be led."""
+    for the queen of spades, not the king of hearts". The source says nothing of that
+    deal's leads; the app's reading gives it no lead rule (the rules it had are about
+    hearts and the K♥), so a heart may be led."""
     rs = queen_of_spades()
     deal = rs.contract("no_king_of_hearts")
     assert deal.set_name == "queen_of_spades" and deal.lead_rules == ()

@@ -236,6 +236,14 @@ class Contract:
     def lead_rules(self) -> tuple[str, ...]:
         return tuple(self.data.get("lead", ()))
 
+    @property
+    def must_beat(self) -> bool:
+        """Seed 004's variation 1 (``"must_beat": true``): every player must beat the
+        cards already played to the trick when able, and in a trump deal must trump when
+        unable to follow suit (:func:`.trick.check_follow`). A robber's is its own, as
+        its lead rules are."""
+        return bool(self.data.get("must_beat"))
+
     def validate(self, raw: Result, dealer: int | None = None) -> Result:
         """Check a raw result; return it in canonical form or raise InvalidDeal."""
         check = _Checker(self.table, dealer)

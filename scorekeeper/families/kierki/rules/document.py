@@ -46,7 +46,20 @@ class _Contract(Strict):
     lead: Leads = Field([])
 
 
-class Tricks(_Contract):
+#: Seed 004's variation 1: "Players had to trump when unable to follow suit and to beat
+#: cards already played to the trick when possible" (:func:`.trick.check_follow`).
+MUST_BEAT = ("A player must beat the cards already played to the trick when able (a "
+             "higher card of the suit led, or a higher trump), and in a trump deal must "
+             "trump when unable to follow suit")
+
+
+class _Tricks(_Contract):
+    """A deal played in tricks (every kind but the loteryjka)."""
+
+    must_beat: bool = absent(MUST_BEAT)
+
+
+class Tricks(_Tricks):
     """Points for each trick taken."""
 
     kind: Literal["tricks"]
@@ -55,7 +68,7 @@ class Tricks(_Contract):
     all_tricks: AllTricks = absent()
 
 
-class Cards(_Contract):
+class Cards(_Tricks):
     """Points for each card of a set taken (hearts, queens, gentlemen, jacks, the K♥)."""
 
     kind: Literal["cards"]
@@ -63,7 +76,7 @@ class Cards(_Contract):
     points: Points
 
 
-class Positions(_Contract):
+class Positions(_Tricks):
     """Points for taking given tricks: 7 is the seventh, -1 the last, -2 the one before."""
 
     kind: Literal["positions"]
@@ -73,7 +86,7 @@ class Positions(_Contract):
         description="One value for every position, or one per position")
 
 
-class Robber(_Contract):
+class Robber(_Tricks):
     """Every penalty of its parts at once."""
 
     kind: Literal["robber"]
@@ -82,7 +95,7 @@ class Robber(_Contract):
     all_tricks: AllTricks = absent()
 
 
-class Trumps(_Contract):
+class Trumps(_Tricks):
     """Points for each trick; someone names trumps (or no trumps, where allowed)."""
 
     kind: Literal["trumps"]

@@ -8,10 +8,16 @@ player takes the worst of every deal left and another the best. A lead larger th
 can no longer be closed; a lead of exactly it can still be drawn level (a shared place).
 
 The swing is found by scoring every result of the deal's inputs (every split of the 13
-tricks, of the hearts, every taker of the K♥, every finishing order…), so it follows the
-contract's own scoring, a house variant's multipliers included. The robber scores the sum
-of its parts, so its swing is at most the sum of theirs (and exactly that: one player can
-take every trick). A deal with an auction has no bound: a bid moves any number of points.
+tricks, of the hearts, every taker of the K♥…), so it follows the contract's own scoring,
+a house variant's multipliers included. The loteryjka scores every place of the table:
+the place the rules fill in (the last, where every place has a prize, as in seed 004's
+100/50/0/−50) and the places past the prizes (0), whatever the prizes' signs. The robber
+has too many results to score one by one; its swing is worked out from its parts
+(:func:`_robber_swing`). A deal with an auction has no bound: a bid moves any number of
+points.
+
+Which places are decided is found, when the deals left are few enough (the last one or
+two), by trying every end they can give; otherwise by the swings (see :func:`outlook`).
 
 >>> from .rulesets import get_ruleset
 >>> from .game import replay
@@ -27,15 +33,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import permutations, product
+from operator import add
 from typing import Any
 
-from .contracts import Contract, Field, Robber
+from .contracts import Contract, Field, Loteryjka, PenaltyTricks, Robber
 from .game import GameState
 from .schedule import Deal, schedule
 
 #: Past this many results to score, a deal's inputs are not enumerated (none is near it).
 _MOST_RESULTS = 200_000
+#: Past this many ends of the game to try, the places are judged by the swings alone.
+_MOST_ENDS = 30_000
 
 
 def start_deals(rules: Any) -> list[Deal]:
@@ -69,15 +79,95 @@ def _values(field: Field, players: int) -> list[Any] | None:
     return None
 
 
+def _place_points(contract: Loteryjka) -> list[int]:
+    """What each finishing place scores, every place of the table: the prized places,
+    the place the rules fill in (the last, where every place has a prize) and 0 for each
+    place past the prizes."""
+    prizes = contract.prizes
+    return prizes + [0] * (contract.table.players - len(prizes))
+
+
+def _robber_swing(contract: Robber) -> int | None:
+    """A robber's swing, exactly, without scoring every result (too many).
+
+    Without multipliers it is the sum of its parts' swings: one player can take every
+    trick and every penalty. With them (seed 004's variation 1), the deal's points are
+    multiplied by how many players took no trick, so the widest gap is found per that
+    number ``z``: a player who took no trick scores nothing; each other player but the
+    one who takes the rest needs a trick, the cheapest being one with no penalty card
+    and at no penalty position (it costs only the trick's own points; where too few
+    tricks are at no penalty position, the cheapest positions are added); the rest goes
+    to one player. With every part's points of one sign (every built-in and every robber the
+    editor makes) that bound is also reached, so it is exact; a robber mixing signs gets
+    the sum of its parts' swings times the largest multiplier, never less than the truth.
+    """
+    parts = [swing(p) for p in contract.parts]
+    if any(p is None for p in parts):
+        return None
+    whole = sum(p for p in parts if p is not None)
+    multipliers = list(contract.data.get("multipliers") or ())
+    sweep = contract.data.get("all_tricks") == "others_pay"
+    counted = [p for p in contract.parts if p.kind == "tricks"]
+    if not counted or (not multipliers and not sweep):
+        return whole  # no trick count, no multiplier: nothing but the parts' points
+    signs = {(pts > 0) - (pts < 0) for p in contract.parts
+             for pts in (p.points if isinstance(p, PenaltyTricks) else [p.data["points"]])}
+    if len(signs - {0}) > 1:
+        return whole * max(multipliers or [1], key=abs)
+    players = contract.table.players
+    trick = sum(abs(p.data["points"]) for p in counted)  # one trick's own cost
+    # the penalty positions (deal 6's tricks) by cost, cheapest first: a player who must
+    # take a trick takes one at no penalty position while there is one
+    positions = sorted(abs(v) for p in contract.parts if isinstance(p, PenaltyTricks)
+                       for v in p.points)
+    clean = contract.table.tricks - len(positions)
+
+    def cheapest(tricks: int) -> int:
+        """What ``tricks`` single tricks taken by different players cost at least."""
+        return tricks * trick + sum(positions[:max(0, tricks - clean)])
+
+    def times(z: int) -> int:
+        if not multipliers:
+            return 1
+        return multipliers[min(z, len(multipliers) - 1)]
+
+    best = 0
+    for z in range(players):  # z players take no trick
+        if z == players - 1:  # one player takes every trick
+            gap = whole if sweep else whole * times(z)
+        elif z == 0:  # everybody takes a trick: the best off the cheapest of them
+            gap = (whole - cheapest(players - 1) - cheapest(1)) * times(z)
+        else:
+            gap = (whole - cheapest(players - z - 1)) * times(z)
+        best = max(best, gap)
+    return best
+
+
 def swing(contract: Contract) -> int | None:
     """The most points one player can gain on another in one deal of ``contract``
     (None when a bid makes it unbounded)."""
     if isinstance(contract, Robber):
-        parts = [swing(p) for p in contract.parts]
-        if any(p is None for p in parts):
-            return None
-        most = max((abs(m) for m in contract.data.get("multipliers") or ()), default=1)
-        return sum(p for p in parts if p is not None) * most
+        return _robber_swing(contract)
+    if isinstance(contract, Loteryjka):
+        places = _place_points(contract)
+        return max(places) - min(places)
+    outcomes = _outcomes(contract)
+    if outcomes is None:
+        return None
+    return max((max(points) - min(points) for points in outcomes), default=0)
+
+
+@lru_cache(maxsize=512)
+def _outcomes(contract: Contract) -> frozenset[tuple[int, ...]] | None:
+    """Every distinct set of points one deal of ``contract`` can give the players (None
+    for a robber, whose results are too many, and where a bid has no bound). A
+    contract is made once per ruleset, so this is worked out once per contract."""
+    if isinstance(contract, Robber):
+        return None
+    if isinstance(contract, Loteryjka):
+        places = _place_points(contract)
+        return frozenset(tuple(places[order.index(seat)] for seat in range(len(places)))
+                         for order in permutations(range(len(places))))
     fields = contract.fields()
     spaces = [_values(f, contract.table.players) for f in fields]
     if any(s is None for s in spaces):
@@ -87,11 +177,51 @@ def swing(contract: Contract) -> int | None:
         size *= len(s or ())
     if size > _MOST_RESULTS:
         return None
-    best = 0
+    found = set()
     for values in product(*(s or () for s in spaces)):
-        points = contract.scored(dict(zip((f.name for f in fields), values)), 0)
-        best = max(best, max(points) - min(points))
-    return best
+        found.add(tuple(contract.scored(dict(zip((f.name for f in fields), values)), 0)))
+    return frozenset(found)
+
+
+def _exact_places(totals: Sequence[int], deals: Sequence[Deal]) -> tuple[list[int], list[int]] | None:
+    """Who has first place for sure and who can no longer reach it (not even level),
+    from every end the deals left can give, when they are few enough to try (the last
+    deal or two); None otherwise."""
+    found = _places_of_ends(tuple(totals), tuple(d.contract for d in deals))
+    return None if found is None else (list(found[0]), list(found[1]))
+
+
+@lru_cache(maxsize=256)
+def _places_of_ends(totals: tuple[int, ...], contracts: tuple[Contract, ...]
+                    ) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """:func:`_exact_places` by the totals and the contracts left, kept: every phone of a
+    table asks it again until the next deal is entered (a trump deal and the loteryjka
+    left, 13,440 ends at four players, cost about 10 ms the first time)."""
+    size = 1  # a bound on the ends, known before any is tried: most deals stop here
+    for contract in contracts:
+        outcomes = _outcomes(contract)
+        if outcomes is None:
+            return None
+        size *= len(outcomes)
+        if size > _MOST_ENDS:
+            return None
+    ends: set[tuple[int, ...]] = {totals}
+    for contract in contracts:
+        outcomes = _outcomes(contract) or frozenset()
+        ends = {tuple(map(add, end, points)) for end in ends for points in outcomes}
+    players = range(len(totals))
+    can_top: set[int] = set()
+    always = set(players)  # first alone in every end so far
+    for end in ends:
+        top = max(end)
+        firsts = [s for s in players if end[s] == top]
+        can_top.update(firsts)
+        if len(firsts) > 1:
+            always.clear()
+        else:
+            always &= set(firsts)
+    out = tuple(s for s in players if s not in can_top)
+    return tuple(sorted(always)), out
 
 
 @dataclass(frozen=True)
@@ -123,6 +253,14 @@ def outlook(state: GameState, swings: Sequence[int | None] | None = None) -> Out
         return Outlook(left, None, [], [])
     reach = sum(s for s in rest if s is not None)
     totals = state.totals
+    exact = _exact_places(totals, deals)
+    if exact is not None:
+        return Outlook(left, reach, *exact)
+    # Too many ends to try: by the swings. Every deal treats the seats alike, so the
+    # most one player can gain on another is ``reach`` whoever they are: a lead over
+    # every other player larger than it is first place for sure (exact); a player
+    # further than it behind the leader cannot reach first place (sound: one who can
+    # catch the leader may still be held off by a third player, and is not named).
     top = max(totals)
     out = [seat for seat, t in enumerate(totals) if top - t > reach]
     leaders = [seat for seat, t in enumerate(totals) if t == top]

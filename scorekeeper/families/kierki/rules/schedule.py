@@ -63,7 +63,10 @@ class Deal:
             else:
                 lines.append(Text(N_("%(player)s names trumps before leading to the first "
                                      "trick."), {"player": self.trump_caller}))
-            lines.append(Text(N_("Follow suit; you need not trump or beat.")))
+            lines.append(Text(N_("Follow suit and beat the cards played when you can; unable "
+                                 "to follow, you must trump, with a higher trump when you "
+                                 "can.")) if c.must_beat else
+                         Text(N_("Follow suit; you need not trump or beat.")))
         elif c.kind == "loteryjka":
             if d.get("start") == "any":
                 lines.append(Text(N_("%(player)s starts with any card; every other suit starts "
@@ -77,6 +80,9 @@ class Deal:
             if c.asked < len(c.prizes):  # type: ignore[attr-defined]
                 lines.append(Text(N_("Place %(place)s is whoever is left: it fills itself."),
                                   {"place": len(c.prizes)}))  # type: ignore[attr-defined]
+        elif c.must_beat:
+            lines.append(Text(N_("No trumps. Follow suit and beat the highest card of the suit "
+                                 "led when you can.")))
         elif c.kind != "robber":
             lines.append(Text(N_("No trumps. Follow suit; you need not beat.")))
         return lines

@@ -305,12 +305,24 @@ def check_lead(contract: Contract, card: CardLike,
 
 
 def check_follow(contract: Contract, led: CardLike, card: CardLike,
-                 hand: Iterable[CardLike] | None = None) -> Ruling:
+                 hand: Iterable[CardLike] | None = None, *,
+                 played: Sequence[CardLike] | None = None,
+                 trump: str | None = None) -> Ruling:
     """May ``card`` be played to a trick led with ``led``?
 
     Follow suit if you can; otherwise any card, except that under the
     ``discard_king_of_hearts`` rule the K♥ must go at the first trick its
-    holder cannot follow. Nobody has to beat the cards played, nor to trump.
+    holder cannot follow. Nobody has to beat the cards played, nor to trump,
+    unless the contract says ``must_beat`` (seed 004's variation 1: "Players had
+    to trump when unable to follow suit and to beat cards already played to the
+    trick when possible"): then ``played`` (the cards already in the trick, the
+    led card first; just ``led`` when not given) and ``trump`` (the trump suit of
+    a trump deal) say what must be beaten. A card of the suit led must be higher
+    than the best of that suit played while no trump is in the trick; a player
+    who cannot follow in a trump deal must trump, higher than a trump already
+    played when able. The app's reading where the sentence is silent: a player
+    who cannot beat a trump already played still has to trump (lower), and in a
+    deal without trumps a player who cannot follow plays any card.
 
     >>> from .rulesets import get_ruleset
     >>> c = get_ruleset("seed001-4").contract("no_king_of_hearts")
@@ -323,9 +335,31 @@ def check_follow(contract: Contract, led: CardLike, card: CardLike,
     if held is not None and card not in held:
         return Ruling(False, Reason("not_in_hand", N_("%(card)s is not in this hand."),
                                     {"card": str(card)}))
+    beat = contract.must_beat
+    trump_suit = trump if contract.kind == "trumps" and trump in SUITS else None
+    so_far = [parse_card(c) for c in played] if played else [led]
+    best = so_far[winner(so_far, trump_suit)[0]]
     if card.suit == led.suit:
+        if beat and best.suit == led.suit and card.value < best.value:
+            return _must_beat_with(held, best, led.suit, "must_beat")
+        if beat and best.suit == led.suit:
+            return Ruling(True, Reason("beats", N_("The card follows suit and beats the "
+                                                   "cards played.")))
         return Ruling(True, Reason("follows_suit", N_("The card follows suit.")))
     if held is None:
+        if beat and trump_suit is not None and card.suit == trump_suit:
+            if best.suit == trump_suit and card.value < best.value:
+                return Ruling(None, Reason("only_if_void_and_no_higher_trump", N_(
+                    "a trump lower than the %(card)s: allowed only to a player who holds no "
+                    "%(suit)s and no higher trump."), {"suit": led.suit, "card": str(best)}))
+            return Ruling(None, Reason("only_if_void_must_trump", N_(
+                "a trump: allowed (and required) only of a player who holds no %(suit)s."),
+                {"suit": led.suit}))
+        if beat and trump_suit is not None:
+            return Ruling(None, Reason("only_if_void_and_no_trump", N_(
+                "neither a %(suit)s nor a trump: allowed only to a player who holds neither "
+                "(whoever cannot follow suit must trump)."),
+                {"suit": led.suit}))
         return Ruling(None, Reason("only_if_void", N_(
             "not a %(suit)s: allowed only to a player who holds no %(suit)s."),
             {"suit": led.suit}))
@@ -336,8 +370,38 @@ def check_follow(contract: Contract, led: CardLike, card: CardLike,
             and card != KING_OF_HEARTS):
         return Ruling(False, Reason("must_discard_king_of_hearts", N_(
             "You cannot follow suit, so the king of hearts must go now.")))
-    if contract.kind == "trumps":
+    if beat and trump_suit is not None:
+        trumps = [c for c in held if c.suit == trump_suit]
+        if card.suit == trump_suit:
+            if best.suit == trump_suit and card.value < best.value:
+                return _must_beat_with(held, best, trump_suit, "must_overtrump")
+            return Ruling(True, Reason("trumps", N_(
+                "You cannot follow suit, so you must trump, and this trump does.")))
+        if trumps:
+            return Ruling(False, Reason("must_trump", N_(
+                "You cannot follow suit, so you must trump (%(suit)s)."),
+                {"suit": trump_suit}))
+        return Ruling(True, Reason("void_any_card", N_(
+            "You can neither follow suit nor trump: any card may be played.")))
+    if contract.kind == "trumps" and not beat:
         return Ruling(True, Reason("void_any_card", N_(
             "You cannot follow suit: any card may be played; you need not trump.")))
     return Ruling(True, Reason("void_any_card", N_(
         "You cannot follow suit: any card may be played.")))
+
+
+def _must_beat_with(held: frozenset[Card] | None, best: Card, suit: str, key: str) -> Ruling:
+    """A card of ``suit`` lower than ``best``, the card winning the trick so far, under
+    ``must_beat``: refused when the hand holds a higher one of that suit."""
+    if held is None:
+        return Ruling(None, Reason(f"{key}_if_able", N_(
+            "lower than the %(card)s: allowed only to a player who holds no higher %(suit)s "
+            "(the cards played must be beaten when possible)."),
+            {"card": str(best), "suit": suit}))
+    if any(c.suit == suit and c.value > best.value for c in held):
+        return Ruling(False, Reason(key, N_(
+            "You must beat the %(card)s: you hold a higher %(suit)s."),
+            {"card": str(best), "suit": suit}))
+    return Ruling(True, Reason("cannot_beat", N_(
+        "You hold no %(suit)s higher than the %(card)s, so a lower one may be played."),
+        {"card": str(best), "suit": suit}))

@@ -37,9 +37,11 @@ class KierkiWeb(WebFamily):
         self.family = family
         self.key = family.key
 
-    def blueprint(self, load_game: Callable[[str], Any]) -> Blueprint:
-        """The table tools: the trick checker and the loteryjka board."""
-        return tools.blueprint(load_game)
+    def blueprint(self, load_game: Callable[[str], Any],
+                  find_rules: Callable[[str], Any] | None = None) -> Blueprint:
+        """The table tools: the trick checker (by any ruleset id, a house variant's too)
+        and the loteryjka board."""
+        return tools.blueprint(load_game, find_rules)
 
     def parse_form(self, game: Any, deal: Deal, form: Mapping[str, Any]) -> dict[str, Any]:
         return parse_deal(deal.contract, form, len(game.players), form.get("mode") == "cards")

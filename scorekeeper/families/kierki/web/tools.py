@@ -127,24 +127,40 @@ def _trick_page(ruleset: Ruleset, players: list[str], game: Game | None,
             errors = [localized(p) for p in e.problems]
         else:
             led = outcome.plays[0][1]
-            follows = [(seat, card, check_follow(contract, led, card))
-                       for seat, card in outcome.plays[1:] if card.suit != led.suit]
+            # each card not of the suit led, and under "must beat" every card, judged
+            # against the cards played before it (what it had to beat, or trump)
+            follows = [(seat, card, check_follow(contract, led, card, played=cards[:i],
+                                                 trump=trump))
+                       for i, (seat, card) in enumerate(outcome.plays[1:], start=1)
+                       if card.suit != led.suit or contract.must_beat]
     elif len(cards) > n:
         errors = [gettext("A trick has one card from each of the %(players)s players.", players=n)]
     played = set(map(str, cards))
     next_seat = (leader + len(cards)) % n
     return render_template(
-        "kierki/trick.html", ruleset=ruleset, rulesets=list(registry().values()), game=game,
+        "kierki/trick.html", ruleset=ruleset, game=game,
+        rulesets=[*registry().values(), *([] if ruleset.id in registry() else [ruleset])],
         players=players, contract=contract, keys=keys, key=key, leader=leader, trick=trick,
         trump=trump, cards=cards, played=played, next_seat=next_seat, outcome=outcome,
         lead=lead, follows=follows, errors=errors, link=link, deck_rows=_deck_rows(ruleset),
         full=len(cards) >= n, signed=signed), status
 
 
-def blueprint(load_game: Callable[[str], Game]) -> Blueprint:
+def blueprint(load_game: Callable[[str], Game],
+              find_rules: Callable[[str], tuple[Any, Any]] | None = None) -> Blueprint:
     """The table tools' pages; ``load_game`` is the shared web layer's: a stored game by
-    id (its own 404 when there is none)."""
+    id (its own 404 when there is none); ``find_rules`` its (family, rules) of a ruleset
+    id, built-in or a house variant (``UnknownRuleset`` when there is none)."""
     bp = Blueprint("tools", __name__)
+
+    def rules_of(rid: str) -> Ruleset:
+        """The Kierki rules named ``rid``, a house variant too; UnknownRuleset if none."""
+        if find_rules is None:
+            return get_ruleset(rid)
+        _, rules = find_rules(rid)
+        if not isinstance(rules, Ruleset):
+            raise UnknownRuleset(rid)  # Tybet has no tricks to check here
+        return rules
 
     def load(gid: str) -> Game:
         game = load_game(gid)
@@ -154,10 +170,15 @@ def blueprint(load_game: Callable[[str], Game]) -> Blueprint:
 
     @bp.get("/tools/trick")
     def trick_checker():
+        rid = request.args.get("ruleset") or "standard-4"
         try:
-            ruleset = get_ruleset(request.args.get("ruleset") or "standard-4")
+            ruleset = rules_of(rid)
         except UnknownRuleset:
-            ruleset = get_ruleset("standard-4")
+            # never another ruleset in its place: the tricks would be checked wrongly
+            return render_template("kierki/trick_unknown.html", message=gettext(
+                "There are no Kierki rules “%(id)s” here (a house variant may have been "
+                "deleted), so no trick is checked by them. Choose the rules on the trick "
+                "checker's page.", id=rid[:80])), 404
         first = ruleset.schedule[0]
         return _trick_page(ruleset, _seat_names(ruleset.players), None, first, 0)
 

@@ -53,7 +53,19 @@ TRUMP_CALLERS = {
 
 #: Quick changes, by name; each is a pure function of the document (:func:`quick`).
 QUICK = ("no_robber", "no_robber_loteryjka", "loteryjka_many", "no_trump_deal",
-         "left_names_trumps", "trump_auction", "discard_king_of_hearts", "queen_of_spades")
+         "left_names_trumps", "trump_auction", "discard_king_of_hearts", "queen_of_spades",
+         "must_beat")
+
+#: What the "Q♠ instead of K♥" change writes in the variant's notes, in each language: the
+#: deal's lead rule is the app's reading, not seed 004's (variation 3 names none).
+QUEEN_OF_SPADES_NOTE = {
+    "en": "The Q♠ deal has no lead rule: that is this app's reading. Seed 004 (pagat.com, "
+          "variation 3) only moves the penalty from the K♥ to the Q♠ and says nothing about "
+          "which cards may be led.",
+    "pl": "W rozdaniu z D♠ nie ma zasady wyjścia: to odczytanie tej aplikacji. Źródło 004 "
+          "(pagat.com, wariant 3) tylko przenosi karę z K♥ na D♠ i nie mówi, jakimi kartami "
+          "wolno wychodzić.",
+}
 
 MAX_DEALS = 30
 NAME_LENGTH = 60
@@ -298,13 +310,25 @@ def quick(doc: dict[str, Any], change: str) -> dict[str, Any]:
                 lead = contracts[key].setdefault("lead", [])
                 if "discard_king_of_hearts" not in lead:
                     lead.append("discard_king_of_hearts")
+    elif change == "must_beat":
+        # seed 004's variation 1: "Players had to trump when unable to follow suit and to
+        # beat cards already played to the trick when possible", in every deal of tricks
+        for key, contract in contracts.items():
+            if contract.get("kind") != "loteryjka":
+                contract["must_beat"] = True
     elif change == "queen_of_spades":
-        # seed 004's variation 3 moves the penalty to the Q♠ and gives that deal no lead
-        # rule: every lead rule there is about hearts or the K♥, so none carries over
+        # seed 004's variation 3 moves the penalty to the Q♠ and says nothing of that
+        # deal's leads. The app's reading: the deal keeps no lead rule (every lead rule
+        # there is about hearts or the K♥), and the variant's notes say it was the app's
         for key in _keys(doc, "cards"):
             if contracts[key].get("set") == "king_of_hearts":
                 contracts[key]["set"] = "queen_of_spades"
                 contracts[key].pop("lead", None)
+        notes = dict(doc.get("notes") or {})
+        for lang, line in QUEEN_OF_SPADES_NOTE.items():
+            if line not in notes.get(lang, ""):
+                notes[lang] = f"{notes[lang]} {line}" if notes.get(lang) else line
+        doc["notes"] = notes
     return doc
 
 
