@@ -88,9 +88,15 @@ def names(db: Database, ids: Any) -> dict[int, str]:
     return queries.names(db, ids)
 
 
-def person_tables(db: Database, pid: int) -> list[tuple[str, int]]:
-    """The tables a person sat at and how many games at each, the most games first."""
-    return queries.person_tables(db, pid)
+def person_tables(db: Database, pid: int, limit: int = -1) -> list[tuple[str, int]]:
+    """The tables a person sat at and how many games at each, the most games first (at
+    most ``limit`` of them; -1: all), by index."""
+    return queries.person_tables(db, pid, limit)
+
+
+def table_count(db: Database, key: str) -> int:
+    """How many games one table played (0: no such table), by index."""
+    return queries.table_count(db, key)
 
 
 def person_games(db: Database, pid: int) -> list[str]:

@@ -83,10 +83,17 @@ def _named(ev: people.Evening, names: dict[int, str]) -> people.Evening:
                                                                   names.__getitem__)))
 
 
-def _tables(db, pid: int) -> list[tuple[str, list[int], int]]:
-    """The tables a person sat at: (key, people, games), the most games first."""
-    return [(key, [int(p) for p in key.split("-")], n)
-            for key, n in reads.person_tables(db, pid)]
+#: The tables a player page lists: the ones with the most games (a regular of a busy
+#: club sits at hundreds of tables over the years; the page stays one size).
+PLAYER_TABLES = 20
+
+
+def _tables(db, pid: int) -> tuple[list[tuple[str, list[int], int]], bool]:
+    """The tables a person sat at: (key, people, games), the most games first, at most
+    :data:`PLAYER_TABLES` of them; and whether there are more."""
+    rows = reads.person_tables(db, pid, PLAYER_TABLES + 1)
+    return ([(key, [int(p) for p in key.split("-")], n) for key, n in rows[:PLAYER_TABLES]],
+            len(rows) > PLAYER_TABLES)
 
 
 @bp.get("/players/<int:pid>")
@@ -96,12 +103,13 @@ def player(pid: int, errors: dict | None = None, status: int = 200):
         stats = people.statistics(db, pid)
     except PersonNotFound:
         abort(404)
-    tables = _tables(db, pid)
+    tables, more_tables = _tables(db, pid)
     names = reads.names(db, [p for _, ids, _ in tables for p in ids])
     forms = {key: _form_chart(stats["name"], fam) for key, fam in stats["families"].items()}
     return render_template("player.html", stats=stats,
                            can_rename=access.may_rename(db, pid) is not None,
                            form_charts=forms, tables=tables, names=names,
+                           more_tables=more_tables, table_limit=PLAYER_TABLES,
                            errors=errors or {}, name_max=NAME_MAX), status
 
 
@@ -172,7 +180,7 @@ def table(key: str):
         abort(404)
     if people.table_key(ids) != key:
         abort(404)
-    games = reads.table_games(db, key)
+    games = reads.table_count(db, key)
     if not games:
         abort(404)
     figures = [people.statistics(db, pid, table=key) for pid in ids]
@@ -190,7 +198,7 @@ def table(key: str):
             gettext("Deal")) if groups and first["games"] else None
         sections.append({"name": first["name"], "figures": mine, "bars": bars})
     return render_template("table.html", figures=figures, sections=sections,
-                           games=len(games))
+                           games=games)
 
 
 @bp.get("/evenings/<eid>")
