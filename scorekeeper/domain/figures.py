@@ -108,13 +108,11 @@ def keep(db: Any, gid: str, made: store.Figures | None) -> None:
         if before and after and before["won"] == after["won"]:
             continue  # a correction that leaves the win as it was: the runs too
         if after and not before:
-            current = {r["family"]: r for r in queries.totals(db, pid, scope)
-                       if r["part"] == "game"}.get(family)
+            current = queries.runs(db, pid, scope, family)
             at = (after["played"], after["game_row"])
-            last = (current["last_played"], current["last_row"]) if current else None
-            if current and (last[0] is None or at > last):
-                run = current["streak"] + 1 if after["won"] else 0
-                store.set_runs(db, pid, scope, family, run, max(current["longest"], run), at)
+            if current and (current[2] is None or at > (current[2], current[3])):
+                run = current[0] + 1 if after["won"] else 0
+                store.set_runs(db, pid, scope, family, run, max(current[1], run), at)
                 continue
         runs = streaks(queries.figure_wins(db, pid, family, scope or None))
         store.set_runs(db, pid, scope, family, runs["current"], runs["longest"],

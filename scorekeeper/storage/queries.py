@@ -342,6 +342,16 @@ def totals(db: Database, pid: int, table: str | None = None) -> list[dict[str, A
         [pid, table or ""])]
 
 
+def runs(db: Database, pid: int, table: str | None, family: str
+         ) -> tuple[int, int, str | None, int | None] | None:
+    """A person's wins in a row now and at most in one family (everywhere, or at
+    ``table``), and (played, row) of the last game they count: one row by primary key."""
+    row = db.conn.execute("select streak, longest, last_played, last_row from figure_totals "
+                          "where person_id = ? and table_key = ? and family = ? and "
+                          "part = 'game' and key = ''", [pid, table or "", family]).fetchone()
+    return tuple(row) if row else None  # type: ignore[return-value]
+
+
 def all_totals(db: Database) -> list[tuple[Any, ...]]:
     """Every running total, in key order (what a full recomputation is compared with)."""
     return db.conn.execute(

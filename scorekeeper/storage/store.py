@@ -586,9 +586,10 @@ def add_totals(db: Database, totals: list[Total]) -> None:
                     f"then excluded.{c} else {c} end"
                     for c in ("first_played", "first_row", "first_position", "first_game",
                               "first_seat")), totals)
-    db.conn.execute("delete from figure_totals where games <= 0 and person_id in "
-                    "(select value from json_each(?))",
-                    [json.dumps(sorted({t[0] for t in totals}))])
+    taken = sorted({tuple(t[:5]) for t in totals if t[5] < 0})
+    if taken:  # only where a game was taken off, by primary key
+        db.conn.executemany("delete from figure_totals where person_id = ? and table_key = ? "
+                            "and family = ? and part = ? and key = ? and games <= 0", taken)
 
 
 def set_first(db: Database, person_id: int, table_key: str, family: str, part: str,
