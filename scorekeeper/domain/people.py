@@ -22,14 +22,15 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..common import collation
+from ..common import collation, i18n
+from ..common.lru import LRU
 from ..families import registry
 from ..rules import checks
 from ..rules.places import above_middle, places, shared_places  # noqa: F401 - settling reads them here
 from ..storage import queries, store
 from . import bus, service
-from .figures import streaks as figures_streaks
 from .events import PersonRenamed
+from .figures import streaks as figures_streaks
 
 #: Games of one table closer together than this are one evening.
 EVENING_GAP = timedelta(hours=6)
@@ -126,6 +127,25 @@ class _Namer:
             self.seats[gid, seat] = game.family.seat_stats(game, seat)
         return self.seats[gid, seat]
 
+    def name(self, part: str, key: str, gid: str, seat: int) -> Any:
+        """The name of a kind of deal or a count first played in game ``gid``: as the
+        family names it in any finished game of the same stored rules (one game replayed
+        per ruleset and language, kept: the players' list names twenty people's with a
+        few), else in that very game."""
+        game = self.game(gid)
+        kept_key = (game.stored.ruleset_text, i18n.lang())
+        named = _NAMES.get(kept_key)
+        if named is None or key not in named.get(part + "s", {}):
+            named = self.stats(gid, seat)
+            if key in named.get(part + "s", {}):
+                _NAMES.put(kept_key, named)
+        return named[part + "s"][key]
+
+
+#: The words a family names kinds of deal and counts with, per stored ruleset text and
+#: language (:meth:`_Namer.name`).
+_NAMES = LRU(64)
+
 
 def _first(row: dict[str, Any]) -> tuple[Any, ...]:
     """The order totals are listed in: where each was first played."""
@@ -150,13 +170,13 @@ def _figures(db: Database, pid: int, family: str, kept: list[dict[str, Any]],
     namer = _Namer(db)
     kinds = []
     for k in parts.get("kind", []):
-        name, _, _, (_, group_name) = namer.stats(k["first_game"],
-                                                  k["first_seat"])["kinds"][k["key"]]
+        name, _, _, (_, group_name) = namer.name("kind", k["key"], k["first_game"],
+                                                 k["first_seat"])
         kinds.append({"key": k["key"], "name": name, "deals": k["deals"],
                       "points": k["points"], "group": k["grp"], "group_name": group_name,
                       "average": _average(k["points"], k["deals"], 1)})
     counts = [{"key": c["key"], "count": c["points"],
-               "name": namer.stats(c["first_game"], c["first_seat"])["counts"][c["key"]][0]}
+               "name": namer.name("count", c["key"], c["first_game"], c["first_seat"])[0]}
               for c in parts.get("count", [])]
     rulesets = parts.get("ruleset", [])
     by_ruleset = [{"ruleset": r["key"] or None, "games": r["games"], "wins": r["wins"],

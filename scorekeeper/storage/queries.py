@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -285,10 +286,10 @@ def figure_lines(db: Database, pid: int, family: str, last: int,
     base = f"select {_LINE} from figures f where person_id = ? and family = ?{where}"
     args = [pid, family, *params]
     conn = db.conn
-    best = _lines(conn.execute(f"{base} order by f.total desc, {_ORDER} limit 1",
-                               args).fetchall())
-    worst = _lines(conn.execute(f"{base} order by f.total, {_ORDER} limit 1",
-                                args).fetchall())
+    extreme = (f"{base} and f.total = (select {{}}(f.total) from figures f where "
+               f"person_id = ? and family = ?{where}) order by {_ORDER} limit 1")
+    best = _lines(conn.execute(extreme.format("max"), args + args).fetchall())
+    worst = _lines(conn.execute(extreme.format("min"), args + args).fetchall())
     return {"best": best[0] if best else None, "worst": worst[0] if worst else None,
             "recent": _lines(conn.execute(
                 f"{base} order by f.played desc, f.game_row desc limit ?",
@@ -432,6 +433,15 @@ def names(db: Database, ids: Any) -> dict[int, str]:
 #: The languages whose name order is kept (``people.sort_<language>``); others sort as
 #: English does.
 SORTED_LANGUAGES = ("en", "pl")
+
+
+def sort_keys(db: Database, ids: Any, language: str) -> dict[int, bytes]:
+    """The stored collation keys of the names of the people of ``ids`` in ``language``
+    (``people.sort_<language>``: ordered as :func:`.collation.by_name` orders the names)."""
+    column = f"sort_{language if language in SORTED_LANGUAGES else 'en'}"
+    return {pid: key or b"" for pid, key in db.conn.execute(
+        f"select id, {column} from people where id in (select value from json_each(?))",
+        [json.dumps(sorted(set(ids)))])}
 
 
 def people_page(db: Database, language: str, page: int, size: int
@@ -720,10 +730,18 @@ def tournament_changes(db: Database, tid: str, limit: int = 500) -> list[dict[st
                                     "limit ?", [tid, limit]))
 
 
-def person_games(db: Database, pid: int) -> list[str]:
-    """Every game a person played in."""
-    return [r[0] for r in db.conn.execute(
-        "select distinct game_id from players where person_id = ?", [pid])]
+def person_games(db: Database, pid: int) -> Iterator[str]:
+    """Every game a person played in, read as it is asked for (by index: who stops at
+    the first game pays for one row)."""
+    seen: set[str] = set()
+    cursor = db.conn.execute("select game_id from players where person_id = ?", [pid])
+    try:
+        for (gid,) in cursor:
+            if gid not in seen:
+                seen.add(gid)
+                yield gid
+    finally:
+        cursor.close()  # a reader that stopped early holds no statement open
 
 
 def renames(db: Database, limit: int = 100) -> list[dict[str, Any]]:

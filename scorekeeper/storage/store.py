@@ -301,8 +301,12 @@ def _figure_totals(db: Database) -> None:
     db.execute("alter table people add column games integer not null default 0")
     db.execute("update people set games = (select count(*) from players p "
                "where p.person_id = people.id)")
-    # a person's best and worst game at one table, by index
-    db.table("figures").create_index(["table_key", "person_id", "family", "total"])
+    # a person's best and worst game (of equal totals the earliest), everywhere and at
+    # one table, by index: no sort of all their games
+    db.execute("drop index if exists idx_figures_person_id_family_total")
+    db.table("figures").create_index(["person_id", "family", "total", "played", "game_row"])
+    db.table("figures").create_index(["table_key", "person_id", "family", "total", "played",
+                                      "game_row"])
     db.execute("insert into settings (key, value) values (?, '1') on conflict (key) do "
                "update set value = '1'", [TOTALS_WANTED])
 

@@ -10,9 +10,9 @@ import dataclasses
 from collections import Counter
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 
-from ...common import charts, collation, formats
+from ...common import charts, formats
 from ...common.i18n import field_errors, lang
 from ...domain import house, people, reads, service
 from ...domain.errors import GameNotFound, NameTaken, PersonNotFound, RenameChanged
@@ -48,10 +48,14 @@ def index():
     evenings = people.latest_evenings(db, LATEST_EVENINGS) if page == 1 else []
     names = reads.names(db, [pid for ev in evenings for pid in ev.people])
     names.update((row["id"], row["name"]) for row in listed)
-    evenings = [_named(ev, names) for ev in evenings]
+    evenings = [_named(db, ev, names) for ev in evenings]
     pages = -(-reads.count_people(db) // PAGE_SIZE)
     renames = reads.renames(db) if page == 1 and access.is_host() else []
+    # "12 games" once per number (most of a page's people played once), not once a row
+    games_label = {n: ngettext("%(num)s game", "%(num)s games", n)
+                   for n in {row["games"] for row in listed}}
     return render_template("players.html", people=listed, evenings=evenings, names=names,
+                           games_label=games_label,
                            page=page, pages=pages, more=more, renames=renames)
 
 
@@ -77,10 +81,11 @@ def undo_rename(rid: int):
     return redirect(url_for("people.player", pid=pid))
 
 
-def _named(ev: people.Evening, names: dict[int, str]) -> people.Evening:
-    """The evening with its people in the order of their names in the page's language."""
-    return dataclasses.replace(ev, people=tuple(collation.by_name(ev.people, lang(),
-                                                                  names.__getitem__)))
+def _named(db, ev: people.Evening, names: dict[int, str]) -> people.Evening:
+    """The evening with its people in the order of their names in the page's language
+    (by the collation keys kept with each name)."""
+    return dataclasses.replace(ev, people=tuple(reads.in_name_order(db, ev.people, names,
+                                                                    lang())))
 
 
 #: The tables a player page lists: the ones with the most games (a regular of a busy
@@ -221,7 +226,7 @@ def evening(eid: str):
         owed, parts = people.settle(standing["families"], stake, per)
         transfers = people.transfers(owed)
     names = {row["id"]: row["name"] for row in standing["people"]}
-    ev = _named(ev, names)
+    ev = _named(db, ev, names)
     return render_template("evening.html", ev=ev, standing=standing, names=names,
                            per=per, stake=stake_text,
                            owed=owed, parts=parts, transfers=transfers, errors=errors)
