@@ -213,7 +213,10 @@ def test_a_database_older_than_the_totals_gets_them_when_the_app_starts(tmp_path
         db.execute("delete from _sqlite_migrations where name = '0011_figure_totals'")
         db.execute("drop table figure_totals")
         db.execute("drop table table_seats")
-        db.execute("drop index idx_figures_table_key_person_id_family_total")
+        db.execute("drop index idx_figures_table_key_person_id_family_total_played_game_row")
+        db.execute("drop index idx_figures_person_id_family_total_played_game_row")
+        db.execute("create index idx_figures_person_id_family_total on figures "
+                   "(person_id, family, total)")
         db.execute("alter table people drop column games")
     store.migrate(db)
     assert queries.all_totals(db) == []
