@@ -280,12 +280,6 @@ def evenings(db: Database) -> list[Evening]:
     return sorted(_evenings_of(queries.seatings(db)), key=lambda e: e.started, reverse=True)
 
 
-def table_evenings(db: Database, key: str) -> list[Evening]:
-    """The evenings of one table (:func:`table_key`), oldest first: an evening is one
-    table's, so only that table's games are read."""
-    return _evenings_of(queries.table_seatings(db, key))
-
-
 #: Games read at a time while looking for the latest evenings.
 _CHUNK = 64
 #: The most games an evening page shows (the first of them): an evening is what a table

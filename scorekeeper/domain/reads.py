@@ -114,11 +114,6 @@ def person_games(db: Database, pid: int) -> Iterator[str]:
     return queries.person_games(db, pid)
 
 
-def table_games(db: Database, key: str) -> list[str]:
-    """The games of one table (its people's ids sorted, ``3-5-7-9``), oldest first."""
-    return queries.table_games(db, key)
-
-
 def renames(db: Database, limit: int = 100) -> list[dict[str, Any]]:
     """The latest renames of people, newest first, with each person's name now (the
     host's list, where one is taken back)."""

@@ -236,18 +236,6 @@ def _only(table: str | None, alias: str = "f") -> tuple[str, list[Any]]:
 _ORDER = "f.played, f.game_row"
 
 
-def figure_sums(db: Database, pid: int, only: str | None = None
-                ) -> dict[str, dict[str, Any]]:
-    """A person's finished games per family: ``games``, ``wins``, ``places`` (their sum)
-    and ``points`` (their sides' totals added up, within the family)."""
-    where, params = _only(only)
-    rows = db.conn.execute(f"""
-        select family, count(*), sum(won), sum(place), sum(total) from figures f
-        where person_id = ?{where} group by family""", [pid, *params]).fetchall()
-    return {fam: {"games": n, "wins": w, "places": p, "points": t}
-            for fam, n, w, p, t in rows}
-
-
 def unfinished_seats(db: Database, pid: int, only: str | None = None) -> dict[str, int]:
     """How many unfinished games a person sits at, per family (from the few unfinished
     games, by index)."""
@@ -294,38 +282,6 @@ def figure_lines(db: Database, pid: int, family: str, last: int,
             "recent": _lines(conn.execute(
                 f"{base} order by f.played desc, f.game_row desc limit ?",
                 [*args, last]).fetchall())[::-1]}
-
-
-def figure_rulesets(db: Database, pid: int, family: str, only: str | None = None
-                    ) -> list[dict[str, Any]]:
-    """A person's finished games of ``family`` per ruleset, in the order each ruleset was
-    first played: ``ruleset``, ``games``, ``wins``, ``places`` and that first ``game``."""
-    where, params = _only(only)
-    rows = db.conn.execute(f"""
-        select ruleset_id, count(*), sum(won), sum(place), min(played), game_row, game_id
-        from figures f where person_id = ? and family = ?{where}
-        group by ruleset_id""", [pid, family, *params]).fetchall()
-    rows.sort(key=lambda r: (r[4] or "", r[5]))  # the game each was first played in
-    return [{"ruleset": r, "games": n, "wins": w, "places": p, "game": g}
-            for r, n, w, p, _, _, g in rows]
-
-
-def figure_parts(db: Database, pid: int, family: str, part: str,
-                 only: str | None = None) -> list[dict[str, Any]]:
-    """What the family counts for a person over their finished games (``part``:
-    ``"kind"``, points and deals per kind of deal; ``"count"``, a count in ``points``),
-    per key, in the order each key was first played, with the ``game`` and ``seat`` where
-    it was (whose family names it)."""
-    where, params = _only(only, "pa")
-    rows = db.conn.execute(f"""
-        select pa.key, pa.grp, sum(pa.points), sum(pa.deals), min(pa.played), pa.game_row,
-               pa.position, pa.game_id, pa.seat
-        from figure_parts pa
-        where pa.person_id = ? and pa.family = ? and pa.part = ?{where}
-        group by pa.key""", [pid, family, part, *params]).fetchall()
-    rows.sort(key=lambda r: (r[4] or "", r[5], r[6]))  # where each was first played
-    return [{"key": k, "group": grp, "points": pts, "deals": d, "game": g, "seat": s}
-            for k, grp, pts, d, _, _, _, g, s in rows]
 
 
 # -- running totals (migration 0011: ``figure_totals``, kept by the domain's handler in
@@ -479,12 +435,6 @@ def table_count(db: Database, key: str) -> int:
     return int(row[0]) if row else 0
 
 
-def table_games(db: Database, key: str) -> list[str]:
-    """The games of one table (its people's ids sorted, ``3-5-7-9``), oldest first."""
-    return [gid for (gid,) in db.conn.execute(
-        "select id from games where table_key = ? order by created_at, rowid", [key])]
-
-
 def _seating_rows(where: str) -> str:
     return f"""
         select g.id, g.family, g.ruleset_id, g.finished, g.created_at, g.updated_at,
@@ -492,12 +442,6 @@ def _seating_rows(where: str) -> str:
                (select json_group_array(person_id) from (select person_id from players p
                  where p.game_id = g.id order by seat)) as people
         from games g {where}"""
-
-
-def table_seatings(db: Database, key: str) -> list[dict[str, Any]]:
-    """:func:`seatings` of one table's games only (by index)."""
-    return [{**r, "people": json.loads(r["people"])} for r in db.query(
-        _seating_rows("where g.table_key = ? order by g.created_at, g.rowid"), [key])]
 
 
 #: A game's place among its table's: ``(id, table_key, created_at, rowid)``.
