@@ -15,9 +15,12 @@ game's evening so that evenings form as they would have.
 
 Then times, through the Flask test client (one process, as the server's one worker),
 the median of ``--repeat`` requests (after one to warm up) of: a game page, a regular's
-player page, the players page, ``/api/players``, the busiest table's page and one of its
-evenings. Prints each time and its ratio to the game page, for both instances, and
-whether a player page stays within 5x a game page.
+player page, the players page, ``/api/players``, the busiest table's page, one of its
+evenings, and the standings of a tournament of eight regulars (one round, both tables
+finished). Prints each time and its ratio to the game page, for both instances, then
+the growth of every page (its time at ``--games`` over its time at ``--small``, nothing
+kept between requests) and exits 1 if any grew above ``--max-growth`` (1.5, issue 34:
+every page that sums history costs the same at 10,000 finished games as at 10).
 """
 from __future__ import annotations
 
@@ -29,6 +32,7 @@ import tempfile
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from scorekeeper import create_app
 from scorekeeper.domain import service
@@ -115,7 +119,31 @@ def instance(games: int, rng: random.Random, folder: Path):
     return app, seconds
 
 
-def _pages(app) -> dict[str, str]:
+def reopen(folder: Path):
+    """The app over a database seeded by an earlier run (``--data``)."""
+    return create_app({"DATABASE": str(folder / "kierki.sqlite"), "SECRET_KEY": "bench",
+                       "MAX_GAMES": 10**6, "SYNCHRONOUS": "NORMAL"}), 0.0
+
+
+def tournament(app) -> str:
+    """A tournament of eight regulars, its first round played to the end; its id."""
+    from scorekeeper.domain import tournaments
+    db = store.connect(app.config["DATABASE"])
+    try:
+        t = tournaments.create(db, "Bench", "\n".join(REGULARS[:8]), 1,
+                               {"4": "standard-4"}, seed="bench")
+        rules = registry.find("standard-4")[1]
+        for table in t.rounds[0]:
+            game = service.load(db, table.game_id)
+            for number, raw in enumerate(plausible_results(rules), start=1):
+                game = service.enter_deal(db, game, number, raw, game.version)
+            assert game.state.finished
+        return t.id
+    finally:
+        db.close()
+
+
+def _pages(app, tid: str) -> dict[str, str]:
     """The address of each page timed, found through the app's own answers."""
     db = store.connect(app.config["DATABASE"])
     try:
@@ -131,25 +159,31 @@ def _pages(app) -> dict[str, str]:
         db.close()
     return {"game page": f"/games/{game}", "player page": f"/players/{ids[CLUB[0]]}",
             "players page": "/players", "/api/players": "/api/players",
-            "table page": f"/tables/{club}", "evening page": f"/evenings/{first or eid}"}
+            "table page": f"/tables/{club}", "evening page": f"/evenings/{first or eid}",
+            "tournament": f"/tournaments/{tid}"}
 
 
-def timed(client, url: str, repeat: int, cold: bool) -> float:
-    """The median time of ``url``; ``cold``: with nothing kept between requests (every
-    LRU of the process emptied before each, as after a restart), so that each page does
-    its whole work: a game page loads and replays its game, a player page sums."""
-    answer = client.get(url)
-    if answer.status_code != 200:
-        sys.exit(f"{url}: {answer.status_code}")
-    times = []
+def timed(clients: dict[int, Any], urls: dict[int, str], repeat: int, cold: bool
+          ) -> dict[int, float]:
+    """The median time of each instance's ``url``, the instances' requests taken in turn
+    (so a busy moment of the machine falls on both alike); ``cold``: with nothing kept
+    between requests (every LRU of the process emptied before each, as after a restart),
+    so that each page does its whole work: a game page loads and replays its game, a
+    player page reads its totals."""
+    for n, client in clients.items():
+        answer = client.get(urls[n])
+        if answer.status_code != 200:
+            sys.exit(f"{urls[n]}: {answer.status_code}")
+    times: dict[int, list[float]] = {n: [] for n in clients}
     for _ in range(repeat):
-        if cold:
-            caches.clear()
-        t0 = time.perf_counter()
-        answer = client.get(url)
-        times.append(time.perf_counter() - t0)
-        assert answer.status_code == 200, url
-    return statistics.median(times)
+        for n, client in clients.items():
+            if cold:
+                caches.clear()
+            t0 = time.perf_counter()
+            answer = client.get(urls[n])
+            times[n].append(time.perf_counter() - t0)
+            assert answer.status_code == 200, urls[n]
+    return {n: statistics.median(t) for n, t in times.items()}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -158,21 +192,37 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--small", type=int, default=10)
     parser.add_argument("--repeat", type=int, default=15)
     parser.add_argument("--seed", type=int, default=25)
+    parser.add_argument("--max-growth", type=float, default=1.5,
+                        help="the most a page may cost at --games over --small (1.5)")
+    parser.add_argument("--data", type=Path, default=None,
+                        help="keep the seeded databases in this folder, and use the ones "
+                             "there on the next run (the same --games, --small and --seed)")
     args = parser.parse_args(argv)
-    results = {}
+    results: dict[tuple[int, bool], dict[str, float]] = {}
     with tempfile.TemporaryDirectory() as tmp:
+        clients, pages = {}, {}
         for games in (args.small, args.games):
-            folder = Path(tmp) / str(games)
-            folder.mkdir()
-            app, seconds = instance(games, random.Random(args.seed), folder)
+            folder = (args.data or Path(tmp)) / f"{games}-{args.seed}"
+            kept = (folder / "kierki.sqlite").exists() and (folder / "tournament").exists()
+            folder.mkdir(parents=True, exist_ok=True)
+            if kept:
+                app, seconds = reopen(folder)
+            else:
+                app, seconds = instance(games, random.Random(args.seed), folder)
+                (folder / "tournament").write_text(tournament(app))
             db = store.connect(app.config["DATABASE"])
             people = db.execute("select count(*) from people").fetchone()[0]
             db.close()
-            print(f"{games} finished games, {people} people: seeded in {seconds:.1f} s")
-            client = app.test_client()
-            for cold in (True, False):
-                results[games, cold] = {name: timed(client, url, args.repeat, cold)
-                                        for name, url in _pages(app).items()}
+            print(f"{games} finished games, {people} people: "
+                  + ("kept from an earlier run" if kept else f"seeded in {seconds:.1f} s"))
+            clients[games] = app.test_client()
+            pages[games] = _pages(app, (folder / "tournament").read_text())
+        for cold in (True, False):
+            for name in pages[args.games]:
+                times = timed(clients, {n: p[name] for n, p in pages.items()}, args.repeat,
+                              cold)
+                for n, t in times.items():
+                    results.setdefault((n, cold), {})[name] = t
     for cold, title in ((True, "nothing kept between requests (each page does its work)"),
                         (False, "as served (what the server keeps between requests kept)")):
         small, big = results[args.small, cold], results[args.games, cold]
@@ -187,7 +237,18 @@ def main(argv: list[str] | None = None) -> int:
     verdict = "within" if ratio <= 5 else "NOT within"
     print(f"\nplayer page at {args.games} games, nothing kept: {ratio:.1f}x a game page "
           f"({verdict} 5x)")
-    return 0 if ratio <= 5 else 1
+    small = results[args.small, True]
+    print(f"\ngrowth, nothing kept: each page at {args.games} games over the same page at "
+          f"{args.small} (at most {args.max_growth}x)")
+    over = []
+    for name in cold:
+        growth = cold[name] / small[name]
+        ok = growth <= args.max_growth
+        over += [] if ok else [name]
+        print(f"{name:<14} {growth:>6.2f}x  {'ok' if ok else 'ABOVE'}")
+    if over:
+        print(f"above {args.max_growth}x: {', '.join(over)}")
+    return 1 if over else 0
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules.places import places
-from ..storage import store
+from ..storage import queries, store
 
 
 def rows(game: Any) -> store.Figures | None:
@@ -36,3 +36,136 @@ def rows(game: Any) -> store.Figures | None:
             for position, (key, n) in enumerate(numbers.get("counts", {}).items()):
                 parts.append((seat, "count", key, position, None, n, None))
     return figures, parts
+
+
+# -- running totals (issue 34): what the people's pages read, at the same cost whatever
+# the number of finished games ---------------------------------------------------------
+
+#: Every game of a person's (the other scope a total is kept for: one table's games).
+EVERYWHERE = ""
+
+
+def _scopes(table: str | None) -> tuple[str, ...]:
+    return (EVERYWHERE, table) if table else (EVERYWHERE,)
+
+
+def _totals(seats: list[dict[str, Any]], parts: list[dict[str, Any]], gid: str,
+            sign: int) -> list[store.Total]:
+    """What one game's figures add to the running totals (``sign`` 1) or take off (-1)."""
+    out: list[store.Total] = []
+    for f in seats:
+        first = (f["played"], f["game_row"], 0, gid, f["seat"])
+        for scope in _scopes(f["table_key"]):
+            for part, key in (("game", ""), ("ruleset", f["ruleset_id"] or "")):
+                out.append((f["person_id"], scope, f["family"], part, key, sign,
+                            sign * f["won"], sign * f["place"], sign * f["total"], 0, None,
+                            *first))
+    for p in parts:
+        first = (p["played"], p["game_row"], p["position"], gid, p["seat"])
+        for scope in _scopes(p["table_key"]):
+            out.append((p["person_id"], scope, p["family"], p["part"], p["key"], sign, 0, 0,
+                        sign * p["points"], sign * (p["deals"] or 0), p["grp"], *first))
+    return out
+
+
+def streaks(wins: Any) -> dict[str, int]:
+    """Wins in a row: the run the player is on now, and the longest.
+
+    >>> streaks([True, True, False, True, True, True, False, True])
+    {'current': 1, 'longest': 3}
+    """
+    longest = run = 0
+    for won in wins:
+        run = run + 1 if won else 0
+        longest = max(longest, run)
+    return {"current": run, "longest": longest}
+
+
+def keep(db: Any, gid: str, made: store.Figures | None) -> None:
+    """Inside a write: game ``gid``'s figures replaced by ``made`` (None: it counts no
+    more), and every running total its people's pages read moved by exactly the
+    difference: the old figures taken off, the new added (a correction, an undo, a
+    deletion included). Where the game was a total's first, the next first is found by
+    index; a person's wins in a row follow a game added after their last one without a
+    scan, and are counted again from their games (one index scan) only when a game
+    before it, or its win, changed."""
+    old = queries.game_figures(db, gid)
+    store.put_figures(db, gid, made)
+    new = queries.game_figures(db, gid) if made else ([], [])
+    if not old[0] and not new[0]:
+        return
+    store.add_totals(db, _totals(*old, gid, -1) + _totals(*new, gid, 1))
+    gone = ({t[:5] for t in _totals(*old, gid, -1)}
+            - {t[:5] for t in _totals(*new, gid, 1)})
+    for pid, scope, family, part, key in sorted(gone):
+        first = queries.first_figure(db, pid, scope or None, family, part, key)
+        if first is not None:
+            store.set_first(db, pid, scope, family, part, key, first)
+    was = {(f["person_id"], s, f["family"]): f for f in old[0] for s in _scopes(f["table_key"])}
+    now = {(f["person_id"], s, f["family"]): f for f in new[0] for s in _scopes(f["table_key"])}
+    for pid, scope, family in sorted(set(was) | set(now)):
+        before, after = was.get((pid, scope, family)), now.get((pid, scope, family))
+        if before and after and before["won"] == after["won"]:
+            continue  # a correction that leaves the win as it was: the runs too
+        if after and not before:
+            current = queries.runs(db, pid, scope, family)
+            at = (after["played"], after["game_row"])
+            if current and (current[2] is None or at > (current[2], current[3])):
+                run = current[0] + 1 if after["won"] else 0
+                store.set_runs(db, pid, scope, family, run, max(current[1], run), at)
+                continue
+        runs = streaks(queries.figure_wins(db, pid, family, scope or None))
+        store.set_runs(db, pid, scope, family, runs["current"], runs["longest"],
+                       queries.last_figure(db, pid, scope or None, family))
+
+
+def recomputed(db: Any) -> list[tuple[Any, ...]]:
+    """Every running total made afresh from every figure kept (the backfill of a database
+    older than them, and what the tests compare the kept ones with), in key order: the
+    columns of :func:`.queries.all_totals`."""
+    seats, parts = queries.all_figures(db)
+    totals: dict[tuple[Any, ...], list[Any]] = {}
+    wins: dict[tuple[Any, ...], list[Any]] = {}
+
+    def add(key: tuple[Any, ...], games: int, won: int, place: int, points: int, deals: int,
+            grp: Any, first: tuple[Any, ...]) -> None:
+        row = totals.get(key)
+        if row is None:
+            totals[key] = [games, won, place, points, deals, grp, *first]
+            return
+        row[0] += games
+        row[1] += won
+        row[2] += place
+        row[3] += points
+        row[4] += deals
+        row[5] = grp if grp is not None else row[5]
+        if first < tuple(row[6:11]):
+            row[6:11] = first
+
+    for gid, seat, pid, family, ruleset, table, played, game_row, total, place, won in seats:
+        for scope in _scopes(table):
+            for part, key in (("game", ""), ("ruleset", ruleset or "")):
+                add((pid, scope, family, part, key), 1, won, place, total, 0, None,
+                    (played, game_row, 0, gid, seat))
+            wins.setdefault((pid, scope, family), []).append((won, (played, game_row)))
+    for gid, seat, pid, family, table, played, game_row, part, key, position, grp, points, \
+            deals in parts:
+        for scope in _scopes(table):
+            add((pid, scope, family, part, key), 1, 0, 0, points, deals or 0, grp,
+                (played, game_row, position, gid, seat))
+    out = []
+    for key in sorted(totals):
+        runs, last = {"current": 0, "longest": 0}, (None, None)
+        if key[3] == "game":
+            games = wins[key[:3]]  # already in the order played
+            runs = streaks(w for w, _ in games)
+            last = games[-1][1]
+        out.append((*key, *totals[key], runs["current"], runs["longest"], *last))
+    return out
+
+
+def rebuild(db: Any) -> int:
+    """Every running total made afresh from the figures kept, in one write; how many."""
+    totals = recomputed(db)
+    store.replace_totals(db, totals)
+    return len(totals)

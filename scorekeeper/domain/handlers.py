@@ -4,8 +4,10 @@
 In the write's transaction:
 
 * a game's **figures** follow its end: written when it finishes, rewritten when it is
-  corrected, taken off when a deal is undone (:func:`.figures.rows`, from the state the
-  service holds: no replay);
+  corrected, taken off when a deal is undone or the game deleted (:func:`.figures.rows`,
+  from the state the service holds: no replay), and its people's **running totals**
+  (``figure_totals``: what their pages read) move by the difference
+  (:func:`.figures.keep`);
 * its **tournament's version** moves with any change of one of its games (the
   projector and the players' pages follow that one number).
 
@@ -23,19 +25,22 @@ from .events import (
     DealRecorded,
     DealUndone,
     Event,
+    GameDeleted,
     GameFinished,
     GameSigned,
     TournamentChanged,
 )
 
 
-@bus.handles(GameFinished, DealCorrected, DealUndone, in_write=True)
+@bus.handles(GameFinished, DealCorrected, DealUndone, GameDeleted, in_write=True)
 def keep_figures(db: Any, event: Event) -> None:
     """A finished game's figures, written in the write that finished or corrected it;
-    none for a game a correction or an undo left unfinished."""
+    none for a game a correction or an undo left unfinished, or a game deleted. The
+    running totals of its people (every game of theirs, and their table's) move by the
+    difference in the same write (:func:`.figures.keep`)."""
     game = getattr(event, "game", None)
-    store.put_figures(db, event.gid,  # type: ignore[attr-defined]
-                      figures.rows(game) if game is not None else None)
+    figures.keep(db, event.gid,  # type: ignore[attr-defined]
+                 figures.rows(game) if game is not None else None)
 
 
 @bus.handles(DealRecorded, DealCorrected, DealUndone, GameSigned, in_write=True)

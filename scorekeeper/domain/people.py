@@ -22,13 +22,15 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..common import collation
+from ..common import collation, i18n
+from ..common.lru import LRU
 from ..families import registry
 from ..rules import checks
 from ..rules.places import above_middle, places, shared_places  # noqa: F401 - settling reads them here
 from ..storage import queries, store
 from . import bus, service
 from .events import PersonRenamed
+from .figures import streaks as figures_streaks
 
 #: Games of one table closer together than this are one evening.
 EVENING_GAP = timedelta(hours=6)
@@ -77,22 +79,26 @@ def statistics(db: Database, pid: int, table: str | None = None) -> dict[str, An
     person played (by key, in the registry's order), its ``name`` and its own figures
     (:func:`_figures`). Beside them only the person and counts of games.
 
-    Summed by SQL from the figures the store keeps per finished game (no game is
-    replayed here but the few that name the rulesets and kinds of deal shown), so a page
-    costs about the same with ten stored games as with ten thousand.
+    Read from the running totals the write that finished each game kept
+    (:func:`.figures.keep`: a few dozen rows by primary key), the best, worst and latest
+    games by index, and the few games that name the rulesets and kinds of deal shown:
+    a page costs the same with ten stored games as with ten thousand (``bench/people.py``).
     """
     person = queries.person(db, pid)
-    wanted = table
-    sums = queries.figure_sums(db, pid, wanted)
-    open_ = queries.unfinished_seats(db, pid, wanted)
+    kept: dict[str, list[dict[str, Any]]] = {}
+    for row in queries.totals(db, pid, table):
+        kept.setdefault(row["family"], []).append(row)
+    open_ = queries.unfinished_seats(db, pid, table)
     by_family: dict[str, dict[str, Any]] = {}
     rules: dict[str, Any] = {}
+    done = 0
     for key, family in registry.families().items():
-        if key in sums or key in open_:
-            figures, named = _figures(db, pid, key, sums.get(key), open_.get(key, 0), wanted)
+        if key in kept or key in open_:
+            figures, named = _figures(db, pid, key, kept.get(key, []), open_.get(key, 0),
+                                      table)
             by_family[key] = {"key": key, "name": str(family.title), **figures}
             rules.update(named)
-    done = sum(s["games"] for s in sums.values())
+            done += figures["games"]
     return {
         "id": person["id"], "name": person["name"],
         "games": done, "unfinished": sum(open_.values()),
@@ -121,32 +127,62 @@ class _Namer:
             self.seats[gid, seat] = game.family.seat_stats(game, seat)
         return self.seats[gid, seat]
 
+    def name(self, part: str, key: str, gid: str, seat: int) -> Any:
+        """The name of a kind of deal or a count first played in game ``gid``: as the
+        family names it in any finished game of the same stored rules (one game replayed
+        per ruleset and language, kept: the players' list names twenty people's with a
+        few), else in that very game."""
+        game = self.game(gid)
+        kept_key = (game.stored.ruleset_text, i18n.lang())
+        named = _NAMES.get(kept_key)
+        if named is None or key not in named.get(part + "s", {}):
+            named = self.stats(gid, seat)
+            if key in named.get(part + "s", {}):
+                _NAMES.put(kept_key, named)
+        return named[part + "s"][key]
 
-def _figures(db: Database, pid: int, family: str, sums: dict[str, Any] | None,
+
+#: The words a family names kinds of deal and counts with, per stored ruleset text and
+#: language (:meth:`_Namer.name`).
+_NAMES = LRU(64)
+
+
+def _first(row: dict[str, Any]) -> tuple[Any, ...]:
+    """The order totals are listed in: where each was first played."""
+    return (row["first_played"] or "", row["first_row"] or 0, row["first_position"] or 0)
+
+
+def _figures(db: Database, pid: int, family: str, kept: list[dict[str, Any]],
              unfinished: int, only: str | None) -> tuple[dict[str, Any], dict[str, Any]]:
     """One family's figures over a person's finished games, and the rules of the rulesets
-    they were played by (by id).
+    they were played by (by id), from its running totals (``kept``).
 
     ``kinds``: points per deal kind (key, name, deals, points, average per deal);
     ``counts``: what the game's family counts for a seat (hearts taken, K♥ caught,
     loteryjka won, …); ``best``/``worst``: the highest and lowest total; ``streaks``: wins
     in a row now and at most; ``by_ruleset``; ``form``: the last games' places.
     """
-    sums = sums or {"games": 0, "wins": 0, "places": 0, "points": 0}
+    parts: dict[str, list[dict[str, Any]]] = {}
+    for row in sorted(kept, key=_first):
+        parts.setdefault(row["part"], []).append(row)
+    sums = (parts.get("game") or [{"games": 0, "wins": 0, "places": 0, "points": 0,
+                                   "streak": 0, "longest": 0}])[0]
     namer = _Namer(db)
     kinds = []
-    for k in queries.figure_parts(db, pid, family, "kind", only):
-        name, _, _, (_, group_name) = namer.stats(k["game"], k["seat"])["kinds"][k["key"]]
+    for k in parts.get("kind", []):
+        name, _, _, (_, group_name) = namer.name("kind", k["key"], k["first_game"],
+                                                 k["first_seat"])
         kinds.append({"key": k["key"], "name": name, "deals": k["deals"],
-                      "points": k["points"], "group": k["group"], "group_name": group_name,
+                      "points": k["points"], "group": k["grp"], "group_name": group_name,
                       "average": _average(k["points"], k["deals"], 1)})
     counts = [{"key": c["key"], "count": c["points"],
-               "name": namer.stats(c["game"], c["seat"])["counts"][c["key"]][0]}
-              for c in queries.figure_parts(db, pid, family, "count", only)]
-    rulesets = queries.figure_rulesets(db, pid, family, only)
-    by_ruleset = [{"ruleset": r["ruleset"], "games": r["games"], "wins": r["wins"],
+               "name": namer.name("count", c["key"], c["first_game"], c["first_seat"])[0]}
+              for c in parts.get("count", [])]
+    rulesets = parts.get("ruleset", [])
+    by_ruleset = [{"ruleset": r["key"] or None, "games": r["games"], "wins": r["wins"],
                    "average_place": _average(r["places"], r["games"])} for r in rulesets]
-    lines = queries.figure_lines(db, pid, family, FORM_GAMES, only)
+    lines = queries.figure_lines(db, pid, family, FORM_GAMES, only) if sums["games"] \
+        else {"best": None, "worst": None, "recent": []}
     figures = {
         "games": sums["games"], "unfinished": unfinished,
         "wins": sums["wins"],
@@ -156,11 +192,11 @@ def _figures(db: Database, pid: int, family: str, sums: dict[str, Any] | None,
         "counts": counts,
         "best": _game_line(lines["best"]),
         "worst": _game_line(lines["worst"]),
-        "streaks": _streaks(queries.figure_wins(db, pid, family, only)),
+        "streaks": {"current": sums["streak"], "longest": sums["longest"]},
         "by_ruleset": by_ruleset,
         "form": [_game_line(line) for line in lines["recent"]],
     }
-    return figures, {r["ruleset"]: namer.game(r["game"]).rules for r in rulesets}
+    return figures, {r["key"] or None: namer.game(r["first_game"]).rules for r in rulesets}
 
 
 def _game_line(line: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -169,17 +205,8 @@ def _game_line(line: dict[str, Any] | None) -> dict[str, Any] | None:
     return {k: line[k] for k in ("game", "date", "ruleset", "total", "place", "sides")}
 
 
-def _streaks(wins: Sequence[bool]) -> dict[str, int]:
-    """Wins in a row: the run the player is on now, and the longest.
-
-    >>> _streaks([True, True, False, True, True, True, False, True])
-    {'current': 1, 'longest': 3}
-    """
-    longest = run = 0
-    for won in wins:
-        run = run + 1 if won else 0
-        longest = max(longest, run)
-    return {"current": run, "longest": longest}
+#: Wins in a row (kept with the running totals; counted by :func:`.figures.streaks`).
+_streaks = figures_streaks
 
 
 def public(stats: dict[str, Any]) -> dict[str, Any]:
@@ -215,6 +242,8 @@ class Evening:
     seats: dict[str, list[int]] = field(default_factory=dict)  #: people by seat, per game
     started: str = ""
     last: str = ""
+    #: More games followed in the same sitting than a page shows (:data:`EVENING_GAMES`).
+    cut: bool = False
 
 
 def _when(text: str) -> datetime | None:
@@ -251,32 +280,62 @@ def evenings(db: Database) -> list[Evening]:
     return sorted(_evenings_of(queries.seatings(db)), key=lambda e: e.started, reverse=True)
 
 
-def table_evenings(db: Database, key: str) -> list[Evening]:
-    """The evenings of one table (:func:`table_key`), oldest first: an evening is one
-    table's, so only that table's games are read."""
-    return _evenings_of(queries.table_seatings(db, key))
-
-
 #: Games read at a time while looking for the latest evenings.
 _CHUNK = 64
+#: The most games an evening page shows (the first of them): an evening is what a table
+#: plays in one sitting, a few to a few dozen games; a longer one is cut there, so a page
+#: never grows with the table's history.
+EVENING_GAMES = 60
+#: How far back, at most, the games before an evening's are read to tell where it starts
+#: (and at most :data:`EVENING_GAMES` of them): the evening a game belongs to is worked out
+#: from the games its table played in the week before it, by index. Only a game whose last
+#: deal was recorded more than a week after the game was made (a correction long after)
+#: could have moved an evening beyond that; it is not looked for.
+EVENING_LOOKBACK = timedelta(days=7)
+
+
+def _around(db: Database, place: queries.Place) -> list[Evening]:
+    """The evenings of one table's games around one of them (``place``): the games of
+    the week before it (at most :data:`EVENING_GAMES`) and up to :data:`EVENING_GAMES`
+    from it on, read by index. The evening of that game is right (the earlier ones may
+    be cut at the start); one it starts holds at most :data:`EVENING_GAMES` games."""
+    gid, key, created, row = place
+    start = _when(created)
+    since = (start - EVENING_LOOKBACK).isoformat() if start else ""
+    rows = queries.table_window(db, key or "", created, row, since, EVENING_GAMES,
+                                EVENING_GAMES + 1)
+    at = next((i for i, r in enumerate(rows) if r["id"] == gid), len(rows))
+    extra = rows[-1]["id"] if len(rows) - at > EVENING_GAMES else None
+    found = _evenings_of(rows)
+    if extra is not None and found and extra in found[-1].games:
+        last = found[-1]  # the extra game: read only to know whether the evening goes on
+        last.games.remove(extra)
+        last.seats.pop(extra, None)
+        last.cut = bool(last.games)
+        if not last.games:
+            found.pop()
+    return found
 
 
 def latest_evenings(db: Database, n: int) -> list[Evening]:
     """The ``n`` latest evenings, the latest first, as :func:`evenings` lists them.
 
-    Reads games from the latest started back, and each new table's evenings as it meets
-    it; it stops once ``n`` evenings started no earlier than the game it is at: any
-    evening that started later opens with a game already read, so its table's evenings
-    are known."""
+    Reads games from the latest started back, and the evening of each game met that is
+    in none found yet (:func:`_around`: its table's games around it, by index); it stops
+    once ``n`` evenings started no earlier than the game it is at: any evening that
+    started later opens with a game already read."""
     found: dict[str, Evening] = {}
-    tables: set[str] = set()
+    seen: set[str] = set()
     offset = 0
     while True:
-        rows = queries.latest_tables(db, offset, _CHUNK)
-        for key, created in rows:
-            if key is not None and key not in tables:
-                tables.add(key)
-                found.update((e.id, e) for e in table_evenings(db, key))
+        rows = queries.latest_games(db, offset, _CHUNK)
+        for place in rows:
+            gid, key, created = place[0], place[1], place[2]
+            if key is not None and gid not in seen:
+                for e in _around(db, place):
+                    if gid in e.games:
+                        found[e.id] = e
+                        seen.update(e.games)
             if sum(1 for e in found.values() if e.started >= (created or "")) >= n:
                 rows = []
                 break
@@ -292,18 +351,19 @@ class EveningNotFound(LookupError):
 
 def evening(db: Database, eid: str) -> Evening:
     """The evening of this id: the evening its first game opens, among that game's
-    table's evenings."""
-    key = queries.evening_table(db, eid) if isinstance(eid, str) else None
-    for e in table_evenings(db, key) if key else []:
-        if e.id == eid:
-            return e
+    table's evenings around it (:func:`_around`)."""
+    place = queries.evening_game(db, eid) if isinstance(eid, str) else None
+    if place is not None and place[1]:
+        for e in _around(db, place):
+            if e.id == eid:
+                return e
     raise EveningNotFound(eid)
 
 
 def evening_of(db: Database, gid: str) -> Evening:
     """The evening game ``gid`` was played in (``GameNotFound``, ``EveningNotFound``)."""
-    key = queries.table_of(db, gid)
-    for e in table_evenings(db, key) if key else []:
+    place = queries.game_place(db, gid)
+    for e in _around(db, place) if place[1] else []:
         if gid in e.games:
             return e
     raise EveningNotFound(gid)

@@ -7,6 +7,7 @@ nothing for asking through the domain. Whole games and tournaments are loaded by
 :mod:`.people`; the writes are the service's, the tournaments', and :mod:`.house`'s."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from sqlite_utils import Database
@@ -88,19 +89,29 @@ def names(db: Database, ids: Any) -> dict[int, str]:
     return queries.names(db, ids)
 
 
-def person_tables(db: Database, pid: int) -> list[tuple[str, int]]:
-    """The tables a person sat at and how many games at each, the most games first."""
-    return queries.person_tables(db, pid)
+def in_name_order(db: Database, ids: Any, names: dict[int, str], language: str
+                  ) -> list[int]:
+    """The people of ``ids`` in the order ``language`` sorts their names, by the keys kept
+    with each name (no collation worked out per page)."""
+    keys = queries.sort_keys(db, ids, language)
+    return sorted(ids, key=lambda pid: (keys.get(pid, b""), names.get(pid, ""), pid))
 
 
-def person_games(db: Database, pid: int) -> list[str]:
-    """Every game a person played in (renaming them needs the right to all of them)."""
+def person_tables(db: Database, pid: int, limit: int = -1) -> list[tuple[str, int]]:
+    """The tables a person sat at and how many games at each, the most games first (at
+    most ``limit`` of them; -1: all), by index."""
+    return queries.person_tables(db, pid, limit)
+
+
+def table_count(db: Database, key: str) -> int:
+    """How many games one table played (0: no such table), by index."""
+    return queries.table_count(db, key)
+
+
+def person_games(db: Database, pid: int) -> Iterator[str]:
+    """Every game a person played in (renaming them needs the right to all of them), read
+    as it is asked for."""
     return queries.person_games(db, pid)
-
-
-def table_games(db: Database, key: str) -> list[str]:
-    """The games of one table (its people's ids sorted, ``3-5-7-9``), oldest first."""
-    return queries.table_games(db, key)
 
 
 def renames(db: Database, limit: int = 100) -> list[dict[str, Any]]:

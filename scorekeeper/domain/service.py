@@ -412,15 +412,22 @@ def import_game(db: Database, family_key: Any, snapshot: Any, names: Any,
 
 def backfill_figures(db: Database) -> int:
     """Figures for every finished game that has none (a database older than them; run when
-    the app starts): each such game loaded and replayed once, its rows made by
-    :func:`.figures.rows`; how many games got them. A game that cannot be replayed is
-    logged and left without."""
+    the app starts): each such game loaded and replayed once, and its ``GameFinished``
+    handled in a write of its own, as when it ended (its rows by :func:`.figures.rows`,
+    its people's running totals moved; nothing is published: no page changed under
+    anyone); how many games got them. A game that cannot be replayed is logged and left
+    without. Then, if migration 0011 asked for them, every running total made from the
+    figures kept (:func:`.figures.rebuild`)."""
     done = 0
     for gid in queries.finished_without_figures(db):
         try:
-            store.write_figures(db, gid, figures.rows(load(db, gid)))
+            game = load(db, gid)
+            unit = bus.Unit([GameFinished(gid, game.version, game)])
+            store.write_figures(db, gid, then=unit.then)
         except Exception:  # one damaged game must not stop the server from starting
             log.exception("no figures for game %s: it could not be replayed", gid)
             continue
         done += 1
+    if queries.setting(db, store.TOTALS_WANTED):
+        figures.rebuild(db)
     return done

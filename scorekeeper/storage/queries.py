@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -235,18 +236,6 @@ def _only(table: str | None, alias: str = "f") -> tuple[str, list[Any]]:
 _ORDER = "f.played, f.game_row"
 
 
-def figure_sums(db: Database, pid: int, only: str | None = None
-                ) -> dict[str, dict[str, Any]]:
-    """A person's finished games per family: ``games``, ``wins``, ``places`` (their sum)
-    and ``points`` (their sides' totals added up, within the family)."""
-    where, params = _only(only)
-    rows = db.conn.execute(f"""
-        select family, count(*), sum(won), sum(place), sum(total) from figures f
-        where person_id = ?{where} group by family""", [pid, *params]).fetchall()
-    return {fam: {"games": n, "wins": w, "places": p, "points": t}
-            for fam, n, w, p, t in rows}
-
-
 def unfinished_seats(db: Database, pid: int, only: str | None = None) -> dict[str, int]:
     """How many unfinished games a person sits at, per family (from the few unfinished
     games, by index)."""
@@ -285,46 +274,109 @@ def figure_lines(db: Database, pid: int, family: str, last: int,
     base = f"select {_LINE} from figures f where person_id = ? and family = ?{where}"
     args = [pid, family, *params]
     conn = db.conn
-    best = _lines(conn.execute(f"{base} order by f.total desc, {_ORDER} limit 1",
-                               args).fetchall())
-    worst = _lines(conn.execute(f"{base} order by f.total, {_ORDER} limit 1",
-                                args).fetchall())
+    extreme = (f"{base} and f.total = (select {{}}(f.total) from figures f where "
+               f"person_id = ? and family = ?{where}) order by {_ORDER} limit 1")
+    best = _lines(conn.execute(extreme.format("max"), args + args).fetchall())
+    worst = _lines(conn.execute(extreme.format("min"), args + args).fetchall())
     return {"best": best[0] if best else None, "worst": worst[0] if worst else None,
             "recent": _lines(conn.execute(
                 f"{base} order by f.played desc, f.game_row desc limit ?",
                 [*args, last]).fetchall())[::-1]}
 
 
-def figure_rulesets(db: Database, pid: int, family: str, only: str | None = None
-                    ) -> list[dict[str, Any]]:
-    """A person's finished games of ``family`` per ruleset, in the order each ruleset was
-    first played: ``ruleset``, ``games``, ``wins``, ``places`` and that first ``game``."""
-    where, params = _only(only)
-    rows = db.conn.execute(f"""
-        select ruleset_id, count(*), sum(won), sum(place), min(played), game_row, game_id
-        from figures f where person_id = ? and family = ?{where}
-        group by ruleset_id""", [pid, family, *params]).fetchall()
-    rows.sort(key=lambda r: (r[4] or "", r[5]))  # the game each was first played in
-    return [{"ruleset": r, "games": n, "wins": w, "places": p, "game": g}
-            for r, n, w, p, _, _, g in rows]
+# -- running totals (migration 0011: ``figure_totals``, kept by the domain's handler in
+# the write that changes a game's figures) -------------------------------------------
+
+def totals(db: Database, pid: int, table: str | None = None) -> list[dict[str, Any]]:
+    """A person's running totals (of every game, or of those at ``table``), each family's
+    rows together: one row per part and key, by primary key (a few dozen rows whatever
+    the number of games)."""
+    keys = ("family", "part", "key", "games", "wins", "places", "points", "deals", "grp",
+            "first_played", "first_row", "first_position", "first_game", "first_seat",
+            "streak", "longest", "last_played", "last_row")
+    return [dict(zip(keys, r, strict=True)) for r in db.conn.execute(
+        f"select {', '.join(keys)} from figure_totals where person_id = ? and table_key = ?",
+        [pid, table or ""])]
 
 
-def figure_parts(db: Database, pid: int, family: str, part: str,
-                 only: str | None = None) -> list[dict[str, Any]]:
-    """What the family counts for a person over their finished games (``part``:
-    ``"kind"``, points and deals per kind of deal; ``"count"``, a count in ``points``),
-    per key, in the order each key was first played, with the ``game`` and ``seat`` where
-    it was (whose family names it)."""
-    where, params = _only(only, "pa")
-    rows = db.conn.execute(f"""
-        select pa.key, pa.grp, sum(pa.points), sum(pa.deals), min(pa.played), pa.game_row,
-               pa.position, pa.game_id, pa.seat
-        from figure_parts pa
-        where pa.person_id = ? and pa.family = ? and pa.part = ?{where}
-        group by pa.key""", [pid, family, part, *params]).fetchall()
-    rows.sort(key=lambda r: (r[4] or "", r[5], r[6]))  # where each was first played
-    return [{"key": k, "group": grp, "points": pts, "deals": d, "game": g, "seat": s}
-            for k, grp, pts, d, _, _, _, g, s in rows]
+def runs(db: Database, pid: int, table: str | None, family: str
+         ) -> tuple[int, int, str | None, int | None] | None:
+    """A person's wins in a row now and at most in one family (everywhere, or at
+    ``table``), and (played, row) of the last game they count: one row by primary key."""
+    row = db.conn.execute("select streak, longest, last_played, last_row from figure_totals "
+                          "where person_id = ? and table_key = ? and family = ? and "
+                          "part = 'game' and key = ''", [pid, table or "", family]).fetchone()
+    return tuple(row) if row else None  # type: ignore[return-value]
+
+
+def all_totals(db: Database) -> list[tuple[Any, ...]]:
+    """Every running total, in key order (what a full recomputation is compared with)."""
+    return db.conn.execute(
+        "select person_id, table_key, family, part, key, games, wins, places, points, deals, "
+        "grp, first_played, first_row, first_position, first_game, first_seat, streak, "
+        "longest, last_played, last_row from figure_totals "
+        "order by person_id, table_key, family, part, key").fetchall()
+
+
+def game_figures(db: Database, gid: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """A game's figures as kept (its seats', then their parts), with their person, family,
+    ruleset, table and when: what its running totals hold of it."""
+    seats = ("seat", "person_id", "family", "ruleset_id", "table_key", "played", "game_row",
+             "total", "place", "won")
+    parts = ("seat", "person_id", "family", "table_key", "played", "game_row", "part", "key",
+             "position", "grp", "points", "deals")
+    return ([dict(zip(seats, r, strict=True)) for r in db.conn.execute(
+                f"select {', '.join(seats)} from figures where game_id = ? order by seat",
+                [gid])],
+            [dict(zip(parts, r, strict=True)) for r in db.conn.execute(
+                f"select {', '.join(parts)} from figure_parts where game_id = ? "
+                "order by seat, part, position", [gid])])
+
+
+def all_figures(db: Database) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    """Every figure kept, oldest game first (a full recomputation of the totals): seats
+    ``(game_id, seat, person_id, family, ruleset_id, table_key, played, game_row, total,
+    place, won)`` and parts ``(game_id, seat, person_id, family, table_key, played,
+    game_row, part, key, position, grp, points, deals)``."""
+    conn = db.conn
+    return (conn.execute("select game_id, seat, person_id, family, ruleset_id, table_key, "
+                         "played, game_row, total, place, won from figures "
+                         "order by played, game_row, seat").fetchall(),
+            conn.execute("select game_id, seat, person_id, family, table_key, played, "
+                         "game_row, part, key, position, grp, points, deals from figure_parts "
+                         "order by played, game_row, seat, position").fetchall())
+
+
+def first_figure(db: Database, pid: int, table: str | None, family: str, part: str,
+                 key: str) -> tuple[Any, ...] | None:
+    """Where a person's total of ``part`` and ``key`` was first played now: ``(played,
+    row, position, game, seat)`` of the earliest finished game counted in it."""
+    where, params = _only(table)
+    if part in ("game", "ruleset"):
+        if part == "ruleset":
+            where += " and coalesce(f.ruleset_id, '') = ?"
+            params = [*params, key]
+        sql = (f"select played, game_row, 0, game_id, seat from figures f where person_id = ? "
+               f"and family = ?{where} order by {_ORDER} limit 1")
+        row = db.conn.execute(sql, [pid, family, *params]).fetchone()
+    else:
+        where, params = _only(table, "pa")
+        row = db.conn.execute(
+            "select played, game_row, position, game_id, seat from figure_parts pa where "
+            f"person_id = ? and family = ? and part = ? and key = ?{where} "
+            "order by played, game_row, position limit 1",
+            [pid, family, part, key, *params]).fetchone()
+    return tuple(row) if row else None
+
+
+def last_figure(db: Database, pid: int, table: str | None, family: str
+                ) -> tuple[Any, Any] | None:
+    """(played, row) of a person's latest finished game of ``family`` (by index)."""
+    where, params = _only(table)
+    row = db.conn.execute(f"select played, game_row from figures f where person_id = ? and "
+                          f"family = ?{where} order by f.played desc, f.game_row desc limit 1",
+                          [pid, family, *params]).fetchone()
+    return (row[0], row[1]) if row else None
 
 
 def names(db: Database, ids: Any) -> dict[int, str]:
@@ -339,14 +391,22 @@ def names(db: Database, ids: Any) -> dict[int, str]:
 SORTED_LANGUAGES = ("en", "pl")
 
 
+def sort_keys(db: Database, ids: Any, language: str) -> dict[int, bytes]:
+    """The stored collation keys of the names of the people of ``ids`` in ``language``
+    (``people.sort_<language>``: ordered as :func:`.collation.by_name` orders the names)."""
+    column = f"sort_{language if language in SORTED_LANGUAGES else 'en'}"
+    return {pid: key or b"" for pid, key in db.conn.execute(
+        f"select id, {column} from people where id in (select value from json_each(?))",
+        [json.dumps(sorted(set(ids)))])}
+
+
 def people_page(db: Database, language: str, page: int, size: int
                 ) -> tuple[list[dict[str, Any]], bool]:
     """One page (from 1) of everyone who has played here, in the order ``language`` sorts
     names, each with how many games they played; and whether another page follows."""
     column = f"sort_{language if language in SORTED_LANGUAGES else 'en'}"
     rows = list(db.query(f"""
-        select pe.id, pe.name, pe.created_at,
-               (select count(*) from players pl where pl.person_id = pe.id) as games
+        select pe.id, pe.name, pe.created_at, pe.games
         from people pe order by pe.{column}, pe.name, pe.id limit ? offset ?""",
                          [size + 1, (page - 1) * size]))
     return rows[:size], len(rows) > size
@@ -356,19 +416,23 @@ def count_people(db: Database) -> int:
     return int(db.conn.execute("select count(*) from people").fetchone()[0])
 
 
-def person_tables(db: Database, pid: int) -> list[tuple[str, int]]:
+def person_tables(db: Database, pid: int, limit: int = -1) -> list[tuple[str, int]]:
     """The tables a person sat at (``games.table_key``) and how many games each, the
-    most games first (then by key)."""
-    return db.conn.execute("""
-        select g.table_key, count(*) from players p join games g on g.id = p.game_id
-        where p.person_id = ? and g.table_key is not null
-        group by g.table_key order by 2 desc, g.table_key""", [pid]).fetchall()
+    most games first (then by key): at most ``limit`` of them (-1: all), by index
+    (``table_seats``, kept by the writes that make and delete games)."""
+    return [(k, n) for k, n in db.conn.execute(
+        "select table_key, games from table_seats where person_id = ? "
+        "order by games desc, table_key limit ?", [pid, limit]).fetchall()]
 
 
-def table_games(db: Database, key: str) -> list[str]:
-    """The games of one table (its people's ids sorted, ``3-5-7-9``), oldest first."""
-    return [gid for (gid,) in db.conn.execute(
-        "select id from games where table_key = ? order by created_at, rowid", [key])]
+def table_count(db: Database, key: str) -> int:
+    """How many games one table (its people's ids sorted, ``3-5-7-9``) played, by index:
+    each of them sat at every one (0: no such table)."""
+    first = key.split("-")[0]
+    row = db.conn.execute("select games from table_seats where person_id = ? and "
+                          "table_key = ?", [int(first) if first.isdigit() else -1,
+                                            key]).fetchone()
+    return int(row[0]) if row else 0
 
 
 def _seating_rows(where: str) -> str:
@@ -380,10 +444,45 @@ def _seating_rows(where: str) -> str:
         from games g {where}"""
 
 
-def table_seatings(db: Database, key: str) -> list[dict[str, Any]]:
-    """:func:`seatings` of one table's games only (by index)."""
-    return [{**r, "people": json.loads(r["people"])} for r in db.query(
-        _seating_rows("where g.table_key = ? order by g.created_at, g.rowid"), [key])]
+#: A game's place among its table's: ``(id, table_key, created_at, rowid)``.
+Place = tuple[str, str | None, str, int]
+
+
+def game_place(db: Database, gid: str) -> Place:
+    """Where a game stands among its table's games (``GameNotFound``)."""
+    row = db.conn.execute("select id, table_key, created_at, rowid from games where id = ?",
+                          [gid]).fetchone()
+    if row is None:
+        raise GameNotFound(gid)
+    return tuple(row)  # type: ignore[return-value]
+
+
+def evening_game(db: Database, eid: str) -> Place | None:
+    """The game whose evening would have id ``eid`` (None if no game's)."""
+    row = db.conn.execute("select id, table_key, created_at, rowid from games "
+                          "where evening_id = ? limit 1", [eid]).fetchone()
+    return tuple(row) if row else None  # type: ignore[return-value]
+
+
+def table_window(db: Database, key: str, created: str, row: int, since: str, back: int,
+                 forward: int) -> list[dict[str, Any]]:
+    """:func:`seatings` of the games of one table around one of its games (``created``,
+    ``row``), oldest first: at most ``back`` before it, none started before ``since``,
+    and it with at most ``forward - 1`` after it; by index (``table_key, created_at``)."""
+    before = list(db.query(_seating_rows(
+        "where g.table_key = ? and g.created_at >= ? and (g.created_at, g.rowid) < (?, ?) "
+        "order by g.created_at desc, g.rowid desc limit ?"), [key, since, created, row, back]))
+    after = list(db.query(_seating_rows(
+        "where g.table_key = ? and (g.created_at, g.rowid) >= (?, ?) "
+        "order by g.created_at, g.rowid limit ?"), [key, created, row, forward]))
+    return [{**r, "people": json.loads(r["people"])} for r in before[::-1] + after]
+
+
+def latest_games(db: Database, offset: int, size: int) -> list[Place]:
+    """Games, the latest started first, ``size`` from ``offset``: where each stands."""
+    return [tuple(r) for r in db.conn.execute(  # type: ignore[misc]
+        "select id, table_key, created_at, rowid from games "
+        "order by created_at desc, rowid desc limit ? offset ?", [size, offset])]
 
 
 def table_of(db: Database, gid: str) -> str | None:
@@ -575,10 +674,18 @@ def tournament_changes(db: Database, tid: str, limit: int = 500) -> list[dict[st
                                     "limit ?", [tid, limit]))
 
 
-def person_games(db: Database, pid: int) -> list[str]:
-    """Every game a person played in."""
-    return [r[0] for r in db.conn.execute(
-        "select distinct game_id from players where person_id = ?", [pid])]
+def person_games(db: Database, pid: int) -> Iterator[str]:
+    """Every game a person played in, read as it is asked for (by index: who stops at
+    the first game pays for one row)."""
+    seen: set[str] = set()
+    cursor = db.conn.execute("select game_id from players where person_id = ?", [pid])
+    try:
+        for (gid,) in cursor:
+            if gid not in seen:
+                seen.add(gid)
+                yield gid
+    finally:
+        cursor.close()  # a reader that stopped early holds no statement open
 
 
 def renames(db: Database, limit: int = 100) -> list[dict[str, Any]]:

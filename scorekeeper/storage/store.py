@@ -260,6 +260,62 @@ def _rights(db: Database) -> None:
         not_null={"person_id", "old_name", "new_name", "at", "by"})
 
 
+@migrations(name="0011_figure_totals")
+def _figure_totals(db: Database) -> None:
+    """Stats at constant cost (issue 34): what the people's pages read instead of summing
+    every finished game.
+
+    * ``figure_totals``: running sums per person, per table (``table_key``; ``''``: every
+      game of theirs), per family and per ``part``: ``game`` (key ``''``: games, wins,
+      places, points, and the wins in a row now and at most), ``ruleset`` (per ruleset
+      id), ``kind`` and ``count`` (the figure parts' keys). Each row also names where it
+      was first played (``first_*``: the order a page lists them in, and the game whose
+      family names them). Kept by the domain's handler in the write that finishes,
+      corrects, undoes or deletes a game (:func:`add_totals`); filled for the games
+      finished before it by the domain when the app starts (the setting
+      :data:`TOTALS_WANTED` says it must, :func:`replace_totals`).
+    * ``table_seats``: how many games (finished or not) each person played at each table,
+      and ``people.games``: how many games each person sat at; both kept by the write
+      that makes or deletes a game (:func:`_count_seats`).
+    """
+    db.execute("""create table figure_totals (
+        person_id integer not null, table_key text not null, family text not null,
+        part text not null, key text not null,
+        games integer not null default 0, wins integer not null default 0,
+        places integer not null default 0, points integer not null default 0,
+        deals integer not null default 0, grp text,
+        first_played text, first_row integer, first_position integer, first_game text,
+        first_seat integer,
+        streak integer not null default 0, longest integer not null default 0,
+        last_played text, last_row integer,
+        primary key (person_id, table_key, family, part, key))""")
+    db.execute("""create table table_seats (
+        person_id integer not null, table_key text not null, games integer not null,
+        primary key (person_id, table_key))""")
+    db.execute("create index table_seats_by_games on table_seats (person_id, games desc, "
+               "table_key)")
+    db.execute("insert into table_seats (person_id, table_key, games) "
+               "select p.person_id, g.table_key, count(*) from players p join games g "
+               "on g.id = p.game_id where p.person_id is not null and g.table_key is not null "
+               "group by p.person_id, g.table_key")
+    db.execute("alter table people add column games integer not null default 0")
+    db.execute("update people set games = (select count(*) from players p "
+               "where p.person_id = people.id)")
+    # a person's best and worst game (of equal totals the earliest), everywhere and at
+    # one table, by index: no sort of all their games
+    db.execute("drop index if exists idx_figures_person_id_family_total")
+    db.table("figures").create_index(["person_id", "family", "total", "played", "game_row"])
+    db.table("figures").create_index(["table_key", "person_id", "family", "total", "played",
+                                      "game_row"])
+    db.execute("insert into settings (key, value) values (?, '1') on conflict (key) do "
+               "update set value = '1'", [TOTALS_WANTED])
+
+
+#: The setting that says the figures' running totals must be made from every figure kept
+#: (set by migration 0011; the domain's backfill at the app's start clears it).
+TOTALS_WANTED = "figure_totals_wanted"
+
+
 #: Who made a change: the table (a phone that created or joined the game, or its API
 #: token), the tournament's director, or the host.
 RIGHTS = ("table", "director", "host")
@@ -378,6 +434,23 @@ def _where(gid: str, seats: list[dict[str, Any]]) -> dict[str, Any]:
             "evening_id": evening_id(gid)}
 
 
+def _count_seats(db: Database, seats: list[dict[str, Any]], step: int) -> None:
+    """A game made (``step`` 1) or deleted (-1): its people's counts of games, in all and
+    at its table (``people.games``, ``table_seats``), moved in the same write."""
+    ids = [r["person_id"] for r in seats]
+    if not ids or None in ids:
+        return
+    db.conn.executemany("update people set games = games + ? where id = ?",
+                        [(step, pid) for pid in ids])
+    key = "-".join(str(p) for p in sorted(ids))
+    db.conn.executemany("insert into table_seats (person_id, table_key, games) "
+                        "values (?, ?, ?) on conflict (person_id, table_key) do update "
+                        "set games = games + excluded.games",
+                        [(pid, key, step) for pid in sorted(set(ids))])
+    if step < 0:
+        db.conn.execute("delete from table_seats where table_key = ? and games <= 0", [key])
+
+
 def _free_code(db: Database) -> str:
     while True:
         code = new_join_code()
@@ -480,9 +553,81 @@ Then = Callable[[Database, str], Any] | None
 
 
 @writes
-def write_figures(db: Database, gid: str, figures: Figures | None) -> None:
-    """A write of its own: a game's figures (the domain's backfill of older databases)."""
-    put_figures(db, gid, figures)
+def write_figures(db: Database, gid: str, then: Then) -> None:
+    """A write of its own for a game's figures (the domain's backfill of older databases):
+    only the domain's ``then`` (its handlers) in the transaction."""
+    if then is not None:
+        then(db, gid)
+
+
+#: A running total as the domain hands it to :func:`add_totals`: ``(person_id,
+#: table_key, family, part, key, games, wins, places, points, deals, grp, first_played,
+#: first_row, first_position, first_game, first_seat)``; the counts are what to add
+#: (a game taken out adds -1 game and minus its numbers).
+Total = tuple[Any, ...]
+
+_TOTAL_COLUMNS = ("person_id, table_key, family, part, key, games, wins, places, points, "
+                  "deals, grp, first_played, first_row, first_position, first_game, "
+                  "first_seat")
+
+
+def add_totals(db: Database, totals: list[Total]) -> None:
+    """Inside a write: each running total moved by the numbers given (made if new); where
+    the one added was played before the total's first game, it is the first now. A
+    total left with no game goes."""
+    if not totals:
+        return
+    db.conn.executemany(
+        f"insert into figure_totals ({_TOTAL_COLUMNS}) values "
+        "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "on conflict (person_id, table_key, family, part, key) do update set "
+        "games = games + excluded.games, wins = wins + excluded.wins, "
+        "places = places + excluded.places, points = points + excluded.points, "
+        "deals = deals + excluded.deals, grp = coalesce(excluded.grp, grp), "
+        + ", ".join(f"{c} = case when excluded.games > 0 and first_played is null or "
+                    "(excluded.games > 0 and (excluded.first_played, excluded.first_row, "
+                    "excluded.first_position) < (first_played, first_row, first_position)) "
+                    f"then excluded.{c} else {c} end"
+                    for c in ("first_played", "first_row", "first_position", "first_game",
+                              "first_seat")), totals)
+    taken = sorted({tuple(t[:5]) for t in totals if t[5] < 0})
+    if taken:  # only where a game was taken off, by primary key
+        db.conn.executemany("delete from figure_totals where person_id = ? and table_key = ? "
+                            "and family = ? and part = ? and key = ? and games <= 0", taken)
+
+
+def set_first(db: Database, person_id: int, table_key: str, family: str, part: str,
+              key: str, first: tuple[Any, ...]) -> None:
+    """Inside a write: where a total was first played (``(played, row, position, game,
+    seat)``), once the game that was its first counts no more."""
+    db.conn.execute("update figure_totals set first_played = ?, first_row = ?, "
+                    "first_position = ?, first_game = ?, first_seat = ? where person_id = ? "
+                    "and table_key = ? and family = ? and part = ? and key = ?",
+                    [*first, person_id, table_key, family, part, key])
+
+
+def set_runs(db: Database, person_id: int, table_key: str, family: str, streak: int,
+             longest: int, last: tuple[Any, Any] | None) -> None:
+    """Inside a write: a person's wins in a row (now and at most) in one family (at one
+    table, or ``''``: everywhere), and the last game they count to (played, row)."""
+    last_played, last_row = last or (None, None)
+    db.conn.execute("update figure_totals set streak = ?, longest = ?, last_played = ?, "
+                    "last_row = ? where person_id = ? and table_key = ? and family = ? "
+                    "and part = 'game' and key = ''",
+                    [streak, longest, last_played, last_row, person_id, table_key, family])
+
+
+@writes
+def replace_totals(db: Database, totals: list[tuple[Any, ...]]) -> None:
+    """Every running total replaced by ``totals`` (the domain's, made from every figure
+    kept: ``Total`` then streak, longest, last_played, last_row), and the setting that
+    asked for it cleared."""
+    db.conn.execute("delete from figure_totals")
+    db.conn.executemany(
+        f"insert into figure_totals ({_TOTAL_COLUMNS}, streak, longest, last_played, "
+        "last_row) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        totals)
+    db.conn.execute("delete from settings where key = ?", [TOTALS_WANTED])
 
 
 #: Letters and digits that cannot be mistaken for each other when read aloud or typed.
@@ -533,6 +678,7 @@ def _insert_game(db: Database, family: str, ruleset: dict[str, Any], players: li
         "settings": json.dumps(settings), "version": 1, "finished": 0,
         "created_at": now, "updated_at": now, **_where(gid, seats)})
     db.table("players").insert_all(seats)
+    _count_seats(db, seats, 1)
     for number, result in enumerate(results or [], start=1):
         _insert_deal(db, gid, number, result, now)
     return gid
@@ -562,6 +708,7 @@ def import_game(db: Database, family: str, ruleset: dict[str, Any], players: lis
         "settings": json.dumps(settings), "version": 1, "finished": int(finished),
         "created_at": created_at or now, "updated_at": now, **_where(gid, seats)})
     db.table("players").insert_all(seats)
+    _count_seats(db, seats, 1)
     for number, result in enumerate(results, start=1):
         _insert_deal(db, gid, number, result, now)
     db.table("deal_history").insert_all(
@@ -691,6 +838,8 @@ def delete_game(db: Database, gid: str, version: int, then: Then = None) -> None
     _bump(db, gid, version, None)
     if then is not None:
         then(db, gid)
+    _count_seats(db, [{"person_id": p} for (p,) in db.conn.execute(
+        "select person_id from players where game_id = ?", [gid])], -1)
     for table in ("figure_parts", "figures", "deal_history", "deals", "players", "signatures",
                   "changes"):
         db.execute(f"delete from {table} where game_id = ?", [gid])

@@ -245,9 +245,13 @@ def may_rename(db: Any, pid: int) -> str | None:
     :func:`write_right`. Returns the right it renames with, or None."""
     if is_host():
         return "host"
-    games = reads.person_games(db, pid)
-    rights = {right_here(db, gid, api=False) for gid in games}
-    if not games or None in rights:
+    rights = set()
+    for gid in reads.person_games(db, pid):
+        right = right_here(db, gid, api=False)
+        if right is None:  # the first game it may not write settles it (a regular's
+            return None    # page, seen by anyone else, asks one game, not thousands)
+        rights.add(right)
+    if not rights:
         return None
     return DIRECTOR if rights == {DIRECTOR} else TABLE
 

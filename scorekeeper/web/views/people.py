@@ -10,9 +10,9 @@ import dataclasses
 from collections import Counter
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 
-from ...common import charts, collation, formats
+from ...common import charts, formats
 from ...common.i18n import field_errors, lang
 from ...domain import house, people, reads, service
 from ...domain.errors import GameNotFound, NameTaken, PersonNotFound, RenameChanged
@@ -48,10 +48,14 @@ def index():
     evenings = people.latest_evenings(db, LATEST_EVENINGS) if page == 1 else []
     names = reads.names(db, [pid for ev in evenings for pid in ev.people])
     names.update((row["id"], row["name"]) for row in listed)
-    evenings = [_named(ev, names) for ev in evenings]
+    evenings = [_named(db, ev, names) for ev in evenings]
     pages = -(-reads.count_people(db) // PAGE_SIZE)
     renames = reads.renames(db) if page == 1 and access.is_host() else []
+    # "12 games" once per number (most of a page's people played once), not once a row
+    games_label = {n: ngettext("%(num)s game", "%(num)s games", n)
+                   for n in {row["games"] for row in listed}}
     return render_template("players.html", people=listed, evenings=evenings, names=names,
+                           games_label=games_label,
                            page=page, pages=pages, more=more, renames=renames)
 
 
@@ -77,16 +81,24 @@ def undo_rename(rid: int):
     return redirect(url_for("people.player", pid=pid))
 
 
-def _named(ev: people.Evening, names: dict[int, str]) -> people.Evening:
-    """The evening with its people in the order of their names in the page's language."""
-    return dataclasses.replace(ev, people=tuple(collation.by_name(ev.people, lang(),
-                                                                  names.__getitem__)))
+def _named(db, ev: people.Evening, names: dict[int, str]) -> people.Evening:
+    """The evening with its people in the order of their names in the page's language
+    (by the collation keys kept with each name)."""
+    return dataclasses.replace(ev, people=tuple(reads.in_name_order(db, ev.people, names,
+                                                                    lang())))
 
 
-def _tables(db, pid: int) -> list[tuple[str, list[int], int]]:
-    """The tables a person sat at: (key, people, games), the most games first."""
-    return [(key, [int(p) for p in key.split("-")], n)
-            for key, n in reads.person_tables(db, pid)]
+#: The tables a player page lists: the ones with the most games (a regular of a busy
+#: club sits at hundreds of tables over the years; the page stays one size).
+PLAYER_TABLES = 20
+
+
+def _tables(db, pid: int) -> tuple[list[tuple[str, list[int], int]], bool]:
+    """The tables a person sat at: (key, people, games), the most games first, at most
+    :data:`PLAYER_TABLES` of them; and whether there are more."""
+    rows = reads.person_tables(db, pid, PLAYER_TABLES + 1)
+    return ([(key, [int(p) for p in key.split("-")], n) for key, n in rows[:PLAYER_TABLES]],
+            len(rows) > PLAYER_TABLES)
 
 
 @bp.get("/players/<int:pid>")
@@ -96,12 +108,13 @@ def player(pid: int, errors: dict | None = None, status: int = 200):
         stats = people.statistics(db, pid)
     except PersonNotFound:
         abort(404)
-    tables = _tables(db, pid)
+    tables, more_tables = _tables(db, pid)
     names = reads.names(db, [p for _, ids, _ in tables for p in ids])
     forms = {key: _form_chart(stats["name"], fam) for key, fam in stats["families"].items()}
     return render_template("player.html", stats=stats,
                            can_rename=access.may_rename(db, pid) is not None,
                            form_charts=forms, tables=tables, names=names,
+                           more_tables=more_tables, table_limit=PLAYER_TABLES,
                            errors=errors or {}, name_max=NAME_MAX), status
 
 
@@ -173,7 +186,7 @@ def table(key: str):
         abort(404)
     if people.table_key(ids) != key:
         abort(404)
-    games = reads.table_games(db, key)
+    games = reads.table_count(db, key)
     if not games:
         abort(404)
     figures = [people.statistics(db, pid, table=key) for pid in ids]
@@ -191,7 +204,7 @@ def table(key: str):
             gettext("Deal")) if groups and first["games"] else None
         sections.append({"name": first["name"], "figures": mine, "bars": bars})
     return render_template("table.html", figures=figures, sections=sections,
-                           games=len(games))
+                           games=games)
 
 
 @bp.get("/evenings/<eid>")
@@ -214,7 +227,7 @@ def evening(eid: str):
         owed, parts = people.settle(standing["families"], stake, per)
         transfers = people.transfers(owed)
     names = {row["id"]: row["name"] for row in standing["people"]}
-    ev = _named(ev, names)
+    ev = _named(db, ev, names)
     return render_template("evening.html", ev=ev, standing=standing, names=names,
                            per=per, stake=stake_text,
                            owed=owed, parts=parts, transfers=transfers, errors=errors)

@@ -1,0 +1,231 @@
+"""Stats at constant cost (issue 34): the running totals a player's, a table's and the
+players' pages read are kept by the write that changes a game, and always equal what a
+full recomputation from the games' history gives, whatever happened in between:
+games finished in any order, corrected (a win moving to another player), undone,
+deleted, people renamed.
+"""
+import tempfile
+from collections import Counter, defaultdict
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.domain import figures, people, service
+from scorekeeper.rules.errors import InvalidInput
+from scorekeeper.storage import queries, store
+from tests.store.test_tournaments import bad_evening_for
+
+POOL = ["Ala", "Bolek", "Cela", "Darek", "Ewa"]
+RULESETS = ["standard-4", "kurnik-3"]
+OPS = st.lists(st.tuples(st.sampled_from(["new", "new", "deal", "finish", "finish",
+                                          "finish", "correct", "correct", "undo", "delete",
+                                          "rename"]),
+                         st.integers(0, 30), st.integers(0, 30)), min_size=1, max_size=14)
+
+
+def _deals(game, loser):
+    return bad_evening_for(game.rules.id, loser % len(game.players))
+
+
+def _apply(db, op, a, b, games):
+    """One step of a random history; refusals the app gives a player are fine."""
+    live = [g for g in games if g in games]
+    gid = live[b % len(live)] if live else None
+    if op == "new" or gid is None:
+        rules = RULESETS[a % 2]
+        n = 4 if rules == "standard-4" else 3
+        names = [POOL[(a + i * (1 + b % 2)) % len(POOL)] for i in range(n)]
+        names = list(dict.fromkeys(names)) + [p for p in POOL if p not in names]
+        new = service.create_game(db, rules, names[:n], 0)
+        games[new] = a  # who has the bad evening
+        return
+    game = service.load(db, gid)
+    deals = _deals(game, games[gid])
+    try:
+        if op in ("deal", "finish"):
+            while not game.state.finished:
+                game = service.enter_deal(db, game, game.recorded + 1,
+                                          deals[game.recorded], game.version)
+                if op == "deal":
+                    break
+        elif op == "correct" and game.recorded:
+            number = a % game.recorded + 1
+            other = bad_evening_for(game.rules.id, (games[gid] + 1 + b) % len(game.players))
+            service.enter_deal(db, game, number, other[number - 1], game.version)
+        elif op == "undo" and game.recorded:
+            service.undo_last(db, game, game.version)
+        elif op == "delete":
+            service.delete_game(db, game, game.version)
+            del games[gid]
+        elif op == "rename":
+            pid = {r["name"]: r["id"] for r in queries.people(db)}.get(POOL[a % len(POOL)])
+            if pid is not None:
+                people.rename(db, pid, f"{POOL[a % len(POOL)]} {b}")
+    except InvalidInput:
+        pass  # a correction that would end the game early, as the page refuses it
+    except store.NameTaken:
+        pass
+
+
+def from_history(db, pid, table=None):
+    """A person's Kierki figures worked out from every game's history: each finished game
+    they played replayed, oldest first."""
+    out = {"games": 0, "wins": 0, "places": 0, "points": 0, "wins_in_order": [],
+           "rulesets": Counter(), "kinds": defaultdict(lambda: [0, 0]),
+           "counts": Counter()}
+    for row in queries.seatings(db):
+        if not row["finished"] or pid not in row["people"]:
+            continue
+        if table is not None and people.table_key(row["people"]) != table:
+            continue
+        game = service.load(db, row["id"])
+        seat = row["people"].index(pid)
+        p = people.played(game, seat)
+        out["games"] += 1
+        out["wins"] += p.won
+        out["places"] += p.place
+        out["points"] += p.total
+        out["wins_in_order"].append(p.won)
+        out["rulesets"][game.rules.id] += 1
+        numbers = game.family.seat_numbers(game, seat)
+        for key, (points, deals, _) in numbers.get("kinds", {}).items():
+            out["kinds"][key][0] += points
+            out["kinds"][key][1] += deals
+        for key, n in numbers.get("counts", {}).items():
+            out["counts"][key] += n
+    return out
+
+
+def assert_pages_agree(db, pid, table=None):
+    stats = people.statistics(db, pid, table)
+    fam = stats["families"].get("kierki")
+    want = from_history(db, pid, table)
+    if fam is None:
+        assert want["games"] == 0
+        return
+    assert (fam["games"], fam["wins"], fam["points"]) == \
+        (want["games"], want["wins"], want["points"])
+    assert fam["average_place"] == (round(want["places"] / want["games"], 2)
+                                    if want["games"] else None)
+    assert fam["streaks"] == figures.streaks(want["wins_in_order"])
+    assert {r["ruleset"]: r["games"] for r in fam["by_ruleset"]} == dict(want["rulesets"])
+    assert {k["key"]: [k["points"], k["deals"]] for k in fam["kinds"]} == dict(want["kinds"])
+    assert {c["key"]: c["count"] for c in fam["counts"]} == dict(want["counts"])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(OPS)
+def test_the_totals_equal_a_full_recomputation_after_any_history(ops):
+    with tempfile.TemporaryDirectory() as tmp:
+        db = store.connect(str(Path(tmp) / "t.sqlite"))
+        store.migrate(db)
+        service.backfill_figures(db)  # the app's start: nothing to fill, the flag cleared
+        games: dict[str, int] = {}
+        try:
+            for op, a, b in ops:
+                _apply(db, op, a, b, games)
+            assert queries.all_totals(db) == figures.recomputed(db)
+            seatings = queries.seatings(db)
+            seats = Counter(pid for r in seatings for pid in r["people"])
+            tables = Counter((pid, people.table_key(r["people"]))
+                             for r in seatings for pid in r["people"])
+            for person in queries.people(db):
+                pid = person["id"]
+                assert person["games"] == seats[pid]
+                assert queries.people_page(db, "en", 1, 50)[0]  # reads the kept count
+                assert dict(queries.person_tables(db, pid)) == \
+                    {key: n for (p, key), n in tables.items() if p == pid}
+                assert_pages_agree(db, pid)
+                for key, _ in queries.person_tables(db, pid):
+                    assert_pages_agree(db, pid, key)
+                    assert queries.table_count(db, key) == tables[pid, key]
+        finally:
+            db.close()
+
+
+def test_each_change_of_a_finished_game_moves_the_totals_exactly(tmp_path):
+    """Three games of one table and one elsewhere, then every kind of change: after each,
+    the kept totals are what a recomputation from the figures gives, and the pages what
+    the games' history gives (wins in a row, the first game of each total included)."""
+    db = store.connect(str(tmp_path / "t.sqlite"))
+    store.migrate(db)
+    table = POOL[:4]
+
+    def check():
+        assert queries.all_totals(db) == figures.recomputed(db)
+        for person in queries.people(db):
+            assert_pages_agree(db, person["id"])
+            for key, _ in queries.person_tables(db, person["id"]):
+                assert_pages_agree(db, person["id"], key)
+
+    def finished(names, loser):
+        gid = service.create_game(db, "standard-4", names, 0)
+        game = service.load(db, gid)
+        for number, raw in enumerate(bad_evening_for("standard-4", loser), start=1):
+            game = service.enter_deal(db, game, number, raw, game.version)
+        return game
+
+    early = service.create_game(db, "standard-4", table, 0)  # finished last, played first
+    games = [finished(table, 1), finished(table, 1), finished(POOL[1:], 0)]
+    check()
+    game = service.load(db, early)
+    for number, raw in enumerate(bad_evening_for("standard-4", 2), start=1):
+        game = service.enter_deal(db, game, number, raw, game.version)
+    check()  # a game finished before others it was started before
+    game = service.load(db, games[0].id)
+    seat0 = bad_evening_for("standard-4", 0)
+    won = game.state.winners
+    for number in range(1, game.recorded + 1):
+        try:
+            game = service.enter_deal(db, game, number, seat0[number - 1], game.version)
+        except InvalidInput:
+            continue
+    assert game.state.winners != won  # the win moved to another player
+    check()
+    game = service.load(db, games[1].id)
+    service.undo_last(db, game, game.version)  # unfinished again: out of every total
+    check()
+    game = service.load(db, early)
+    service.delete_game(db, game, game.version)  # the first game of every total at the table
+    check()
+    people.rename(db, {r["name"]: r["id"] for r in queries.people(db)}["Bolek"], "Bolesław")
+    check()
+    db.close()
+
+
+def test_a_database_older_than_the_totals_gets_them_when_the_app_starts(tmp_path):
+    """Migration 0011 counts every person's games and tables from the rows there, and asks
+    the domain for the totals, which the app's start makes from the figures kept."""
+    db = store.connect(str(tmp_path / "old.sqlite"))
+    store.migrate(db)
+    gids = [service.create_game(db, "standard-4", POOL[i:i + 4], 0) for i in (0, 1, 0)]
+    for i, gid in enumerate(gids):
+        game = service.load(db, gid)
+        for number, raw in enumerate(bad_evening_for("standard-4", i), start=1):
+            game = service.enter_deal(db, game, number, raw, game.version)
+    kept = queries.all_totals(db)
+    assert kept == figures.recomputed(db) and kept
+    with db.conn:  # as an older version left it: no totals, nothing counted
+        db.execute("delete from figure_totals")
+        db.execute("delete from table_seats")
+        db.execute("update people set games = 0")
+        db.execute("delete from _sqlite_migrations where name = '0011_figure_totals'")
+        db.execute("drop table figure_totals")
+        db.execute("drop table table_seats")
+        db.execute("drop index idx_figures_table_key_person_id_family_total_played_game_row")
+        db.execute("drop index idx_figures_person_id_family_total_played_game_row")
+        db.execute("create index idx_figures_person_id_family_total on figures "
+                   "(person_id, family, total)")
+        db.execute("alter table people drop column games")
+    store.migrate(db)
+    assert queries.all_totals(db) == []
+    assert service.backfill_figures(db) == 0  # every game has its figures: totals only
+    assert queries.all_totals(db) == kept
+    assert queries.setting(db, store.TOTALS_WANTED) is None
+    ala = {r["name"]: r for r in queries.people(db)}["Ala"]
+    assert ala["games"] == 2
+    assert queries.person_tables(db, ala["id"]) == [(people.table_key(
+        [ala["id"], *[r["id"] for r in queries.people(db) if r["name"] in POOL[1:4]]]), 2)]
+    assert_pages_agree(db, ala["id"])
+    db.close()
