@@ -383,7 +383,8 @@ def draw_next(db: Database, tid: str, number: Any = None,
         store.add_round(db, tid, nxt, _tables(db, t.rulesets, names, drawn))
     except store.TournamentChanged as e:
         raise _refused(e, nxt) from None
-    bus.publish([RoundDrawn(tid, None, nxt)])
+    bus.publish([RoundDrawn(tid, None, nxt,
+                            tuple(table.game_id for table in t.rounds[t.current - 1]))])
     return load(db, tid)
 
 
