@@ -41,7 +41,7 @@ __all__ = ["NotNow", "Tournament", "TournamentNotFound", "add_player", "close", 
            "draw_next", "load", "table_of_game", "withdraw"]
 
 MIN_PLAYERS = 8
-MAX_PLAYERS = 1000
+MAX_PLAYERS = 4000  # 1,000 tables of four: a national championship (issue 34)
 MAX_ROUNDS = 20
 NAME_MAX = 80
 SIZES = (3, 4, 5)
