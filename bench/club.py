@@ -17,7 +17,7 @@ raises its own file limit. It then:
   four phones' event streams (``GET /games/<gid>/events``) and three projectors'
   (``GET /tournaments/<tid>/events``), and notes the RSS again: the difference divided
   by the streams is the memory an open stream costs;
-* has every table save its next deal every 2 s (``PUT /api/games/<gid>/deals/<n>`` with
+* has every table save its next deal every 2 s (``--interval``; ``PUT /api/games/<gid>/deals/<n>`` with
   the game's token, ``{"result", "version"}``; results from ``plausible_results``, which
   fit any first dealer), the tables staggered evenly over the 2 s;
 * each phone does what ``static/live.js`` does: an event with a version newer than its
@@ -50,12 +50,36 @@ p95 save → projector ≤ 1 s, p95 page ≤ 100 ms, 0 errors. Then the tables a
 (each step a fresh server and database) until a target breaks or ``--max-tables`` is
 passed, and the last line says where.
 
+``--interval S`` makes it a save per table every ``S`` seconds (default 2; a real table
+saves a deal every few minutes, so ``--interval 20`` is still about ten times its pace).
+Each step's server is given ``--stream-limit`` for every phone's and projector's stream
+twice over (a phone that moves to a new table leaves its old stream open on the server
+until the next heartbeat finds it closed, as a browser does), and the printed line
+"memory" is the server's RSS growth from opening every stream, divided by the streams.
+
+``--round-change`` ends round 1 with the measured run: before the server starts, each
+table's game is played (through the domain) up to the deals the table will save in the
+run, so that its last save of the run is its game's last deal. Then the director draws
+round 2 (``POST /api/tournaments/<tid>/rounds`` with the director's token) and every
+phone does what its page does: its game's stream brings a ``round`` event, it fetches
+``/games/<gid>/next-round`` (where the table's players sit now: live.js), takes its own
+seat's player's link and, at a moment drawn evenly over ``--follow-within`` seconds (60:
+people tap at their own pace), loads the new table's game page and opens that game's
+stream: it is then at its new table. Each new table saves its deals (every ``--interval``
+s) once its four phones are there. Printed: the draw's time, when every phone was told,
+how many phones reached their new table and when the last did, the phones' and
+projectors' p95 page from the draw until then (the fragment and the new page apart),
+the round 2 saves and the server's share of its core; the p95 page ≤ 100 ms and every
+phone at its new table are targets. Without ``--round-change`` the run is as before.
+
 ``--print`` has the director print during the measured run (issue 32, item 6): 1 s into
 it, round 1's sheet (seat plan and every table's card with its QR code,
 ``/tournaments/<tid>/rounds/1/sheet.pdf`` with the director's token) and then the results
 PDF, one after the other on one connection; each one's status and time is printed, and
 the pages' and projectors' figures are then those of a club night with its sheets being
-printed (rendered by the server's PDF worker, which ``taskset`` pins to core 0 with it).
+printed (rendered by the server's PDF worker, which ``taskset`` pins to core 0 with it);
+a line compares the phones' p95 page while the PDFs were on their way with the rest of
+the measured run ("pages suffered" when it is above 100 ms and 1.5 times the rest).
 ``--events-only`` has the phones and projectors fetch nothing (what the saves and the
 streams cost without the pages); ``--profile FILE`` runs the server under cProfile over
 the measured run (pstats files ``FILE.<tables>``); ``CLUB_DUMP=file.json`` writes every
