@@ -295,10 +295,11 @@ class Connection:
             if self.writer is None:
                 self.reader, self.writer = await asyncio.open_connection("127.0.0.1",
                                                                          self.port)
+            reader, writer = self.reader, self.writer
             try:
-                self.writer.write(raw)
-                status, headers = await read_head(self.reader)
-                body = await read_body(self.reader, headers)
+                writer.write(raw)
+                status, headers = await read_head(reader)
+                body = await read_body(reader, headers)
                 if headers.get(b"connection", b"").lower() == b"close":
                     self.close()
                 return status, headers, body
@@ -491,7 +492,8 @@ class Follower:
                     status, headers, _ = await self.conn.request(
                         get(self.page, self.cookie, extra=NO_CACHE))
                 except (OSError, asyncio.IncompleteReadError) as e:
-                    self.tally.error(f"fetch {type(e).__name__}")
+                    if not self.stopped:  # not the end of the run closing it
+                        self.tally.error(f"fetch {type(e).__name__}")
                     return
                 ended = time.perf_counter()
                 self.cookie = cookie_of(headers, self.cookie)
@@ -513,7 +515,8 @@ class Follower:
             status, headers, body = await self.moving_conn.request(get(path, self.cookie,
                                                                        extra=extra))
         except (OSError, asyncio.IncompleteReadError) as e:
-            self.tally.error(f"round change {type(e).__name__}")
+            if not self.stopped:
+                self.tally.error(f"round change {type(e).__name__}")
             return 0, b""
         self.page_times.append((began, time.perf_counter() - began))
         self.round_pages.append(("next-round" if path.endswith("/next-round") else "new page",
