@@ -17,7 +17,7 @@ raises its own file limit. It then:
   four phones' event streams (``GET /games/<gid>/events``) and three projectors'
   (``GET /tournaments/<tid>/events``), and notes the RSS again: the difference divided
   by the streams is the memory an open stream costs;
-* has every table save its next deal every 2 s (``PUT /api/games/<gid>/deals/<n>`` with
+* has every table save its next deal every 2 s (``--interval``; ``PUT /api/games/<gid>/deals/<n>`` with
   the game's token, ``{"result", "version"}``; results from ``plausible_results``, which
   fit any first dealer), the tables staggered evenly over the 2 s;
 * each phone does what ``static/live.js`` does: an event with a version newer than its
@@ -50,12 +50,36 @@ p95 save → projector ≤ 1 s, p95 page ≤ 100 ms, 0 errors. Then the tables a
 (each step a fresh server and database) until a target breaks or ``--max-tables`` is
 passed, and the last line says where.
 
+``--interval S`` makes it a save per table every ``S`` seconds (default 2; a real table
+saves a deal every few minutes, so ``--interval 20`` is still about ten times its pace).
+Each step's server is given ``--stream-limit`` for every phone's and projector's stream
+twice over (a phone that moves to a new table leaves its old stream open on the server
+until the next heartbeat finds it closed, as a browser does), and the printed line
+"memory" is the server's RSS growth from opening every stream, divided by the streams.
+
+``--round-change`` ends round 1 with the measured run: before the server starts, each
+table's game is played (through the domain) up to the deals the table will save in the
+run, so that its last save of the run is its game's last deal. Then the director draws
+round 2 (``POST /api/tournaments/<tid>/rounds`` with the director's token) and every
+phone does what its page does: its game's stream brings a ``round`` event, it fetches
+``/games/<gid>/next-round`` (where the table's players sit now: live.js), takes its own
+seat's player's link and, at a moment drawn evenly over ``--follow-within`` seconds (60:
+people tap at their own pace), loads the new table's game page and opens that game's
+stream: it is then at its new table. Each new table saves its deals (every ``--interval``
+s) once its four phones are there. Printed: the draw's time, when every phone was told,
+how many phones reached their new table and when the last did, the phones' and
+projectors' p95 page from the draw until then (the fragment and the new page apart),
+the round 2 saves and the server's share of its core; the p95 page ≤ 100 ms and every
+phone at its new table are targets. Without ``--round-change`` the run is as before.
+
 ``--print`` has the director print during the measured run (issue 32, item 6): 1 s into
 it, round 1's sheet (seat plan and every table's card with its QR code,
 ``/tournaments/<tid>/rounds/1/sheet.pdf`` with the director's token) and then the results
 PDF, one after the other on one connection; each one's status and time is printed, and
 the pages' and projectors' figures are then those of a club night with its sheets being
-printed (rendered by the server's PDF worker, which ``taskset`` pins to core 0 with it).
+printed (rendered by the server's PDF worker, which ``taskset`` pins to core 0 with it);
+a line compares the phones' p95 page while the PDFs were on their way with the rest of
+the measured run ("pages suffered" when it is above 100 ms and 1.5 times the rest).
 ``--events-only`` has the phones and projectors fetch nothing (what the saves and the
 streams cost without the pages); ``--profile FILE`` runs the server under cProfile over
 the measured run (pstats files ``FILE.<tables>``); ``CLUB_DUMP=file.json`` writes every
@@ -69,8 +93,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import bisect
+import gzip
 import json
+import math
 import os
+import random
+import re
 import resource
 import shutil
 import signal
@@ -85,7 +113,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 SECRET = "bench-club-secret-key"
-PERIOD = 2.0          # seconds between a table's saves
+PERIOD = 2.0          # seconds between a table's saves (--interval)
+DEALS = 12            # a standard-4 game
+FOLLOW_WITHIN = 60.0  # s: --round-change, phones tap their new table within this
+#: The server ends a stream after 4-5 minutes (live.STREAM_SECONDS, shortened at random by
+#: up to a fifth) and the browser opens another: a stream that lived this long ended so.
+STREAM_LIFE = 0.8 * 300 - 5
 GRACE = 3.0           # seconds left after the measured run for the last events
 PHONES = 4            # a table of four
 PROJECTORS = 3
@@ -168,14 +201,26 @@ def percentile(values: list[float], q: float) -> float:
 class Fixture:
     tid: str
     games: list[str]               # one per table, in table order
-    versions: dict[str, int]       # each game's version before its first deal
+    versions: dict[str, int]       # each game's version before its first deal in the run
     tokens: dict[str, str]
     results: list[dict]            # standard-4's deals 1..12
     director: str = ""             # the director's token (the round sheet is theirs)
+    #: Deals each table entered before the run (``--round-change``: so that its last deal
+    #: is the last it saves in the measured run, and the round is over at its end).
+    played: dict[str, int] = field(default_factory=dict)
 
 
-def make_tournament(instance: Path, tables: int) -> Fixture:
-    """A tournament of ``tables`` tables of four, written before the server starts."""
+def saves_in_run(tables: int, interval: float, run: float) -> list[int]:
+    """How many saves each table makes in ``run`` seconds (its first at ``interval`` ×
+    its index / ``tables``), at most a game's 12 deals."""
+    return [min(DEALS, max(0, math.ceil((run - interval * i / tables) / interval)))
+            for i in range(tables)]
+
+
+def make_tournament(instance: Path, tables: int, left: list[int] | None = None) -> Fixture:
+    """A tournament of ``tables`` tables of four, written before the server starts; with
+    ``left`` (deals each table is to save in the run), each round 1 game is played up to
+    its last ``left[i]`` deals first."""
     os.environ["KIERKI_INSTANCE"] = str(instance)
     from scorekeeper import create_app
     from scorekeeper.domain import tournaments
@@ -193,10 +238,19 @@ def make_tournament(instance: Path, tables: int) -> Fixture:
         t = tournaments.create(db, "Klub czwartkowy", names, 3, {"4": "standard-4"},
                                seed="club-bench")
         games = [table.game_id for table in t.rounds[0]]
+        results = plausible_results(get_ruleset("standard-4"))
+        played = {}
+        if left is not None:
+            from scorekeeper.domain import service
+            for gid, n in zip(games, left, strict=True):
+                game = service.load(db, gid)
+                for number in range(1, DEALS - n + 1):
+                    game = service.enter_deal(db, game, number, results[number - 1],
+                                              game.version)
+                played[gid] = DEALS - n
         versions = {g: queries.game_version(db, g) for g in games}
     return Fixture(t.id, games, versions, {g: access.token(g, SECRET) for g in games},
-                   plausible_results(get_ruleset("standard-4")),
-                   access.tournament_token(t.id, SECRET))
+                   results, access.tournament_token(t.id, SECRET), played)
 
 
 # --- HTTP over asyncio ---------------------------------------------------------------------
@@ -241,10 +295,11 @@ class Connection:
             if self.writer is None:
                 self.reader, self.writer = await asyncio.open_connection("127.0.0.1",
                                                                          self.port)
+            reader, writer = self.reader, self.writer
             try:
-                self.writer.write(raw)
-                status, headers = await read_head(self.reader)
-                body = await read_body(self.reader, headers)
+                writer.write(raw)
+                status, headers = await read_head(reader)
+                body = await read_body(reader, headers)
                 if headers.get(b"connection", b"").lower() == b"close":
                     self.close()
                 return status, headers, body
@@ -265,6 +320,9 @@ def get(path: str, cookie: str = "", accept: str = "*/*", extra: str = "") -> by
             + (f"Cookie: {cookie}\r\n" if cookie else "") + extra + "\r\n").encode()
 
 
+NO_CACHE = "Cache-Control: no-cache\r\nPragma: no-cache\r\n"  # fetch(..., {cache: "no-store"})
+
+
 def cookie_of(headers: dict[bytes, bytes], old: str) -> str:
     value = headers.get(b"set-cookie")
     return value.split(b";")[0].decode() if value else old
@@ -276,6 +334,7 @@ def cookie_of(headers: dict[bytes, bytes], old: str) -> str:
 class Tally:
     errors: dict[str, int] = field(default_factory=dict)
     measuring: bool = False
+    renewed: int = 0  # streams that ended at the end of their life and were opened again
 
     def error(self, what: str) -> None:
         self.errors[what] = self.errors.get(what, 0) + 1
@@ -300,12 +359,27 @@ class Follower:
         self.fetches: list[tuple[float, float]] = []      # (began, ended) of good ones
         self.page_times: list[tuple[float, float]] = []   # (began, seconds)
         self.conn = Connection(port)
+        self.moving_conn = Connection(port)  # the round change's fetches (a browser has six)
         self.busy = False
         self.again = False
         self.stopped = False
         self.writer: asyncio.StreamWriter | None = None
         self.opened = asyncio.Event()
         self.task: asyncio.Task | None = None
+        #: --round-change: a phone's seat at its table (which link of the next-round
+        #: fragment is its player's), when it is to tap it (seconds after it shows), the
+        #: stream being changed for the new table's, when the round event came and when
+        #: the phone was at its new table (its page loaded, its stream open).
+        self.seat = 0
+        self.tap_after = 0.0
+        self.switching = False
+        self.moving = False
+        self.round_heard = 0.0
+        self.arrived = 0.0
+        self.new_game = ""
+        self.on_arrival = None
+        self.round_pages: list[tuple[str, float]] = []  # ("next-round" | "new page", s)
+        self.old_arrivals: list[tuple[int, float]] | None = None  # round 1's game's
 
     async def open_page(self) -> None:
         """The page as first opened (its cookie and version)."""
@@ -328,11 +402,20 @@ class Follower:
                 if status != 200:
                     self.tally.error(f"stream {status}")
                     return
+                began = time.perf_counter()
                 await self._events(reader, b"chunked" in headers.get(
                     b"transfer-encoding", b"").lower())
-                if not self.stopped:
-                    self.tally.error("stream ended")  # not within a short run's life
+                if self.switching:  # the page went to its new table: its stream now
+                    self.switching = False
+                    continue
+                if time.perf_counter() - began >= STREAM_LIFE:
+                    self.tally.renewed += 1  # its life is over: EventSource opens another
+                elif not self.stopped:
+                    self.tally.error("stream ended")  # before its life was over
             except (OSError, asyncio.IncompleteReadError, ValueError):
+                if self.switching:
+                    self.switching = False
+                    continue
                 if not self.stopped:
                     self.tally.error("stream dropped")
                     return
@@ -365,6 +448,12 @@ class Follower:
                 version = int(line[4:])
             elif line.startswith(b"retry:"):
                 self.opened.set()
+            elif line == b"event: round":  # the director drew the next round (live.js)
+                if not self.moving and self.page is not None:
+                    self.moving = True
+                    self.round_heard = time.perf_counter()
+                    asyncio.get_running_loop().create_task(self.move())
+                return
         if version is None:
             self.opened.set()  # ": up to date"
             return
@@ -401,10 +490,10 @@ class Follower:
                 began = self.last_began = time.perf_counter()
                 try:
                     status, headers, _ = await self.conn.request(
-                        get(self.page, self.cookie, extra="Cache-Control: no-cache\r\n"
-                                                          "Pragma: no-cache\r\n"))
+                        get(self.page, self.cookie, extra=NO_CACHE))
                 except (OSError, asyncio.IncompleteReadError) as e:
-                    self.tally.error(f"fetch {type(e).__name__}")
+                    if not self.stopped:  # not the end of the run closing it
+                        self.tally.error(f"fetch {type(e).__name__}")
                     return
                 ended = time.perf_counter()
                 self.cookie = cookie_of(headers, self.cookie)
@@ -419,11 +508,61 @@ class Follower:
         finally:
             self.busy = False
 
+    async def timed(self, path: str, extra: str = "") -> tuple[int, bytes]:
+        """A page or fragment fetched on the phone's page connection, timed as a page."""
+        began = time.perf_counter()
+        try:
+            status, headers, body = await self.moving_conn.request(get(path, self.cookie,
+                                                                       extra=extra))
+        except (OSError, asyncio.IncompleteReadError) as e:
+            if not self.stopped:
+                self.tally.error(f"round change {type(e).__name__}")
+            return 0, b""
+        self.page_times.append((began, time.perf_counter() - began))
+        self.round_pages.append(("next-round" if path.endswith("/next-round") else "new page",
+                                 time.perf_counter() - began))
+        self.cookie = cookie_of(headers, self.cookie)
+        if not 200 <= status < 300:
+            self.tally.error(f"round change {status}")
+        if headers.get(b"content-encoding", b"").lower() == b"gzip":
+            body = gzip.decompress(body)
+        return status, body
+
+    async def move(self) -> None:
+        """What live.js does on a ``round`` event, then the player's tap: fetch where the
+        table's players sit now (``/games/<gid>/next-round``), take this seat's player's
+        link, and after ``tap_after`` s load the new table's game page and follow it."""
+        status, body = await self.timed(self.page + "/next-round", NO_CACHE)
+        links = [re.search(rb'href="(/games/[^"]+)"', item) for item in
+                 re.findall(rb"<li data-player=\"\d+\">(.*?)</li>", body, re.DOTALL)]
+        if status != 200 or self.seat >= len(links) or links[self.seat] is None:
+            self.tally.error("round change: no new table shown")
+            return
+        self.new_game = links[self.seat].group(1).decode()
+        await asyncio.sleep(max(0.0, self.round_heard + self.tap_after - time.perf_counter()))
+        if self.stopped:
+            return
+        status, _ = await self.timed(self.new_game)  # the tap: a navigation
+        if status != 200:
+            return
+        self.page, self.stream_path = self.new_game, self.new_game + "/events"
+        self.known = self.latest = 0
+        self.old_arrivals, self.arrivals = self.arrivals, []
+        self.opened = asyncio.Event()
+        self.switching = True
+        if self.writer is not None:
+            self.writer.close()  # the old page's stream ends; follow() opens the new one
+        await self.opened.wait()
+        self.arrived = time.perf_counter()
+        if self.on_arrival is not None:
+            self.on_arrival()
+
     def stop(self) -> None:
         self.stopped = True
         if self.writer is not None:
             self.writer.close()
         self.conn.close()
+        self.moving_conn.close()
 
 
 @dataclass
@@ -434,14 +573,24 @@ class Save:
     version: int
 
 
-async def table_saves(port: int, index: int, gid: str, token: str, version: int,
+async def table_saves(port: int, index: int, gid: str, token: str, version: int | None,
                       results: list[dict], first: float, stop: float, saves: list[Save],
-                      tally: Tally) -> None:
-    """A table's phone entering a deal every ``PERIOD`` seconds from ``first`` on."""
+                      tally: Tally, interval: float = PERIOD, played: int = 0) -> None:
+    """A table's phone entering a deal every ``interval`` seconds from ``first`` on, from
+    deal ``played`` + 1 (``version`` None: read first, as the API's client would)."""
     conn = Connection(port)
     try:
-        for number, result in enumerate(results, start=1):
-            at = first + (number - 1) * PERIOD
+        if version is None:
+            status, _, answer = await conn.request(
+                (f"GET /api/games/{gid} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: "
+                 f"application/json\r\n{BROWSER}Authorization: Bearer {token}\r\n\r\n"
+                 ).encode())
+            if status != 200:
+                tally.error(f"save: read {status}")
+                return
+            version = json.loads(answer)["version"]
+        for number, result in enumerate(results[played:], start=played + 1):
+            at = first + (number - played - 1) * interval
             if at >= stop:
                 return
             await asyncio.sleep(max(0.0, at - time.perf_counter()))
@@ -466,8 +615,33 @@ async def table_saves(port: int, index: int, gid: str, token: str, version: int,
         conn.close()
 
 
+async def director_draws(port: int, fx: Fixture, tally: Tally) -> tuple[int, list[str], float]:
+    """The director draws round 2 (the API, with the director's token): its status, the
+    new games in table order, and how long the draw took."""
+    conn = Connection(port)
+    body = json.dumps({"number": 2}).encode()
+    sent = time.perf_counter()
+    try:
+        status, _, answer = await conn.request(
+            (f"POST /api/tournaments/{fx.tid}/rounds HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+             f"Accept: application/json\r\n{BROWSER}Authorization: Bearer {fx.director}\r\n"
+             f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+             ).encode() + body)
+    except (OSError, asyncio.IncompleteReadError) as e:
+        tally.error(f"draw {type(e).__name__}")
+        return 0, [], time.perf_counter() - sent
+    finally:
+        conn.close()
+    took = time.perf_counter() - sent
+    if status != 201:
+        tally.error(f"draw {status}: {answer[:200]!r}")
+        return status, [], took
+    return status, [t["game"] for t in json.loads(answer)["tables"]], took
+
+
 async def director_prints(port: int, fx: Fixture, at: float, tally: Tally,
-                          printed: list[tuple[str, int, float, int]]) -> None:
+                          printed: list[tuple[str, int, float, int]],
+                          when: list[float] | None = None) -> None:
     """``--print``: at ``at`` the director prints round 1's sheet (seat plan and table
     cards), then the results, one after the other, as a browser opens a PDF."""
     await asyncio.sleep(max(0.0, at - time.perf_counter()))
@@ -484,6 +658,8 @@ async def director_prints(port: int, fx: Fixture, at: float, tally: Tally,
                 tally.error(f"print {type(e).__name__}")
                 return
             printed.append((what, status, time.perf_counter() - sent, len(body)))
+            if when is not None:
+                when[:] = [when[0] if when else sent, time.perf_counter()]
             if status != 200 or not body.startswith(b"%PDF-"):
                 tally.error(f"print {status}")
     finally:
@@ -491,8 +667,10 @@ async def director_prints(port: int, fx: Fixture, at: float, tally: Tally,
 
 
 def told_at(follower: Follower, version: int) -> float:
-    """When the follower first received an event of ``version`` or later."""
-    return min((t for v, t in follower.arrivals if v >= version), default=float("inf"))
+    """When the follower first received an event of ``version`` or later (of its round 1
+    game: a phone that moved to round 2 keeps those apart)."""
+    arrivals = follower.old_arrivals if follower.old_arrivals is not None else follower.arrivals
+    return min((t for v, t in arrivals if v >= version), default=float("inf"))
 
 
 def updated_at(fetches: list[tuple[float, float]], starts: list[float], after: float) -> float:
@@ -506,6 +684,114 @@ class Step:
     tables: int
     lines: list[str]
     broken: list[str]
+
+
+@dataclass
+class Change:
+    lines: list[str]
+    broken: list[str]
+
+
+async def round_change(port: int, pid: int, fx: Fixture, phones: list[list[Follower]],
+                       projectors: list[Follower], tally: Tally,
+                       args: argparse.Namespace) -> Change:
+    """``--round-change``: round 1 is over (each table's last deal was its last save of the
+    measured run); the director draws round 2 and every phone follows as a player's would:
+    its game page hears the ``round`` event and fetches where its table's players sit now
+    (live.js), the player taps their new table at a moment spread evenly over
+    ``--follow-within`` seconds (people do not all tap at once), the new game page loads
+    and its stream opens: the phone is at its new table. Each new table starts saving its
+    deals (every ``--interval`` s) once its four phones are there, as a table starts to
+    play. Measured: the draw, every phone told, the pages (phones', projectors') from the
+    draw until the last phone is there, how long that took, the server's processor."""
+    everyone = [p for table in phones for p in table]
+    rng = random.Random(34)
+    for table in phones:
+        for seat, p in enumerate(table):
+            p.seat, p.tap_after = seat, rng.uniform(0.0, args.follow_within)
+    done = asyncio.Event()
+    seated: dict[str, int] = {}
+    ready: dict[str, asyncio.Event] = {}
+    count = [0]
+
+    def arrived_one(p: Follower) -> None:
+        count[0] += 1
+        seated[p.new_game] = seated.get(p.new_game, 0) + 1
+        gid = p.new_game.rsplit("/", 1)[-1]
+        if gid in ready and seated[p.new_game] >= PHONES:
+            ready[gid].set()
+        if count[0] == len(everyone):
+            done.set()
+
+    for p in everyone:
+        p.on_arrival = (lambda p=p: arrived_one(p))
+    cpu_before, waited_before = cpu_seconds(pid), waited_seconds(pid)
+    began = time.perf_counter()
+    status, games, took = await director_draws(port, fx, tally)
+    saves: list[Save] = []
+    deadline = began + args.follow_within + 30.0
+    from scorekeeper.web import access  # the new games' tokens: HMACs under the bench's key
+
+    async def table_plays(index: int, gid: str) -> None:
+        await ready[gid].wait()
+        await table_saves(port, index, gid, access.token(gid, SECRET), None, fx.results,
+                          time.perf_counter(), deadline, saves, tally, args.interval)
+
+    for gid in games:
+        ready[gid] = asyncio.Event()
+    for key, n in seated.items():  # a phone quicker than the draw's answer (none, surely)
+        gid = key.rsplit("/", 1)[-1]
+        if gid in ready and n >= PHONES:
+            ready[gid].set()
+    players = [asyncio.get_running_loop().create_task(table_plays(i, gid))
+               for i, gid in enumerate(games)]
+    try:
+        await asyncio.wait_for(done.wait(), max(1.0, deadline - time.perf_counter()))
+    except TimeoutError:
+        pass
+    ended = time.perf_counter()
+    cpu = cpu_seconds(pid) - cpu_before
+    waited = waited_seconds(pid) - waited_before
+    for task in players:
+        task.cancel()
+    await asyncio.gather(*players, return_exceptions=True)
+    heard = [p.round_heard - began for p in everyone if p.round_heard]
+    at = [p.arrived - began for p in everyone if p.arrived]
+    missing = len(everyone) - len(at)
+    if missing:
+        tally.errors["phones not at their new table"] = missing
+    pages = [d for p in everyone for b, d in p.page_times if began <= b < ended]
+    fragments = [d for p in everyone for k, d in p.round_pages if k == "next-round"]
+    new_pages = [d for p in everyone for k, d in p.round_pages if k == "new page"]
+    shown = [d for pr in projectors for b, d in pr.page_times if began <= b < ended]
+    span = max(ended - began, 1e-9)
+
+    def ms(values: list[float], q: float = 0.95) -> str:
+        return f"{percentile(values, q) * 1000:.0f} ms" if values else "-"
+
+    lines = [
+        (f"round change (--round-change): round 2 drawn by the director's API in "
+         f"{took:.1f} s ({status}, {len(games)} tables); every phone told within "
+         f"{max(heard, default=float('nan')):.1f} s (p95 {ms(heard)}); "
+         f"{len(at)} of {len(everyone)} phones at their new table (taps spread over "
+         f"{args.follow_within:g} s), the last {max(at, default=float('nan')):.1f} s after "
+         f"the draw"),
+        (f"round change pages: phones' p95 {ms(pages)} ({len(pages)} fetches: where the "
+         f"table's players sit now p95 {ms(fragments)}, the new game page p95 "
+         f"{ms(new_pages)}), projectors' p95 {ms(shown)} ({len(shown)}); round 2 saves "
+         f"{len(saves)} ({len(saves) / span:.1f}/s); server {cpu / span:.0%} of its core, "
+         f"waited for it {waited / span:.0%}"),
+    ]
+    broken = []
+    worst = max(percentile(pages, 0.95) if pages else 0.0,
+                percentile(shown, 0.95) if shown else 0.0)
+    if not worst <= TARGET_PAGE:
+        broken.append(f"p95 page during the round change {worst * 1000:.0f} ms > "
+                      f"{TARGET_PAGE * 1000:.0f} ms")
+    if missing:
+        broken.append(f"{missing} phones not at their new table within "
+                      f"{deadline - began:.0f} s")
+    return Change(lines, broken)
 
 
 async def club(port: int, pid: int, fx: Fixture, projector_page: str | None,
@@ -541,12 +827,15 @@ async def club(port: int, pid: int, fx: Fixture, projector_page: str | None,
     start = time.perf_counter() + 0.5
     window = (start + args.warmup, start + args.warmup + args.seconds)
     saves: list[Save] = []
+    interval = args.interval
     savers = [asyncio.get_running_loop().create_task(table_saves(
-        port, i, gid, fx.tokens[gid], fx.versions[gid], fx.results, start + PERIOD * i / len(fx.games),
-        window[1], saves, tally)) for i, gid in enumerate(fx.games)]
+        port, i, gid, fx.tokens[gid], fx.versions[gid], fx.results,
+        start + interval * i / len(fx.games), window[1], saves, tally, interval,
+        fx.played.get(gid, 0))) for i, gid in enumerate(fx.games)]
     printed: list[tuple[str, int, float, int]] = []
+    printing: list[float] = []  # when the director's prints began and ended
     printer = (asyncio.get_running_loop().create_task(
-        director_prints(port, fx, window[0] + PRINT_AFTER, tally, printed))
+        director_prints(port, fx, window[0] + PRINT_AFTER, tally, printed, printing))
         if args.print else None)
     await asyncio.sleep(max(0.0, window[0] - time.perf_counter()))
     if args.profile:
@@ -562,6 +851,8 @@ async def club(port: int, pid: int, fx: Fixture, projector_page: str | None,
     cpu_client = sum(os.times()[:2]) - cpu_client
     await asyncio.gather(*savers, *([printer] if printer else []))
     await asyncio.sleep(GRACE)
+    change = await round_change(port, pid, fx, phones, projectors, tally, args) \
+        if args.round_change else None
     for f in everyone:
         f.stop()
     await asyncio.gather(*(f.task for f in everyone if f.task), return_exceptions=True)
@@ -585,6 +876,11 @@ async def club(port: int, pid: int, fx: Fixture, projector_page: str | None,
         tally.errors["saves not shown on every projector"] = never_shown
     phone_pages = [d for table in phones for p in table for b, d in p.page_times
                    if window[0] <= b < window[1]]
+    if printing:  # the pages begun while the director's PDFs were on their way, and the rest
+        during = [d for table in phones for p in table for b, d in p.page_times
+                  if window[0] <= b < window[1] and printing[0] <= b < printing[1]]
+        other = [d for table in phones for p in table for b, d in p.page_times
+                 if window[0] <= b < window[1] and not printing[0] <= b < printing[1]]
     projector_pages = [d for pr in projectors for b, d in pr.page_times
                        if window[0] <= b < window[1]]
     errors = sum(tally.errors.values())
@@ -616,7 +912,8 @@ async def club(port: int, pid: int, fx: Fixture, projector_page: str | None,
         (f"tables {len(fx.games)}: {len(fx.games) * PHONES} phones, {PROJECTORS} projectors "
         f"({what}); {args.seconds:g} s measured after {args.warmup:g} s"),
         (f"saves: {len(measured) / args.seconds:.1f}/s served "
-        f"({len(fx.games) / PERIOD:.1f}/s offered), answered "
+        f"({len(fx.games) / interval:.1f}/s offered, one a table every {interval:g} s), "
+        f"answered "
         f"p95 {percentile([s.answered - s.sent for s in measured], 0.95) * 1000:.0f} ms"),
         f"save → every phone of the table told: {ms3(told)}",
         f"save → every projector updated: {ms3(shown)}",
@@ -628,9 +925,21 @@ async def club(port: int, pid: int, fx: Fixture, projector_page: str | None,
             f"{what} {status} in {took:.1f} s ({size // 1024} KiB)"
             for what, status, took, size in printed) if printed else
             "print (--print): nothing printed")] if args.print else []),
+        *([f"pages while printing ({printing[1] - printing[0]:.1f} s, of it "
+           f"{max(0.0, min(printing[1], window[1]) - max(printing[0], window[0])):.1f} s "
+           f"measured): phones' p95 {percentile(during, 0.95) * 1000:.0f} ms ({len(during)} "
+           f"fetches), the rest of the measured run "
+           + (f"{percentile(other, 0.95) * 1000:.0f} ms ({len(other)}): " + (
+               "pages suffered" if during and percentile(during, 0.95) > max(
+                   TARGET_PAGE, 1.5 * percentile(other, 0.95)) else "pages did not suffer")
+              if other else "none: the PDFs took all of it")]
+          if printing else []),
+        *(change.lines if change else []),
         f"errors: {errors}" + (" (" + ", ".join(f"{k}: {v}" for k, v in
                                                  sorted(tally.errors.items())) + ")"
                                if errors else ""),
+        *([f"streams renewed at the end of their 4-5 minutes' life: {tally.renewed}"]
+          if tally.renewed else []),
         (f"memory: {(rss_after - rss_before) / streams:.1f} KiB a stream "
         f"({streams} streams: RSS {rss_before / 1024:.0f} → {rss_after / 1024:.0f} MiB)"),
         (f"processor: server {cpu_server / args.seconds:.0%} of its core, client "
@@ -639,7 +948,8 @@ async def club(port: int, pid: int, fx: Fixture, projector_page: str | None,
         (f"cost: {per_save * 1000:.1f} ms of the server's processor a save, with its "
          f"events and fetches: " + (
              f"a core of its own would serve about {1 / per_save:.0f} saves/s, "
-             f"{PERIOD / per_save:.0f} tables" if busy < FULL else
+             f"{interval / per_save:.0f} tables at one save every {interval:g} s"
+             if busy < FULL else
              "its core was full, so phones' fetches merged (fewer than one a save each) "
              "and a save cost less than it does below")
          if per_save else "cost: no save measured"),
@@ -650,6 +960,8 @@ async def club(port: int, pid: int, fx: Fixture, projector_page: str | None,
                       f"{TARGET_PROJECTOR * 1000:.0f} ms")
     if not p95_page <= TARGET_PAGE:
         broken.append(f"p95 page {p95_page * 1000:.0f} ms > {TARGET_PAGE * 1000:.0f} ms")
+    if change:
+        broken.extend(change.broken)
     if errors:
         broken.append(f"{errors} errors")
     return Step(len(fx.games), lines, broken)
@@ -658,7 +970,8 @@ async def club(port: int, pid: int, fx: Fixture, projector_page: str | None,
 # --- the server ----------------------------------------------------------------------------------
 
 def start_server(instance: Path, port: int, connections: int, log: Path,
-                 profile: str = "", pdf_workers: int | None = None) -> subprocess.Popen:
+                 profile: str = "", pdf_workers: int | None = None,
+                 streams: int | None = None) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if not k.startswith("KIERKI_")}
     env.update(KIERKI_INSTANCE=str(instance), KIERKI_SECRET_KEY=SECRET,
                KIERKI_MAX_GAMES="1000000")
@@ -669,7 +982,8 @@ def start_server(instance: Path, port: int, connections: int, log: Path,
     with log.open("ab") as out:
         proc = subprocess.Popen(
             [*pin, sys.executable, *run, "serve", "--host", "127.0.0.1",
-             "--port", str(port), "--connection-limit", str(connections)],
+             "--port", str(port), "--connection-limit", str(connections),
+             *(["--stream-limit", str(streams)] if streams else [])],
             env=env, stdout=out, stderr=subprocess.STDOUT)
     end = time.monotonic() + 30
     while time.monotonic() < end:
@@ -702,14 +1016,19 @@ def step(tables: int, args: argparse.Namespace) -> Step:
     tmp = Path(tempfile.mkdtemp(prefix="kierki-club-"))
     proc = None
     try:
-        fx = make_tournament(tmp, tables)
+        fx = make_tournament(tmp, tables, saves_in_run(
+            tables, args.interval, args.warmup + args.seconds) if args.round_change else None)
         port = free_port()
         # every phone: its stream and a connection for pages; each table's saving phone;
         # the projectors likewise; and room to spare
         connections = 2 * (PHONES * tables + PROJECTORS) + tables + 64
+        # every phone's and projector's stream, and as many again: at a round change a
+        # phone's old stream stays open on the server until its next write finds it
+        # closed (the heartbeat, 15 s), as a browser's does
+        streams = 2 * (PHONES * tables + PROJECTORS) + 64
         log = tmp / "server.log"
         profile = f"{args.profile}.{tables}" if args.profile else ""
-        proc = start_server(tmp, port, connections, log, profile, args.pdf_workers)
+        proc = start_server(tmp, port, connections, log, profile, args.pdf_workers, streams)
         page = projector_path(port, fx.tid)
         result = asyncio.run(club(port, proc.pid, fx, page, args))
         if profile:
@@ -735,6 +1054,15 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=18.0, help="measured, per step")
     parser.add_argument("--warmup", type=float, default=4.0,
                         help="seconds of saves before the measured run")
+    parser.add_argument("--interval", type=float, default=PERIOD, metavar="S",
+                        help="a save per table every S seconds (default 2)")
+    parser.add_argument("--round-change", action="store_true",
+                        help="round 1 ends with the measured run (each table's games played "
+                             "up to the deals it saves in it), then the director draws round "
+                             "2 and every phone follows to its new table")
+    parser.add_argument("--follow-within", type=float, default=FOLLOW_WITHIN, metavar="S",
+                        help="--round-change: the players tap their new table at moments "
+                             f"spread over S seconds (default {FOLLOW_WITHIN:g})")
     parser.add_argument("--events-only", action="store_true",
                         help="phones and projectors fetch no page, only hear the events "
                              "(to tell the pages' cost from the rest)")
@@ -750,6 +1078,10 @@ def main() -> None:
     args = parser.parse_args()
     if args.tables < 2:
         parser.error("a tournament needs at least 8 players: --tables 2 or more")
+    if args.interval <= 0:
+        parser.error("--interval is a number of seconds above 0")
+    if args.round_change and args.events_only:
+        parser.error("--round-change needs the phones' pages: not with --events-only")
 
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -764,7 +1096,7 @@ def main() -> None:
 
     tables = args.tables
     while True:
-        if 2 * PHONES * tables > hard - 256:
+        if 2 * PHONES * tables + tables > hard - 256:
             print(f"# {tables} tables need more files than this process may open ({hard})")
             break
         result = step(tables, args)

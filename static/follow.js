@@ -30,7 +30,10 @@
 
   // options: known() -> the version the page shows; update() -> a promise (fetch and apply);
   // failed(error) when an update fails (not on the way out); events: {name: handler(source)}
-  // for the stream's other events; minGap (ms, 0 by default).
+  // for the stream's other events that end it (a game deleted); on: {name: handler(data)}
+  // for other events the stream goes on after (the parsed JSON of their data), also called
+  // with the polled answer when it holds that name (a game's later round: "round");
+  // minGap (ms, 0 by default).
   function follow(box, options) {
     var minGap = options.minGap || 0;
     var source = null;
@@ -70,7 +73,13 @@
       if (document.hidden || leaving) { return; }
       fetch(box.dataset.versionUrl, { cache: "no-store", credentials: "same-origin" })
         .then(function (r) { return r.ok ? r.json() : null; })
-        .then(function (data) { if (data) { seen(data.version); } })
+        .then(function (data) {
+          if (!data) { return; }
+          seen(data.version);
+          Object.keys(options.on || {}).forEach(function (name) {
+            if (data[name] !== undefined) { options.on[name](data); }
+          });
+        })
         .catch(function () {});
     }
 
@@ -107,6 +116,13 @@
       own.addEventListener("version", function (event) {
         errors = 0;
         try { seen(JSON.parse(event.data).version); } catch (e) { /* not ours */ }
+      });
+      Object.keys(options.on || {}).forEach(function (name) {
+        own.addEventListener(name, function (event) {
+          var data = null;
+          try { data = JSON.parse(event.data); } catch (e) { return; }
+          options.on[name](data);
+        });
       });
       Object.keys(options.events || {}).forEach(function (name) {
         own.addEventListener(name, function () {

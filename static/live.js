@@ -9,7 +9,13 @@
 // and [data-live="deal"], the card of the deal
 // being entered. A deal card the player has started to fill in is kept with their taps; if
 // that deal was meanwhile entered on another phone, a notice at the foot of the form (kept
-// in sight) says so, and its Save button names and shows the deal the game is at now. Without JavaScript the pages work as before: nothing here runs.
+// in sight) says so, and its Save button names and shows the deal the game is at now.
+// A tournament's game whose round is over hears (a "round" event, or the polled version's
+// "round") when the director draws the next round: it fetches where this table's players
+// sit now (box's data-round-url) and shows it at the top of the page, a tap each to their
+// new table's game; the player this phone follows (remembered by their player's page,
+// static/tournament.js) is marked and put first. Without JavaScript the pages work as
+// before: nothing here runs.
 (function () {
   "use strict";
 
@@ -234,6 +240,48 @@
     swap("signatures", doc, slot(document) || part(document, "charts") ||
          part(document, "scores")); // under the final standings, as a fresh page has it
     swap("access", doc, part(document, "totals"));
+    var moved = part(doc, "next-round");
+    if (moved && (parseInt(moved.dataset.round, 10) || 0) >
+        (parseInt((part(document, "next-round") || moved).dataset.round, 10) || 0)) {
+      mine(swap("next-round", doc, null));
+    }
+  }
+
+  // -- the next round: where this table's players sit now ---------------------------------
+  var roundAsked = 0; // the round whose seats were fetched (or are being fetched)
+
+  function mine(section) {
+    // Mark the player this phone follows (their player's page said which) and put them first.
+    if (!section || !section.dataset.tournament) { return; }
+    var number = null;
+    try { number = window.localStorage.getItem("kierki-player:" + section.dataset.tournament); }
+    catch (e) { return; }
+    var item = number && section.querySelector('li[data-player="' + number + '"]');
+    if (!item) { return; }
+    item.classList.add("mine");
+    var link = item.querySelector("a.button");
+    if (link) { link.classList.add("primary"); }
+    item.parentNode.insertBefore(item, item.parentNode.firstElementChild);
+  }
+
+  function moveOn(data) {
+    var number = data && parseInt(data.round, 10);
+    var slot = part(document, "next-round");
+    if (!number || !slot || !box.dataset.roundUrl) { return; }
+    if ((parseInt(slot.dataset.round, 10) || 0) >= number || roundAsked >= number) { return; }
+    roundAsked = number;
+    window.KierkiFollow.text(box.dataset.roundUrl).then(function (html) {
+      var doc = new DOMParser().parseFromString("<body>" + html + "</body>", "text/html");
+      var fresh = part(doc, "next-round");
+      var old = part(document, "next-round");
+      if (!fresh || !old || (parseInt(fresh.dataset.round, 10) || 0) < number) {
+        roundAsked = 0; // not there yet: the next event or poll asks again
+        return;
+      }
+      fresh = adopt(fresh);
+      old.replaceWith(fresh);
+      mine(fresh);
+    }).catch(function () { roundAsked = 0; });
   }
 
   // The stream, the polled fallback, one fetch in flight at most: static/follow.js.
@@ -244,6 +292,7 @@
   }
 
   shown(part(document, "deal"));
+  mine(part(document, "next-round"));
   document.addEventListener("input", function (event) {
     if (event.target.closest && event.target.closest('[data-live="deal"]')) { typed = true; }
   }, true);
@@ -255,6 +304,7 @@
     update: update,
     // "The game changed on another phone. Show it"
     failed: function () { box.hidden = false; },
-    events: { gone: function () { box.hidden = false; } } // the game was deleted
+    events: { gone: function () { box.hidden = false; } }, // the game was deleted
+    on: { round: moveOn } // the director drew the next round
   });
 }());

@@ -83,6 +83,14 @@
     });
   }
 
+  // A player's page: this phone follows that player, so the game page of their finished
+  // round marks them when the next round is drawn (static/live.js).
+  if (box.dataset.player && box.dataset.tournament) {
+    try {
+      window.localStorage.setItem("kierki-player:" + box.dataset.tournament, box.dataset.player);
+    } catch (e) { /* storage refused: nothing marked */ }
+  }
+
   window.addEventListener("resize", function () { pageAll(false); });
   pageAll(false);
   if (document.querySelector("[data-pages]")) {

@@ -103,7 +103,11 @@ class TournamentCreated(TournamentEvent):
 
 @dataclass(frozen=True)
 class RoundDrawn(TournamentEvent):
+    """Round ``number`` drawn; ``previous``: the games of the round before it (their
+    phones are told where their players sit now)."""
+
     number: int = 0
+    previous: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,10 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..storage import queries
-from ..storage.queries import TableOfGame, TournamentTable
+from ..storage.queries import MovedPlayer, TableOfGame, TournamentTable
 from ..storage.store import CODE_ALPHABET, CODE_LENGTHS
 
-__all__ = ["CODE_ALPHABET", "CODE_LENGTHS", "TableOfGame", "TournamentTable"]
+__all__ = ["CODE_ALPHABET", "CODE_LENGTHS", "MovedPlayer", "TableOfGame", "TournamentTable"]
 
 # ---- games ---------------------------------------------------------------------------
 
@@ -133,6 +133,13 @@ def table_of_game(db: Database, gid: str) -> TableOfGame | None:
     """The tournament, round and table a game was drawn for (and whether that tournament
     is closed), in one row; None for a game of no tournament."""
     return queries.table_of_game(db, gid)
+
+
+def moved_on(db: Database, gid: str, round_number: int) -> list[MovedPlayer]:
+    """Where each player of game ``gid``'s table (in its seat order) sits in round
+    ``round_number`` of its tournament: the finished round's game page shows it when the
+    director draws the next round."""
+    return queries.moved_on(db, gid, round_number)
 
 
 # ---- settings ------------------------------------------------------------------------

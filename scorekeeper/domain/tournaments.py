@@ -42,7 +42,7 @@ __all__ = ["NotNow", "Tournament", "TournamentNotFound", "add_player", "close", 
            "draw_next", "load", "table_of_game", "withdraw"]
 
 MIN_PLAYERS = 8
-MAX_PLAYERS = 1000
+MAX_PLAYERS = 4000  # 1,000 tables of four: a national championship (issue 34)
 MAX_ROUNDS = 20
 NAME_MAX = 80
 SIZES = (3, 4, 5)
@@ -446,7 +446,8 @@ def draw_next(db: Database, tid: str, number: Any = None,
         store.add_round(db, tid, nxt, _tables(db, t.rulesets, names, drawn))
     except store.TournamentChanged as e:
         raise _refused(e, nxt) from None
-    bus.publish([RoundDrawn(tid, None, nxt)])
+    bus.publish([RoundDrawn(tid, None, nxt,
+                            tuple(table.game_id for table in t.rounds[t.current - 1]))])
     return load(db, tid)
 
 

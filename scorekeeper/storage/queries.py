@@ -634,16 +634,56 @@ class TableOfGame:
     table: int
     #: The tournament is closed: its games are frozen until the director reopens it.
     closed: bool = False
+    #: The last round drawn in the tournament: past ``round``, this table's players have
+    #: moved on (the game's page says where, :func:`moved_on`).
+    latest: int = 0
 
 
 def table_of_game(db: Database, gid: str) -> TableOfGame | None:
     """The tournament, round and table a game was drawn for, in one row: what a game's
     page names, without reading the whole tournament (``bench/club.py``: at 150 tables
-    :func:`load_tournament` is 1 to 2 ms, this a few µs, on every phone's page)."""
+    :func:`load_tournament` is 1 to 2 ms, this a few µs, on every phone's page). The
+    tournament's last round is read by its primary key (the last entry of an index)."""
     row = db.conn.execute(
-        "select t.tournament_id, n.name, t.round, t.number, n.closed from tournament_tables t "
-        "join tournaments n on n.id = t.tournament_id where t.game_id = ?", [gid]).fetchone()
-    return TableOfGame(*row[:4], bool(row[4])) if row else None
+        "select t.tournament_id, n.name, t.round, t.number, n.closed, (select max(l.round) "
+        "from tournament_tables l where l.tournament_id = t.tournament_id) "
+        "from tournament_tables t join tournaments n on n.id = t.tournament_id "
+        "where t.game_id = ?", [gid]).fetchone()
+    return TableOfGame(*row[:4], bool(row[4]), row[5] or 0) if row else None
+
+
+@dataclass(frozen=True)
+class MovedPlayer:
+    """Where a player of a finished round's table sits in a later round."""
+
+    seat: int          # at the old table (0-based)
+    number: int        # entry number
+    name: str
+    table: int | None  # in the later round (None: not drawn in it, withdrawn)
+    new_seat: int | None
+    game_id: str | None
+
+
+def moved_on(db: Database, gid: str, round_number: int) -> list[MovedPlayer]:
+    """The players of game ``gid``'s table, in its seat order, and where each sits in
+    round ``round_number`` of the same tournament: a few indexed statements, the later
+    round's seat lists searched by SQLite (``json_each``) for these players alone."""
+    row = db.conn.execute("select tournament_id, seats from tournament_tables "
+                          "where game_id = ?", [gid]).fetchone()
+    if row is None:
+        return []
+    tid, seats = row[0], json.loads(row[1])
+    marks = ", ".join("?" * len(seats))
+    names = dict(db.conn.execute(
+        "select t.number, p.name from tournament_players t join people p "
+        f"on p.id = t.person_id where t.tournament_id = ? and t.number in ({marks})",
+        [tid, *seats]))
+    found = {r[0]: r[1:] for r in db.conn.execute(
+        "select s.value, n.number, s.key, n.game_id from tournament_tables n, "
+        "json_each(n.seats) s where n.tournament_id = ? and n.round = ? "
+        f"and s.value in ({marks})", [tid, round_number, *seats])}
+    return [MovedPlayer(i, n, names.get(n, ""), *found.get(n, (None, None, None)))
+            for i, n in enumerate(seats)]
 
 
 def signatures(db: Database, gid: str) -> dict[int, dict[str, Any]]:

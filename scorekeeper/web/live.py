@@ -6,7 +6,11 @@ its ``id:`` the game's version, so that a browser reconnecting after a missed ch
 ``LIVE_HEARTBEAT_SECONDS`` (15 s) that keeps the connection open and finds phones that
 are gone. A stream ends after ``LIVE_STREAM_SECONDS`` (about 5 minutes) and the browser's
 EventSource opens a new one by itself; an unknown game is a 404; a game deleted while
-watched gets a ``gone`` event and the stream ends.
+watched gets a ``gone`` event and the stream ends. A tournament's game whose round is
+over gets a ``round`` event (``data: {"round": n}``, no ``id:``, so ``Last-Event-ID``
+stays the game's version) when the director draws round ``n``, and at once on opening
+if that round is already drawn: its phones then show where each player sits now
+(:func:`..views.games.next_round`).
 
 How a change is learnt: the domain's events (:mod:`..domain.bus`) say which game or
 tournament changed and its new version (a deal, a correction, an undo, a signature, a
@@ -35,7 +39,7 @@ from flask import Blueprint, Flask, Response, current_app, request
 from flask_babel import gettext
 
 from ..domain import bus, database, reads
-from ..domain.events import Event, GameEvent, TournamentEvent
+from ..domain.events import Event, GameEvent, RoundDrawn, TournamentEvent
 from .db import get_db
 
 bp = Blueprint("live", __name__)
@@ -62,6 +66,8 @@ class Watcher:
         self._poke = threading.Event()
         self._streams: Counter[str] = Counter()
         self._versions: dict[str, int] = {}
+        #: The round drawn after a watched game's own (its tournament moved on): told once.
+        self._rounds: dict[str, int] = {}
         self._thread: threading.Thread | None = None
 
     def watch(self, gid: str, version: int) -> None:
@@ -86,6 +92,7 @@ class Watcher:
             if self._streams[gid] <= 0:
                 del self._streams[gid]
                 self._versions.pop(gid, None)
+                self._rounds.pop(gid, None)
                 self._changed.pop(gid, None)
 
     def poke(self) -> None:
@@ -103,18 +110,27 @@ class Watcher:
             self._versions[key] = version
             self._changed[key].notify_all()
 
-    def wait(self, gid: str, seen: int, timeout: float) -> int:
-        """The game's version once it is past ``seen`` (``GONE`` if deleted), or ``seen``
-        again after ``timeout`` seconds."""
+    def drawn(self, gid: str, number: int) -> None:
+        """Round ``number`` of game ``gid``'s tournament is drawn (the game's round is
+        over): its streams wake and tell their phones."""
+        with self._lock:
+            if gid in self._changed and number > self._rounds.get(gid, 0):
+                self._rounds[gid] = number
+                self._changed[gid].notify_all()
+
+    def wait(self, gid: str, seen: int, timeout: float, round_seen: int = 0) -> tuple[int, int]:
+        """The game's version once it is past ``seen`` (``GONE`` if deleted) or a later
+        round of its tournament is drawn than ``round_seen``, with that round; or ``seen``
+        and ``round_seen`` again after ``timeout`` seconds."""
         def moved() -> bool:
             v = self._versions.get(gid, seen)
-            return v == GONE or v > seen
+            return v == GONE or v > seen or self._rounds.get(gid, 0) > round_seen
         with self._lock:
             self._start()  # after a failure that ended it
             changed = self._changed.get(gid)
             if changed is not None:
                 changed.wait_for(moved, timeout)
-            return self._versions.get(gid, seen)
+            return self._versions.get(gid, seen), max(round_seen, self._rounds.get(gid, 0))
 
     def _run(self) -> None:
         db = None
@@ -178,6 +194,9 @@ def heard(event: Event) -> None:
     app of this process; an event that names no version (a rename, a tournament's own
     write) has the watchers look now."""
     for w in list(_watchers):
+        if isinstance(event, RoundDrawn):
+            for gid in event.previous:
+                w.drawn(gid, event.number)
         if isinstance(event, GameEvent):
             w.moved(event.gid, event.version)
         elif isinstance(event, TournamentEvent) and event.version is not None:
@@ -190,26 +209,36 @@ def _event(version: int) -> str:
     return f"id: {version}\nevent: version\ndata: {json.dumps({'version': version})}\n\n"
 
 
+def _round(number: int) -> str:
+    return f"event: round\ndata: {json.dumps({'round': number})}\n\n"
+
+
 def stream(w: Watcher, gid: str, version: int, last_seen: int | None,
-           heartbeat: float, life: float) -> Iterator[str]:
-    """The stream's text: the current version at once (unless the browser says it has it),
-    then one event per change and a comment line at every heartbeat, until ``life``
-    seconds have passed."""
+           heartbeat: float, life: float, drawn: int = 0) -> Iterator[str]:
+    """The stream's text: the current version at once (unless the browser says it has it)
+    and the later round drawn (``drawn``, if any), then one event per change and a comment
+    line at every heartbeat, until ``life`` seconds have passed."""
     w.watch(gid, version)
     try:
         yield f"retry: {RETRY_MS}\n"
         yield _event(version) if last_seen != version else ": up to date\n\n"
-        sent = version
+        if drawn:
+            yield _round(drawn)
+        sent, told = version, drawn
         end = time.monotonic() + life
         while (left := end - time.monotonic()) > 0:
-            now = w.wait(gid, sent, min(heartbeat, left))
+            now, number = w.wait(gid, sent, min(heartbeat, left), told)
             if now == GONE:
                 yield "event: gone\ndata: {}\n\n"
                 return
+            moved_on = number > told
+            if moved_on:
+                told = number
+                yield _round(number)
             if now > sent:
                 sent = now
                 yield _event(now)
-            elif end - time.monotonic() > 0:
+            elif not moved_on and end - time.monotonic() > 0:
                 yield ": still here\n\n"
     finally:
         w.unwatch(gid)
@@ -282,11 +311,15 @@ def tournament_events(tid: str):
 
 @bp.get("/games/<gid>/events", endpoint="events")
 def game_events(gid: str):
-    """The game's changes as Server-Sent Events (see the module's docstring)."""
-    return answer(gid, reads.game_version(get_db(), gid))  # GameNotFound: 404
+    """The game's changes as Server-Sent Events (see the module's docstring); a game of a
+    tournament that has drawn a later round says so at once (one indexed row)."""
+    db = get_db()
+    version = reads.game_version(db, gid)  # GameNotFound: 404
+    of = reads.table_of_game(db, gid)
+    return answer(gid, version, of.latest if of and of.latest > of.round else 0)
 
 
-def answer(gid: str, version: int):
+def answer(gid: str, version: int, drawn: int = 0):
     """The stream of a game or tournament ``gid`` now at ``version``, while this process
     has fewer than ``LIVE_STREAM_LIMIT`` open; past it 503 with ``Retry-After``
     (``static/live.js`` then asks for the version every few seconds), so that streams
@@ -301,7 +334,7 @@ def answer(gid: str, version: int):
     body = budget(current_app).hold(
         int(config.get("LIVE_STREAM_LIMIT", STREAM_LIMIT)),
         stream(watcher(current_app), gid, version, last_seen,
-               float(config.get("LIVE_HEARTBEAT_SECONDS", HEARTBEAT_SECONDS)), life))
+               float(config.get("LIVE_HEARTBEAT_SECONDS", HEARTBEAT_SECONDS)), life, drawn))
     if body is None:
         return Response(gettext("Too many phones are following games on this server just "
                                 "now; this page will look for changes every few seconds "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..domain import tournaments
 from ..families.kierki.rules.cards import CARD_SETS
 from ..outputs.schema import openapi_schemas
 from ..rules.named import ID
@@ -486,7 +487,7 @@ def document() -> dict[str, Any]:
                                       "properties": {
                     "name": {"type": "string"},
                     "players": {"type": "array", "items": {"type": "string"},
-                                "minItems": 8, "maxItems": 1000},
+                                "minItems": 8, "maxItems": tournaments.MAX_PLAYERS},
                     "rounds": {"type": "integer", "minimum": 1, "maximum": 20},
                     "rulesets": {"type": "object", "additionalProperties": {"type": "string"},
                                  "example": {"4": "standard-4", "3": "standard-3"},

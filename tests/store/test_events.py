@@ -137,7 +137,9 @@ def test_a_tournament_game_moves_its_tournament_by_one_handler(db):
         tournaments.draw_next(db, t.id)
         tournaments.close(db, t.id)
         tournaments.reopen(db, t.id)
-    assert seen == [RoundDrawn(t.id, None, 2), TournamentClosed(t.id), TournamentReopened(t.id)]
+    # the round drawn names the games of the round before (their phones are told)
+    assert seen == [RoundDrawn(t.id, None, 2, tuple(tb.game_id for tb in t.rounds[0])),
+                    TournamentClosed(t.id), TournamentReopened(t.id)]
 
 
 def test_a_handler_that_fails_in_the_write_stores_nothing(db, monkeypatch):

@@ -196,3 +196,45 @@ def test_the_watcher_runs_only_while_someone_watches(app, client):
     while watcher._thread is not None and time.monotonic() < deadline:
         time.sleep(0.01)
     assert watcher._thread is None and not watcher._streams
+
+
+def test_a_finished_rounds_game_hears_the_next_round_and_says_where_everyone_sits(app, client):
+    """A tournament's game whose round is over: its stream tells of the next round drawn
+    (an event of its own, the version's id left alone), a stream opened later and the
+    polled version say it at once, and the fragment its page fetches names each of the
+    table's players' new table and seat, a link to its game."""
+    from scorekeeper.domain import tournaments
+    from scorekeeper.web.db import get_db
+    from tests.store.test_tournaments import finish
+
+    names = ["Ala", "Bożena", "Czesław", "Darek", "Ewa", "Franciszek", "Gosia", "Henryk"]
+    with app.app_context():
+        t = tournaments.create(get_db(), "Piątek", names, 2, {"4": "standard-4"}, seed="x")
+        for i, table in enumerate(t.rounds[0]):
+            finish(get_db(), table.game_id, loser_seat=i)
+    gid = t.rounds[0][0].game_id
+    assert "round" not in client.get(f"/games/{gid}/version").get_json()
+    stream = open_stream(client, gid)
+    try:
+        before = version_of(stream.next_event())
+        with app.app_context():
+            t = tournaments.draw_next(get_db(), t.id, 2)
+        event = stream.next_event()
+        assert event["event"] == "round" and "id" not in event
+        assert json.loads(event["data"]) == {"round": 2}
+    finally:
+        stream.close()
+    assert client.get(f"/games/{gid}/version").get_json() == {"version": before, "round": 2}
+    later = open_stream(client, gid, **{"Last-Event-ID": str(before)})
+    try:
+        assert json.loads(later.next_event()["data"]) == {"round": 2}
+    finally:
+        later.close()
+    html = client.get(f"/games/{gid}/next-round").get_data(as_text=True)
+    for number in t.rounds[0][0].seats:
+        table, seat = t.seat_of(number, 2)
+        assert (f'href="/games/{table.game_id}">{t.name_of(number)}: table {table.number}, '
+                f"seat {seat + 1}</a>") in html
+    # a game of round 2 has no later round: nothing to say, and no such fragment elsewhere
+    assert "round" not in client.get(f"/games/{t.rounds[1][0].game_id}/version").get_json()
+    assert client.get(f"/games/{new_game(client)}/next-round").status_code == 404

@@ -70,7 +70,7 @@ def test_the_form_refuses_by_field_keeps_what_was_typed_and_stores_nothing(app, 
     assert r.status_code == 422
     errors = field_errors(r.text)
     assert errors["name"] == ["Give the tournament a name."]
-    assert "A tournament needs 8 to 1000 players; 3 are entered." in errors["players"]
+    assert "A tournament needs 8 to 4000 players; 3 are entered." in errors["players"]
     assert "Ala is entered twice." in errors["players"]
     assert errors["rounds"] == ["Choose 1 to 20 rounds."]
     assert errors["rulesets"] == ["Choose a ruleset for tables of four."]

@@ -204,8 +204,14 @@ def show(gid: str):
 
 @bp.get("/games/<gid>/version")
 def version(gid: str):
-    """Polled by the game page so every phone follows the deals entered elsewhere."""
-    return {"version": reads.game_version(get_db(), gid)}, 200, {"Cache-Control": "no-store"}
+    """Polled by the game page so every phone follows the deals entered elsewhere; a
+    tournament's game whose round is over also says the later round drawn (``round``)."""
+    db = get_db()
+    answer = {"version": reads.game_version(db, gid)}
+    of = reads.table_of_game(db, gid)
+    if of and of.latest > of.round:
+        answer["round"] = of.latest
+    return answer, 200, {"Cache-Control": "no-store"}
 
 
 @bp.post("/games/<gid>/deals/<int:number>")

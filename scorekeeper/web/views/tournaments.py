@@ -290,6 +290,26 @@ def player(tid: str, number: int):
         {"Cache-Control": "no-store"}
 
 
+@bp.get("/games/<gid>/next-round")
+def next_round(gid: str):
+    """A finished round's game page, told that the director drew a later round
+    (static/live.js, on the stream's ``round`` event): where each of its table's players
+    sits now, a tap to their new table's game. The same for the table's four phones, made
+    once per game, round and language (a round's seats never change once drawn)."""
+    of = reads.table_of_game(get_db(), gid)
+    if of is None:
+        abort(404)
+    kept = caches.body(("next-round", gid, of.latest, lang()), lambda: caches.Body.of(
+        render_template("tournaments/_moved_on.html", of=of, gid=gid)))
+    return caches.respond(kept)
+
+
+@bp.app_template_global()
+def moved_on(gid: str, round_number: int) -> list[reads.MovedPlayer]:
+    """Where each player of game ``gid``'s table sits in round ``round_number``."""
+    return reads.moved_on(get_db(), gid, round_number)
+
+
 bp.add_app_template_global(tournaments.confirmed, "confirmed")
 
 
