@@ -215,6 +215,8 @@ class Evening:
     seats: dict[str, list[int]] = field(default_factory=dict)  #: people by seat, per game
     started: str = ""
     last: str = ""
+    #: The rematches among the games: game → the game of this evening it is the rematch of.
+    rematches: dict[str, str] = field(default_factory=dict)
 
 
 def _when(text: str) -> datetime | None:
@@ -234,11 +236,16 @@ def _evenings_of(rows: Iterable[dict[str, Any]]) -> list[Evening]:
         table = tuple(sorted(row["people"]))
         current = open_.get(table)
         start, last = _when(row["created_at"]), _when(current.last) if current else None
-        if current is None or start is None or last is None or start - last > EVENING_GAP:
+        of = row.get("rematch_of")
+        rematch = current is not None and of is not None and of in current.seats
+        if not rematch and (current is None or start is None or last is None
+                            or start - last > EVENING_GAP):
             current = Evening(store.evening_id(row["id"]), table,
                               started=row["created_at"] or "")
             open_[table] = current
             found.append(current)
+        if rematch:  # a rematch is of its game's evening, however long the pause
+            current.rematches[row["id"]] = of
         current.games.append(row["id"])
         current.seats[row["id"]] = row["people"]
         current.last = max(current.last, row["played_at"] or "")  # a rename moves no evening

@@ -31,7 +31,8 @@ def test_wal_and_migrations_are_idempotent_and_keep_data(db, tmp_path):
     applied = [r["name"] for r in db.query("select name from _sqlite_migrations")]
     assert applied == ["0001_initial", "0002_family", "0003_join_code", "0004_rulesets",
                        "0005_settings", "0006_people", "0007_figures",
-                       "0008_one_name_per_person", "0009_tournaments", "0010_rights"]
+                       "0008_one_name_per_person", "0009_tournaments", "0010_rights",
+                       "0011_rematches"]
 
 
 def test_a_stale_version_is_refused_and_nothing_changes(db):
