@@ -94,3 +94,25 @@ def test_a_deleted_rematch_can_be_started_again(app, client):
     assert "Rematch: the next game of this table" in page  # offered again
     again = new_id(table.post(f"/games/{gid}/rematch"))
     assert again != made and table.get(f"/games/{again}").status_code == 200
+
+
+def test_a_tybet_tables_rematch_is_one_game_too(app, client):
+    from tests.web.test_players_per_family import PLAIN, PLAYERS, SWEEP
+    game = play_api(client, "tybet-21", PLAYERS, [PLAIN, SWEEP, SWEEP])[-1]
+    assert game["finished"]
+    first, second = (join(app.test_client(), app, game["id"]) for _ in range(2))
+    assert "Rematch: the next game of this table" in first.get(f"/games/{game['id']}").text
+    made = new_id(first.post(f"/games/{game['id']}/rematch"))
+    assert "Join the rematch" in second.get(f"/games/{game['id']}").text
+    assert new_id(second.post(f"/games/{game['id']}/rematch")) == made
+
+
+def test_a_rematch_stays_in_its_games_evening_after_a_long_pause():
+    from scorekeeper.domain.people import _evenings_of
+    row = {"people": [1, 2, 3, 4], "played_at": "2026-11-27T18:40:00+00:00"}
+    rows = [{**row, "id": "a", "created_at": "2026-11-27T18:00:00+00:00", "rematch_of": None},
+            {**row, "id": "b", "created_at": "2026-11-28T02:00:00+00:00", "rematch_of": "a"},
+            {**row, "id": "c", "created_at": "2026-11-28T09:00:00+00:00", "rematch_of": None}]
+    first, second = _evenings_of(rows)
+    assert first.games == ["a", "b"] and first.rematches == {"b": "a"}
+    assert second.games == ["c"]  # a new game after the pause opens a new evening
