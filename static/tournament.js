@@ -27,15 +27,18 @@
 
   function firstItems(list) {
     // The index of each page's first item, measured with every item shown: an item that
-    // would end below the list's foot starts the next page (a grid's row starts together).
+    // would end below the list's foot starts the next page (a grid's row starts together),
+    // and so does one that would end right of it (a list in columns: the overflow column).
     var items = list.children;
     var starts = [0];
     if (!items.length) { return starts; }
-    var top = items[0].offsetTop;
+    var top = items[0].offsetTop, left = items[0].offsetLeft;
     for (var i = 1; i < items.length; i++) {
-      if (items[i].offsetTop + items[i].offsetHeight - top > list.clientHeight + 1) {
+      if (items[i].offsetTop + items[i].offsetHeight - top > list.clientHeight + 1 ||
+          items[i].offsetLeft + items[i].offsetWidth - left > list.clientWidth + 1) {
         starts.push(i);
         top = items[i].offsetTop;
+        left = items[i].offsetLeft;
       }
     }
     return starts;

@@ -31,6 +31,14 @@ class GameCreated(GameEvent):
 
 
 @dataclass(frozen=True)
+class RematchStarted(GameEvent):
+    """Game ``gid`` (now at ``version``) got its rematch, game ``rematch`` (made by the
+    same write): every phone on the old game is offered to follow."""
+
+    rematch: str = ""
+
+
+@dataclass(frozen=True)
 class DealRecorded(GameEvent):
     """Deal ``number`` entered; ``game`` is the game after it."""
 

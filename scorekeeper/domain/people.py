@@ -244,6 +244,8 @@ class Evening:
     last: str = ""
     #: More games followed in the same sitting than a page shows (:data:`EVENING_GAMES`).
     cut: bool = False
+    #: The rematches among the games: game → the game of this evening it is the rematch of.
+    rematches: dict[str, str] = field(default_factory=dict)
 
 
 def _when(text: str) -> datetime | None:
@@ -263,11 +265,16 @@ def _evenings_of(rows: Iterable[dict[str, Any]]) -> list[Evening]:
         table = tuple(sorted(row["people"]))
         current = open_.get(table)
         start, last = _when(row["created_at"]), _when(current.last) if current else None
-        if current is None or start is None or last is None or start - last > EVENING_GAP:
+        of = row.get("rematch_of")
+        rematch = current is not None and of is not None and of in current.seats
+        if not rematch and (current is None or start is None or last is None
+                            or start - last > EVENING_GAP):
             current = Evening(store.evening_id(row["id"]), table,
                               started=row["created_at"] or "")
             open_[table] = current
             found.append(current)
+        if rematch:  # a rematch is of its game's evening, however long the pause
+            current.rematches[row["id"]] = of
         current.games.append(row["id"])
         current.seats[row["id"]] = row["people"]
         current.last = max(current.last, row["played_at"] or "")  # a rename moves no evening

@@ -33,6 +33,7 @@ from .events import (
     GameDeleted,
     GameFinished,
     GameSigned,
+    RematchStarted,
 )
 
 __all__ = ["Conflict", "Frozen", "Game", "GameNotFound", "InvalidInput", "create_game", "delete_game",
@@ -197,6 +198,38 @@ def create_game(db: Database, ruleset_id: Any, names: Any, first_dealer: Any = N
                             then=unit.then)
     unit.publish()
     return gid
+
+
+def rematch(db: Database, game: Game, names: list[str], first_dealer: int,
+            max_games: int | None = None) -> tuple[str, bool]:
+    """The next game of ``game``'s table, one per game (issue 35): the rematch it has, or
+    a new game of the same rules and settings with ``names`` seated and ``first_dealer``
+    dealing first, made now and linked as its rematch. Returns (its id, whether this call
+    made it): the first phone to ask makes it, every later one (any phone of the table,
+    at any time, even at the same moment) gets the same game. Making it raises
+    :class:`GameCreated` and :class:`RematchStarted` (the old game's version moved, so
+    every phone on it is told)."""
+    there = queries.rematch_of(db, game.id)
+    if there is not None:
+        return there, False
+    family, rules = variants.find(db, game.rules.id)  # UnknownRuleset: gone from here
+    players = checks.names(names, rules.players)
+    settings = {"first_dealer": checks.first_dealer(first_dealer, rules.players),
+                **family.settings(rules, dict(game.stored.settings))}
+    _room_for_one_more(db, max_games)
+    bumped: list[int] = []
+    unit = bus.Unit(lambda gid: [GameCreated(gid, 1),
+                                 RematchStarted(game.id, bumped[0], gid)])
+
+    def then(wdb: Database, gid: str) -> None:
+        bumped.append(queries.game_version(wdb, game.id))  # the old game's, in this write
+        unit.then(wdb, gid)
+
+    gid, made = store.start_rematch(db, game.id, family.key, rules.snapshot(), players,
+                                    settings, then=then)
+    if made:
+        unit.publish()
+    return gid, made
 
 
 def _check_version(game: Game, number: int | None, version: Any) -> None:

@@ -209,6 +209,18 @@ class Tournament:
         """Whether a player's standing rests on a table not yet confirmed."""
         return any(number in t.seats for t in self.unconfirmed)
 
+    def standings_now(self, running: Mapping[str, list[int]]) -> list[Standing]:
+        """Overall standings as if every table still playing ended now: the finished
+        games, and each unfinished one whose running totals (by seat) are in ``running``
+        counted as the ranking counts a game (its totals, or the places they give)."""
+        games = [self._seats_by_game[t.game_id] for t in self.stored.tables
+                 if t.game_id in self._seats_by_game]
+        games += [[Seat(p, total) for p, total in zip(t.seats, running[t.game_id],
+                                                      strict=True)]
+                  for t in self.stored.tables
+                  if not t.finished and t.game_id in running]
+        return standings(games, list(self.players), self.scoring)
+
     def met(self) -> dict[frozenset[int], int]:
         return draw.meetings([[t.seats for t in r] for r in self.rounds])
 
@@ -216,6 +228,35 @@ class Tournament:
 def load(db: Database, tid: str) -> Tournament:
     """A stored tournament (``TournamentNotFound``)."""
     return Tournament(queries.load_tournament(db, tid))
+
+
+@dataclass(frozen=True)
+class LiveStandings:
+    """The standings mid-round (the projector's): ``rows`` count every table still playing
+    as if its game ended now; ``in_play`` are the players whose line holds such a game
+    (provisional until it ends), ``tables`` how many tables that is."""
+
+    rows: list[Standing]
+    in_play: frozenset[int]
+    tables: int
+
+
+def live_standings(db: Database, t: Tournament) -> LiveStandings:
+    """The standings from the deals entered so far: each unfinished table with at least
+    one deal recorded counts with its running totals (its game loaded through the service,
+    kept per version, so a save re-reads one game). Without such a table, the standings."""
+    running: dict[str, list[int]] = {}
+    for table in t.stored.tables:
+        if table.finished or not table.deals:
+            continue
+        game = service.load(db, table.game_id)
+        if game.recorded and not game.state.finished:
+            running[table.game_id] = [int(x) for x in game.state.totals]
+    if not running:
+        return LiveStandings(t.overall, frozenset(), 0)
+    players = frozenset(p for table in t.stored.tables if table.game_id in running
+                        for p in table.seats)
+    return LiveStandings(t.standings_now(running), players, len(running))
 
 
 def _name(value: Any) -> str:

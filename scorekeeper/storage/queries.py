@@ -31,6 +31,9 @@ class StoredGame:
     join_code: str = ""
     #: The ruleset snapshot as stored: what the service keys its loaded rules by.
     ruleset_text: str = ""
+    #: The game this one is the rematch of, and this one's rematch (issue 35), if any.
+    rematch_of: str | None = None
+    rematch: str | None = None
 
 
 def game_version(db: Database, gid: str) -> int:
@@ -67,7 +70,8 @@ def load_game(db: Database, gid: str) -> StoredGame:
     try:
         row = conn.execute(
             "select id, family, ruleset, settings, version, finished, created_at, updated_at, "
-            "join_code from games where id = ?", [gid]).fetchone()
+            "join_code, rematch_of, (select r.id from games r where r.rematch_of = games.id) "
+            "from games where id = ?", [gid]).fetchone()
         if row is None:
             raise GameNotFound(gid)
         players = [name for (name,) in conn.execute(
@@ -77,9 +81,16 @@ def load_game(db: Database, gid: str) -> StoredGame:
     finally:
         if own:
             conn.execute("COMMIT")
-    gid, family, ruleset, settings, version, finished, created, updated, code = row
+    gid, family, ruleset, settings, version, finished, created, updated, code, of, next_ = row
     return StoredGame(gid, family, json.loads(ruleset), json.loads(settings or "{}"), players,
-                      results, version, bool(finished), created, updated, code or "", ruleset)
+                      results, version, bool(finished), created, updated, code or "", ruleset,
+                      of, next_)
+
+
+def rematch_of(db: Database, gid: str) -> str | None:
+    """The rematch game ``gid`` has (by index), or None."""
+    row = db.conn.execute("select id from games where rematch_of = ?", [gid]).fetchone()
+    return row[0] if row else None
 
 
 def game_versions(db: Database, ids: list[str]) -> list[tuple[str, int]]:
@@ -206,7 +217,7 @@ def seatings(db: Database) -> list[dict[str, Any]]:
     evenings, tables and statistics are worked out from."""
     return [{**r, "people": json.loads(r["people"])} for r in db.query(f"""
         select g.id, g.family, g.ruleset_id, g.finished, g.created_at, g.updated_at,
-               {PLAYED_AT} as played_at,
+               g.rematch_of, {PLAYED_AT} as played_at,
                (select json_group_array(person_id) from (select person_id from players p
                  where p.game_id = g.id order by seat)) as people
         from games g order by g.created_at, g.rowid""")]
@@ -438,7 +449,7 @@ def table_count(db: Database, key: str) -> int:
 def _seating_rows(where: str) -> str:
     return f"""
         select g.id, g.family, g.ruleset_id, g.finished, g.created_at, g.updated_at,
-               {PLAYED_AT} as played_at,
+               g.rematch_of, {PLAYED_AT} as played_at,
                (select json_group_array(person_id) from (select person_id from players p
                  where p.game_id = g.id order by seat)) as people
         from games g {where}"""

@@ -316,6 +316,15 @@ def _figure_totals(db: Database) -> None:
 TOTALS_WANTED = "figure_totals_wanted"
 
 
+@migrations(name="0012_rematches")
+def _rematches(db: Database) -> None:
+    """One rematch per table (issue 35): ``games.rematch_of``, the game a game is the
+    rematch of. Unique, so a game has one rematch at most whichever phones asked for it
+    at once (:func:`start_rematch` finds the one there is before it makes one)."""
+    db.table("games").add_column("rematch_of", str)
+    db.table("games").create_index(["rematch_of"], unique=True)
+
+
 #: Who made a change: the table (a phone that created or joined the game, or its API
 #: token), the tournament's director, or the host.
 RIGHTS = ("table", "director", "host")
@@ -665,9 +674,10 @@ def create_game(db: Database, family: str, ruleset: dict[str, Any], players: lis
 
 def _insert_game(db: Database, family: str, ruleset: dict[str, Any], players: list[str],
                  settings: dict[str, Any], results: list[dict[str, Any]] | None = None,
-                 game_id: str | None = None) -> str:
-    """A new game's rows (the one place that makes them): a game started at a table, or
-    one of a tournament round's (:func:`add_round`), inside the caller's write."""
+                 game_id: str | None = None, rematch_of: str | None = None) -> str:
+    """A new game's rows (the one place that makes them): a game started at a table, the
+    rematch of one (:func:`start_rematch`), or one of a tournament round's
+    (:func:`add_round`), inside the caller's write."""
     gid = game_id or new_id()
     now = _now()
     seats = _seat_rows(db, gid, players, now)
@@ -676,12 +686,33 @@ def _insert_game(db: Database, family: str, ruleset: dict[str, Any], players: li
         "join_code": _free_code(db),
         "ruleset": json.dumps(ruleset, ensure_ascii=False),
         "settings": json.dumps(settings), "version": 1, "finished": 0,
-        "created_at": now, "updated_at": now, **_where(gid, seats)})
+        "created_at": now, "updated_at": now, **_where(gid, seats),
+        **({"rematch_of": rematch_of} if rematch_of is not None else {})})
     db.table("players").insert_all(seats)
     _count_seats(db, seats, 1)
     for number, result in enumerate(results or [], start=1):
         _insert_deal(db, gid, number, result, now)
     return gid
+
+
+@writes
+def start_rematch(db: Database, old: str, family: str, ruleset: dict[str, Any],
+                  players: list[str], settings: dict[str, Any],
+                  then: Then = None) -> tuple[str, bool]:
+    """The rematch of game ``old``: the one it has, else a new game made now as its
+    rematch, and ``old``'s version bumped (every phone on it learns of the rematch).
+    Returns (the rematch's id, whether this write made it). Under the write lock, so two
+    phones asking at once get one game (the unique index on ``rematch_of`` holds it too)."""
+    row = db.conn.execute("select id from games where rematch_of = ?", [old]).fetchone()
+    if row is not None:
+        return row[0], False
+    if db.conn.execute("update games set version = version + 1, updated_at = ? where id = ?",
+                       [_now(), old]).rowcount != 1:
+        raise queries.GameNotFound(old)
+    gid = _insert_game(db, family, ruleset, players, settings, rematch_of=old)
+    if then is not None:
+        then(db, gid)
+    return gid, True
 
 
 @writes
@@ -834,8 +865,11 @@ def remove_last_deal(db: Database, gid: str, version: int, by: str = "table",
 
 @writes
 def delete_game(db: Database, gid: str, version: int, then: Then = None) -> None:
-    """Delete a game and everything of it, if it is still at ``version``."""
+    """Delete a game and everything of it, if it is still at ``version``; the game it was
+    the rematch of changes version (its page no longer offers to join it)."""
     _bump(db, gid, version, None)
+    db.conn.execute("update games set version = version + 1, updated_at = ? where id = "
+                    "(select rematch_of from games where id = ?)", [_now(), gid])
     if then is not None:
         then(db, gid)
     _count_seats(db, [{"person_id": p} for (p,) in db.conn.execute(

@@ -141,14 +141,14 @@ def test_twelve_players_two_rounds_at_phone_width(club):
 
     for i, table in enumerate(t.rounds[0]):
         last = play(app, base, table, loser_seat=i)
-        expect(table_cell(screen, table.number)).to_contain_text("12/12")
+        expect(table_cell(screen, table.number)).to_contain_text("deal 12 of 12")
         assert "finished" not in table_cell(screen, table.number).inner_text()
         last_deal_in_the_browser(director, table, last)
         expect(table_cell(screen, table.number)).to_contain_text("finished")
         expect(table_cell(screen, table.number)).to_have_class("done")
         expect(screen.locator(".screen-head")).to_contain_text(f"{i + 1} of 3 tables finished")
         if i == 0:
-            expect(table_cell(screen, t.rounds[0][1].number)).to_contain_text("1/12")
+            expect(table_cell(screen, t.rounds[0][1].number)).to_contain_text("deal 1 of 12")
             shot(screen, "tournament-projector-1920-en-playing")
     assert not_reloaded(screen)
     # 36 saves came in bursts: the projector fetched its live part one at a time (how many

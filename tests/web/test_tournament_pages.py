@@ -183,7 +183,7 @@ def test_results_projector_and_phone_follow_the_tables(app, client):
     assert f"At your table: {mates}" in mine
     assert f"/games/{ala_table.game_id}" in phone.get(f"/tournaments/{tid}/players/1").text
     live = text(phone.get(f"/tournaments/{tid}/screen?part=live").text)
-    assert "0 of 3 tables finished" in live and "1/12" in live
+    assert "0 of 3 tables finished" in live and "deal 1 of 12" in live
     with app.app_context():
         finish(get_db(), ala_table.game_id, loser_seat=ala_seat)  # Ala takes every penalty
     live = phone.get(f"/tournaments/{tid}/screen?part=live").text

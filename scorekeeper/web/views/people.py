@@ -245,16 +245,17 @@ def evening_of(gid: str):
 
 @bp.post("/games/<gid>/rematch")
 def rematch(gid: str):
-    """The next game of this table: the same people, the seats turned one place and the
-    first deal one player further to the left."""
+    """The next game of this table, one per game: the same people, the seats turned one
+    place and the first deal one player further to the left. The first phone to ask
+    makes it; any other phone of the table that asks (its page offers it at once, live)
+    joins that same game, with the table's right to write it, as a join code gives."""
     db = get_db()
     game = service.load(db, gid)
     access.require_write(db, gid)  # the table's own next game
     names, dealer = people.rematch_seats(game.players, game.state.first_dealer)
     try:
-        new = service.create_game(db, game.rules.id, names, dealer,
-                                  given=dict(game.stored.settings),
-                                  max_games=current_app.config["MAX_GAMES"])
+        new, made = service.rematch(db, game, names, dealer,
+                                    max_games=current_app.config["MAX_GAMES"])
     except InvalidInput as e:
         for messages in field_errors(e.problems).values():
             for m in messages:
@@ -264,6 +265,10 @@ def rematch(gid: str):
         flash(gettext("These rules are no longer on this server: start the next game "
                       "from the new-game page."), "error")
         return redirect(url_for("games.show", gid=gid))
-    limits.made_games(1)
+    if made:
+        limits.made_games(1)
+    else:
+        limits.made_games(0)  # joined the one there is: no game made
+        flash(gettext("You joined the rematch another phone of this table started."), "ok")
     access.remember(new)
     return redirect(url_for("games.show", gid=new))

@@ -272,10 +272,15 @@ def screen(tid: str):
         # per version of the tournament and language, whichever projector asks first.
         version = reads.tournament_version(get_db(), tid)
         kept = caches.body(("screen-live", tid, version, lang()), lambda: caches.Body.of(
-            render_template("tournaments/_screen_live.html", **_context(_load(tid)))))
+            render_template("tournaments/_screen_live.html", **_screen(_load(tid)))))
         return caches.respond(kept)
-    return render_template("tournaments/screen.html", **_context(_load(tid))), 200, \
+    return render_template("tournaments/screen.html", **_screen(_load(tid))), 200, \
         {"Cache-Control": "no-store"}
+
+
+def _screen(t: tournaments.Tournament) -> dict:
+    """The projector's context: the standings mid-round, from the deals entered so far."""
+    return _context(t, live=tournaments.live_standings(get_db(), t))
 
 
 @bp.get("/tournaments/<tid>/players/<int:number>")

@@ -1,0 +1,83 @@
+"""The projector mid-round (issue 35): the standings count each table still playing as if
+its game ended now, marked in play (provisional); each table says which deal it plays,
+in words, in both languages."""
+import re
+from fractions import Fraction
+
+import pytest
+
+from scorekeeper.domain import service, tournaments
+from scorekeeper.web.db import get_db
+from tests.midround import mid_round
+
+
+def live_part(client, tid, lang="en"):
+    client.set_cookie("lang", lang)
+    r = client.get(f"/tournaments/{tid}/screen?part=live")
+    assert r.status_code == 200
+    return r.get_data(as_text=True)
+
+
+def rows(html):
+    """(name, points text, in play) of each standings line, in order."""
+    return [(name, pts, "data-in-play" in attrs) for attrs, name, pts in re.findall(
+        r'<li([^>]*)><span class="num rank">\d+</span><span class="sname">([^<]+)</span>'
+        r'<span class="num pts">(?:<span class="live-dot"[^>]*>●</span> )?([^<]+)</span>',
+        html)]
+
+
+@pytest.mark.parametrize("scoring", ["points", "places"])
+def test_mid_round_standings_count_the_deals_so_far_marked_in_play(app, client, scoring):
+    with app.app_context():
+        t = mid_round(get_db(), 16, scoring)
+        finished = [tb for tb in t.rounds[0] if tb.finished]
+        playing = [tb for tb in t.rounds[0] if not tb.finished and tb.deals]
+        assert len(finished) == 1 and len(playing) == 3
+        # the stored standings see one finished game; the projector's see four
+        assert sum(s.games for s in t.overall) == 4
+        live = tournaments.live_standings(get_db(), t)
+        assert sum(s.games for s in live.rows) == 16 and live.tables == 3
+        assert live.in_play == {p for tb in playing for p in tb.seats}
+        # a table still playing counts as the ranking would count its game ending now
+        for tb in playing:
+            totals = service.load(get_db(), tb.game_id).state.totals
+            by_player = {s.player: s for s in live.rows}
+            if scoring == "points":
+                assert [by_player[p].points for p in tb.seats] == list(totals)
+            else:
+                assert sum(by_player[p].points for p in tb.seats) == 6  # 3+2+1+0
+            assert sum(by_player[p].games for p in tb.seats) == 4
+    html = live_part(client, t.id)
+    lines = rows(html)
+    assert len(lines) == 16
+    in_play = [line for line in lines if line[2]]
+    assert len(in_play) == 12
+    assert any(pts.strip() not in ("0", "0.0") for _, pts, _ in in_play)  # not all zero
+    assert "in play: 3 tables still playing count their deals so far" in html
+    # each table's deal in words: the one with six deals entered plays its seventh
+    six = next(tb for tb in t.rounds[0] if tb.deals == 6)
+    assert re.search(rf'data-table="{six.number}"[^>]*>.*?deal 7 of 12', html, re.S)
+    assert "/12" not in html
+    polish = live_part(client, t.id, "pl")
+    assert "w trakcie: 3 stoły jeszcze grają" in polish and "rozdanie 7 z 12" in polish
+
+
+def test_without_a_deal_in_play_the_standings_are_the_stored_ones(app, client):
+    with app.app_context():
+        t = tournaments.create(get_db(), "Czwartek", [f"Gracz {i}" for i in range(8)], 2,
+                               {"4": "standard-4"}, seed="x")
+        live = tournaments.live_standings(get_db(), t)
+        assert live.rows == t.overall and not live.in_play and live.tables == 0
+    html = live_part(client, t.id)
+    assert "in play" not in html and "data-in-play" not in html
+    assert "deal 1 of 12" in html
+
+
+def test_the_standings_now_rank_a_running_game_as_an_ended_one(app):
+    with app.app_context():
+        t = mid_round(get_db(), 8)
+        table = next(tb for tb in t.rounds[0] if not tb.finished)
+        made_up = {table.game_id: [30, -10, 0, -20]}
+        rows = {s.player: s for s in t.standings_now(made_up)}
+        assert [rows[p].points for p in table.seats] == [Fraction(30), -10, 0, -20]
+        assert rows[table.seats[0]].wins == 1 and rows[table.seats[0]].games == 1
