@@ -82,7 +82,7 @@ def test_a_phone_at_round_ones_table_follows_to_round_twos(club):
     # one tap: the new table's game page, round 2
     mine.locator("a").click()
     expect(player_phone.locator(".tour-of")).to_have_text(
-        f"Turniej Piątek, runda 2, stół {new_table.number}")
+        f"Piątek: runda 2, stół {new_table.number}")
     expect(player_phone.locator(".live")).to_have_attribute("data-stream", "open")
     assert player_phone.locator('[data-live="next-round"] li').count() == 0
 
