@@ -6,7 +6,7 @@ from scorekeeper.domain import service
 from scorekeeper.families.kierki.rules.examples import SAMPLE_GAME_4
 from scorekeeper.web.db import get_db
 
-from .conftest import ARTIFACTS, at_table
+from .conftest import ARTIFACTS, at_table, expect
 
 PLAYERS = ["Ala", "Bolek", "Cela", "Darek"]
 #: Deals 1-12 of standard-4 (first dealer Ala), as the table reported them.
@@ -177,6 +177,9 @@ def test_the_robber_on_one_screen_with_a_cross_check_beside_its_field(phone):
     page.locator('.pick:has(input[name=positions-1][value="0"])').click()
     page.wait_for_load_state("networkidle")
     assert page.locator(".robber [data-live-check] .error").count() == 0
+    # the last check's answer is in (its 250 ms wait can outlast the network's quiet on a
+    # loaded machine): every count adds up, so no progress line stands between
+    expect(page.locator(".robber [data-progress]")).to_be_hidden()
     top = grid.bounding_box()["y"]
     save = page.get_by_role("button", name="Save deal 7").bounding_box()
     assert save["y"] + save["height"] - top <= 740
