@@ -27,14 +27,6 @@ from tests.store.test_tournaments import FOUR, TWELVE, bad_evening_for, finish
 NAMES = ["Ala", "Bolek", "Cela", "Darek"]
 
 
-@pytest.fixture
-def db(tmp_path):
-    db = store.connect(str(tmp_path / "e.sqlite"))
-    store.migrate(db)
-    yield db
-    db.close()
-
-
 def kinds(events):
     return [type(e).__name__ for e in events]
 

@@ -7,22 +7,12 @@ The game is the sample game (first dealer seat 0): totals by seat 185, -165, 35,
 """
 import json
 
-import pytest
-
 from scorekeeper.domain import people, service
 from scorekeeper.families.kierki.rules.examples import SAMPLE_GAME_4
 from scorekeeper.storage import queries, store
 
 NAMES = ["Ala", "Bolek", "Cela", "Darek"]
 TOTALS = [185, -165, 35, -55]
-
-
-@pytest.fixture
-def db(tmp_path):
-    db = store.connect(str(tmp_path / "f.sqlite"))
-    store.migrate(db)
-    yield db
-    db.close()
 
 
 def play(db, names=NAMES, deals=SAMPLE_GAME_4):

@@ -9,14 +9,6 @@ from scorekeeper.domain import service
 from scorekeeper.storage import queries, store
 
 
-@pytest.fixture
-def db(tmp_path):
-    db = store.connect(str(tmp_path / "s.sqlite"))
-    store.migrate(db)
-    yield db
-    db.close()
-
-
 def rematch(db, gid):
     stored = queries.load_game(db, gid)
     return store.start_rematch(db, gid, stored.family, stored.ruleset, stored.players[1:]

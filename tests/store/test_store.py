@@ -11,14 +11,6 @@ from scorekeeper.storage import queries, store
 from scorekeeper.storage.commits import Busy
 
 
-@pytest.fixture
-def db(tmp_path):
-    db = store.connect(str(tmp_path / "s.sqlite"))
-    store.migrate(db)
-    yield db
-    db.close()
-
-
 def new(db):
     return service.create_game(db, "standard-4", ["Ala", "Bolek", "Cela", "Darek"], 0)
 

@@ -10,19 +10,11 @@ from scorekeeper.domain.tournaments import NotNow
 from scorekeeper.families.kierki.rules.examples import plausible_results
 from scorekeeper.families.kierki.rules.rulesets import get_ruleset
 from scorekeeper.rules.errors import InvalidInput
-from scorekeeper.storage import queries, store
+from scorekeeper.storage import queries
 
 TWELVE = ["Ala", "Bolek", "Cela", "Darek", "Ewa", "Franek", "Gosia", "Henio", "Iza", "Jacek",
           "Kasia", "Łucja"]
 FOUR = {"4": "standard-4"}
-
-
-@pytest.fixture
-def db(tmp_path):
-    db = store.connect(str(tmp_path / "t.sqlite"))
-    store.migrate(db)
-    yield db
-    db.close()
 
 
 def bad_evening_for(rules_id, seat):

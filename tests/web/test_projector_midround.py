@@ -56,7 +56,7 @@ def test_mid_round_standings_count_the_deals_so_far_marked_in_play(app, client, 
     assert "in play: 3 tables still playing count their deals so far" in html
     # each table's deal in words: the one with six deals entered plays its seventh
     six = next(tb for tb in t.rounds[0] if tb.deals == 6)
-    assert re.search(rf'data-table="{six.number}"[^>]*>.*?deal 7 of 12', html, re.S)
+    assert re.search(rf'data-table="{six.number}"[^>]*>.*?deal 7 of 12', html, re.DOTALL)
     assert "/12" not in html
     polish = live_part(client, t.id, "pl")
     assert "w trakcie: 3 stoły jeszcze grają" in polish and "rozdanie 7 z 12" in polish

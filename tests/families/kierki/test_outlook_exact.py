@@ -43,12 +43,21 @@ def seed_prizes_variant():
 # -- brute force: every result of a deal, through validate and scored -----------------
 
 def _splits(total, players):
-    if players == 1:
-        yield (total,)
-        return
-    for first in range(total + 1):
-        for rest in _splits(total - first, players - 1):
-            yield (first, *rest)
+    """Every way to share ``total`` among ``players``, by trying every tuple (not the
+    outlook's own recursion: the brute force shares no code with what it checks)."""
+    return (c for c in product(range(total + 1), repeat=players) if sum(c) == total)
+
+
+#: The issue's game (seed 004's prizes "100/50/0/-50"), 11 deals: totals [0, -120, -500,
+#: -680], where first place is not decided.
+ISSUE_GAME = [
+    {"tricks": [0, 6, 0, 7]}, {"hearts": [0, 0, 0, 13]}, {"queens": [0, 0, 0, 4]},
+    {"gentlemen": [0, 0, 0, 8]}, {"king_of_hearts": 3}, {"positions": [3, 3]},
+    {"tricks": [0, 0, 13, 0], "hearts": [0, 0, 13, 0], "queens": [0, 0, 4, 0],
+     "gentlemen": [0, 0, 8, 0], "king_of_hearts": 2, "positions": [2, 2]},
+    {"trump": "S", "tricks": [0, 0, 13, 0]}, {"trump": "S", "tricks": [0, 0, 13, 0]},
+    {"trump": "S", "tricks": [0, 0, 6, 7]}, {"trump": "S", "tricks": [0, 0, 0, 13]},
+]
 
 
 def every_points(contract, players):
@@ -141,14 +150,7 @@ def test_the_outlook_agrees_with_brute_force_over_house_variants(game):
 def test_the_filled_last_place_with_a_negative_prize_counts():
     # The issue's case: prizes "100/50/0/-50" (seed 004, variation 2), 11 deals played.
     rules = seed_prizes_variant()
-    results = [
-        {"tricks": [0, 6, 0, 7]}, {"hearts": [0, 0, 0, 13]}, {"queens": [0, 0, 0, 4]},
-        {"gentlemen": [0, 0, 0, 8]}, {"king_of_hearts": 3}, {"positions": [3, 3]},
-        {"tricks": [0, 0, 13, 0], "hearts": [0, 0, 13, 0], "queens": [0, 0, 4, 0],
-         "gentlemen": [0, 0, 8, 0], "king_of_hearts": 2, "positions": [2, 2]},
-        {"trump": "S", "tricks": [0, 0, 13, 0]}, {"trump": "S", "tricks": [0, 0, 13, 0]},
-        {"trump": "S", "tricks": [0, 0, 6, 7]}, {"trump": "S", "tricks": [0, 0, 0, 13]},
-    ]
+    results = ISSUE_GAME
     game = replay(rules, 0, results)
     assert game.totals == [0, -120, -500, -680]
     view = outlook(game)
@@ -253,14 +255,7 @@ def test_the_game_page_no_longer_calls_first_place_decided(client, app):
     assert made.status_code == 201, made.get_json()
     gid = new_game(client, ruleset=made.get_json()["id"],
                    players=["Ala", "Bolek", "Cezary", "Dorota"])
-    results = [
-        {"tricks": [0, 6, 0, 7]}, {"hearts": [0, 0, 0, 13]}, {"queens": [0, 0, 0, 4]},
-        {"gentlemen": [0, 0, 0, 8]}, {"king_of_hearts": 3}, {"positions": [3, 3]},
-        {"tricks": [0, 0, 13, 0], "hearts": [0, 0, 13, 0], "queens": [0, 0, 4, 0],
-         "gentlemen": [0, 0, 8, 0], "king_of_hearts": 2, "positions": [2, 2]},
-        {"trump": "S", "tricks": [0, 0, 13, 0]}, {"trump": "S", "tricks": [0, 0, 13, 0]},
-        {"trump": "S", "tricks": [0, 0, 6, 7]}, {"trump": "S", "tricks": [0, 0, 0, 13]},
-    ]
+    results = ISSUE_GAME
     for number, raw in enumerate(results, start=1):
         r = post_deal(client, gid, number, state(app, gid).version, raw)
         assert r.status_code == 302, number
