@@ -103,17 +103,17 @@ def keep(db: Any, gid: str, made: store.Figures | None) -> None:
             store.set_first(db, pid, scope, family, part, key, first)
     was = {(f["person_id"], s, f["family"]): f for f in old[0] for s in _scopes(f["table_key"])}
     now = {(f["person_id"], s, f["family"]): f for f in new[0] for s in _scopes(f["table_key"])}
+    # a game added after each person's last carries their runs on (one statement: the
+    # usual case, a game just finished); any other change counts them again
+    carried = store.carry_runs(db, [
+        (*key, after["won"], after["played"], after["game_row"])
+        for key, after in sorted(now.items()) if key not in was])
     for pid, scope, family in sorted(set(was) | set(now)):
         before, after = was.get((pid, scope, family)), now.get((pid, scope, family))
         if before and after and before["won"] == after["won"]:
             continue  # a correction that leaves the win as it was: the runs too
-        if after and not before:
-            current = queries.runs(db, pid, scope, family)
-            at = (after["played"], after["game_row"])
-            if current and (current[2] is None or at > (current[2], current[3])):
-                run = current[0] + 1 if after["won"] else 0
-                store.set_runs(db, pid, scope, family, run, max(current[1], run), at)
-                continue
+        if (pid, scope, family) in carried:
+            continue
         runs = streaks(queries.figure_wins(db, pid, family, scope or None))
         store.set_runs(db, pid, scope, family, runs["current"], runs["longest"],
                        queries.last_figure(db, pid, scope or None, family))

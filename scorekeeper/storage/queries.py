@@ -310,16 +310,6 @@ def totals(db: Database, pid: int, table: str | None = None) -> list[dict[str, A
         [pid, table or ""])]
 
 
-def runs(db: Database, pid: int, table: str | None, family: str
-         ) -> tuple[int, int, str | None, int | None] | None:
-    """A person's wins in a row now and at most in one family (everywhere, or at
-    ``table``), and (played, row) of the last game they count: one row by primary key."""
-    row = db.conn.execute("select streak, longest, last_played, last_row from figure_totals "
-                          "where person_id = ? and table_key = ? and family = ? and "
-                          "part = 'game' and key = ''", [pid, table or "", family]).fetchone()
-    return tuple(row) if row else None  # type: ignore[return-value]
-
-
 def all_totals(db: Database) -> list[tuple[Any, ...]]:
     """Every running total, in key order (what a full recomputation is compared with)."""
     return db.conn.execute(
@@ -370,13 +360,14 @@ def first_figure(db: Database, pid: int, table: str | None, family: str, part: s
         sql = (f"select played, game_row, 0, game_id, seat from figures f where person_id = ? "
                f"and family = ?{where} order by {_ORDER} limit 1")
         row = db.conn.execute(sql, [pid, family, *params]).fetchone()
-    else:
-        where, params = _only(table, "pa")
+    else:  # the person's games in the order played (the figures' index), the first that
+        # counts it (each by the parts' primary key): what a page lists first, where a
+        # kind of deal was first played (migration 0013: no index of the parts of its own)
         row = db.conn.execute(
-            "select played, game_row, position, game_id, seat from figure_parts pa where "
-            f"person_id = ? and family = ? and part = ? and key = ?{where} "
-            "order by played, game_row, position limit 1",
-            [pid, family, part, key, *params]).fetchone()
+            "select f.played, f.game_row, pa.position, f.game_id, f.seat from figures f "
+            "join figure_parts pa on pa.game_id = f.game_id and pa.seat = f.seat and "
+            f"pa.part = ? and pa.key = ? where f.person_id = ? and f.family = ?{where} "
+            f"order by {_ORDER} limit 1", [part, key, pid, family, *params]).fetchone()
     return tuple(row) if row else None
 
 

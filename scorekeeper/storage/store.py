@@ -325,6 +325,20 @@ def _rematches(db: Database) -> None:
     db.table("games").create_index(["rematch_of"], unique=True)
 
 
+@migrations(name="0013_lean_figure_parts")
+def _lean_figure_parts(db: Database) -> None:
+    """The figure parts lose their two covering indexes (issue 33: the deal that ends a
+    game wrote some 60 parts into each, and that write was a third of all a table's
+    deals cost the server). Made for summing parts (issue 25), they were read by nothing
+    once the running totals (0011) did the sums; where a kind of deal was first played
+    is found through the figures' index instead (:func:`.queries.first_figure`)."""
+    for index in ("idx_figure_parts_person_id_family_part_key_points_deals_played_game_row_"
+                  "position_grp_game_id_seat",
+                  "idx_figure_parts_table_key_person_id_family_part_key_points_deals_played_"
+                  "game_row_position_grp_game_id_seat"):
+        db.execute(f"drop index if exists {index}")
+
+
 #: Who made a change: the table (a phone that created or joined the game, or its API
 #: token), the tournament's director, or the host.
 RIGHTS = ("table", "director", "host")
@@ -624,6 +638,29 @@ def set_runs(db: Database, person_id: int, table_key: str, family: str, streak: 
                     "last_row = ? where person_id = ? and table_key = ? and family = ? "
                     "and part = 'game' and key = ''",
                     [streak, longest, last_played, last_row, person_id, table_key, family])
+
+
+def carry_runs(db: Database, games: list[tuple[int, str, str, int, str, int]]
+               ) -> set[tuple[int, str, str]]:
+    """Inside a write: each person's wins in a row (in one family, everywhere or at one
+    table) carried on by one more game ``(person, table, family, won, played, row)``,
+    where that game comes after the last they count (one statement for all of them);
+    the totals it moved, as ``(person, table, family)``. A game played before a total's
+    last moves nothing here: its runs are counted again (:func:`set_runs`)."""
+    if not games:
+        return set()
+    given = " union all ".join(
+        ["select ? as pid, ? as scope, ? as family, ? as won, ? as played, ? as game_row",
+         *["select ?, ?, ?, ?, ?, ?"] * (len(games) - 1)])
+    run = "case when g.won then t.streak + 1 else 0 end"
+    return {(int(pid), scope, family) for pid, scope, family in db.conn.execute(
+        f"update figure_totals as t set streak = {run}, longest = max(t.longest, {run}), "
+        f"last_played = g.played, last_row = g.game_row from ({given}) as g "
+        "where t.person_id = g.pid and t.table_key = g.scope and t.family = g.family and "
+        "t.part = 'game' and t.key = '' and (t.last_played is null or "
+        "(t.last_played, t.last_row) < (g.played, g.game_row)) "
+        "returning person_id, table_key, family",
+        [x for game in games for x in game]).fetchall()}
 
 
 @writes
