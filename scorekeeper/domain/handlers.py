@@ -46,6 +46,10 @@ def keep_figures(db: Any, event: Event) -> None:
 @bus.handles(DealRecorded, DealCorrected, DealUndone, GameSigned, in_write=True)
 def bump_tournament(db: Any, event: Event) -> Iterable[Event]:
     """A tournament game changed: so did its tournament (its standings, its tables'
-    progress, its unsigned tables)."""
+    progress, its unsigned tables). A game the event carries says whether it is a
+    tournament's table (fixed when it was made): a deal of any other game asks nothing."""
+    game = getattr(event, "game", None)
+    if game is not None and game.stored.tournament is None:
+        return []
     touched = store.touch_tournament_of(db, event.gid)  # type: ignore[attr-defined]
     return [TournamentChanged(*touched)] if touched else []

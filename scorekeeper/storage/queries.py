@@ -34,6 +34,8 @@ class StoredGame:
     #: The game this one is the rematch of, and this one's rematch (issue 35), if any.
     rematch_of: str | None = None
     rematch: str | None = None
+    #: The tournament the game is a table of, if any (fixed when the game is made).
+    tournament: str | None = None
 
 
 def game_version(db: Database, gid: str) -> int:
@@ -70,7 +72,8 @@ def load_game(db: Database, gid: str) -> StoredGame:
     try:
         row = conn.execute(
             "select id, family, ruleset, settings, version, finished, created_at, updated_at, "
-            "join_code, rematch_of, (select r.id from games r where r.rematch_of = games.id) "
+            "join_code, rematch_of, (select r.id from games r where r.rematch_of = games.id), "
+            "(select t.tournament_id from tournament_tables t where t.game_id = games.id) "
             "from games where id = ?", [gid]).fetchone()
         if row is None:
             raise GameNotFound(gid)
@@ -81,10 +84,11 @@ def load_game(db: Database, gid: str) -> StoredGame:
     finally:
         if own:
             conn.execute("COMMIT")
-    gid, family, ruleset, settings, version, finished, created, updated, code, of, next_ = row
+    gid, family, ruleset, settings, version, finished, created, updated, code, of, next_, \
+        tournament = row
     return StoredGame(gid, family, json.loads(ruleset), json.loads(settings or "{}"), players,
                       results, version, bool(finished), created, updated, code or "", ruleset,
-                      of, next_)
+                      of, next_, tournament)
 
 
 def rematch_of(db: Database, gid: str) -> str | None:
