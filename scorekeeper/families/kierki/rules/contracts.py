@@ -675,10 +675,13 @@ class Robber(Contract):
         if not check.problems and not result.get("cards"):
             self._check_shared_cards(result, held, check)
 
-    def _double_groups(self) -> list[tuple[frozenset[str], tuple[Card, ...]]]:
+    @cached_property
+    def _doubles(self) -> list[tuple[frozenset[str], tuple[Card, ...]]]:
         """The cards that count under two headings or more of this robber (Q♥ a heart
         and a queen, J♥ and K♥ a heart and a gentleman, the K♥ also the K♥ penalty),
-        grouped by the headings they count under (cards of one group are alike)."""
+        grouped by the headings they count under (cards of one group are alike).
+        Worked out once per loaded ruleset: every robber deal checked asked for it up to
+        six times, comparing every card of the deck with every heading's cards."""
         parts: list[CardCount] = self._part(CardCount)  # type: ignore[assignment]
         groups: dict[frozenset[str], list[Card]] = {}
         for card in self.card_sets:
@@ -702,7 +705,7 @@ class Robber(Contract):
     def _alone(self) -> dict[str, int]:
         """How many cards of each heading count under that heading only (13 hearts less
         the Q♥, J♥ and K♥ in the standard robber: 10; the K♥ penalty: none)."""
-        double = {c for _, cards in self._double_groups() for c in cards}
+        double = {c for _, cards in self._doubles for c in cards}
         return {p.set_name: sum(1 for c in p.card_sets if c not in double)
                 for p in self._part(CardCount)}  # type: ignore[attr-defined]
 
@@ -723,7 +726,7 @@ class Robber(Contract):
         """A card counting twice is in one player's tricks only: the players' counts must
         share the double cards out, each to one player at most. Exact: every way of
         sharing them out is tried (a handful of cards, alike ones grouped)."""
-        groups = self._double_groups()
+        groups = self._doubles
         if not groups:
             return
         players = range(self.table.players)
@@ -775,7 +778,7 @@ class Robber(Contract):
         cards = result.get("cards")
         if cards:
             return sum(1 for owner in cards.values() if owner == seat)
-        groups = self._double_groups()
+        groups = self._doubles
         found = []
         for amounts in product(*(range(len(c) + 1) for _, c in groups)):
             taken = {names: n for (names, _), n in zip(groups, amounts)}
