@@ -87,8 +87,9 @@ def keep(db: Any, gid: str, made: store.Figures | None) -> None:
     difference: the old figures taken off, the new added (a correction, an undo, a
     deletion included). Where the game was a total's first, the next first is found by
     index; a person's wins in a row follow a game added after their last one without a
-    scan, and are counted again from their games (one index scan) only when a game
-    before it, or its win, changed."""
+    scan (:func:`.store.carry_runs`), a game added before it from the games won next to
+    it, and are counted again from their games (one index scan) only when a game is
+    taken off or its win changed, or a loss splits a run as long as their longest."""
     old = queries.game_figures(db, gid)
     store.put_figures(db, gid, made)
     new = queries.game_figures(db, gid) if made else ([], [])
@@ -114,9 +115,34 @@ def keep(db: Any, gid: str, made: store.Figures | None) -> None:
             continue  # a correction that leaves the win as it was: the runs too
         if (pid, scope, family) in carried:
             continue
+        if after and not before:  # a game finished before another they finished already
+            moved = _runs_with(db, pid, scope, family, after)
+            if moved is not None:
+                store.set_runs(db, pid, scope, family, *moved)
+                continue
         runs = streaks(queries.figure_wins(db, pid, family, scope or None))
         store.set_runs(db, pid, scope, family, runs["current"], runs["longest"],
                        queries.last_figure(db, pid, scope or None, family))
+
+
+def _runs_with(db: Any, pid: int, scope: str, family: str, game: dict[str, Any]
+               ) -> tuple[int, int, tuple[Any, Any]] | None:
+    """A person's wins in a row (now, at most, and the last game they count) once
+    ``game`` is added before their last game: from the games won next to it alone (by
+    index, as far as a game lost on each side), or None when only counting them all
+    again can say (a loss that splits a run as long as their longest)."""
+    kept = queries.runs(db, pid, scope or None, family)
+    if kept is None or kept[2] is None:
+        return None
+    current, longest, last = kept[0], kept[1], (kept[2], kept[3])
+    before, after, to_end = queries.wins_beside(db, pid, family, scope or None,
+                                                (game["played"], game["game_row"]))
+    if game["won"]:
+        longest = max(longest, before + 1 + after)
+        return (before + 1 + after if to_end else current), longest, last
+    if before + after and before + after >= longest:
+        return None  # it split a run as long as their longest: another may be as long
+    return (after if to_end else current), longest, last
 
 
 def recomputed(db: Any) -> list[tuple[Any, ...]]:

@@ -314,6 +314,42 @@ def totals(db: Database, pid: int, table: str | None = None) -> list[dict[str, A
         [pid, table or ""])]
 
 
+def runs(db: Database, pid: int, table: str | None, family: str
+         ) -> tuple[int, int, str | None, int | None] | None:
+    """A person's wins in a row now and at most in one family (everywhere, or at
+    ``table``), and (played, row) of the last game they count: one row by primary key."""
+    row = db.conn.execute("select streak, longest, last_played, last_row from figure_totals "
+                          "where person_id = ? and table_key = ? and family = ? and "
+                          "part = 'game' and key = ''", [pid, table or "", family]).fetchone()
+    return tuple(row) if row else None  # type: ignore[return-value]
+
+
+def wins_beside(db: Database, pid: int, family: str, only: str | None,
+                at: tuple[str, int]) -> tuple[int, int, bool]:
+    """How many games in a row a person won just before the game played at ``at``
+    ``(played, row)`` and just after it, and whether those after reach their last game
+    (by index, as far as the first game lost on each side)."""
+    where, params = _only(only)
+    counted = []
+    for op, order in (("<", "desc"), (">", "asc")):
+        cursor = db.conn.execute(
+            f"select won from figures f where person_id = ? and family = ?{where} and "
+            f"(f.played, f.game_row) {op} (?, ?) order by f.played {order}, "
+            f"f.game_row {order}", [pid, family, *params, *at])
+        n, lost = 0, False
+        try:
+            for (won,) in cursor:
+                if not won:
+                    lost = True
+                    break
+                n += 1
+        finally:
+            cursor.close()
+        counted.append((n, lost))
+    (before, _), (after, lost_after) = counted
+    return before, after, not lost_after
+
+
 def all_totals(db: Database) -> list[tuple[Any, ...]]:
     """Every running total, in key order (what a full recomputation is compared with)."""
     return db.conn.execute(
