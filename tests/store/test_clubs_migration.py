@@ -27,7 +27,7 @@ def migrated(tmp_path):
 
 
 def test_everything_of_an_older_server_is_in_the_home_club(migrated):
-    app, path, _ = migrated
+    _, path, _ = migrated
     conn = sqlite3.connect(path)
     assert conn.execute("select id, name, public from clubs").fetchall() == [("home", "", 1)]
     for table in ("people", "games", "tournaments", "rulesets"):
