@@ -61,6 +61,12 @@ def test_a_club_made_an_invitation_by_link_and_a_game_in_the_club(devices, local
         expect(manager.locator("ul.games").first).to_contain_text(name)
     no_sideways_scroll(manager)
     shot(manager, f"clubs-manager-after-360-{lang}")
+    manager.fill("form[action$='/directors'] input[name=name]", "Kasia Wiśniewska-Nowakowska")
+    manager.locator("form[action$='/directors'] button[type=submit]").click()
+    manager.wait_for_url("**#directors")
+    expect(manager.locator("ul.directors")).to_contain_text("Kasia Wiśniewska-Nowakowska")
+    no_sideways_scroll(manager)
+    shot(manager, f"clubs-directors-360-{lang}")
     manager.goto(f"{manager.base}/players")
     assert "Bożena" not in manager.locator("main").inner_text()  # the home club's list
 

@@ -143,9 +143,19 @@ def test_the_manager_changes_the_club_and_a_club_tournament_is_its_own(client):
     listed = client.get(f"/api/clubs/{cid}/players", headers=auth).get_json()
     assert {p["name"] for p in listed} == set(players)
     assert client.get("/api/players").get_json() == []
-    # the club's manager directs the club's tournament with the club's token
-    assert client.post(f"/api/tournaments/{t.get_json()['id']}/players", headers=auth,
+    # the club's manager directs the club's tournament with the club's token, and
+    # writes its games as the director
+    tid = t.get_json()["id"]
+    assert client.post(f"/api/tournaments/{tid}/players", headers=auth,
                        json={"name": "Zenek"}).status_code == 201
+    game = t.get_json()["round"]["tables"][0]["game"]
+    put = client.put(f"/api/games/{game}/deals/1", headers=auth,
+                     json={"version": 1, "result": SAMPLE_GAME_4[0]})
+    assert put.status_code == 200, put.get_json()
+    member = client.post("/api/join-club", json={"code": changed["invite_code"]}).get_json()
+    refused = client.put(f"/api/games/{game}/deals/2", headers=bearer(member["token"]),
+                         json={"version": 2, "result": SAMPLE_GAME_4[1]})
+    assert refused.status_code == 403  # a member is not the tournament's director
 
 
 def test_the_answers_are_in_the_openapi_document(client):
