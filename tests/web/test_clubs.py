@@ -195,7 +195,9 @@ def test_a_club_made_joined_and_managed_in_browsers(app, client):
     assert "You are a member." in seen and "data-invite-code" not in seen
     assert guest.get(f"/clubs/{cid}/games/new").status_code == 200
     assert guest.get(f"/clubs/{cid}/tournaments/new").status_code == 403
-    assert guest.post(f"/clubs/{cid}/settings", data={"public": "y"}).status_code == 403
+    refused = guest.post(f"/clubs/{cid}/settings", data={"public": "y"},
+                         headers={"Accept-Language": "pl"})
+    assert refused.status_code == 403 and "Tylko prowadzący klub" in refused.text
     game = guest.post(f"/clubs/{cid}/games/new", data={
         "ruleset": "standard-4", "player_0": "Ania", "player_1": "Bolek",
         "player_2": "Cela", "player_3": "Darek", "first_dealer": "0"})
