@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..storage.commits import Busy, StoreError
 from ..storage.queries import (
+    ClubNotFound,
     GameNotFound,
     PersonNotFound,
     RulesetNotFound,
@@ -15,6 +16,6 @@ from ..storage.queries import (
 )
 from ..storage.store import NameTaken, RenameChanged, RulesetInUse, VersionConflict
 
-__all__ = ["Busy", "GameNotFound", "NameTaken", "PersonNotFound", "RenameChanged",
+__all__ = ["Busy", "ClubNotFound", "GameNotFound", "NameTaken", "PersonNotFound", "RenameChanged",
            "RulesetInUse", "RulesetNotFound", "StoreError", "TournamentNotFound",
            "VersionConflict"]

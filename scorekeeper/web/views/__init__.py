@@ -22,13 +22,13 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from ...common.formats import number
 from ...domain import variants as stored_rules
-from ...domain.errors import Busy, GameNotFound, TournamentNotFound
+from ...domain.errors import Busy, ClubNotFound, GameNotFound, TournamentNotFound
 from ...domain.service import Conflict, Frozen, Game, load
 from ...outputs import share
 from ...outputs.renders import Full
 from ...rules.errors import UnknownRuleset
 from .. import adapters, sessions
-from ..access import NotAtTable
+from ..access import ClubRefused, NotAtTable
 from ..db import get_db
 from ..pipeline import refusal_json
 
@@ -70,6 +70,7 @@ def _find_rules(ruleset_id: str) -> tuple[Any, Any]:
 def init_app(app: Flask) -> None:
     from . import (
         admin,
+        clubs,
         games,
         health,
         installable,
@@ -90,6 +91,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(variants.bp)
     app.register_blueprint(people.bp)
     app.register_blueprint(tournaments.bp)  # club nights: the director, results, projector
+    app.register_blueprint(clubs.bp)  # clubs on a shared host: making, inviting, managing
     app.register_blueprint(installable.bp)  # the manifest and the service worker
     app.register_blueprint(health.bp)  # GET /healthz, for a container's health check
     for family in adapters.every():
@@ -130,6 +132,15 @@ def init_app(app: Flask) -> None:
         gid = (request.view_args or {}).get("gid")
         back = url_for("games.show", gid=gid) if gid else None
         return render_template("error.html", message=message, back=back), 403
+
+    @app.errorhandler(ClubRefused)
+    def club_refused(e: ClubRefused):
+        """A club's member (or director) asked for what its manager (or a director) may:
+        said in the reader's language; nothing was changed."""
+        message = str(e.message)
+        if request.path.startswith("/api/"):
+            return refusal_json(message), 403
+        return render_template("error.html", message=message), 403
 
     @app.errorhandler(Frozen)
     def frozen(e: Frozen):
@@ -192,6 +203,7 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(GameNotFound)
     @app.errorhandler(TournamentNotFound)
+    @app.errorhandler(ClubNotFound)
     @app.errorhandler(UnknownRuleset)
     @app.errorhandler(404)
     def not_found(e):
