@@ -14,9 +14,10 @@ from sqlite_utils import Database
 
 from ..storage import queries
 from ..storage.queries import MovedPlayer, TableOfGame, TournamentTable
-from ..storage.store import CODE_ALPHABET, CODE_LENGTHS
+from ..storage.store import CODE_ALPHABET, CODE_LENGTHS, HOME_CLUB
 
-__all__ = ["CODE_ALPHABET", "CODE_LENGTHS", "MovedPlayer", "TableOfGame", "TournamentTable"]
+__all__ = ["CODE_ALPHABET", "CODE_LENGTHS", "HOME_CLUB", "MovedPlayer", "TableOfGame",
+           "TournamentTable"]
 
 # ---- games ---------------------------------------------------------------------------
 

@@ -180,11 +180,12 @@ def _room_for_one_more(db: Database, max_games: int | None) -> None:
 
 def create_game(db: Database, ruleset_id: Any, names: Any, first_dealer: Any = None,
                 given: Mapping[str, Any] | None = None, rng: random.Random | None = None,
-                max_games: int | None = None) -> str:
+                max_games: int | None = None, club: str = store.HOME_CLUB) -> str:
     """Start a game of a built-in ruleset; ``first_dealer=None`` draws one at random.
 
     ``given`` holds the family's own set-up values (a target score, say); ``max_games``
-    is how many games the server may keep."""
+    is how many games the server may keep; ``club`` the club whose people its names
+    are (the home club unless one is named)."""
     try:
         family, rules = variants.find(db, ruleset_id)
     except UnknownRuleset:
@@ -195,7 +196,7 @@ def create_game(db: Database, ruleset_id: Any, names: Any, first_dealer: Any = N
     _room_for_one_more(db, max_games)
     unit = bus.Unit(lambda gid: [GameCreated(gid, 1)])
     gid = store.create_game(db, family.key, rules.snapshot(), players, settings,
-                            then=unit.then)
+                            then=unit.then, club=club)
     unit.publish()
     return gid
 
@@ -396,7 +397,7 @@ def import_game(db: Database, family_key: Any, snapshot: Any, names: Any,
                 settings: Any, results: Any,
                 history: Callable[[int], list[dict[str, Any]]],
                 created_at: str | None, max_games: int | None = None,
-                max_variants: int | None = None) -> str:
+                max_variants: int | None = None, club: str = store.HOME_CLUB) -> str:
     """Check a whole game read from a file and store it under a new id.
 
     ``history(deals)`` returns the checked correction history of a game of that many
@@ -438,7 +439,8 @@ def import_game(db: Database, family_key: Any, snapshot: Any, names: Any,
     unit = bus.Unit(made)
     gid = store.import_game(db, family.key, rules.snapshot(), players, checked, scored,
                             history(len(state.scored)), state.finished,
-                            created_at, keep_variant=variant == "new", then=unit.then)
+                            created_at, keep_variant=variant == "new", then=unit.then,
+                            club=club)
     unit.publish()
     return gid
 

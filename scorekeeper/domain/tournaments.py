@@ -423,9 +423,10 @@ def _sizes(rulesets: Mapping[str, str]) -> list[int]:
 
 
 def create(db: Database, name: Any, players: Any, rounds: Any, rulesets: Any,
-           scoring: Any = "points", seed: Any = None, max_games: int | None = None
-           ) -> Tournament:
-    """A new tournament with its first round drawn and its games created."""
+           scoring: Any = "points", seed: Any = None, max_games: int | None = None,
+           club: str = store.HOME_CLUB) -> Tournament:
+    """A new tournament of ``club`` (its players that club's people) with its first
+    round drawn and its games created."""
     problems: list[Problem] = []
     checked: dict[str, Any] = {}
     for key, check in (("name", lambda: _name(name)), ("players", lambda: _players(players)),
@@ -450,7 +451,7 @@ def create(db: Database, name: Any, players: Any, rounds: Any, rulesets: Any,
     tid = store.new_id()
     store.create_tournament(db, tid, checked["name"], checked["rounds"], checked["rulesets"],
                             scoring, seed, checked["players"],
-                            _tables(db, checked["rulesets"], names, drawn))
+                            _tables(db, checked["rulesets"], names, drawn), club=club)
     bus.publish([TournamentCreated(tid, 1)])
     return load(db, tid)
 

@@ -117,9 +117,20 @@ def _people(db: Database) -> None:
                          "join games g on g.id = p.game_id order by g.created_at, p.seat"))
     for row in rows:
         db.execute("update players set person_id = ? where game_id = ? and seat = ?",
-                   [_person(db, row["name"], row["created_at"] or _now(), sort=False),
+                   [_person_0006(db, row["name"], row["created_at"] or _now()),
                     row["game_id"],
                     row["seat"]])
+
+
+def _person_0006(db: Database, name: str, now: str) -> int:
+    """Migration 0006's person of a name (one per server then: there were no clubs, and
+    no collation keys yet)."""
+    key = person_key(name)
+    row = db.conn.execute("select id from people where key = ?", [key]).fetchone()
+    if row:
+        return int(row[0])
+    return int(db.execute("insert into people (name, key, created_at) values (?, ?, ?)",
+                          [name, key, now]).lastrowid)
 
 
 @migrations(name="0007_figures")
@@ -325,6 +336,68 @@ def _rematches(db: Database) -> None:
     db.table("games").create_index(["rematch_of"], unique=True)
 
 
+#: The club every server has (issue 36): the home club, into which migration 0013 puts
+#: every person, game and tournament made before there were clubs, and where everything
+#: made without naming a club goes. Its name is empty (the pages call it this server's).
+HOME_CLUB = "home"
+
+
+@migrations(name="0013_clubs")
+def _clubs(db: Database) -> None:
+    """Clubs on one shared host (issue 36): each club its own people, games and
+    tournaments.
+
+    * ``clubs``: its name, whether its pages are ``public`` (else for its members only),
+      whether its casual games count for ratings (``casual_rated``; a tournament's games
+      always do), its default ruleset (``default_ruleset``, None: the server's), the code
+      that invites a member (``invite_code``, unique, the join code's alphabet and
+      length) and a ``version`` bumped by every change to it. One row is made here: the
+      home club (:data:`HOME_CLUB`), whose default ruleset stays the server's setting.
+    * ``club_directors``: the directors a club's manager named (a name each; the right
+      itself is an HMAC of the club and the row's id, the web's to give and check).
+    * ``club_id`` on ``people``, ``games``, ``tournaments`` and ``rulesets`` (a house
+      variant's club), ``'home'`` for every row there is. A person's name is unique
+      within their club: two clubs each with an "Ania" have two people
+      (``(club_id, key)`` unique instead of ``key``); the lists a club's pages read are
+      by index (a club's people in name order, its games and tournaments newest first).
+    """
+    db.execute("""create table clubs (
+        id text primary key, name text not null, public integer not null default 1,
+        casual_rated integer not null default 0, default_ruleset text,
+        invite_code text not null, version integer not null default 1,
+        created_at text not null, updated_at text)""")
+    db.execute("create unique index clubs_by_invite_code on clubs (invite_code)")
+    db.execute("""create table club_directors (
+        id integer primary key, club_id text not null references clubs(id),
+        name text not null, created_at text not null)""")
+    db.execute("create index club_directors_by_club on club_directors (club_id, id)")
+    now = _now()
+    db.execute("insert into clubs (id, name, public, casual_rated, invite_code, created_at, "
+               "updated_at) values (?, '', 1, 0, ?, ?, ?)",
+               [HOME_CLUB, _free_club_code(db), now, now])
+    for table in ("people", "games", "tournaments", "rulesets"):
+        db.execute(f"alter table {table} add column club_id text not null "
+                   f"default '{HOME_CLUB}'")
+    db.execute("drop index if exists idx_people_key")
+    db.execute("create unique index people_by_club_key on people (club_id, key)")
+    db.execute("create index people_by_club_en on people (club_id, sort_en, name, id)")
+    db.execute("create index people_by_club_pl on people (club_id, sort_pl, name, id)")
+    db.execute("create index games_by_club on games (club_id, created_at)")
+    db.execute("create index tournaments_by_club on tournaments (club_id, created_at)")
+    db.execute("create index rulesets_by_club on rulesets (club_id)")
+
+
+def _free_club_code(db: Database) -> str:
+    """An invitation code no club has (a code never names both a game and a club: a
+    typed code is looked up as either)."""
+    while True:
+        code = new_join_code()
+        if not db.conn.execute("select 1 from clubs where invite_code = ? union all "
+                               "select 1 from games where join_code = ?",
+                               [code, code]).fetchone():
+            return code
+
+
 #: Who made a change: the table (a phone that created or joined the game, or its API
 #: token), the tournament's director, or the host.
 RIGHTS = ("table", "director", "host")
@@ -407,32 +480,34 @@ def touch_tournaments_of_person(db: Database, pid: int) -> list[tuple[str, int]]
         "returning id, version", [_now(), pid]).fetchall()]
 
 
-def _person(db: Database, name: str, now: str, sort: bool = True) -> int:
-    """The person of this name, made the first time it is seen (within a write), with
-    the keys their name sorts by (``sort``: migration 0006 ran before there were any)."""
-    return _person_named(db, name, now, sort)[0]
+def _person(db: Database, name: str, now: str, club: str) -> int:
+    """The person of this name in ``club``, made the first time it is seen there (within
+    a write), with the keys their name sorts by."""
+    return _person_named(db, name, now, club)[0]
 
 
-def _person_named(db: Database, name: str, now: str, sort: bool = True) -> tuple[int, str]:
-    """The person of this name and the name they go by: the one first written (or last
-    given by a rename), whatever case or spacing ``name`` is typed in."""
+def _person_named(db: Database, name: str, now: str, club: str) -> tuple[int, str]:
+    """The person of this name in ``club`` and the name they go by: the one first written
+    (or last given by a rename), whatever case or spacing ``name`` is typed in. **The one
+    place a typed name becomes a person**: a name is matched within its club only (two
+    clubs' "Ania" are two people)."""
     key = person_key(name)
-    rows = list(db.query("select id, name from people where key = ?", [key]))
-    if rows:
-        return int(rows[0]["id"]), str(rows[0]["name"])
-    if not sort:
-        return int(db.execute("insert into people (name, key, created_at) values (?, ?, ?)",
-                              [name, key, now]).lastrowid), name
-    return int(db.execute("insert into people (name, key, created_at, sort_en, sort_pl) "
-                          "values (?, ?, ?, ?, ?)", [name, key, now, *sort_keys(name)]).lastrowid), name
+    row = db.conn.execute("select id, name from people where club_id = ? and key = ?",
+                          [club, key]).fetchone()
+    if row:
+        return int(row[0]), str(row[1])
+    return int(db.execute("insert into people (name, key, created_at, sort_en, sort_pl, "
+                          "club_id) values (?, ?, ?, ?, ?, ?)",
+                          [name, key, now, *sort_keys(name), club]).lastrowid), name
 
 
-def _seat_rows(db: Database, gid: str, players: list[str], now: str) -> list[dict[str, Any]]:
-    """Each seat's row: a person known here sits under the name they go by ("ania" typed
-    at a new game is "Ania" there, as in every other game)."""
+def _seat_rows(db: Database, gid: str, players: list[str], now: str,
+               club: str) -> list[dict[str, Any]]:
+    """Each seat's row: a person known in the club sits under the name they go by
+    ("ania" typed at a new game is "Ania" there, as in every other game of the club)."""
     rows = []
     for seat, typed in enumerate(players):
-        pid, name = _person_named(db, typed, now)
+        pid, name = _person_named(db, typed, now, club)
         rows.append({"game_id": gid, "seat": seat, "name": name, "person_id": pid})
     return rows
 
@@ -665,8 +740,9 @@ def new_id() -> str:
 @writes
 def create_game(db: Database, family: str, ruleset: dict[str, Any], players: list[str],
                 settings: dict[str, Any], results: list[dict[str, Any]] | None = None,
-                game_id: str | None = None, then: Then = None) -> str:
-    gid = _insert_game(db, family, ruleset, players, settings, results, game_id)
+                game_id: str | None = None, then: Then = None,
+                club: str = HOME_CLUB) -> str:
+    gid = _insert_game(db, family, ruleset, players, settings, results, game_id, club=club)
     if then is not None:
         then(db, gid)
     return gid
@@ -674,15 +750,17 @@ def create_game(db: Database, family: str, ruleset: dict[str, Any], players: lis
 
 def _insert_game(db: Database, family: str, ruleset: dict[str, Any], players: list[str],
                  settings: dict[str, Any], results: list[dict[str, Any]] | None = None,
-                 game_id: str | None = None, rematch_of: str | None = None) -> str:
+                 game_id: str | None = None, rematch_of: str | None = None,
+                 club: str = HOME_CLUB) -> str:
     """A new game's rows (the one place that makes them): a game started at a table, the
     rematch of one (:func:`start_rematch`), or one of a tournament round's
-    (:func:`add_round`), inside the caller's write."""
+    (:func:`add_round`), inside the caller's write; in ``club``, its people that
+    club's."""
     gid = game_id or new_id()
     now = _now()
-    seats = _seat_rows(db, gid, players, now)
+    seats = _seat_rows(db, gid, players, now, club)
     db.table("games").insert({
-        "id": gid, "family": family, "ruleset_id": ruleset.get("id"),
+        "id": gid, "family": family, "ruleset_id": ruleset.get("id"), "club_id": club,
         "join_code": _free_code(db),
         "ruleset": json.dumps(ruleset, ensure_ascii=False),
         "settings": json.dumps(settings), "version": 1, "finished": 0,
@@ -706,10 +784,12 @@ def start_rematch(db: Database, old: str, family: str, ruleset: dict[str, Any],
     row = db.conn.execute("select id from games where rematch_of = ?", [old]).fetchone()
     if row is not None:
         return row[0], False
-    if db.conn.execute("update games set version = version + 1, updated_at = ? where id = ?",
-                       [_now(), old]).rowcount != 1:
+    club = db.conn.execute("update games set version = version + 1, updated_at = ? where "
+                           "id = ? returning club_id", [_now(), old]).fetchone()
+    if club is None:
         raise queries.GameNotFound(old)
-    gid = _insert_game(db, family, ruleset, players, settings, rematch_of=old)
+    gid = _insert_game(db, family, ruleset, players, settings, rematch_of=old,
+                       club=club[0])  # the old game's club: its table's people
     if then is not None:
         then(db, gid)
     return gid, True
@@ -720,10 +800,10 @@ def import_game(db: Database, family: str, ruleset: dict[str, Any], players: lis
                 settings: dict[str, Any], results: list[dict[str, Any]],
                 history: list[dict[str, Any]], finished: bool,
                 created_at: str | None = None, keep_variant: bool = False,
-                then: Then = None) -> str:
+                then: Then = None, club: str = HOME_CLUB) -> str:
     """Write a checked, imported game with its history in one transaction; with
     ``keep_variant`` its ruleset too, as a house variant of this server (unless one
-    already has its id)."""
+    already has its id); in ``club``, its names that club's people."""
     gid = new_id()
     now = _now()
     if keep_variant:
@@ -731,9 +811,9 @@ def import_game(db: Database, family: str, ruleset: dict[str, Any], players: lis
                    "values (?, ?, ?, ?, ?)",
                    [ruleset["id"], family, json.dumps(ruleset, ensure_ascii=False),
                     ruleset.get("made_by"), ruleset.get("created_at") or now])
-    seats = _seat_rows(db, gid, players, now)
+    seats = _seat_rows(db, gid, players, now, club)
     db.table("games").insert({
-        "id": gid, "family": family, "ruleset_id": ruleset.get("id"),
+        "id": gid, "family": family, "ruleset_id": ruleset.get("id"), "club_id": club,
         "join_code": _free_code(db),
         "ruleset": json.dumps(ruleset, ensure_ascii=False),
         "settings": json.dumps(settings), "version": 1, "finished": int(finished),
@@ -880,6 +960,17 @@ def delete_game(db: Database, gid: str, version: int, then: Then = None) -> None
     db.execute("delete from games where id = ?", [gid])
 
 
+@writes
+def create_club(db: Database, cid: str, name: str, public: bool = True) -> str:
+    """A new club (its id the caller's, from :func:`new_id`); its invitation code."""
+    now = _now()
+    code = _free_club_code(db)
+    db.conn.execute("insert into clubs (id, name, public, casual_rated, invite_code, version, "
+                    "created_at, updated_at) values (?, ?, ?, 0, ?, 1, ?, ?)",
+                    [cid, name, int(public), code, now, now])
+    return code
+
+
 class RulesetInUse(StoreError):
     """A game is played with this ruleset, so it stays."""
 
@@ -921,11 +1012,12 @@ def _rename(db: Database, pid: int, name: str, by: str, keep: bool) -> list[str]
     rename is kept in ``renames`` (the old name, when, by which right)."""
     key = person_key(name)
     now = _now()
-    if list(db.query("select 1 from people where key = ? and id != ?", [key, pid])):
-        raise NameTaken(name)
-    old = db.conn.execute("select name from people where id = ?", [pid]).fetchone()
+    old = db.conn.execute("select name, club_id from people where id = ?", [pid]).fetchone()
     if old is None:
         raise queries.PersonNotFound(pid)
+    if db.conn.execute("select 1 from people where club_id = ? and key = ? and id != ?",
+                       [old[1], key, pid]).fetchone():
+        raise NameTaken(name)  # another of the person's club has it
     if by not in RIGHTS:
         raise ValueError(f"no such right: {by!r}")
     if keep and old[0] != name:
@@ -1034,6 +1126,9 @@ def _claim_tournament(db: Database, tid: str) -> int:
 
 
 def _store_round(db: Database, tid: str, number: int, tables: list[NewTable]) -> list[str]:
+    club = db.conn.execute("select club_id from tournaments where id = ?", [tid]).fetchone()
+    if club is None:
+        raise queries.TournamentNotFound(tid)
     if number > 1:
         left = db.conn.execute(
             "select count(*) from tournament_tables t join games g on g.id = t.game_id "
@@ -1047,7 +1142,8 @@ def _store_round(db: Database, tid: str, number: int, tables: list[NewTable]) ->
         raise TournamentChanged("drawn", queries.tournament_version(db, tid))
     games = []
     for table, new in enumerate(tables, start=1):
-        gid = _insert_game(db, new.family, new.ruleset, new.names, new.settings)
+        gid = _insert_game(db, new.family, new.ruleset, new.names, new.settings,
+                           club=club[0])
         db.conn.execute("insert into tournament_tables (tournament_id, round, number, game_id, "
                         "seats) values (?, ?, ?, ?, ?)",
                         [tid, number, table, gid, json.dumps(new.seats)])
@@ -1058,16 +1154,20 @@ def _store_round(db: Database, tid: str, number: int, tables: list[NewTable]) ->
 @writes
 def create_tournament(db: Database, tid: str, name: str, rounds: int,
                       rulesets: dict[str, str], scoring: str, seed: str,
-                      players: list[str], first_round: list[NewTable]) -> list[str]:
-    """A tournament, its players (entry numbers 1, 2, … in the order given, each the person
-    of that name) and its first round's games, in one transaction."""
+                      players: list[str], first_round: list[NewTable],
+                      club: str = HOME_CLUB) -> list[str]:
+    """A tournament of ``club``, its players (entry numbers 1, 2, … in the order given,
+    each the person of that name in the club) and its first round's games, in one
+    transaction."""
     now = _now()
     db.conn.execute("insert into tournaments (id, name, rounds, rulesets, scoring, seed, "
-                    "version, closed, created_at, updated_at) values (?, ?, ?, ?, ?, ?, 1, 0, "
-                    "?, ?)", [tid, name, rounds, json.dumps(rulesets), scoring, seed, now, now])
+                    "version, closed, created_at, updated_at, club_id) values (?, ?, ?, ?, ?, "
+                    "?, 1, 0, ?, ?, ?)",
+                    [tid, name, rounds, json.dumps(rulesets), scoring, seed, now, now, club])
     for number, typed in enumerate(players, start=1):
         db.conn.execute("insert into tournament_players (tournament_id, number, person_id, "
-                        "joined) values (?, ?, ?, 1)", [tid, number, _person(db, typed, now)])
+                        "joined) values (?, ?, ?, 1)",
+                        [tid, number, _person(db, typed, now, club)])
     return _store_round(db, tid, 1, first_round)
 
 
@@ -1085,7 +1185,8 @@ def add_tournament_player(db: Database, tid: str, name: str, joined: int) -> int
     """A late arrival: the next entry number, drawn from round ``joined`` on."""
     _claim_tournament(db, tid)
     now = _now()
-    pid = _person(db, name, now)
+    club = db.conn.execute("select club_id from tournaments where id = ?", [tid]).fetchone()
+    pid = _person(db, name, now, club[0])  # claimed: the tournament is there
     if db.conn.execute("select 1 from tournament_players where tournament_id = ? and "
                        "person_id = ?", [tid, pid]).fetchone():
         raise NameTaken(name)
