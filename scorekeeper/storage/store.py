@@ -1286,8 +1286,6 @@ def _ratings_seasons(db: Database) -> None:
         starts text not null, ends text not null, scoring text not null, best integer,
         created_at text not null)""")
     db.execute("create index seasons_by_club on seasons (club_id, starts, ends)")
-    db.execute("create index if not exists tournaments_by_club on tournaments "
-               "(club_id, created_at)")
     db.execute("insert into settings (key, value) values (?, '1') on conflict (key) do "
                "update set value = '1'", [RATINGS_WANTED])
 
@@ -1385,3 +1383,15 @@ def delete_season(db: Database, sid: str, club: str) -> None:
     if db.conn.execute("delete from seasons where id = ? and club_id = ?",
                        [sid, club]).rowcount != 1:
         raise SeasonNotFound(sid)
+
+
+@writes
+def set_casual_rated(db: Database, club: str, counted: bool, then: Then = None) -> None:
+    """The club's casual games count for ratings (or no more): the manager's switch; the
+    domain's ``then`` replays the club's ratings in the same write."""
+    if db.conn.execute("update clubs set casual_rated = ?, version = version + 1, "
+                       "updated_at = ? where id = ?", [int(counted), _now(), club]
+                       ).rowcount != 1:
+        raise queries.GameNotFound(club)
+    if then is not None:
+        then(db, club)

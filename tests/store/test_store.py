@@ -24,7 +24,8 @@ def test_wal_and_migrations_are_idempotent_and_keep_data(db, tmp_path):
     assert applied == ["0001_initial", "0002_family", "0003_join_code", "0004_rulesets",
                        "0005_settings", "0006_people", "0007_figures",
                        "0008_one_name_per_person", "0009_tournaments", "0010_rights",
-                       "0011_figure_totals", "0012_rematches", "0013_clubs"]
+                       "0011_figure_totals", "0012_rematches", "0013_clubs",
+                       "0014_ratings_seasons"]
 
 
 def test_a_stale_version_is_refused_and_nothing_changes(db):
