@@ -13,8 +13,14 @@ from ..storage.queries import (
     RulesetNotFound,
     TournamentNotFound,
 )
-from ..storage.store import NameTaken, RenameChanged, RulesetInUse, VersionConflict
+from ..storage.store import (
+    NameTaken,
+    RenameChanged,
+    RulesetInUse,
+    SeasonNotFound,
+    VersionConflict,
+)
 
 __all__ = ["Busy", "GameNotFound", "NameTaken", "PersonNotFound", "RenameChanged",
-           "RulesetInUse", "RulesetNotFound", "StoreError", "TournamentNotFound",
+           "RulesetInUse", "RulesetNotFound", "SeasonNotFound", "StoreError", "TournamentNotFound",
            "VersionConflict"]

@@ -886,3 +886,114 @@ def seat_places(db: Database, games: list[str]) -> list[tuple[str, int, int, str
             f"join games g on g.id = f.game_id where f.game_id in ({marks})",
             chunk).fetchall()
     return out
+
+
+@dataclass(frozen=True)
+class StoredSeason:
+    id: str
+    club_id: str
+    name: str
+    starts: str
+    ends: str
+    scoring: str
+    best: int | None
+
+
+_SEASON = "id, club_id, name, starts, ends, scoring, best"
+
+
+def seasons(db: Database, club: str) -> list[StoredSeason]:
+    """A club's seasons, the latest first."""
+    return [StoredSeason(*r) for r in db.conn.execute(
+        f"select {_SEASON} from seasons where club_id = ? order by starts desc, id",
+        [club])]
+
+
+def season(db: Database, club: str, sid: str) -> StoredSeason | None:
+    row = db.conn.execute(f"select {_SEASON} from seasons where id = ? and club_id = ?",
+                          [sid, club]).fetchone()
+    return StoredSeason(*row) if row else None
+
+
+def season_on(db: Database, club: str, day: str) -> StoredSeason | None:
+    """The club's season that ``day`` (ISO) falls in (of two, the later starting), else
+    the last one that ended before it."""
+    row = db.conn.execute(
+        f"select {_SEASON} from seasons where club_id = ? and starts <= ? "
+        "order by ends >= ? desc, starts desc, id limit 1", [club, day, day]).fetchone()
+    return StoredSeason(*row) if row else None
+
+
+@dataclass(frozen=True)
+class NightFigure:
+    """One seat of a finished game of a club night within a season."""
+
+    tournament_id: str
+    name: str
+    created_at: str
+    scoring: str
+    game_id: str
+    person_id: int
+    total: int
+
+
+def season_figures(db: Database, club: str, starts: str, ends: str,
+                   person: int | None = None) -> list[NightFigure]:
+    """Every seat of every finished game of the club's tournaments begun from ``starts``
+    to ``ends`` (ISO days, both in), night by night (by index: the club's tournaments by
+    their start, each one's tables and figures by their keys); with ``person``, only the
+    nights they played in."""
+    mine = ("and exists (select 1 from tournament_players p where p.tournament_id = n.id "
+            "and p.person_id = ?) " if person is not None else "")
+    return [NightFigure(*r) for r in db.conn.execute(
+        "select n.id, n.name, n.created_at, n.scoring, f.game_id, f.person_id, f.total "
+        "from tournaments n join tournament_tables t on t.tournament_id = n.id "
+        "join figures f on f.game_id = t.game_id "
+        "where n.club_id = ? and n.created_at >= ? and n.created_at < date(?, '+1 day') "
+        f"{mine}order by n.created_at, n.id, t.round, t.number, f.seat",
+        [club, starts, ends] + ([person] if person is not None else []))]
+
+
+def names_of(db: Database, ids: list[int]) -> dict[int, str]:
+    """The names the given people go by."""
+    out: dict[int, str] = {}
+    for i in range(0, len(ids), 500):
+        chunk = ids[i:i + 500]
+        marks = ", ".join("?" * len(chunk))
+        out.update(db.conn.execute(f"select id, name from people where id in ({marks})",
+                                   chunk).fetchall())
+    return out
+
+
+def rating_rows(db: Database, ids: list[int]) -> dict[int, tuple[float, float, float, int]]:
+    """The given people's ratings now: (mu, sigma, conservative, rated games)."""
+    out: dict[int, tuple[float, float, float, int]] = {}
+    for i in range(0, len(ids), 500):
+        chunk = ids[i:i + 500]
+        marks = ", ".join("?" * len(chunk))
+        out.update({r[0]: tuple(r[1:]) for r in db.conn.execute(  # type: ignore[misc]
+            "select person_id, mu, sigma, conservative, games from ratings "
+            f"where person_id in ({marks})", chunk)})
+    return out
+
+
+def person_in_club(db: Database, pid: int, club: str) -> str | None:
+    """The name of person ``pid`` if they are of ``club``."""
+    row = db.conn.execute("select name from people where id = ? and club_id = ?",
+                          [pid, club]).fetchone()
+    return row[0] if row else None
+
+
+def games_together(db: Database, a: int, b: int, club: str, starts: str, ends: str
+                   ) -> list[tuple[str, str, int, int, int, int]]:
+    """The finished games of the club's nights from ``starts`` to ``ends`` at which ``a``
+    and ``b`` both sat: (game, tournament, a's total, a's place, b's total, b's place),
+    found from ``a``'s figures by index."""
+    return db.conn.execute(
+        "select fa.game_id, n.id, fa.total, fa.place, fb.total, fb.place "
+        "from figures fa join figures fb on fb.game_id = fa.game_id and fb.person_id = ? "
+        "join tournament_tables t on t.game_id = fa.game_id "
+        "join tournaments n on n.id = t.tournament_id "
+        "where fa.person_id = ? and n.club_id = ? and n.created_at >= ? "
+        "and n.created_at < date(?, '+1 day') order by fa.played, fa.game_row",
+        [b, a, club, starts, ends]).fetchall()
