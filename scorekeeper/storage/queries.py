@@ -950,7 +950,7 @@ def season_figures(db: Database, club: str, starts: str, ends: str,
         "from tournaments n join tournament_tables t on t.tournament_id = n.id "
         "join figures f on f.game_id = t.game_id "
         "where n.club_id = ? and n.created_at >= ? and n.created_at < date(?, '+1 day') "
-        f"{mine}order by n.created_at, n.id, t.round, t.number, f.seat",
+        f"{mine}order by n.created_at, n.rowid, t.round, t.number, f.seat",
         [club, starts, ends] + ([person] if person is not None else []))]
 
 
