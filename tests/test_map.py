@@ -200,7 +200,8 @@ def _event_classes() -> dict[str, type]:
     return {name: kind for name, kind in vars(events).items()
             if isinstance(kind, type) and issubclass(kind, events.Event)
             and kind.__module__ == events.__name__
-            and kind not in (events.Event, events.GameEvent, events.TournamentEvent)}
+            and kind not in (events.Event, events.GameEvent, events.TournamentEvent,
+                             events.ClubEvent)}
 
 
 def _event_table() -> dict[str, tuple[list[str], list[str], str]]:

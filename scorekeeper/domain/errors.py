@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..storage.commits import Busy, StoreError
 from ..storage.queries import (
+    ClubNotFound,
     GameNotFound,
     PersonNotFound,
     RulesetNotFound,
@@ -21,6 +22,7 @@ from ..storage.store import (
     VersionConflict,
 )
 
-__all__ = ["Busy", "GameNotFound", "NameTaken", "PersonNotFound", "RenameChanged",
-           "RulesetInUse", "RulesetNotFound", "SeasonNotFound", "StoreError", "TournamentNotFound",
+__all__ = ["Busy", "ClubNotFound", "GameNotFound", "NameTaken", "PersonNotFound",
+           "RenameChanged", "RulesetInUse", "RulesetNotFound", "SeasonNotFound", "StoreError",
+           "TournamentNotFound",
            "VersionConflict"]

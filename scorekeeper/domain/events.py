@@ -136,3 +136,26 @@ class TournamentClosed(TournamentEvent):
 @dataclass(frozen=True)
 class TournamentReopened(TournamentEvent):
     pass
+
+
+@dataclass(frozen=True)
+class ClubEvent(Event):
+    """Something that happened to one club (``version``: its new one, when known)."""
+
+    cid: str
+    version: int | None = None
+
+
+@dataclass(frozen=True)
+class ClubCreated(ClubEvent):
+    pass
+
+
+@dataclass(frozen=True)
+class ClubChanged(ClubEvent):
+    """The manager changed the club: its settings, its invitation code, its directors."""
+
+
+@dataclass(frozen=True)
+class MemberJoined(ClubEvent):
+    """A browser or API client joined the club by its invitation link or code."""

@@ -324,8 +324,9 @@ def _around(db: Database, place: queries.Place) -> list[Evening]:
     return found
 
 
-def latest_evenings(db: Database, n: int) -> list[Evening]:
-    """The ``n`` latest evenings, the latest first, as :func:`evenings` lists them.
+def latest_evenings(db: Database, n: int, club: str | None = None) -> list[Evening]:
+    """The ``n`` latest evenings (of ``club``'s games; None: of every club's), the latest
+    first, as :func:`evenings` lists them.
 
     Reads games from the latest started back, and the evening of each game met that is
     in none found yet (:func:`_around`: its table's games around it, by index); it stops
@@ -335,7 +336,7 @@ def latest_evenings(db: Database, n: int) -> list[Evening]:
     seen: set[str] = set()
     offset = 0
     while True:
-        rows = queries.latest_games(db, offset, _CHUNK)
+        rows = queries.latest_games(db, offset, _CHUNK, club)
         for place in rows:
             gid, key, created = place[0], place[1], place[2]
             if key is not None and gid not in seen:

@@ -63,21 +63,21 @@ def deal_history(db: Database, gid: str, number: int | None = None) -> list[dict
 # ---- people --------------------------------------------------------------------------
 
 
-def known_people(db: Database) -> list[dict[str, Any]]:
-    """Everyone who has played here, by name, with how many games each: the names a new
-    game's form suggests."""
-    return queries.people(db)
+def known_people(db: Database, club: str = HOME_CLUB) -> list[dict[str, Any]]:
+    """Everyone of ``club`` who has played, by name, with how many games each: the names a
+    new game's form suggests."""
+    return queries.people(db, club)
 
 
-def players_page(db: Database, language: str, page: int, size: int
+def players_page(db: Database, language: str, page: int, size: int, club: str = HOME_CLUB
                  ) -> tuple[list[dict[str, Any]], bool]:
-    """One page (from 1) of the players page: everyone who played here in the order
-    ``language`` sorts names, with their games; and whether another page follows."""
-    return queries.people_page(db, language, page, size)
+    """One page (from 1) of a club's players page: everyone of ``club`` who played, in the
+    order ``language`` sorts names, with their games; and whether another page follows."""
+    return queries.people_page(db, language, page, size, club)
 
 
-def count_people(db: Database) -> int:
-    return queries.count_people(db)
+def count_people(db: Database, club: str = HOME_CLUB) -> int:
+    return queries.count_people(db, club)
 
 
 def person(db: Database, pid: Any) -> dict[str, Any]:
@@ -160,3 +160,31 @@ def versions(db: Database, ids: list[str]) -> dict[str, int]:
     """The versions of the games (or tournaments) watched by the live table, by id: what
     its fallback poll reads for writes made by another process."""
     return queries.versions(db, ids)
+
+
+# ---- clubs (issue 36) ------------------------------------------------------------------
+
+
+def club_of_game(db: Database, gid: str) -> str:
+    """The club a game is of (``GameNotFound`` if there is no such game)."""
+    return queries.club_of_game(db, gid)
+
+
+def club_of_tournament(db: Database, tid: str) -> str:
+    """The club a tournament is of (``TournamentNotFound`` if there is none)."""
+    return queries.club_of_tournament(db, tid)
+
+
+def club_of_person(db: Database, pid: Any) -> str:
+    """The club a person is of (``PersonNotFound`` if there is none)."""
+    return queries.club_of_person(db, pid)
+
+
+def club_directors(db: Database, cid: str) -> list[dict[str, Any]]:
+    """The directors a club's manager named (id, name, when), in the order named."""
+    return queries.club_directors(db, cid)
+
+
+def club_tournaments(db: Database, cid: str, limit: int = 50) -> list[dict[str, Any]]:
+    """A club's tournaments (its nights), the latest first."""
+    return queries.club_tournaments(db, cid, limit)

@@ -189,12 +189,13 @@ class PersonNotFound(LookupError):
     """No person has this id."""
 
 
-def people(db: Database) -> list[dict[str, Any]]:
-    """Everyone who has played here, by name, with how many games each played."""
+def people(db: Database, club: str = "home") -> list[dict[str, Any]]:
+    """Everyone of ``club`` who has played, by name, with how many games each played."""
     return list(db.query("""
         select pe.id, pe.name, pe.created_at, count(pl.game_id) as games
         from people pe left join players pl on pl.person_id = pe.id
-        group by pe.id order by pe.name collate nocase, pe.id"""))
+        where pe.club_id = ?
+        group by pe.id order by pe.name collate nocase, pe.id""", [club]))
 
 
 #: SQLite's integers (signed 64 bits): an id outside them names no row (and SQLite could
@@ -411,20 +412,22 @@ def sort_keys(db: Database, ids: Any, language: str) -> dict[int, bytes]:
         [json.dumps(sorted(set(ids)))])}
 
 
-def people_page(db: Database, language: str, page: int, size: int
+def people_page(db: Database, language: str, page: int, size: int, club: str = "home"
                 ) -> tuple[list[dict[str, Any]], bool]:
-    """One page (from 1) of everyone who has played here, in the order ``language`` sorts
-    names, each with how many games they played; and whether another page follows."""
+    """One page (from 1) of everyone of ``club`` who has played, in the order ``language``
+    sorts names, each with how many games they played; and whether another page follows
+    (by index: ``(club_id, sort_<language>, name, id)``)."""
     column = f"sort_{language if language in SORTED_LANGUAGES else 'en'}"
     rows = list(db.query(f"""
         select pe.id, pe.name, pe.created_at, pe.games
-        from people pe order by pe.{column}, pe.name, pe.id limit ? offset ?""",
-                         [size + 1, (page - 1) * size]))
+        from people pe where pe.club_id = ? order by pe.{column}, pe.name, pe.id
+        limit ? offset ?""", [club, size + 1, (page - 1) * size]))
     return rows[:size], len(rows) > size
 
 
-def count_people(db: Database) -> int:
-    return int(db.conn.execute("select count(*) from people").fetchone()[0])
+def count_people(db: Database, club: str = "home") -> int:
+    return int(db.conn.execute("select count(*) from people where club_id = ?",
+                               [club]).fetchone()[0])
 
 
 def person_tables(db: Database, pid: int, limit: int = -1) -> list[tuple[str, int]]:
@@ -489,8 +492,14 @@ def table_window(db: Database, key: str, created: str, row: int, since: str, bac
     return [{**r, "people": json.loads(r["people"])} for r in before[::-1] + after]
 
 
-def latest_games(db: Database, offset: int, size: int) -> list[Place]:
-    """Games, the latest started first, ``size`` from ``offset``: where each stands."""
+def latest_games(db: Database, offset: int, size: int, club: str | None = None
+                 ) -> list[Place]:
+    """Games (of ``club``; None: of every club), the latest started first, ``size`` from
+    ``offset``: where each stands."""
+    if club is not None:
+        return [tuple(r) for r in db.conn.execute(  # type: ignore[misc]
+            "select id, table_key, created_at, rowid from games where club_id = ? "
+            "order by created_at desc, rowid desc limit ? offset ?", [club, size, offset])]
     return [tuple(r) for r in db.conn.execute(  # type: ignore[misc]
         "select id, table_key, created_at, rowid from games "
         "order by created_at desc, rowid desc limit ? offset ?", [size, offset])]
@@ -997,3 +1006,72 @@ def games_together(db: Database, a: int, b: int, club: str, starts: str, ends: s
         "where fa.person_id = ? and n.club_id = ? and n.created_at >= ? "
         "and n.created_at < date(?, '+1 day') order by fa.played, fa.game_row",
         [b, a, club, starts, ends]).fetchall()
+
+
+# -- clubs (issue 36) --------------------------------------------------------------------
+
+
+class ClubNotFound(LookupError):
+    """No club has this id (or this invitation code)."""
+
+
+_CLUB = ("id", "name", "public", "casual_rated", "default_ruleset", "invite_code", "version",
+         "created_at")
+
+
+def club(db: Database, cid: Any) -> dict[str, Any]:
+    """A club's row, by primary key."""
+    row = db.conn.execute(f"select {', '.join(_CLUB)} from clubs where id = ?",
+                          [cid]).fetchone() if isinstance(cid, str) else None
+    if row is None:
+        raise ClubNotFound(cid)
+    return dict(zip(_CLUB, row, strict=True))
+
+
+def club_by_code(db: Database, code: str) -> str:
+    """The id of the club whose invitation code this is."""
+    row = db.conn.execute("select id from clubs where invite_code = ?", [code]).fetchone()
+    if row is None:
+        raise ClubNotFound(code)
+    return str(row[0])
+
+
+def club_directors(db: Database, cid: str) -> list[dict[str, Any]]:
+    """The directors a club's manager named, in the order named."""
+    return [{"id": r[0], "name": r[1], "created_at": r[2]} for r in db.conn.execute(
+        "select id, name, created_at from club_directors where club_id = ? order by id",
+        [cid])]
+
+
+def club_of_game(db: Database, gid: str) -> str:
+    row = db.conn.execute("select club_id from games where id = ?", [gid]).fetchone()
+    if row is None:
+        raise GameNotFound(gid)
+    return str(row[0])
+
+
+def club_of_tournament(db: Database, tid: str) -> str:
+    row = db.conn.execute("select club_id from tournaments where id = ?", [tid]).fetchone()
+    if row is None:
+        raise TournamentNotFound(tid)
+    return str(row[0])
+
+
+def club_of_person(db: Database, pid: Any) -> str:
+    row = db.conn.execute("select club_id from people where id = ?", [pid]).fetchone() \
+        if isinstance(pid, int) and pid in ROW_IDS else None
+    if row is None:
+        raise PersonNotFound(pid)
+    return str(row[0])
+
+
+def club_tournaments(db: Database, cid: str, limit: int) -> list[dict[str, Any]]:
+    """A club's tournaments (its nights), the latest first, by index."""
+    keys = ("id", "name", "rounds", "closed", "created_at")
+    return [dict(zip(keys, r, strict=True)) for r in db.conn.execute(
+        "select id, name, rounds, closed, created_at from tournaments where club_id = ? "
+        "order by created_at desc, rowid desc limit ?", [cid, limit])]
+
+
+def count_clubs(db: Database) -> int:
+    return int(db.conn.execute("select count(*) from clubs").fetchone()[0])

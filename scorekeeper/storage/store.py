@@ -85,7 +85,10 @@ def _join_code(db: Database) -> None:
     """A short code per game, to join it from another phone (existing games get one)."""
     db.table("games").add_column("join_code", str)
     for row in list(db.query("select id from games")):
-        db.execute("update games set join_code = ? where id = ?", [_free_code(db), row["id"]])
+        while db.conn.execute("select 1 from games where join_code = ?",
+                              [code := new_join_code()]).fetchone():
+            pass  # (no clubs yet: :func:`_free_code` looks there too)
+        db.execute("update games set join_code = ? where id = ?", [code, row["id"]])
     db.table("games").create_index(["join_code"], unique=True)
 
 
@@ -536,9 +539,12 @@ def _count_seats(db: Database, seats: list[dict[str, Any]], step: int) -> None:
 
 
 def _free_code(db: Database) -> str:
+    """A join code no game and no club has (a typed code is looked up as either)."""
     while True:
         code = new_join_code()
-        if not list(db.query("select 1 from games where join_code = ?", [code])):
+        if not db.conn.execute("select 1 from games where join_code = ? union all "
+                               "select 1 from clubs where invite_code = ?",
+                               [code, code]).fetchone():
             return code
 
 
@@ -969,6 +975,51 @@ def create_club(db: Database, cid: str, name: str, public: bool = True) -> str:
                     "created_at, updated_at) values (?, ?, ?, 0, ?, 1, ?, ?)",
                     [cid, name, int(public), code, now, now])
     return code
+
+
+#: What a club's manager may change, each a column of ``clubs``.
+CLUB_SETTINGS = ("name", "public", "casual_rated", "default_ruleset")
+
+
+@writes
+def change_club(db: Database, cid: str, changes: dict[str, Any]) -> int:
+    """A club's settings changed (``changes``: columns of :data:`CLUB_SETTINGS`); its new
+    version."""
+    if not set(changes) <= set(CLUB_SETTINGS):
+        raise ValueError(f"not a club's setting: {sorted(set(changes) - set(CLUB_SETTINGS))}")
+    sets = "".join(f"{column} = ?, " for column in changes)
+    row = db.conn.execute(f"update clubs set {sets}version = version + 1, updated_at = ? "
+                          "where id = ? returning version",
+                          [*changes.values(), _now(), cid]).fetchone()
+    if row is None:
+        raise queries.ClubNotFound(cid)
+    return int(row[0])
+
+
+@writes
+def renew_club_code(db: Database, cid: str) -> str:
+    """A club's new invitation code (the old one invites nobody any more)."""
+    code = _free_club_code(db)
+    if db.conn.execute("update clubs set invite_code = ?, version = version + 1, "
+                       "updated_at = ? where id = ?", [code, _now(), cid]).rowcount != 1:
+        raise queries.ClubNotFound(cid)
+    return code
+
+
+@writes
+def add_club_director(db: Database, cid: str, name: str) -> int:
+    """A director named by the club's manager; the director's row id."""
+    if not db.conn.execute("select 1 from clubs where id = ?", [cid]).fetchone():
+        raise queries.ClubNotFound(cid)
+    return int(db.conn.execute("insert into club_directors (club_id, name, created_at) "
+                               "values (?, ?, ?)", [cid, name, _now()]).lastrowid)
+
+
+@writes
+def remove_club_director(db: Database, cid: str, did: int) -> bool:
+    """A director no more (their link and token stop working); whether there was one."""
+    return db.conn.execute("delete from club_directors where club_id = ? and id = ?",
+                           [cid, did]).rowcount == 1
 
 
 class RulesetInUse(StoreError):

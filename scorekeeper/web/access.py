@@ -35,7 +35,8 @@ from flask import current_app, g, request, session
 from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import Forbidden, Unauthorized
 
-from ..domain import house, reads
+from ..domain import clubs, house, reads
+from ..domain.errors import PersonNotFound, TournamentNotFound
 from ..domain.reads import CODE_ALPHABET, CODE_LENGTHS
 from .db import get_db
 
@@ -192,9 +193,11 @@ def _asked(db: Any, gid: str, api: bool | None) -> tuple[str | None, bool]:
     kept = g.setdefault("write_rights", {})
     if (gid, api) not in kept:
         where = reads.table_of_game(db, gid)
-        kept[gid, api] = (write_right(gid, where.tournament_id if where else None,
-                                      Holder.of_request(api)),
-                          bool(where and where.closed))
+        right = write_right(gid, where.tournament_id if where else None,
+                            Holder.of_request(api))
+        if right is None and where is not None and club_directs(db, where.tournament_id):
+            right = DIRECTOR  # the manager or a director of the tournament's club
+        kept[gid, api] = (right, bool(where and where.closed))
     return kept[gid, api]
 
 
@@ -238,6 +241,9 @@ def api_right(db: Any, gid: str, authorization: str, secret: str | bytes | None 
         where = reads.table_of_game(db, gid)
         if where is not None:
             right = write_right(gid, where.tournament_id, holder, secret)
+            if right is None and club_directs(db, where.tournament_id,
+                                              ClubHolder(given), secret):
+                right = DIRECTOR
     if right is None:
         raise WrongToken()
     return right
@@ -400,7 +406,8 @@ def check_director(header: str, tid: str) -> None:
     given = bearer(header)
     if given is None:
         raise NoDirectorToken()
-    if not is_director_token(given, tid):
+    if not is_director_token(given, tid) and not club_directs(get_db(), tid,
+                                                              ClubHolder(given)):
         raise WrongDirectorToken()
 
 
@@ -418,4 +425,218 @@ def directs(tid: str) -> bool:
     """Whether this browser (or the request's ``Authorization`` header) is the director's."""
     header = request.headers.get("Authorization", "")
     return tid in directed() or (bearer(header) is not None
-                                 and is_director_token(bearer(header), tid))
+                                 and is_director_token(bearer(header), tid)) \
+        or club_directs(get_db(), tid)
+
+
+# -- clubs (issue 36) ----------------------------------------------------------------------
+#
+# A club's rights, weakest first: a **member** reads the club's pages (a private club's
+# too) and starts its games; a **director** (named by the manager) also makes and directs
+# the club's tournaments; the **manager** also changes the club (public or private, its
+# casual games in the ratings, its default ruleset), invites and names directors. The
+# manager's token is an HMAC of the club's id (given once, when the club is made; the
+# browser that made it remembers it, and the manager's link makes another browser the
+# manager); a director's is an HMAC of the club and the director's row (it stops when the
+# manager removes the director); a member's browser remembers the club it joined by its
+# invitation link or code, and an API client that joined by code gets the member's token.
+# The home club's manager is the host, and everyone who uses the server is its member.
+
+MANAGER, MEMBER = "manager", "member"
+#: A club's rights, strongest first (a director's is :data:`DIRECTOR`).
+CLUB_RIGHTS = (MANAGER, DIRECTOR, MEMBER)
+
+
+def club_token(cid: str, secret: str | bytes | None = None) -> str:
+    """The manager's token of a club (``POST /api/clubs`` gives it, once)."""
+    return _mac("club-token", cid, secret)[:40]
+
+
+def club_director_token(cid: str, did: int, secret: str | bytes | None = None) -> str:
+    """The token of director ``did`` of a club (in the director's link too)."""
+    return _mac("club-director", f"{cid}:{did}", secret)[:40]
+
+
+def club_member_token(cid: str, secret: str | bytes | None = None) -> str:
+    """A member's token of a club, for the API (``POST /api/join-club`` gives it)."""
+    return _mac("club-member", cid, secret)[:40]
+
+
+def _listed(key: str) -> list[str]:
+    found = session.get(key, [])
+    return [c for c in found if isinstance(c, str)] if isinstance(found, list) else []
+
+
+@dataclass(frozen=True)
+class ClubHolder:
+    """What a request brings that can carry a club's right: its bearer token, and the
+    clubs its browser manages, is a member of and directs (``club:director`` marks). The
+    API brings only the token."""
+
+    bearer: str | None = None
+    manages: frozenset[str] = frozenset()
+    member_of: frozenset[str] = frozenset()
+    directs: frozenset[str] = frozenset()
+    host: bool = False
+
+    @classmethod
+    def of_request(cls, api: bool | None = None) -> ClubHolder:
+        given = bearer(request.headers.get("Authorization", ""))
+        if api if api is not None else request.path.startswith("/api/"):
+            return cls(given)
+        return cls(given, frozenset(_listed("clubs_managed")),
+                   frozenset(_listed("clubs_joined")), frozenset(_listed("clubs_directed")),
+                   is_host())
+
+
+def club_right(db: Any, cid: str, holder: ClubHolder | None = None,
+               secret: str | bytes | None = None) -> str | None:
+    """**The one function that decides a club right**: :data:`MANAGER`, :data:`DIRECTOR`,
+    :data:`MEMBER` or None (a stranger) for the club ``cid``, by what ``holder`` (default:
+    this request's) brings. The home club's manager is the host, and everyone else is
+    its member (a server that never asks for clubs works as before)."""
+    holder = holder if holder is not None else _club_holder()
+    given = holder.bearer
+    if cid == reads.HOME_CLUB:
+        return MANAGER if holder.host else MEMBER
+    if cid in holder.manages or (given is not None and same(given, club_token(cid, secret))):
+        return MANAGER
+    marks = {m.partition(":")[2] for m in holder.directs if m.partition(":")[0] == cid}
+    if marks or given is not None:
+        named = {str(d["id"]) for d in reads.club_directors(db, cid)}
+        if marks & named or (given is not None and any(
+                same(given, club_director_token(cid, int(d), secret)) for d in named)):
+            return DIRECTOR
+    if cid in holder.member_of or (given is not None
+                                   and same(given, club_member_token(cid, secret))):
+        return MEMBER
+    return None
+
+
+def _club_holder() -> ClubHolder:
+    kept = g.setdefault("club_holder", {})
+    api = request.path.startswith("/api/")
+    if api not in kept:
+        kept[api] = ClubHolder.of_request(api)
+    return kept[api]
+
+
+def at_least(right: str | None, wanted: str) -> bool:
+    """Whether ``right`` is ``wanted`` or stronger (:data:`CLUB_RIGHTS`)."""
+    return right in CLUB_RIGHTS and CLUB_RIGHTS.index(right) <= CLUB_RIGHTS.index(wanted)
+
+
+def may_read_club(db: Any, club: Any, holder: ClubHolder | None = None) -> bool:
+    """**The one function that decides who may read a club's pages** (its players, nights,
+    season): anyone when the club is public, its members, directors and manager when it
+    is private."""
+    return bool(club.public) or club_right(db, club.id, holder) is not None
+
+
+def readable_club(db: Any, cid: str, holder: ClubHolder | None = None) -> Any:
+    """The club ``cid`` if this request may read it; ``ClubNotFound`` (404: a private
+    club's id is not told to strangers) otherwise."""
+    club = clubs.load(db, cid)
+    if not may_read_club(db, club, holder):
+        raise clubs.ClubNotFound(cid)
+    return club
+
+
+class NotClubManager(Forbidden):
+    """A member (or director) of a club asked for what only a higher right may (403)."""
+
+    message = _l("Only the club's manager can do this.")
+
+
+class NotClubDirector(Forbidden):
+    message = _l("Only the club's manager and its directors can make its tournaments.")
+
+
+class NotClubMember(Forbidden):
+    message = _l("Only the club's members can start its games. Ask the manager for an "
+                 "invitation.")
+
+
+class NoClubToken(NoToken):
+    """A club's write through the API without a token (401)."""
+
+    message = _l("Send the club's token: Authorization: Bearer <token>.")
+
+
+_REFUSALS = {MANAGER: NotClubManager, DIRECTOR: NotClubDirector, MEMBER: NotClubMember}
+
+
+def require_club(db: Any, cid: str, wanted: str, holder: ClubHolder | None = None) -> Any:
+    """The club ``cid`` if this request holds ``wanted`` in it (or a stronger right); else
+    404 to a stranger of a private club (``ClubNotFound``), 401 to an API client without a
+    token, and 403 (:class:`NotClubManager`…) to one who may read the club."""
+    holder = holder if holder is not None else _club_holder()
+    club = clubs.load(db, cid)
+    right = club_right(db, cid, holder)
+    if at_least(right, wanted):
+        return club
+    if right is None and not club.public:
+        raise clubs.ClubNotFound(cid)
+    if right is None and holder.bearer is None and request.path.startswith("/api/"):
+        raise NoClubToken()
+    raise _REFUSALS[wanted]()
+
+
+def remember_club(cid: str, right: str, did: int | None = None) -> None:
+    """This browser holds ``right`` in the club from now on: it made the club or opened
+    the manager's link (:data:`MANAGER`), opened a director's link (:data:`DIRECTOR`,
+    director ``did``) or joined by the invitation (:data:`MEMBER`)."""
+    key, value = {MANAGER: ("clubs_managed", cid), DIRECTOR: ("clubs_directed", f"{cid}:{did}"),
+                  MEMBER: ("clubs_joined", cid)}[right]
+    kept = _listed(key)
+    if kept[:1] != [value]:
+        session[key] = [value, *(c for c in kept if c != value)][:REMEMBERED]
+    g.pop("club_holder", None)
+
+
+def my_clubs() -> list[str]:
+    """The clubs this browser manages, directs or joined, most recent first of each."""
+    seen: dict[str, None] = {}
+    for cid in (*_listed("clubs_managed"), *(m.partition(":")[0]
+                                              for m in _listed("clubs_directed")),
+                *_listed("clubs_joined")):
+        seen.setdefault(cid)
+    return list(seen)
+
+
+def is_club_director_link(cid: str, did: object, given: object) -> bool:
+    return isinstance(did, int) and same(given, club_director_token(cid, did))
+
+
+def is_club_manager_link(cid: str, given: object) -> bool:
+    return same(given, club_token(cid))
+
+
+def club_directs(db: Any, tid: str, holder: ClubHolder | None = None,
+                 secret: str | bytes | None = None) -> bool:
+    """Whether ``holder`` (default: this request's) directs tournament ``tid`` by its
+    club's right: the manager or a director of the club it belongs to (not the home
+    club's: there a tournament's director is the one its link made, as before). Asks
+    nothing of the database unless the holder brings a club's mark or a token."""
+    holder = holder if holder is not None else _club_holder()
+    if not (holder.bearer or holder.manages or holder.directs):
+        return False
+    try:
+        cid = reads.club_of_tournament(db, tid)
+    except TournamentNotFound:
+        return False
+    return cid != reads.HOME_CLUB and at_least(club_right(db, cid, holder, secret), DIRECTOR)
+
+
+def club_of_person_readable(db: Any, pid: Any) -> Any:
+    """The club of person ``pid`` when this request may read it (None: the home club's,
+    read by anyone); ``PersonNotFound`` (404) for a private club's person and a stranger,
+    as for no person at all (a person's id is a small number: it must not tell that a
+    private club has them)."""
+    cid = reads.club_of_person(db, pid)
+    if cid == reads.HOME_CLUB:
+        return None
+    try:
+        return readable_club(db, cid)
+    except clubs.ClubNotFound:
+        raise PersonNotFound(pid) from None

@@ -18,7 +18,7 @@ from werkzeug.routing import BaseConverter
 
 from ..common.i18n import field_errors, lang
 from ..common.safejson import Written, loads
-from ..domain import people, reads, service, tournaments, variants
+from ..domain import clubs, people, reads, service, tournaments, variants
 from ..domain.errors import Busy, GameNotFound, PersonNotFound, RulesetInUse, TournamentNotFound
 from ..rules import checks
 from ..rules.checks import is_int
@@ -209,6 +209,7 @@ def players():
 def player(pid: int):
     """One player's statistics (no game ids: an id lets whoever has it play the game)."""
     try:
+        access.club_of_person_readable(get_db(), pid)
         return jsonify(people.public(people.statistics(get_db(), pid)))
     except PersonNotFound:
         abort(404)
@@ -220,12 +221,25 @@ def _with_access(game: service.Game) -> dict[str, Any]:
             "join_code": game.stored.join_code}
 
 
+def _club_of(body: dict[str, Any], wanted: str) -> str:
+    """The club a new game or tournament goes to: ``"club"`` (its id) with a right of at
+    least ``wanted`` in it (the token in ``Authorization``: 404 for a private club's
+    stranger, 401 without a token, 403 with too weak a one), else the home club."""
+    cid = body.get("club")
+    if cid is None or cid == reads.HOME_CLUB:
+        return reads.HOME_CLUB
+    if not isinstance(cid, str):
+        raise InvalidInput([Problem("club", N_("Send the club's id."))])
+    return access.require_club(get_db(), cid, wanted).id
+
+
 @bp.post("/games")
 def create_game():
     body = _body()
+    club = _club_of(body, access.MEMBER)
     gid = service.create_game(get_db(), body.get("ruleset"), body.get("players"),
                               body.get("first_dealer"), given=body,
-                              max_games=current_app.config["MAX_GAMES"])
+                              max_games=current_app.config["MAX_GAMES"], club=club)
     game = service.load(get_db(), gid)
     return jsonify(_with_access(game)), 201, {"Location": url_for("api.get_game", gid=gid)}
 
@@ -389,9 +403,11 @@ def no_tournament(e: TournamentNotFound):
 def create_tournament():
     """A tournament with its first round drawn: its id, the director's token, round 1."""
     body = _body()
+    club = _club_of(body, access.DIRECTOR)
     t = tournaments.create(get_db(), body.get("name"), body.get("players"), body.get("rounds"),
                            body.get("rulesets"), body.get("scoring", "points"),
-                           body.get("seed"), max_games=current_app.config["MAX_GAMES"])
+                           body.get("seed"), max_games=current_app.config["MAX_GAMES"],
+                           club=club)
     limits.made_games(len(t.rounds[0]))  # round 1's games
     return jsonify({"id": t.id, "token": access.tournament_token(t.id),
                     "round": _round_json(t, 1, True)}), 201, {
@@ -540,6 +556,80 @@ class DealRouter:
                 return ("503 SERVICE UNAVAILABLE", [("Retry-After", str(e.retry_after))],
                         self.app.json.dumps_bytes(refusal_json(gettext(Busy.message))))
             return "200 OK", [], self.app.json.dumps_bytes(game_json(game))
+
+
+# -- clubs (issue 36) ----------------------------------------------------------------
+
+
+def club_json(club: clubs.Club, right: str | None) -> dict[str, Any]:
+    """A club as JSON; its manager also gets its invitation code."""
+    out = {"id": club.id, "name": club.name, "public": club.public,
+           "casual_rated": club.casual_rated, "default_ruleset": club.default_ruleset,
+           "created_at": club.created_at, "right": right,
+           "players": url_for("api.club_players", cid=club.id)}
+    if right == access.MANAGER and not club.home:
+        out["invite_code"] = club.invite_code
+        out["invite_url"] = url_for("clubs.join_link", code=club.invite_code, _external=True)
+    return out
+
+
+@bp.post("/clubs")
+def create_club():
+    """A new club: its id, the manager's token (given this once) and its invitation."""
+    body = _body()
+    club = clubs.create(get_db(), body.get("name"), body.get("public", True))
+    return jsonify({**club_json(club, access.MANAGER),
+                    "token": access.club_token(club.id)}), 201, {
+        "Location": url_for("api.get_club", cid=club.id)}
+
+
+@bp.get("/clubs/<cid>")
+def get_club(cid: str):
+    """A club (404 to a stranger of a private club)."""
+    db = get_db()
+    club = access.readable_club(db, cid)
+    return jsonify(club_json(club, access.club_right(db, cid)))
+
+
+@bp.patch("/clubs/<cid>")
+def change_club(cid: str):
+    """The manager's choices: ``name``, ``public``, ``casual_rated``, ``default_ruleset``."""
+    db = get_db()
+    club = access.require_club(db, cid, access.MANAGER)
+    body = _body()
+    for key in ("public", "casual_rated"):
+        if key in body and not isinstance(body[key], bool):
+            raise InvalidInput([Problem(key, N_("Send true or false."))])
+    club = clubs.change(db, club, body.get("name"), body.get("public"),
+                        body.get("casual_rated"), body.get("default_ruleset"))
+    return jsonify(club_json(club, access.MANAGER))
+
+
+@bp.post("/join-club")
+def join_club():
+    """A club's id and a member's token, for whoever has its invitation code."""
+    code = access.normalise_code(_body().get("code"))
+    if not code:
+        raise InvalidInput([Problem("code", N_("Enter the club's invitation code."))])
+    club = clubs.by_code(get_db(), code)  # 404 (a wrong guess) if none
+    clubs.joined(club)
+    return jsonify({**club_json(club, access.MEMBER),
+                    "token": access.club_member_token(club.id)})
+
+
+@bp.get("/clubs/<cid>/players")
+def club_players(cid: str):
+    """The club's people, each as ``/api/players`` gives them, a page at a time in the
+    order of their names (``?page=``; a ``Link`` header names the next page)."""
+    db = get_db()
+    club = access.readable_club(db, cid)
+    page = people_views.page_number()
+    listed, more = reads.players_page(db, lang(), page, PLAYERS_PAGE, club.id)
+    answer = jsonify([people.public(people.statistics(db, row["id"])) for row in listed])
+    if more:
+        answer.headers["Link"] = (f'<{url_for("api.club_players", cid=cid, page=page + 1)}>; '
+                                  'rel="next"')
+    return answer
 
 
 def init_app(app: Flask) -> None:

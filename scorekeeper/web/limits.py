@@ -30,6 +30,11 @@ hour and 2,500 a day: a 1,000-player night (250 tables a round, five rounds, 1,2
 with the club's own games beside it fits; one client needs four days to fill the server's
 10,000 (``MAX_GAMES``), and at most 600 games in any ten minutes.
 
+**Clubs** (issue 36): clubs made per address (:data:`CLUBS`), a manager's invitations
+(a new code, a director named: :data:`INVITES`) per address, and clubs one phone joins
+(:data:`CLUB_JOINS`); a wrong invitation code, manager's or director's link is a wrong
+join code (the same counts).
+
 Over a limit, the answer is 429 with ``Retry-After`` and a sentence in the user's language
 (JSON under ``/api/``). ``KIERKI_RATELIMIT_ENABLED=false`` turns them all off.
 """
@@ -60,6 +65,13 @@ CREATE = "600 per 10 minutes; 1500 per hour; 2500 per day"
 VARIANTS = "10 per minute; 100 per day"
 #: Wrong host passwords and host links.
 LOGIN = "5 per minute; 50 per day"
+#: Clubs made per address (issue 36): each is kept for good; a club's members play in it,
+#: they need not make their own.
+CLUBS = "10 per hour; 30 per day"
+#: A club manager's invitations per address: a new invitation code, a director named.
+INVITES = "30 per hour; 200 per day"
+#: Clubs one phone joins by invitation (a right code; wrong ones count as join guesses).
+CLUB_JOINS = "20 per hour; 60 per day"
 
 
 def wrong_guess() -> None:
@@ -123,6 +135,21 @@ def _create(counts: Callable[[Any], bool] = _always) -> tuple[Limit, ...]:
     return (Limit("create", CREATE, ("POST",), counts, cost=_games_made),)
 
 
+def _clubs() -> tuple[Limit, ...]:
+    return (Limit("clubs", CLUBS, ("POST",), lambda r: r.status_code < 400),)
+
+
+def _invites() -> tuple[Limit, ...]:
+    return (Limit("invites", INVITES, ("POST",), lambda r: r.status_code < 400),)
+
+
+def _club_join(*methods: str) -> tuple[Limit, ...]:
+    """A club joined (counted per phone) and a wrong invitation code (a join guess)."""
+    return (*_join(*methods),
+            Limit("club-joins", CLUB_JOINS, methods,
+                  lambda r: r.status_code < 400 and not g.get("wrong_guess"), key=phone))
+
+
 def _login(method: str) -> tuple[Limit, ...]:
     return (Limit("login", LOGIN, (method,), lambda r: bool(g.get("wrong_guess"))),)
 
@@ -144,6 +171,17 @@ LIMITS: dict[str, tuple[Limit, ...]] = {
     # the editor posts for its sums as the user types: only a save (a redirect) counts
     "variants.edit": (Limit("variants", VARIANTS, ("POST",), lambda r: r.status_code == 302),),
     "api.create_ruleset": (Limit("variants", VARIANTS, ("POST",), _always),),
+    "api.create_club": _clubs(),
+    "clubs.new": _clubs(),
+    "clubs.renew_invitation": _invites(),
+    "clubs.name_director": _invites(),
+    "api.join_club": _club_join("POST"),
+    "clubs.join": _club_join("POST"),
+    "clubs.join_link": _club_join("GET"),
+    "clubs.manager_link": _join("GET"),
+    "clubs.director_link": _join("GET"),
+    "games.new_club_game": _create(),
+    "tournaments.new_in_club": _create(_made_some),
     "admin.games": _login("POST"),
     "host.open_link": _login("GET"),
 }
@@ -180,6 +218,12 @@ def init_app(app: Flask) -> Limiter:
         elif scope == "create":
             message = gettext("Too many new games from this network. Wait a few minutes "
                               "and try again, or ask the host.")
+        elif scope == "clubs":
+            message = gettext("Too many new clubs from this network. Wait an hour and try "
+                              "again, or ask the host.")
+        elif scope == "invites":
+            message = gettext("Too many invitations from this network. Wait a while and "
+                              "try again.")
         else:
             message = gettext("Too many tries from this device. Wait a minute and try again.")
         headers = {"Retry-After": str(_retry_after(limiter))}

@@ -279,6 +279,35 @@ TOURNAMENT = {"type": "object", "required": ["id", "name", "rounds", "standings"
                                  "Whether the game was over when it was changed"}}}}}}
 
 
+#: A club (issue 36) as ``GET /api/clubs/{cid}`` gives it; its manager also gets its
+#: invitation.
+CLUB = {"type": "object", "required": ["id", "name", "public", "casual_rated", "right",
+                                       "players"], "properties": {
+    "id": {"type": "string"}, "name": {"type": "string"},
+    "public": {"type": "boolean", "description": "Anyone may read the club (else its "
+                                                 "members, directors and manager only)"},
+    "casual_rated": {"type": "boolean", "description": "Its casual games count for the "
+                                                       "ratings (a tournament's always do)"},
+    "default_ruleset": {"type": ["string", "null"], "description": "The ruleset a new game "
+                        "of the club starts with on its page (null: the server's)"},
+    "created_at": {"type": "string"},
+    "right": {"enum": ["manager", "director", "member", None],
+              "description": "The right the request's token holds in the club"},
+    "players": {"type": "string", "description": "Where its people are listed"},
+    "invite_code": {"type": "string", "description": "The manager's only: the code that "
+                                                     "makes a member"},
+    "invite_url": {"type": "string", "description": "The manager's only: the invitation "
+                                                    "link"}}}
+#: A new club, with the manager's token, or a club joined, with a member's token.
+CLUB_WITH_TOKEN = {"allOf": [CLUB, {"type": "object", "required": ["token"], "properties": {
+    "token": {"type": "string", "description": "`Authorization: Bearer` for the club's "
+                                               "writes; given once"}}}]}
+#: ``"club"`` in a new game's or tournament's body.
+CLUB_FIELD = {"type": "string", "description": "The club it is of (its id), with a "
+              "member's token (a game) or the manager's or a director's (a tournament) in "
+              "`Authorization: Bearer`; left out, the server's own club"}
+
+
 def _json(schema: dict[str, Any]) -> dict[str, Any]:
     return {"content": {"application/json": {"schema": schema}}}
 
@@ -333,6 +362,7 @@ def _with_new_variant(schemas: dict[str, Any]) -> dict[str, Any]:
 def document() -> dict[str, Any]:
     gid = {"name": "gid", "in": "path", "required": True, "schema": {"type": "string"}}
     tid = {"name": "tid", "in": "path", "required": True, "schema": {"type": "string"}}
+    cid = {"name": "cid", "in": "path", "required": True, "schema": {"type": "string"}}
     closed = {"409": {"description": "The tournament is closed", **_json(ERROR)}}
     ruleset_id = {"name": "ruleset_id", "in": "path", "required": True,
                   "schema": {"type": "string", "pattern": ID.pattern}}
@@ -409,6 +439,7 @@ def document() -> dict[str, Any]:
                                 "description": "Names in clockwise seat order"},
                     "first_dealer": {"type": ["integer", "null"],
                                      "description": "Seat; null draws at random"},
+                    "club": CLUB_FIELD,
                     "target": {"type": "integer", "example": 21,
                                "description": "Partnership game only: the score to play "
                                               "to (one of the ruleset's targets)"}}}),
@@ -495,7 +526,8 @@ def document() -> dict[str, Any]:
                                                 "four where possible, then three or five"},
                     "scoring": {"enum": ["points", "places"], "default": "points"},
                     "seed": {"type": "string", "maxLength": 40, "description": "Draws are "
-                             "reproducible from it (random when left out)"}}}),
+                             "reproducible from it (random when left out)"},
+                    "club": CLUB_FIELD}}),
                 "responses": _answers({"201": {
                     "description": "Its id, the director's `token` (every change needs it) "
                                    "and round 1", **_json({
@@ -549,6 +581,45 @@ def document() -> dict[str, Any]:
                 "parameters": [tid], "security": token,
                 "responses": _answers({"204": {"description": "Open again"}}, "401", "403",
                                       "404", "409")}},
+            "/api/clubs": {"post": {
+                "summary": "Make a club: its own people, games and tournaments",
+                "requestBody": _body({"type": "object", "required": ["name"], "properties": {
+                    "name": {"type": "string", "maxLength": 60},
+                    "public": {"type": "boolean", "default": True}}}),
+                "responses": _answers({"201": {"description": "The club, the manager's "
+                                                              "token and the invitation",
+                                               **_json(CLUB_WITH_TOKEN)}}, *body_errors,
+                                      "429")}},
+            "/api/join-club": {"post": {
+                "summary": "Join a club by its invitation code: its id and a member's token",
+                "requestBody": _body({"type": "object", "required": ["code"], "properties": {
+                    "code": {"type": "string", "example": "K7QM2XRT"}}}),
+                "responses": _answers({"200": {"description": "The club and a member's "
+                                                              "token",
+                                               **_json(CLUB_WITH_TOKEN)}}, *body_errors,
+                                      "404", "429")}},
+            "/api/clubs/{cid}": {
+                "get": {"summary": "A club (a private one to its members only: 404 to "
+                                   "anyone else)",
+                        "parameters": [cid], "security": [{}, {"bearer": []}],
+                        "responses": _answers({"200": {"description": "The club",
+                                                       **_json(CLUB)}}, "404")},
+                "patch": {"summary": "The manager's choices",
+                          "parameters": [cid], "security": token,
+                          "requestBody": _body({"type": "object", "properties": {
+                              "name": {"type": "string", "maxLength": 60},
+                              "public": {"type": "boolean"},
+                              "casual_rated": {"type": "boolean"},
+                              "default_ruleset": {"type": "string", "description": "A "
+                                                  "ruleset's id; \"\": the server's"}}}),
+                          "responses": _answers({"200": {"description": "The club",
+                                                         **_json(CLUB)}}, *body_errors,
+                                                "401", "403", "404")}},
+            "/api/clubs/{cid}/players": {"get": {
+                "summary": "The club's people, each as `/api/players` gives them",
+                "parameters": [cid], "security": [{}, {"bearer": []}],
+                "responses": _answers({"200": {"description": "Players", **_json({
+                    "type": "array", "items": PLAYER})}}, "404")}},
             "/api/schema/game.json": {"get": {
                 "summary": "The JSON Schema of an exported game file (what the import checks)",
                 "responses": _answers({"200": {"description": "JSON Schema of "

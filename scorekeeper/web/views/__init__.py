@@ -22,7 +22,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from ...common.formats import number
 from ...domain import variants as stored_rules
-from ...domain.errors import Busy, GameNotFound, TournamentNotFound
+from ...domain.errors import Busy, ClubNotFound, GameNotFound, TournamentNotFound
 from ...domain.service import Conflict, Frozen, Game, load
 from ...outputs import share
 from ...outputs.renders import Full
@@ -70,6 +70,7 @@ def _find_rules(ruleset_id: str) -> tuple[Any, Any]:
 def init_app(app: Flask) -> None:
     from . import (
         admin,
+        clubs,
         games,
         health,
         installable,
@@ -91,6 +92,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(variants.bp)
     app.register_blueprint(people.bp)
     app.register_blueprint(tournaments.bp)  # club nights: the director, results, projector
+    app.register_blueprint(clubs.bp)  # clubs on a shared host: making, inviting, managing
     app.register_blueprint(seasons.bp)  # a club's season, its files, its API (issue 36)
     app.register_blueprint(installable.bp)  # the manifest and the service worker
     app.register_blueprint(health.bp)  # GET /healthz, for a container's health check
@@ -194,6 +196,7 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(GameNotFound)
     @app.errorhandler(TournamentNotFound)
+    @app.errorhandler(ClubNotFound)
     @app.errorhandler(UnknownRuleset)
     @app.errorhandler(404)
     def not_found(e):

@@ -21,8 +21,8 @@ from wtforms import SelectChoice
 
 from ...common import formats
 from ...common.i18n import field_errors, lang
-from ...domain import reads, service, variants
-from ...domain.errors import GameNotFound
+from ...domain import clubs, reads, service, variants
+from ...domain.errors import ClubNotFound, GameNotFound
 from ...families import registry
 from ...outputs import share
 from ...rules.errors import InvalidInput, RulesetError
@@ -85,6 +85,13 @@ def _join(typed: object):
         gid = reads.game_by_code(get_db(), code) if code else None
     except GameNotFound:
         gid = None
+    if gid is None and code:
+        try:  # a club's invitation code, typed where a game's would be
+            clubs.by_code(get_db(), code)
+        except ClubNotFound:
+            pass
+        else:
+            return redirect(url_for("clubs.join_link", code=code))
     if gid is None:
         limits.wrong_guess()
         flash(gettext("No game has this code. Check the letters and digits on the "
@@ -104,10 +111,21 @@ def _deals_total(row: dict) -> int | None:
 
 @bp.route("/games/new", methods=["GET", "POST"])
 def new_game():
+    return _new_game(None)
+
+
+@bp.route("/clubs/<cid>/games/new", methods=["GET", "POST"])
+def new_club_game(cid: str):
+    """A new game of a club (its members'): its names are the club's people."""
+    club = access.require_club(get_db(), cid, access.MEMBER)
+    return _new_game(None if club.home else club)
+
+
+def _new_game(club: clubs.Club | None):
     form = NewGameForm()
     found = variants.listing(get_db())  # the built-in rulesets, then this server's variants
     form.ruleset.choices = [SelectChoice(rs.id, _listed_name(rs, row)) for _, rs, row in found]
-    default = reads.default_ruleset(get_db())
+    default = clubs.default_ruleset(get_db(), club) if club else reads.default_ruleset(get_db())
     asked = request.args.get("ruleset", default)  # a rules page's "new game with these"
     if request.method == "GET" and any(rs.id == asked for _, rs, _row in found):
         form.ruleset.data = asked  # else this server's favourite (its rules page sets it)
@@ -116,7 +134,8 @@ def new_game():
         try:
             gid = service.create_game(get_db(), form.ruleset.data, form.names(),
                                       form.first_dealer.data, given=request.form,
-                                      max_games=current_app.config["MAX_GAMES"])
+                                      max_games=current_app.config["MAX_GAMES"],
+                                      club=club.id if club else reads.HOME_CLUB)
         except InvalidInput as e:
             errors = field_errors(e.problems)
         else:
@@ -131,8 +150,10 @@ def new_game():
     setups = [(f.key, adapters.of(f).templates["setup"], f.rulesets())
               for f in families.values() if adapters.of(f).templates["setup"]]
     return render_template("new_game.html", form=form, errors=errors, rulesets=choices,
-                           known_people=reads.known_people(get_db()),
-                           setups=setups, values=request.form), (422 if errors else 200)
+                           known_people=reads.known_people(
+                               get_db(), club.id if club else reads.HOME_CLUB),
+                           setups=setups, values=request.form, club=club), \
+        (422 if errors else 200)
 
 
 def _listed_name(rules, row: dict | None) -> str:

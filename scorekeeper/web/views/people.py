@@ -38,24 +38,36 @@ def page_number() -> int:
 
 @bp.get("/players")
 def index():
-    """Everyone who has played here, a page at a time in the order of their names, and
-    the latest evenings (on the first page)."""
+    """Everyone who has played here (the home club), a page at a time in the order of
+    their names, and the latest evenings (on the first page)."""
+    return _index(None)
+
+
+@bp.get("/clubs/<cid>/players")
+def club_index(cid: str):
+    """A club's players and evenings (404 to a stranger of a private club)."""
+    club = access.readable_club(get_db(), cid)
+    return _index(None if club.home else club)
+
+
+def _index(club):
     db = get_db()
+    cid = club.id if club else reads.HOME_CLUB
     page = page_number()
-    listed, more = reads.players_page(db, lang(), page, PAGE_SIZE)
+    listed, more = reads.players_page(db, lang(), page, PAGE_SIZE, cid)
     if page > 1 and not listed:
         abort(404)
-    evenings = people.latest_evenings(db, LATEST_EVENINGS) if page == 1 else []
+    evenings = people.latest_evenings(db, LATEST_EVENINGS, cid) if page == 1 else []
     names = reads.names(db, [pid for ev in evenings for pid in ev.people])
     names.update((row["id"], row["name"]) for row in listed)
     evenings = [_named(db, ev, names) for ev in evenings]
-    pages = -(-reads.count_people(db) // PAGE_SIZE)
-    renames = reads.renames(db) if page == 1 and access.is_host() else []
+    pages = -(-reads.count_people(db, cid) // PAGE_SIZE)
+    renames = reads.renames(db) if page == 1 and not club and access.is_host() else []
     # "12 games" once per number (most of a page's people played once), not once a row
     games_label = {n: ngettext("%(num)s game", "%(num)s games", n)
                    for n in {row["games"] for row in listed}}
     return render_template("players.html", people=listed, evenings=evenings, names=names,
-                           games_label=games_label,
+                           games_label=games_label, club=club,
                            page=page, pages=pages, more=more, renames=renames)
 
 
@@ -105,6 +117,7 @@ def _tables(db, pid: int) -> tuple[list[tuple[str, list[int], int]], bool]:
 def player(pid: int, errors: dict | None = None, status: int = 200):
     db = get_db()
     try:
+        club = access.club_of_person_readable(db, pid)
         stats = people.statistics(db, pid)
     except PersonNotFound:
         abort(404)
@@ -115,7 +128,7 @@ def player(pid: int, errors: dict | None = None, status: int = 200):
                            can_rename=access.may_rename(db, pid) is not None,
                            form_charts=forms, tables=tables, names=names,
                            more_tables=more_tables, table_limit=PLAYER_TABLES,
-                           errors=errors or {}, name_max=NAME_MAX), status
+                           errors=errors or {}, name_max=NAME_MAX, club=club), status
 
 
 def _form_chart(name: str, fam: dict) -> charts.LineChart | None:
@@ -151,6 +164,7 @@ def rename(pid: int):
     db = get_db()
     try:
         reads.person(db, pid)
+        access.club_of_person_readable(db, pid)
     except PersonNotFound:
         abort(404)
     right = access.may_rename(db, pid)
@@ -188,6 +202,10 @@ def table(key: str):
         abort(404)
     games = reads.table_count(db, key)
     if not games:
+        abort(404)
+    try:  # a table's people are of one club: a private club's table is its members'
+        access.club_of_person_readable(db, ids[0])
+    except PersonNotFound:
         abort(404)
     figures = [people.statistics(db, pid, table=key) for pid in ids]
     sections = []

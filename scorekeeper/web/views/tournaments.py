@@ -25,7 +25,7 @@ from werkzeug.exceptions import Forbidden
 from wtforms import RadioField, SelectChoice, SelectField, StringField, TextAreaField
 
 from ...common.i18n import field_errors, lang
-from ...domain import reads, tournaments, variants
+from ...domain import clubs, reads, tournaments, variants
 from ...domain.tournaments import NotNow
 from ...rules.errors import InvalidInput, RulesetError, UnknownRuleset
 from .. import access, caches, limits
@@ -73,6 +73,17 @@ def _choices(size: int) -> list[SelectChoice]:
 
 @bp.route("/tournaments/new", methods=["GET", "POST"])
 def new():
+    return _new(None)
+
+
+@bp.route("/clubs/<cid>/tournaments/new", methods=["GET", "POST"])
+def new_in_club(cid: str):
+    """A club's night: made by its manager or one of its directors, of its people."""
+    club = access.require_club(get_db(), cid, access.DIRECTOR)
+    return _new(None if club.home else club)
+
+
+def _new(club: clubs.Club | None):
     form = TournamentForm()
     for size in SIZES:
         field = form[f"ruleset_{size}"]
@@ -87,7 +98,8 @@ def new():
                 get_db(), form.name.data or "", form.players.data or "", form.rounds.data,
                 {size: form[f"ruleset_{size}"].data or "" for size in SIZES},
                 form.scoring.data, (form.seed.data or "").strip() or None,
-                max_games=current_app.config["MAX_GAMES"])
+                max_games=current_app.config["MAX_GAMES"],
+                club=club.id if club else reads.HOME_CLUB)
         except InvalidInput as e:
             errors = field_errors(e.problems)
             if any(p.message == tournaments.UNFAIR for p in e.problems):
@@ -104,7 +116,7 @@ def new():
     elif request.method == "POST":
         errors = {"": [gettext("The form was incomplete; nothing was saved.")]}
     return render_template("tournaments/new.html", form=form, errors=errors,
-                           sizes=SIZES), (422 if errors else 200)
+                           sizes=SIZES, club=club), (422 if errors else 200)
 
 
 def _load(tid: str) -> tournaments.Tournament:

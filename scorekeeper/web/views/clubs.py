@@ -1,0 +1,254 @@
+"""Clubs' pages (issue 36): making a club, its page (its players, nights and
+tournaments; for its manager the invitation, the public/private switch, casual games in
+the ratings and the directors), joining by invitation link or code, and the manager's and
+directors' links.
+
+Thin: :mod:`...domain.clubs` makes and changes clubs, :mod:`..access` decides every
+right (:func:`..access.club_right`, :func:`..access.may_read_club`): a stranger of a
+private club gets 404 on every page of it, a member 403 where only the manager may.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, SelectChoice, SelectField, StringField
+
+from ...common.i18n import field_errors, lang
+from ...domain import clubs, people, reads, variants
+from ...domain.errors import ClubNotFound
+from ...outputs import share
+from ...rules.errors import InvalidInput
+from .. import access, limits
+from ..db import get_db
+from .games import _listed_name
+
+bp = Blueprint("clubs", __name__)
+
+#: The latest evenings and tournaments a club's page lists.
+LATEST = 12
+
+
+class ClubForm(FlaskForm):
+    """Shape only: the domain checks the name."""
+
+    name = StringField(_l("Club name"))
+    public = BooleanField(_l("Anyone may read the club's pages"), default=True)
+
+
+class JoinClubForm(FlaskForm):
+    code = StringField(_l("Invitation code"))
+
+
+class SettingsForm(FlaskForm):
+    public = BooleanField(_l("Anyone may read the club's pages (public)"))
+    casual_rated = BooleanField(_l("Casual games count for the ratings too"))
+    ruleset = SelectField(_l("Rules a new game starts with"), validate_choice=False)
+
+
+class DirectorForm(FlaskForm):
+    name = StringField(_l("Director's name"))
+
+
+class ButtonForm(FlaskForm):
+    """A button that changes the club: CSRF only."""
+
+
+@bp.get("/clubs")
+def index():
+    """The clubs this browser belongs to, making one, and joining one by code."""
+    db = get_db()
+    mine = []
+    for cid in access.my_clubs():
+        try:
+            club = clubs.load(db, cid)
+        except ClubNotFound:
+            continue
+        mine.append((club, access.club_right(db, cid)))
+    return render_template("clubs/index.html", mine=mine, form=ClubForm(),
+                           join=JoinClubForm(), errors={})
+
+
+@bp.route("/clubs/new", methods=["GET", "POST"])
+def new():
+    form = ClubForm()
+    errors: dict[str, list[str]] = {}
+    if form.validate_on_submit():
+        try:
+            club = clubs.create(get_db(), form.name.data or "", bool(form.public.data))
+        except InvalidInput as e:
+            errors = field_errors(e.problems)
+        else:
+            access.remember_club(club.id, access.MANAGER)
+            flash(gettext("The club is made. Invite its members with the link or code "
+                          "below."), "ok")
+            return redirect(url_for("clubs.show", cid=club.id))
+    elif request.method == "POST":
+        errors = {"": [gettext("The form was incomplete; nothing was saved.")]}
+    return render_template("clubs/new.html", form=form, errors=errors), \
+        (422 if errors else 200)
+
+
+def _invitation(club: clubs.Club) -> share.Share:
+    """The club's invitation link and code, with its QR code (as a game's join link)."""
+    return share.describe(request.scheme, request.host,
+                          url_for("clubs.join_link", code=club.invite_code),
+                          club.invite_code, current_app.config.get("PUBLIC_URL"))
+
+
+def _settings_form(club: clubs.Club) -> SettingsForm:
+    form = SettingsForm(data={"public": club.public, "casual_rated": club.casual_rated,
+                              "ruleset": club.default_ruleset or ""})
+    form.ruleset.choices = [SelectChoice("", gettext("the server's default"))] + [
+        SelectChoice(rs.id, _listed_name(rs, row))
+        for _, rs, row in variants.listing(get_db())]
+    return form
+
+
+@bp.get("/clubs/<cid>")
+def show(cid: str):
+    """The club's page: its players, nights and tournaments; the manager's tools."""
+    db = get_db()
+    club = access.readable_club(db, cid)
+    if club.home:
+        return redirect(url_for("people.index"))
+    return _page(club)
+
+
+def _page(club: clubs.Club, errors: dict | None = None, status: int = 200):
+    db = get_db()
+    right = access.club_right(db, club.id)
+    listed, more = reads.players_page(db, lang(), 1, 30, club.id)
+    evenings = people.latest_evenings(db, LATEST, club.id)
+    names = reads.names(db, [pid for ev in evenings for pid in ev.people])
+    manager = right == access.MANAGER
+    directors = [{**d, "link": url_for("clubs.director_link", cid=club.id, did=d["id"],
+                                       token=access.club_director_token(club.id, d["id"]),
+                                       _external=True)}
+                 for d in clubs.directors(db, club)] if manager else []
+    return render_template(
+        "clubs/show.html", club=club, right=right, people=listed, more_people=more,
+        people_count=reads.count_people(db, club.id), evenings=evenings, names=names,
+        tournaments=reads.club_tournaments(db, club.id, LATEST),
+        invitation=_invitation(club) if manager else None,
+        manager_link=url_for("clubs.manager_link", cid=club.id,
+                             token=access.club_token(club.id), _external=True)
+        if manager else None,
+        settings=_settings_form(club) if manager else None, directors=directors,
+        director_form=DirectorForm(), button=ButtonForm(), errors=errors or {},
+        may_direct=access.at_least(right, access.DIRECTOR),
+        may_play=access.at_least(right, access.MEMBER)), status
+
+
+@bp.post("/clubs/<cid>/settings")
+def settings(cid: str):
+    db = get_db()
+    club = access.require_club(db, cid, access.MANAGER)
+    form = SettingsForm()
+    if not form.validate_on_submit():
+        return _page(club, {"settings": [gettext("The form was incomplete; nothing was "
+                                                 "saved.")]}, 400)
+    try:
+        clubs.change(db, club, public=bool(form.public.data),
+                     casual_rated=bool(form.casual_rated.data),
+                     default_ruleset=form.ruleset.data or "")
+    except InvalidInput as e:
+        return _page(club, field_errors(e.problems), 422)
+    flash(gettext("The club's settings are saved."), "ok")
+    return redirect(url_for("clubs.show", cid=cid) + "#manage")
+
+
+@bp.post("/clubs/<cid>/invitation")
+def renew_invitation(cid: str):
+    """A new invitation code and link (the old ones invite nobody more)."""
+    db = get_db()
+    club = access.require_club(db, cid, access.MANAGER)
+    if ButtonForm().validate_on_submit():
+        clubs.renew_code(db, club)
+        flash(gettext("A new invitation is made: the old link and code invite nobody "
+                      "more. Members who joined stay members."), "ok")
+    return redirect(url_for("clubs.show", cid=cid) + "#invite")
+
+
+@bp.post("/clubs/<cid>/directors")
+def name_director(cid: str):
+    db = get_db()
+    club = access.require_club(db, cid, access.MANAGER)
+    form = DirectorForm()
+    if not form.validate_on_submit():
+        return redirect(url_for("clubs.show", cid=cid) + "#directors")
+    try:
+        clubs.name_director(db, club, form.name.data or "")
+    except InvalidInput as e:
+        return _page(club, {"director": [m for ms in field_errors(e.problems).values()
+                                         for m in ms]}, 422)
+    flash(gettext("The director is named: give them their link below."), "ok")
+    return redirect(url_for("clubs.show", cid=cid) + "#directors")
+
+
+@bp.post("/clubs/<cid>/directors/<int:did>/remove")
+def remove_director(cid: str, did: int):
+    db = get_db()
+    club = access.require_club(db, cid, access.MANAGER)
+    if ButtonForm().validate_on_submit() and clubs.remove_director(db, club, did):
+        flash(gettext("The director is removed: their link works no more."), "ok")
+    return redirect(url_for("clubs.show", cid=cid) + "#directors")
+
+
+@bp.get("/clubs/<cid>/manage/<token>")
+def manager_link(cid: str, token: str):
+    """The manager's link: this browser manages the club from now on."""
+    club = clubs.load(get_db(), cid)
+    if club.home or not access.is_club_manager_link(cid, token):
+        limits.wrong_guess()
+        raise ClubNotFound(cid)
+    access.remember_club(cid, access.MANAGER)
+    return redirect(url_for("clubs.show", cid=cid))
+
+
+@bp.get("/clubs/<cid>/director/<int:did>/<token>")
+def director_link(cid: str, did: int, token: str):
+    """A director's link: this browser directs the club's tournaments from now on."""
+    db = get_db()
+    club = clubs.load(db, cid)
+    named = {d["id"] for d in clubs.directors(db, club)}
+    if club.home or did not in named or not access.is_club_director_link(cid, did, token):
+        limits.wrong_guess()
+        raise ClubNotFound(cid)
+    access.remember_club(cid, access.DIRECTOR, did)
+    clubs.joined(club)
+    flash(gettext("You are a director of this club: you can make and direct its "
+                  "tournaments."), "ok")
+    return redirect(url_for("clubs.show", cid=cid))
+
+
+@bp.post("/clubs/join")
+def join():
+    """Join a club by the invitation code a member was given."""
+    form = JoinClubForm()
+    return _join(form.code.data if form.validate_on_submit() else "")
+
+
+@bp.get("/clubs/join/<code>")
+def join_link(code: str):
+    """The invitation link (the club page's QR code): the same as typing the code."""
+    return _join(code)
+
+
+def _join(typed: object):
+    code = access.normalise_code(typed)
+    try:
+        club = clubs.by_code(get_db(), code) if code else None
+    except ClubNotFound:
+        club = None
+    if club is None:
+        limits.wrong_guess()
+        flash(gettext("No club has this invitation code. Check its letters and digits, "
+                      "or ask the club's manager for a new one."), "error")
+        return redirect(url_for("clubs.index"))
+    if access.club_right(get_db(), club.id) is None:
+        access.remember_club(club.id, access.MEMBER)
+        clubs.joined(club)
+        flash(gettext("Welcome to %(club)s: you are a member now.", club=club.name), "ok")
+    return redirect(url_for("clubs.show", cid=club.id))
