@@ -161,9 +161,3 @@ def _places(db: Any, games: set[str]) -> list[tuple[str, int, int, str, int]]:
     return [(gid, seat, pid, club, place)
             for gid, seat, pid, club, place in queries.seat_places(db, sorted(games))]
 
-
-def count_casual_games(db: Any, club: str, counted: bool) -> None:
-    """The manager's switch: the club's casual games count for ratings (or no more), its
-    ratings replayed in the same write."""
-    store.set_casual_rated(db, club, counted,
-                           then=lambda wdb, _: casual_switched(wdb, club, counted))

@@ -982,9 +982,10 @@ CLUB_SETTINGS = ("name", "public", "casual_rated", "default_ruleset")
 
 
 @writes
-def change_club(db: Database, cid: str, changes: dict[str, Any]) -> int:
+def change_club(db: Database, cid: str, changes: dict[str, Any], then: Then = None) -> int:
     """A club's settings changed (``changes``: columns of :data:`CLUB_SETTINGS`); its new
-    version."""
+    version. The domain's ``then`` runs in the same write (the club's ratings replayed
+    when its casual games start or stop counting)."""
     if not set(changes) <= set(CLUB_SETTINGS):
         raise ValueError(f"not a club's setting: {sorted(set(changes) - set(CLUB_SETTINGS))}")
     sets = "".join(f"{column} = ?, " for column in changes)
@@ -993,6 +994,8 @@ def change_club(db: Database, cid: str, changes: dict[str, Any]) -> int:
                           [*changes.values(), _now(), cid]).fetchone()
     if row is None:
         raise queries.ClubNotFound(cid)
+    if then is not None:
+        then(db, cid)
     return int(row[0])
 
 
@@ -1435,14 +1438,3 @@ def delete_season(db: Database, sid: str, club: str) -> None:
                        [sid, club]).rowcount != 1:
         raise SeasonNotFound(sid)
 
-
-@writes
-def set_casual_rated(db: Database, club: str, counted: bool, then: Then = None) -> None:
-    """The club's casual games count for ratings (or no more): the manager's switch; the
-    domain's ``then`` replays the club's ratings in the same write."""
-    if db.conn.execute("update clubs set casual_rated = ?, version = version + 1, "
-                       "updated_at = ? where id = ?", [int(counted), _now(), club]
-                       ).rowcount != 1:
-        raise queries.GameNotFound(club)
-    if then is not None:
-        then(db, club)

@@ -7,7 +7,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.domain import ratings, service, tournaments
+from scorekeeper.domain import clubs, ratings, service, tournaments
 from scorekeeper.rules.errors import InvalidInput
 from scorekeeper.rules.places import places
 from scorekeeper.rules.ratings import Rating, rate_places
@@ -47,7 +47,7 @@ def _apply(db, op, a, b, h: History):
     gid = live[b % len(live)] if live else None
     if op == "switch":
         club = (store.HOME_CLUB, OTHER)[a % 2]
-        ratings.count_casual_games(db, club, bool(b % 2))
+        clubs.change(db, clubs.load(db, club), casual_rated=bool(b % 2))
         return
     if op == "new" or gid is None:
         rules = ("standard-4", "kurnik-3")[a % 2]
@@ -118,7 +118,7 @@ def test_the_kept_ratings_equal_a_full_recomputation_after_any_history(ops, casu
         h = History()
         try:
             if casual:
-                ratings.count_casual_games(db, store.HOME_CLUB, True)
+                clubs.change(db, clubs.load(db, store.HOME_CLUB), casual_rated=True)
             for op, a, b in ops:
                 _apply(db, op, a, b, h)
             assert queries.finishing_order(db) == h.finished
@@ -127,8 +127,8 @@ def test_the_kept_ratings_equal_a_full_recomputation_after_any_history(ops, casu
             assert queries.kept_ratings(db) == people
             assert queries.kept_rating_seats(db) == seats
             # the same names in two clubs are two people, each rated in their own club
-            clubs = dict(db.conn.execute("select id, club_id from people").fetchall())
-            assert all(clubs[p] == c for p, c, *_ in queries.kept_ratings(db))
+            club_of = dict(db.conn.execute("select id, club_id from people").fetchall())
+            assert all(club_of[p] == c for p, c, *_ in queries.kept_ratings(db))
         finally:
             db.close()
 
@@ -174,7 +174,7 @@ def test_a_tournaments_games_count_and_the_repeated_loser_falls(tmp_path):
     before = queries.kept_ratings(db)
     _finish(db, casual, 0)
     assert queries.kept_ratings(db) == before  # the home club counts no casual games
-    ratings.count_casual_games(db, store.HOME_CLUB, True)
+    clubs.change(db, clubs.load(db, store.HOME_CLUB), casual_rated=True)
     assert _rating(db, "Ala")[3] == 4  # counted now, from the history
     assert queries.kept_ratings(db) == ratings.recomputed(db)[0]
     db.close()
@@ -185,7 +185,7 @@ def test_ratings_follow_the_results(tmp_path):
     fall, and a correction that gives the last game to Cela moves them exactly back to
     what a replay gives."""
     db = _fresh(tmp_path)
-    ratings.count_casual_games(db, store.HOME_CLUB, True)
+    clubs.change(db, clubs.load(db, store.HOME_CLUB), casual_rated=True)
     games = []
     for _ in range(6):
         gid = service.create_game(db, "kurnik-3", ["Ala", "Bolek", "Cela"], 0)
@@ -209,7 +209,7 @@ def test_ratings_follow_the_results(tmp_path):
 def test_a_database_older_than_the_ratings_gets_them_when_the_app_starts(tmp_path):
     """Ratings made by the app's start (migration 0014's flag) equal those kept live."""
     db = _fresh(tmp_path)
-    ratings.count_casual_games(db, store.HOME_CLUB, True)
+    clubs.change(db, clubs.load(db, store.HOME_CLUB), casual_rated=True)
     for i in range(4):
         gid = service.create_game(db, "standard-4", POOL[i:i + 4] if i < 2 else POOL[:4], 0)
         _finish(db, gid, i % 4)
