@@ -1,7 +1,7 @@
 """A club's season (issue 36): its table (with each player's rating), a player's history
 across the nights and two players head to head, the manager's seasons (a name, a date
-range, points or places, best N), the table as PDF, CSV, ``.xlsx`` and JSON, and
-``GET /api/clubs/<id>/season``.
+range, points or places, best N), the table as PDF, CSV, ``.xlsx`` and JSON (the API's
+``GET /api/clubs/<id>/season`` is ``api.py``'s, the same data).
 
 Who may read it is the club's right (:func:`..access.readable_club`: anyone when the club
 is public, its members, directors and manager when it is private; a stranger 404), and
@@ -22,7 +22,6 @@ from flask import (
     abort,
     current_app,
     flash,
-    jsonify,
     redirect,
     render_template,
     request,
@@ -182,11 +181,3 @@ def export(cid: str, fmt: str):
     resp.headers["Content-Disposition"] = f'attachment; filename="{name}"'
     return resp
 
-
-@bp.get("/api/clubs/<cid>/season")
-def api_season(cid: str):
-    """``{"season": …, "standings": [{"player", "points", "nights", "games", "wins",
-    "rating", "rank", …}]}``, best first; ``?season=<id>`` for another than the current."""
-    _club(cid)
-    season = _season(cid)
-    return jsonify(season_sheet.to_json(season, seasons.table(get_db(), season)))
