@@ -17,10 +17,19 @@ Then times, through the Flask test client (one process, as the server's one work
 the median of ``--repeat`` requests (after one to warm up) of: a game page, a regular's
 player page, the players page, ``/api/players``, the busiest table's page, one of its
 evenings, and the standings of a tournament of eight regulars (one round, both tables
-finished). Prints each time and its ratio to the game page, for both instances, then
-the growth of every page (its time at ``--games`` over its time at ``--small``, nothing
-kept between requests) and exits 1 if any grew above ``--max-growth`` (1.5, issue 34:
-every page that sums history costs the same at 10,000 finished games as at 10).
+finished), and (issue 36) the club's season table page, its ``GET
+/api/clubs/home/season`` (the season's nights with every player's rating) and a player's
+season history. The home club counts its casual games for the ratings, so every Kierki
+game seeded is rated (the backfill rates each as it finished, one at a time, as the
+in-write handler does). It also times the write that finishes a game (its last deal:
+the figures, the running totals and the ratings of its players kept in that write),
+the median of ``--repeat`` games of four regulars.
+
+Prints each time and its ratio to the game page, for both instances, then the growth of
+every page and of the finishing write (its time at ``--games`` over its time at
+``--small``, nothing kept between requests) and exits 1 if any grew above
+``--max-growth`` (1.5, issues 34 and 36: every page that sums history, and a rated
+game's finish, cost the same at 10,000 finished games as at 10).
 """
 from __future__ import annotations
 
@@ -111,6 +120,8 @@ def instance(games: int, rng: random.Random, folder: Path):
                       "MAX_GAMES": 10**6, "SYNCHRONOUS": "NORMAL"})
     db = store.connect(app.config["DATABASE"])
     db.execute("PRAGMA synchronous = OFF")  # seeding only
+    from scorekeeper.domain import clubs
+    clubs.change(db, clubs.load(db, store.HOME_CLUB), casual_rated=True)  # all rated
     t0 = time.perf_counter()
     seed(db, games, rng)
     service.backfill_figures(db)  # the store keeps figures the domain makes: each game replayed once
@@ -160,7 +171,34 @@ def _pages(app, tid: str) -> dict[str, str]:
     return {"game page": f"/games/{game}", "player page": f"/players/{ids[CLUB[0]]}",
             "players page": "/players", "/api/players": "/api/players",
             "table page": f"/tables/{club}", "evening page": f"/evenings/{first or eid}",
-            "tournament": f"/tournaments/{tid}"}
+            "tournament": f"/tournaments/{tid}", "season page": "/clubs/home/season",
+            "season API": "/api/clubs/home/season",
+            "season player": f"/clubs/home/season/players/{ids[CLUB[0]]}"}
+
+
+def finishing(app, repeat: int) -> float:
+    """The median time of the write that finishes a game of four regulars (its last
+    deal), with its figures, running totals and ratings kept in it."""
+    from scorekeeper.storage import queries
+    db = store.connect(app.config["DATABASE"])
+    rules = registry.find("standard-4")[1]
+    results = plausible_results(rules)
+    times = []
+    try:
+        for _ in range(repeat):
+            gid = service.create_game(db, "standard-4", CLUB, 0)
+            game = service.load(db, gid)
+            for number, raw in enumerate(results[:-1], start=1):
+                game = service.enter_deal(db, game, number, raw, game.version)
+            t0 = time.perf_counter()
+            game = service.enter_deal(db, game, len(results), results[-1], game.version)
+            times.append(time.perf_counter() - t0)
+            rated = queries.rated_game(db, gid)
+            assert game.state.finished and rated is not None and rated.counted, "not rated"
+        return statistics.median(times)
+    finally:
+        db.close()
+
 
 
 def timed(clients: dict[int, Any], urls: dict[int, str], repeat: int, cold: bool
@@ -217,6 +255,7 @@ def main(argv: list[str] | None = None) -> int:
                   + ("kept from an earlier run" if kept else f"seeded in {seconds:.1f} s"))
             clients[games] = app.test_client()
             pages[games] = _pages(app, (folder / "tournament").read_text())
+        writes = {n: finishing(c.application, args.repeat) for n, c in clients.items()}
         for cold in (True, False):
             for name in pages[args.games]:
                 times = timed(clients, {n: p[name] for n, p in pages.items()}, args.repeat,
@@ -232,6 +271,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name:<14} {small[name] * 1000:>9.1f} ms {big[name] * 1000:>9.1f} ms"
                   f"   {big[name] / big['game page']:>10.1f}"
                   f"   {big[name] / small[name]:>14.1f}")
+    print(f"\nthe write that finishes a rated game: {writes[args.small] * 1000:.1f} ms at "
+          f"{args.small} games, {writes[args.games] * 1000:.1f} ms at {args.games} games")
+    for cold in (True,):
+        results[args.small, cold]["finish (write)"] = writes[args.small]
+        results[args.games, cold]["finish (write)"] = writes[args.games]
     cold = results[args.games, True]
     ratio = cold["player page"] / cold["game page"]
     verdict = "within" if ratio <= 5 else "NOT within"
