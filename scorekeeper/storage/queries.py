@@ -846,7 +846,7 @@ def counted_places(db: Database, club: str | None, seq: int = 0
     where = "r.club_id = ? and " if club is not None else ""
     return db.conn.execute(
         "select r.game_id, r.seq, r.club_id, f.seat, f.person_id, f.place from rated_games r "
-        f"join figures f on f.game_id = r.game_id where {where}r.counted and r.seq >= ? "
+        f"join figures f on f.game_id = r.game_id where {where}r.counted = 1 and r.seq >= ? "
         "order by r.seq, f.seat", ([club] if club is not None else []) + [seq]).fetchall()
 
 
