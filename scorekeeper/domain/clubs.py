@@ -70,10 +70,10 @@ def by_code(db: Database, code: str) -> Club:
     return club
 
 
-def _name(value: Any, field: str = "name") -> str:
+def _name(value: Any, field: str = "name", empty: str = N_("Enter the club's name.")) -> str:
     name = checks.clean_name(value) if isinstance(value, str) else ""
     if not name:
-        raise InvalidInput([Problem(field, N_("Enter the club's name."))])
+        raise InvalidInput([Problem(field, empty)])
     if len(name) > NAME_MAX:
         raise InvalidInput([Problem(field, N_(
             "A name can have at most %(max)s characters; this one has %(count)s."),
@@ -141,7 +141,8 @@ def joined(club: Club) -> None:
 
 def name_director(db: Database, club: Club, name: Any) -> int:
     """A director named by the manager; the director's id."""
-    did = store.add_club_director(db, club.id, _name(name))
+    did = store.add_club_director(db, club.id, _name(name, "director",
+                                                     N_("Enter the director's name.")))
     bus.publish([ClubChanged(club.id)])
     return did
 

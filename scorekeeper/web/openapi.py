@@ -627,7 +627,10 @@ def document() -> dict[str, Any]:
             "/api/clubs/{cid}": {
                 "get": {"summary": "A club (a private one to its members only: 404 to "
                                    "anyone else)",
-                        "parameters": [cid], "security": [{}, {"bearer": []}],
+                        "description": "With a member's, director's or the manager's "
+                                       "token (`Authorization: Bearer`) a private club too, "
+                                       "and the manager sees its invitation.",
+                        "parameters": [cid],
                         "responses": _answers({"200": {"description": "The club",
                                                        **_json(CLUB)}}, "404")},
                 "patch": {"summary": "The manager's choices",
@@ -643,7 +646,10 @@ def document() -> dict[str, Any]:
                                                 "401", "403", "404")}},
             "/api/clubs/{cid}/players": {"get": {
                 "summary": "The club's people, each as `/api/players` gives them",
-                "parameters": [cid], "security": [{}, {"bearer": []}],
+                "description": "A private club's to a member's, director's or the "
+                               "manager's token (`Authorization: Bearer`) only; a page at a "
+                               "time (`?page=`, a `Link` header names the next).",
+                "parameters": [cid],
                 "responses": _answers({"200": {"description": "Players", **_json({
                     "type": "array", "items": PLAYER})}}, "404")}},
             "/api/clubs/{cid}/season": {"get": {
