@@ -7,7 +7,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.domain import clubs, ratings, service, tournaments
+from scorekeeper.domain import clubs, ratings, seasons, service, tournaments
 from scorekeeper.rules.errors import InvalidInput
 from scorekeeper.rules.places import places
 from scorekeeper.rules.ratings import Rating, rate_places
@@ -219,3 +219,36 @@ def test_a_database_older_than_the_ratings_gets_them_when_the_app_starts(tmp_pat
     assert queries.kept_ratings(db) == live
     assert queries.setting(db, store.RATINGS_WANTED) is None
     db.close()
+
+
+def test_a_database_made_by_main_before_clubs_gets_its_ratings_and_season(tmp_path):
+    """Migration 0014 on the database commit 4a1b4ea's server made (tests/store/data):
+    at the app's start its finished games are put in the order they finished, the
+    tournament's finished table is rated (the home club counts no casual game), and the
+    season of the home club shows that table's players with their ratings."""
+    import shutil
+
+    from scorekeeper import create_app
+    path = tmp_path / "old.sqlite"
+    shutil.copy(Path(__file__).parent / "data" / "main-4a1b4ea.sqlite", path)
+    app = create_app({"DATABASE": str(path), "SECRET_KEY": "main", "TESTING": True})
+    db = store.connect(str(path))
+    try:
+        assert queries.setting(db, store.RATINGS_WANTED) is None
+        finished = {r[0] for r in db.conn.execute(
+            "select id from games where finished and family = 'kierki'")}
+        assert set(queries.finishing_order(db)) == finished
+        tournament_games = {r[0] for r in db.conn.execute(
+            "select t.game_id from tournament_tables t join games g on g.id = t.game_id "
+            "where g.finished")}
+        assert tournament_games and {r[0] for r in queries.kept_rating_seats(db)} \
+            == tournament_games
+        assert queries.kept_ratings(db) == ratings.recomputed(db)[0]
+        created = db.conn.execute("select created_at from tournaments").fetchone()[0]
+        season = seasons.define(db, store.HOME_CLUB, "Tamten dzień", created[:10],
+                                created[:10], "points")
+    finally:
+        db.close()
+    answer = app.test_client().get(f"/api/clubs/home/season?season={season.id}").get_json()
+    assert answer["standings"] and all(line["rating"] is not None and line["nights"] == 1
+                                       for line in answer["standings"])
