@@ -90,7 +90,8 @@ def _rated(rows: list[tuple[Any, ...]], start: dict[int, tuple[float, float, int
     return seats, people
 
 
-def replay(db: Any, club: str, seq: int, also: set[int] = frozenset()) -> None:  # type: ignore[assignment]
+def replay(db: Any, club: str, seq: int, also: frozenset[int] | set[int] = frozenset()
+           ) -> None:
     """The club's counted games from ``seq`` on rated again, in finishing order, each
     person starting from their rating before ``seq``; ``also``: people whose game from
     ``seq`` on no longer counts (their rating goes back to what it was before it)."""
@@ -103,7 +104,7 @@ def replay(db: Any, club: str, seq: int, also: set[int] = frozenset()) -> None: 
     back = [(pid, club, r[0], r[1], Rating(r[0], r[1]).conservative, r[2])
             for pid in sorted(people - moved) if (r := start[pid]) is not None]
     store.put_ratings(db, now + back,
-                      gone=sorted(pid for pid in people - moved if start[pid] is None))
+                      gone=tuple(sorted(pid for pid in people - moved if start[pid] is None)))
 
 
 def casual_switched(db: Any, club: str, counted: bool) -> None:
@@ -114,20 +115,27 @@ def casual_switched(db: Any, club: str, counted: bool) -> None:
         replay(db, club, first, also=queries.rated_people_from(db, club, first))
 
 
-def recomputed(db: Any) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
-    """Every rating made from the history alone: every counted game's places, in
-    finishing order, rated from the start (what the kept ratings must equal): each
-    person's (person, club, mu, sigma, games) and each seat's rating row."""
-    seats: list[store.RatingSeat] = []
-    people: list[store.PersonRating] = []
-    rows = queries.counted_places(db, None)
+def _from_start(rows: list[tuple[Any, ...]]
+                ) -> tuple[list[store.RatingSeat], list[store.PersonRating]]:
+    """Counted games' seats (in finishing order, any clubs) rated from the start, each
+    club's apart: every seat's rating row and every person's rating."""
     by_club: dict[str, list[tuple[Any, ...]]] = {}
     for r in rows:
         by_club.setdefault(r[2], []).append(r)
+    seats: list[store.RatingSeat] = []
+    people: list[store.PersonRating] = []
     for club in sorted(by_club):
         s, p = _rated(by_club[club], dict.fromkeys({r[4] for r in by_club[club]}))
         seats += s
         people += p
+    return seats, people
+
+
+def recomputed(db: Any) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    """Every rating made from the history alone: every counted game's places, in
+    finishing order, rated from the start (what the kept ratings must equal): each
+    person's (person, club, mu, sigma, games) and each seat's rating row."""
+    seats, people = _from_start(queries.counted_places(db, None))
     return (sorted((p[0], p[1], p[2], p[3], p[5]) for p in people),
             sorted(seats, key=lambda s: (s[4], s[1])))
 
@@ -137,27 +145,11 @@ def rebuild(db: Any) -> int:
     than them: the games already rated keep their order, the rest by their last deal's
     time); how many games count."""
     games = queries.finished_to_rate(db)
-    rows: list[tuple[Any, ...]] = []
     order = {gid: i for i, (gid, *_rest) in enumerate(games, start=1)}
     counted = {gid for gid, _, _, c in games if c}
-    for gid, seat, pid, club, place in _places(db, counted):
-        rows.append((gid, order[gid], club, seat, pid, place))
-    rows.sort(key=lambda r: (r[1], r[3]))
-    by_club: dict[str, list[tuple[Any, ...]]] = {}
-    for r in rows:
-        by_club.setdefault(r[2], []).append(r)
-    seats: list[store.RatingSeat] = []
-    people: list[store.PersonRating] = []
-    for club in sorted(by_club):
-        s, p = _rated(by_club[club], dict.fromkeys({r[4] for r in by_club[club]}))
-        seats += s
-        people += p
+    rows = sorted(((gid, order[gid], club, seat, pid, place) for gid, seat, pid, club, place
+                   in queries.seat_places(db, sorted(counted))),
+                  key=lambda r: (r[1], r[3]))
+    seats, people = _from_start(rows)
     store.replace_ratings(db, games, seats, people)
     return len(counted)
-
-
-def _places(db: Any, games: set[str]) -> list[tuple[str, int, int, str, int]]:
-    """Each seat of the given games: (game, seat, person, club, place)."""
-    return [(gid, seat, pid, club, place)
-            for gid, seat, pid, club, place in queries.seat_places(db, sorted(games))]
-

@@ -1387,7 +1387,7 @@ def put_rating_seats(db: Database, club: str, seq: int, rows: list[RatingSeat]) 
         "mu_before, sigma_before, mu, sigma) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
 
 
-def put_ratings(db: Database, rows: list[PersonRating], gone: list[int] = ()) -> None:  # type: ignore[assignment]
+def put_ratings(db: Database, rows: list[PersonRating], gone: tuple[int, ...] = ()) -> None:
     """Inside a write: people's ratings now (``gone``: people left with no rated game)."""
     db.conn.executemany(
         "insert into ratings (person_id, club_id, mu, sigma, conservative, games) values "
