@@ -252,3 +252,21 @@ def test_a_database_made_by_main_before_clubs_gets_its_ratings_and_season(tmp_pa
     answer = app.test_client().get(f"/api/clubs/home/season?season={season.id}").get_json()
     assert answer["standings"] and all(line["rating"] is not None and line["nights"] == 1
                                        for line in answer["standings"])
+
+
+def test_a_tybet_game_of_pairs_moves_no_rating(tmp_path):
+    """A Tybet game is two pairs: its result is no one player's, so it is not rated even
+    where casual games count; a Kierki game at the same table is."""
+    db = _fresh(tmp_path)
+    clubs.change(db, clubs.load(db, store.HOME_CLUB), casual_rated=True)
+    plain = {"declarations": [[], [], [], []], "aces": [3, 1], "honours": [11, 9], "last": 0}
+    sweep = {"declarations": [[], [], [], []], "aces": [4, 0], "honours": [20, 0], "last": 0}
+    gid = service.create_game(db, "tybet-21", POOL[:4], 0)
+    game = service.load(db, gid)
+    for number, raw in enumerate([plain, sweep, sweep], start=1):
+        game = service.enter_deal(db, game, number, raw, game.version)
+    assert game.state.finished
+    assert queries.rated_game(db, gid) is None and queries.kept_ratings(db) == []
+    _finish(db, service.create_game(db, "standard-4", POOL[:4], 0), 0)
+    assert len(queries.kept_ratings(db)) == 4
+    db.close()
