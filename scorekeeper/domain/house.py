@@ -14,6 +14,8 @@ from . import people, reads
 #: sessions it opened carry (a new link or a logout makes a new one: they end); the
 #: admin epoch the password's sessions carry.
 HOST_LINK, HOST_EPOCH, ADMIN_EPOCH = "host_link", "host_epoch", "admin_epoch"
+#: The server's own club (issue 36): what a write that names no club is made in.
+HOME_CLUB = store.HOME_CLUB
 
 
 def set_default_ruleset(db: Database, rid: str) -> None:

@@ -57,13 +57,16 @@ def find(db: Database, ruleset_id: Any) -> tuple[Family, Any]:
     return family, registry.loaded(family, row["data"])[0]
 
 
-def listing(db: Database) -> list[tuple[Family, Any, dict[str, Any] | None]]:
-    """Every ruleset: (family, rules, None) for the built-in ones, then (family, rules,
-    its row: made_by, created_at) for each variant, oldest first."""
+def listing(db: Database, club: str = store.HOME_CLUB
+            ) -> list[tuple[Family, Any, dict[str, Any] | None]]:
+    """Every ruleset ``club`` offers: (family, rules, None) for the built-in ones, then
+    (family, rules, its row: made_by, created_at) for each house variant of the home club
+    and of ``club``, oldest first (another club's variants are its own: a shared host's
+    pages list only the club's; any stored one is still found by its id, :func:`find`)."""
     found: list[tuple[Family, Any, dict[str, Any] | None]] = [
         (family, rules, None) for family in registry.families().values()
         for rules in family.rulesets().values()]
-    for row in queries.rulesets(db):
+    for row in queries.rulesets(db, club):
         family = registry.get(row["family"])
         if family is None:
             continue
@@ -82,10 +85,11 @@ def _new_id(data: dict[str, Any]) -> str:
     return f"house-{slug}-{secrets.token_hex(3)}"
 
 
-def create(db: Database, document: Any, max_variants: int | None = None) -> str:
-    """Check a variant document and store it; its new id. ``InvalidInput`` names each
-    problem (a field of the document, or the totals); ``max_variants`` is how many house
-    variants the server may keep."""
+def create(db: Database, document: Any, max_variants: int | None = None,
+           club: str = store.HOME_CLUB) -> str:
+    """Check a variant document and store it as ``club``'s; its new id. ``InvalidInput``
+    names each problem (a field of the document, or the totals); ``max_variants`` is how
+    many house variants the server may keep."""
     if max_variants is not None and queries.count_rulesets(db) >= max_variants:
         raise InvalidInput([Problem("", N_(
             "This server already keeps %(max)s house variants, as many as it may. Delete "
@@ -99,7 +103,7 @@ def create(db: Database, document: Any, max_variants: int | None = None) -> str:
         raise InvalidInput([Problem("family", N_(
             "House variants of this game are not offered yet."))])
     data = _checked(family, documents, document, _new_id)
-    store.create_ruleset(db, data["id"], family.key, data, data.get("made_by"))
+    store.create_ruleset(db, data["id"], family.key, data, data.get("made_by"), club)
     return data["id"]
 
 

@@ -166,10 +166,13 @@ class RulesetNotFound(LookupError):
     """No house variant has this id."""
 
 
-def rulesets(db: Database) -> list[dict[str, Any]]:
-    """Every house variant, oldest first: id, family, made_by, created_at and its data."""
+def rulesets(db: Database, club: str = "home") -> list[dict[str, Any]]:
+    """The house variants a club offers, oldest first: the home club's (every club's
+    games may be played by them) and ``club``'s own; id, family, made_by, created_at and
+    its data."""
     return [{**r, "data": json.loads(r["data"])} for r in db.query(
-        "select id, family, data, made_by, created_at from rulesets order by created_at, id")]
+        "select id, family, data, made_by, created_at from rulesets "
+        "where club_id in ('home', ?) order by created_at, id", [club])]
 
 
 def count_rulesets(db: Database) -> int:

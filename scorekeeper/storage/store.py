@@ -1031,13 +1031,14 @@ class RulesetInUse(StoreError):
 
 @writes
 def create_ruleset(db: Database, rid: str, family: str, data: dict[str, Any],
-                   made_by: str | None) -> str:
-    """Store a house variant (checked by its family) under a new id; its creation time."""
+                   made_by: str | None, club: str = HOME_CLUB) -> str:
+    """Store a house variant (checked by its family) of ``club`` under a new id; its
+    creation time."""
     now = _now()
-    db.execute("insert into rulesets (id, family, data, made_by, created_at) "
-               "values (?, ?, ?, ?, ?)",
+    db.execute("insert into rulesets (id, family, data, made_by, created_at, club_id) "
+               "values (?, ?, ?, ?, ?, ?)",
                [rid, family, json.dumps({**data, "created_at": now}, ensure_ascii=False),
-                made_by, now])
+                made_by, now, club])
     return now
 
 

@@ -242,7 +242,7 @@ def api_right(db: Any, gid: str, authorization: str, secret: str | bytes | None 
         if where is not None:
             right = write_right(gid, where.tournament_id, holder, secret)
             if right is None and club_directs(db, where.tournament_id,
-                                              ClubHolder(given), secret):
+                                              ClubHolder(given, host=False), secret):
                 right = DIRECTOR
     if right is None:
         raise WrongToken()
@@ -407,7 +407,7 @@ def check_director(header: str, tid: str) -> None:
     if given is None:
         raise NoDirectorToken()
     if not is_director_token(given, tid) and not club_directs(get_db(), tid,
-                                                              ClubHolder(given)):
+                                                              ClubHolder(given, host=False)):
         raise WrongDirectorToken()
 
 
@@ -477,16 +477,17 @@ class ClubHolder:
     manages: frozenset[str] = frozenset()
     member_of: frozenset[str] = frozenset()
     directs: frozenset[str] = frozenset()
-    host: bool = False
+    #: Whether it is the host (the home club's manager); None: ask :func:`is_host` when
+    #: the home club's right is asked (no other club's needs it).
+    host: bool | None = None
 
     @classmethod
     def of_request(cls, api: bool | None = None) -> ClubHolder:
         given = bearer(request.headers.get("Authorization", ""))
         if api if api is not None else request.path.startswith("/api/"):
-            return cls(given)
+            return cls(given, host=False)
         return cls(given, frozenset(_listed("clubs_managed")),
-                   frozenset(_listed("clubs_joined")), frozenset(_listed("clubs_directed")),
-                   is_host())
+                   frozenset(_listed("clubs_joined")), frozenset(_listed("clubs_directed")))
 
 
 def club_right(db: Any, cid: str, holder: ClubHolder | None = None,
@@ -498,7 +499,7 @@ def club_right(db: Any, cid: str, holder: ClubHolder | None = None,
     holder = holder if holder is not None else _club_holder()
     given = holder.bearer
     if cid == reads.HOME_CLUB:
-        return MANAGER if holder.host else MEMBER
+        return MANAGER if (is_host() if holder.host is None else holder.host) else MEMBER
     if cid in holder.manages or (given is not None and same(given, club_token(cid, secret))):
         return MANAGER
     marks = {m.partition(":")[2] for m in holder.directs if m.partition(":")[0] == cid}
@@ -542,17 +543,21 @@ def readable_club(db: Any, cid: str, holder: ClubHolder | None = None) -> Any:
     return club
 
 
-class NotClubManager(Forbidden):
-    """A member (or director) of a club asked for what only a higher right may (403)."""
+class ClubRefused(Forbidden):
+    """Who may read a club asked for what only a higher right in it may (403)."""
 
     message = _l("Only the club's manager can do this.")
 
 
-class NotClubDirector(Forbidden):
+class NotClubManager(ClubRefused):
+    """A member (or director) of a club asked for what only its manager may."""
+
+
+class NotClubDirector(ClubRefused):
     message = _l("Only the club's manager and its directors can make its tournaments.")
 
 
-class NotClubMember(Forbidden):
+class NotClubMember(ClubRefused):
     message = _l("Only the club's members can start its games. Ask the manager for an "
                  "invitation.")
 

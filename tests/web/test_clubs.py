@@ -1,6 +1,7 @@
 """Clubs on a shared host (issue 36): two clubs with the same names kept apart, a private
 club seen by nobody but its members, the manager's, directors' and members' rights, the
 invitation by link and by code, and the limits."""
+import html
 import re
 
 import pytest
@@ -194,7 +195,9 @@ def test_a_club_made_joined_and_managed_in_browsers(app, client):
     assert "You are a member." in seen and "data-invite-code" not in seen
     assert guest.get(f"/clubs/{cid}/games/new").status_code == 200
     assert guest.get(f"/clubs/{cid}/tournaments/new").status_code == 403
-    assert guest.post(f"/clubs/{cid}/settings", data={"public": "y"}).status_code == 403
+    refused = guest.post(f"/clubs/{cid}/settings", data={"public": "y"},
+                         headers={"Accept-Language": "pl"})
+    assert refused.status_code == 403 and "Tylko prowadzący klub" in refused.text
     game = guest.post(f"/clubs/{cid}/games/new", data={
         "ruleset": "standard-4", "player_0": "Ania", "player_1": "Bolek",
         "player_2": "Cela", "player_3": "Darek", "first_dealer": "0"})
@@ -297,3 +300,26 @@ def test_a_managers_invitations_are_limited(limited):
     for _ in range(first(limits.INVITES)):
         assert client.post(f"/clubs/{cid}/invitation").status_code == 302
     assert client.post(f"/clubs/{cid}/invitation").status_code == 429
+
+
+def test_a_clubs_house_variant_is_offered_in_the_club_only(app, client):
+    made = client.post("/clubs/new", data={"name": "Czwartki", "public": "y"})
+    cid = made.headers["Location"].rsplit("/", 1)[1]
+    page = client.get(f"/clubs/{cid}").text
+    editor = re.search(r'href="(/rules/[^"]+/variant\?club=[^"]+)"', page).group(1)
+    editor = editor.replace("&amp;", "&")
+    doc = re.search(r'name="doc" value="([^"]*)"', client.get(editor).text)
+    assert doc is not None
+    saved = client.post(editor, data={"doc": html.unescape(doc.group(1)), "action": "save",
+                                      "name": "U Zosi"})
+    assert saved.status_code == 302, saved.text[:500]
+    rid = re.search(r"ruleset=([\w-]+)", saved.headers["Location"]).group(1)
+    assert rid in client.get(f"/clubs/{cid}/games/new").text
+    assert rid not in client.get("/games/new").text
+    assert rid not in app.test_client().get("/games/new").text
+    assert rid not in {r["id"] for r in client.get("/api/rulesets").get_json()}
+    assert client.get(f"/rules/{rid}").status_code == 200  # found by its id, as any
+    stranger = app.test_client()
+    private = client.post("/clubs/new", data={"name": "Tajny"}).headers["Location"]
+    assert stranger.get(f"/rules/standard-4/variant?club={private.rsplit('/', 1)[1]}"
+                        ).status_code == 404

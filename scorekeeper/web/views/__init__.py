@@ -28,7 +28,7 @@ from ...outputs import share
 from ...outputs.renders import Full
 from ...rules.errors import UnknownRuleset
 from .. import adapters, sessions
-from ..access import NotAtTable
+from ..access import ClubRefused, NotAtTable
 from ..db import get_db
 from ..pipeline import refusal_json
 
@@ -134,6 +134,15 @@ def init_app(app: Flask) -> None:
         gid = (request.view_args or {}).get("gid")
         back = url_for("games.show", gid=gid) if gid else None
         return render_template("error.html", message=message, back=back), 403
+
+    @app.errorhandler(ClubRefused)
+    def club_refused(e: ClubRefused):
+        """A club's member (or director) asked for what its manager (or a director) may:
+        said in the reader's language; nothing was changed."""
+        message = str(e.message)
+        if request.path.startswith("/api/"):
+            return refusal_json(message), 403
+        return render_template("error.html", message=message), 403
 
     @app.errorhandler(Frozen)
     def frozen(e: Frozen):

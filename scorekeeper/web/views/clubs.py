@@ -20,7 +20,7 @@ from ...domain import clubs, people, reads, variants
 from ...domain.errors import ClubNotFound
 from ...outputs import share
 from ...rules.errors import InvalidInput
-from .. import access, limits
+from .. import access, adapters, limits
 from ..db import get_db
 from .games import _listed_name
 
@@ -102,7 +102,7 @@ def _settings_form(club: clubs.Club) -> SettingsForm:
                               "ruleset": club.default_ruleset or ""})
     form.ruleset.choices = [SelectChoice("", gettext("the server's default"))] + [
         SelectChoice(rs.id, _listed_name(rs, row))
-        for _, rs, row in variants.listing(get_db())]
+        for _, rs, row in variants.listing(get_db(), club.id)]
     return form
 
 
@@ -138,7 +138,17 @@ def _page(club: clubs.Club, errors: dict | None = None, status: int = 200):
         settings=_settings_form(club) if manager else None, directors=directors,
         director_form=DirectorForm(), button=ButtonForm(), errors=errors or {},
         may_direct=access.at_least(right, access.DIRECTOR),
+        variant_base=_variant_base(club) if manager else None,
         may_play=access.at_least(right, access.MEMBER)), status
+
+
+def _variant_base(club: clubs.Club) -> str | None:
+    """The ruleset a club's new house variant starts from: its default, if its game
+    offers variants, else the first ruleset whose game does."""
+    found = [(family, rules) for family, rules, _ in variants.listing(get_db(), club.id)
+             if adapters.of(family).editor is not None]
+    default = clubs.default_ruleset(get_db(), club)
+    return next((r.id for _, r in found if r.id == default), found[0][1].id if found else None)
 
 
 @bp.post("/clubs/<cid>/settings")

@@ -123,7 +123,8 @@ def new_club_game(cid: str):
 
 def _new_game(club: clubs.Club | None):
     form = NewGameForm()
-    found = variants.listing(get_db())  # the built-in rulesets, then this server's variants
+    found = variants.listing(  # the built-in rulesets, then this club's (server's) variants
+        get_db(), club.id if club else reads.HOME_CLUB)
     form.ruleset.choices = [SelectChoice(rs.id, _listed_name(rs, row)) for _, rs, row in found]
     default = clubs.default_ruleset(get_db(), club) if club else reads.default_ruleset(get_db())
     asked = request.args.get("ruleset", default)  # a rules page's "new game with these"

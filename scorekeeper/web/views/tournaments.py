@@ -55,11 +55,11 @@ class TournamentForm(FlaskForm):
     seed = StringField(_l("Seed of the draw (optional)"))
 
 
-def _choices(size: int) -> list[SelectChoice]:
-    """The rulesets for ``size`` players each playing alone, house variants too (a game
-    of pairs, Tybet, is never drawn: the domain refuses it too)."""
+def _choices(size: int, club: str = reads.HOME_CLUB) -> list[SelectChoice]:
+    """The rulesets for ``size`` players each playing alone, house variants (the club's)
+    too (a game of pairs, Tybet, is never drawn: the domain refuses it too)."""
     out = []
-    for family, rules, row in variants.listing(get_db()):
+    for family, rules, row in variants.listing(get_db(), club):
         if getattr(rules, "players", None) != size:
             continue
         try:
@@ -88,7 +88,7 @@ def _new(club: clubs.Club | None):
     for size in SIZES:
         field = form[f"ruleset_{size}"]
         field.choices = ([] if size == "4" else [SelectChoice("", gettext("not used"))]) \
-            + _choices(int(size))
+            + _choices(int(size), club.id if club else reads.HOME_CLUB)
         if request.method == "GET":
             field.data = DEFAULTS[size]
     errors: dict[str, list[str]] = {}

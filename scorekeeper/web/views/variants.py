@@ -46,6 +46,8 @@ def edit(ruleset_id: str):
     sums as JSON for the page's script, or saving)."""
     family, base = variants.find(get_db(), ruleset_id)  # UnknownRuleset: 404
     editor = _editor(family)
+    cid = request.args.get("club")  # a club's own variant: its members make one
+    club = access.require_club(get_db(), cid, access.MEMBER) if cid else None
     problems: list[Problem] = []
     if request.method == "GET":
         doc = editor.start(base)
@@ -74,13 +76,16 @@ def edit(ruleset_id: str):
         elif action == "save" and not problems:
             try:
                 rid = variants.create(get_db(), editor.saved(doc),
-                                      current_app.config["MAX_VARIANTS"])
+                                      current_app.config["MAX_VARIANTS"],
+                                      club.id if club else house.HOME_CLUB)
                 access.remember_variant(rid)
             except InvalidInput as e:
                 problems = e.problems
             else:
                 flash(gettext("The house variant is saved. It is offered for new games."),
                       "ok")
+                if club is not None and not club.home:
+                    return redirect(url_for("games.new_club_game", cid=club.id, ruleset=rid))
                 return redirect(url_for("games.ruleset", ruleset_id=rid))
     rules, more = editor.load(doc)
     errors = field_errors(problems + [p for p in more if p not in problems])
