@@ -20,7 +20,7 @@ from ..rules import checks
 from ..rules.errors import N_, InvalidInput, Problem, UnknownRuleset
 from ..storage import queries, store
 from ..storage.queries import ClubNotFound
-from . import bus, variants
+from . import bus, ratings, variants
 from .events import ClubChanged, ClubCreated, MemberJoined
 
 HOME_CLUB = store.HOME_CLUB
@@ -117,7 +117,10 @@ def change(db: Database, club: Club, name: Any = None, public: Any = None,
         raise InvalidInput([Problem("name", N_("This server's own club keeps its name."))])
     if not changes:
         return club
-    version = store.change_club(db, club.id, changes)
+    counts = changes.get("casual_rated")
+    then = None if counts is None or bool(counts) == club.casual_rated else (
+        lambda wdb, cid: ratings.casual_switched(wdb, cid, bool(counts)))
+    version = store.change_club(db, club.id, changes, then=then)
     bus.publish([ClubChanged(club.id, version)])
     return load(db, club.id)
 

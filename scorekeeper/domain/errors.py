@@ -14,8 +14,15 @@ from ..storage.queries import (
     RulesetNotFound,
     TournamentNotFound,
 )
-from ..storage.store import NameTaken, RenameChanged, RulesetInUse, VersionConflict
+from ..storage.store import (
+    NameTaken,
+    RenameChanged,
+    RulesetInUse,
+    SeasonNotFound,
+    VersionConflict,
+)
 
-__all__ = ["Busy", "ClubNotFound", "GameNotFound", "NameTaken", "PersonNotFound", "RenameChanged",
-           "RulesetInUse", "RulesetNotFound", "StoreError", "TournamentNotFound",
+__all__ = ["Busy", "ClubNotFound", "GameNotFound", "NameTaken", "PersonNotFound",
+           "RenameChanged", "RulesetInUse", "RulesetNotFound", "SeasonNotFound", "StoreError",
+           "TournamentNotFound",
            "VersionConflict"]

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..storage import store
-from . import bus, figures
+from . import bus, figures, ratings
 from .events import (
     DealCorrected,
     DealRecorded,
@@ -53,3 +53,12 @@ def bump_tournament(db: Any, event: Event) -> Iterable[Event]:
         return []
     touched = store.touch_tournament_of(db, event.gid)  # type: ignore[attr-defined]
     return [TournamentChanged(*touched)] if touched else []
+
+
+@bus.handles(GameFinished, DealCorrected, DealUndone, GameDeleted, in_write=True)
+def keep_ratings(db: Any, event: Event) -> None:
+    """A club's ratings follow its finished games (after :func:`keep_figures`, whose
+    places they read): a newly finished game moves its players alone; a correction, an
+    undo or a deletion of a finished one replays the club's rated games from it on
+    (:func:`.ratings.keep`)."""
+    ratings.keep(db, event.gid, getattr(event, "game", None))  # type: ignore[attr-defined]

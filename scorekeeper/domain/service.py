@@ -24,7 +24,7 @@ from ..rules import checks, named
 from ..rules.errors import N_, InvalidDeal, InvalidInput, Problem, RulesetError, UnknownRuleset
 from ..storage import queries, store
 from ..storage.queries import GameNotFound
-from . import bus, figures, handlers, variants  # noqa: F401 - handlers: registered on the bus
+from . import bus, figures, handlers, ratings, variants  # noqa: F401 - handlers: registered on the bus
 from .events import (
     DealCorrected,
     DealRecorded,
@@ -455,7 +455,8 @@ def backfill_figures(db: Database) -> int:
     its people's running totals moved; nothing is published: no page changed under
     anyone); how many games got them. A game that cannot be replayed is logged and left
     without. Then, if migration 0011 asked for them, every running total made from the
-    figures kept (:func:`.figures.rebuild`)."""
+    figures kept (:func:`.figures.rebuild`), and if migration 0014 asked, every rating
+    (:func:`.ratings.rebuild`)."""
     done = 0
     for gid in queries.finished_without_figures(db):
         try:
@@ -468,4 +469,6 @@ def backfill_figures(db: Database) -> int:
         done += 1
     if queries.setting(db, store.TOTALS_WANTED):
         figures.rebuild(db)
+    if queries.setting(db, store.RATINGS_WANTED):
+        ratings.rebuild(db)
     return done

@@ -1005,9 +1005,10 @@ CLUB_SETTINGS = ("name", "public", "casual_rated", "default_ruleset")
 
 
 @writes
-def change_club(db: Database, cid: str, changes: dict[str, Any]) -> int:
+def change_club(db: Database, cid: str, changes: dict[str, Any], then: Then = None) -> int:
     """A club's settings changed (``changes``: columns of :data:`CLUB_SETTINGS`); its new
-    version."""
+    version. The domain's ``then`` runs in the same write (the club's ratings replayed
+    when its casual games start or stop counting)."""
     if not set(changes) <= set(CLUB_SETTINGS):
         raise ValueError(f"not a club's setting: {sorted(set(changes) - set(CLUB_SETTINGS))}")
     sets = "".join(f"{column} = ?, " for column in changes)
@@ -1016,6 +1017,8 @@ def change_club(db: Database, cid: str, changes: dict[str, Any]) -> int:
                           [*changes.values(), _now(), cid]).fetchone()
     if row is None:
         raise queries.ClubNotFound(cid)
+    if then is not None:
+        then(db, cid)
     return int(row[0])
 
 
@@ -1313,6 +1316,151 @@ def reopen_tournament(db: Database, tid: str, by: str = "director") -> None:
                     "where id = ?", [_now(), tid])
     _bump_games_of(db, tid)
     _note(db, None, "reopen", by, tournament_id=tid)
+
+
+# -- ratings and seasons (issue 36) ---------------------------------------------------
+
+@migrations(name="0014_ratings_seasons")
+def _ratings_seasons(db: Database) -> None:
+    """A club's ratings and seasons (issue 36):
+
+    * ``rated_games``: every finished one-player-a-side game, in the order it finished
+      (``seq``, given when it finishes; an undo or a deletion takes the row off, a game
+      finished again goes to the end), its club, whether it is a casual game (no
+      tournament's) and whether it counts for ratings now (``counted``: tournament games
+      always, casual ones when the club says so).
+    * ``rating_seats``: per counted game and seat, its person, place, and the person's
+      rating (``mu``, ``sigma``) before and after it, and their rated games after it:
+      a correction replays the club's games from that game on, starting from there.
+    * ``ratings``: each person's rating now (their last game's), and its conservative
+      number (``mu − 3·sigma``, what a table ranks by).
+    * ``seasons``: a club's seasons, each a name and a date range (the nights whose
+      tournament began within it), how it adds up (``points`` or ``places``) and how many
+      of a player's best nights count (``best``, none: all).
+
+    The ratings of the games finished before it are the domain's to make (they need the
+    order games finished in): :data:`RATINGS_WANTED` asks for them when the app starts.
+    """
+    db.execute("""create table rated_games (
+        game_id text primary key references games(id), club_id text not null,
+        seq integer not null unique, casual integer not null, counted integer not null)""")
+    db.execute("create index rated_games_by_club on rated_games (club_id, counted, seq)")
+    db.execute("""create table rating_seats (
+        game_id text not null references games(id), seat integer not null,
+        person_id integer not null, club_id text not null, seq integer not null,
+        place integer not null, games integer not null,
+        mu_before real not null, sigma_before real not null,
+        mu real not null, sigma real not null, primary key (game_id, seat))""")
+    db.execute("create index rating_seats_by_club on rating_seats (club_id, seq)")
+    db.execute("create index rating_seats_by_person on rating_seats (person_id, seq, mu, "
+               "sigma, games)")
+    db.execute("""create table ratings (
+        person_id integer primary key references people(id), club_id text not null,
+        mu real not null, sigma real not null, conservative real not null,
+        games integer not null)""")
+    db.execute("create index ratings_by_club on ratings (club_id, conservative desc)")
+    db.execute("""create table seasons (
+        id text primary key, club_id text not null, name text not null,
+        starts text not null, ends text not null, scoring text not null, best integer,
+        created_at text not null)""")
+    db.execute("create index seasons_by_club on seasons (club_id, starts, ends)")
+    db.execute("insert into settings (key, value) values (?, '1') on conflict (key) do "
+               "update set value = '1'", [RATINGS_WANTED])
+
+
+#: The setting that says every rating must be made from the games finished so far (set by
+#: migration 0014; the domain's backfill at the app's start clears it).
+RATINGS_WANTED = "ratings_wanted"
+
+#: A seat's rating row as the domain hands it to :func:`put_rating_seats`: ``(game_id,
+#: seat, person_id, club_id, seq, place, games, mu_before, sigma_before, mu, sigma)``.
+RatingSeat = tuple[Any, ...]
+#: A person's rating now: ``(person_id, club_id, mu, sigma, conservative, games)``.
+PersonRating = tuple[Any, ...]
+
+
+def add_rated_game(db: Database, gid: str, club: str, casual: bool, counted: bool) -> int:
+    """Inside a write: game ``gid`` finished, last in its finishing order; its ``seq``."""
+    return int(db.conn.execute(
+        "insert into rated_games (game_id, club_id, seq, casual, counted) values "
+        "(?, ?, (select coalesce(max(seq), 0) + 1 from rated_games), ?, ?) returning seq",
+        [gid, club, int(casual), int(counted)]).fetchone()[0])
+
+
+def drop_rated_game(db: Database, gid: str) -> None:
+    """Inside a write: game ``gid`` no longer finished (undone, corrected, deleted)."""
+    db.conn.execute("delete from rating_seats where game_id = ?", [gid])
+    db.conn.execute("delete from rated_games where game_id = ?", [gid])
+
+
+def count_casual(db: Database, club: str, counted: bool) -> int | None:
+    """Inside a write: the club's casual games count for ratings (or no more); the first
+    ``seq`` that changed, or None."""
+    row = db.conn.execute("update rated_games set counted = ? where club_id = ? and casual "
+                          "and counted != ? returning seq",
+                          [int(counted), club, int(counted)]).fetchall()
+    return min((r[0] for r in row), default=None)
+
+
+def put_rating_seats(db: Database, club: str, seq: int, rows: list[RatingSeat]) -> None:
+    """Inside a write: the club's seats' ratings from game ``seq`` on replaced by
+    ``rows``."""
+    db.conn.execute("delete from rating_seats where club_id = ? and seq >= ?", [club, seq])
+    db.conn.executemany(
+        "insert into rating_seats (game_id, seat, person_id, club_id, seq, place, games, "
+        "mu_before, sigma_before, mu, sigma) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+
+
+def put_ratings(db: Database, rows: list[PersonRating], gone: tuple[int, ...] = ()) -> None:
+    """Inside a write: people's ratings now (``gone``: people left with no rated game)."""
+    db.conn.executemany(
+        "insert into ratings (person_id, club_id, mu, sigma, conservative, games) values "
+        "(?, ?, ?, ?, ?, ?) on conflict (person_id) do update set club_id = excluded.club_id, "
+        "mu = excluded.mu, sigma = excluded.sigma, conservative = excluded.conservative, "
+        "games = excluded.games", rows)
+    db.conn.executemany("delete from ratings where person_id = ?", [(p,) for p in gone])
+
+
+@writes
+def replace_ratings(db: Database, games: list[tuple[str, str, bool, bool]],
+                    seats: list[RatingSeat], ratings: list[PersonRating]) -> None:
+    """Every rating made afresh (the backfill of a database older than them): the rated
+    games in their finishing order ``(game_id, club_id, casual, counted)``, their seats'
+    ratings and each person's now."""
+    for table in ("rating_seats", "rated_games", "ratings"):
+        db.conn.execute(f"delete from {table}")
+    db.conn.executemany("insert into rated_games (game_id, club_id, seq, casual, counted) "
+                        "values (?, ?, ?, ?, ?)",
+                        [(g, c, i, int(casual), int(counted))
+                         for i, (g, c, casual, counted) in enumerate(games, start=1)])
+    db.conn.executemany(
+        "insert into rating_seats (game_id, seat, person_id, club_id, seq, place, games, "
+        "mu_before, sigma_before, mu, sigma) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", seats)
+    put_ratings(db, ratings)
+    db.conn.execute("delete from settings where key = ?", [RATINGS_WANTED])
+
+
+class SeasonNotFound(StoreError):
+    """No season of this club has this id."""
+
+
+@writes
+def put_season(db: Database, sid: str, club: str, name: str, starts: str, ends: str,
+               scoring: str, best: int | None) -> None:
+    """A club's season made, or changed (its name, range, scoring, best N)."""
+    db.conn.execute(
+        "insert into seasons (id, club_id, name, starts, ends, scoring, best, created_at) "
+        "values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (id) do update set name = excluded.name, "
+        "starts = excluded.starts, ends = excluded.ends, scoring = excluded.scoring, "
+        "best = excluded.best where seasons.club_id = excluded.club_id",
+        [sid, club, name, starts, ends, scoring, best, _now()])
+
+
+@writes
+def delete_season(db: Database, sid: str, club: str) -> None:
+    if db.conn.execute("delete from seasons where id = ? and club_id = ?",
+                       [sid, club]).rowcount != 1:
+        raise SeasonNotFound(sid)
 
 
 @migrations(name="0015_lean_figure_parts")

@@ -18,8 +18,16 @@ from werkzeug.routing import BaseConverter
 
 from ..common.i18n import field_errors, lang
 from ..common.safejson import Written, loads
-from ..domain import clubs, people, reads, service, tournaments, variants
-from ..domain.errors import Busy, GameNotFound, PersonNotFound, RulesetInUse, TournamentNotFound
+from ..domain import clubs, people, reads, seasons, service, tournaments, variants
+from ..domain.errors import (
+    Busy,
+    GameNotFound,
+    PersonNotFound,
+    RulesetInUse,
+    SeasonNotFound,
+    TournamentNotFound,
+)
+from ..outputs import season_sheet
 from ..rules import checks
 from ..rules.checks import is_int
 from ..rules.errors import N_, InvalidInput, Problem
@@ -630,6 +638,21 @@ def club_players(cid: str):
         answer.headers["Link"] = (f'<{url_for("api.club_players", cid=cid, page=page + 1)}>; '
                                   'rel="next"')
     return answer
+
+
+@bp.get("/clubs/<cid>/season")
+def club_season(cid: str):
+    """The club's season table: ``{"season": …, "standings": [{"player", "points",
+    "nights", "games", "wins", "rating", "rank", …}]}``, best first, ``rating`` the
+    conservative number (``mu − 3·sigma``); the current season, or ``?season=<id>``. 404
+    to a stranger of a private club, as every read of it."""
+    db = get_db()
+    access.readable_club(db, cid)
+    try:
+        season = seasons.find(db, cid, request.args.get("season"))
+    except SeasonNotFound:
+        abort(404)
+    return jsonify(season_sheet.to_json(season, seasons.table(db, season)))
 
 
 def init_app(app: Flask) -> None:

@@ -302,6 +302,32 @@ CLUB = {"type": "object", "required": ["id", "name", "public", "casual_rated", "
 CLUB_WITH_TOKEN = {"allOf": [CLUB, {"type": "object", "required": ["token"], "properties": {
     "token": {"type": "string", "description": "`Authorization: Bearer` for the club's "
                                                "writes; given once"}}}]}
+#: A club's season table (issue 36), as ``GET /api/clubs/{cid}/season`` gives it.
+SEASON = {"type": "object", "required": ["season", "standings"], "properties": {
+    "season": {"type": "object", "required": ["id", "name", "starts", "ends", "scoring",
+                                              "best"], "properties": {
+        "id": {"type": ["string", "null"], "description": "null: the calendar year, the "
+                                                         "season of a club that named none"},
+        "name": {"type": "string"},
+        "starts": {"type": "string", "format": "date"},
+        "ends": {"type": "string", "format": "date", "description": "Its nights: the "
+                 "club's tournaments begun from `starts` to `ends`, both days in"},
+        "scoring": {"enum": ["points", "places"], "description": "points: the sum of each "
+                    "night's points; places: each night gives field + 1 − place"},
+        "best": {"type": ["integer", "null"], "description": "Only each player's best "
+                 "`best` nights count (null: all)"}}},
+    "standings": {"type": "array", "description": "Best first", "items": {
+        "type": "object", "required": ["player", "points", "nights", "games", "wins",
+                                       "rating", "rank"], "properties": {
+            "player": {"type": "string"}, "person_id": {"type": "integer"},
+            "points": {"type": "number"}, "nights": {"type": "integer"},
+            "games": {"type": "integer"}, "wins": {"type": "integer"},
+            "counted": {"type": "integer", "description": "Nights whose points count"},
+            "rank": {"type": "integer", "description": "Equal lines share a rank"},
+            "rating": {"type": ["number", "null"], "description": "The conservative rating "
+                       "mu − 3·sigma (openskill's Plackett–Luce; null: no rated game)"},
+            "mu": {"type": ["number", "null"], "description": "The skill the games show"},
+            "sigma": {"type": ["number", "null"], "description": "Its uncertainty"}}}}}}
 #: ``"club"`` in a new game's or tournament's body.
 CLUB_FIELD = {"type": "string", "description": "The club it is of (its id), with a "
               "member's token (a game) or the manager's or a director's (a tournament) in "
@@ -626,6 +652,15 @@ def document() -> dict[str, Any]:
                 "parameters": [cid],
                 "responses": _answers({"200": {"description": "Players", **_json({
                     "type": "array", "items": PLAYER})}}, "404")}},
+            "/api/clubs/{cid}/season": {"get": {
+                "summary": "The club's season table with each player's rating (a private "
+                           "club's to its members, directors and manager only, by their "
+                           "token in `Authorization: Bearer`: 404 to anyone else)",
+                "parameters": [cid, {"name": "season", "in": "query", "required": False,
+                                     "schema": {"type": "string"}, "description": "A "
+                                     "season's id (default: the one today falls in)"}],
+                "responses": _answers({"200": {"description": "The season",
+                                               **_json(SEASON)}}, "404")}},
             "/api/schema/game.json": {"get": {
                 "summary": "The JSON Schema of an exported game file (what the import checks)",
                 "responses": _answers({"200": {"description": "JSON Schema of "

@@ -75,6 +75,7 @@ def init_app(app: Flask) -> None:
         health,
         installable,
         people,
+        seasons,
         sheets,
         tournament_sheets,
         tournaments,
@@ -92,6 +93,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(people.bp)
     app.register_blueprint(tournaments.bp)  # club nights: the director, results, projector
     app.register_blueprint(clubs.bp)  # clubs on a shared host: making, inviting, managing
+    app.register_blueprint(seasons.bp)  # a club's season, its files, its API (issue 36)
     app.register_blueprint(installable.bp)  # the manifest and the service worker
     app.register_blueprint(health.bp)  # GET /healthz, for a container's health check
     for family in adapters.every():

@@ -1,0 +1,260 @@
+"""A club's season (issue 36): its nights added up (:mod:`..rules.season`), each
+player's history across the nights, two players head to head, and their ratings
+(:mod:`.ratings`).
+
+**A season is a name and a date range** of the club: its nights are the club's
+tournaments begun within it (both days in). Why a range rather than the manager
+assigning each night: a director who makes a night needs to know nothing of seasons, a
+night can never be forgotten or counted twice, and the seasons of most clubs are
+calendar spans (a year, an autumn). The manager also chooses how the season adds up
+(``points``: the nights' own points; ``places``: what each night's place gives) and
+whether only each player's best N nights count. A club that has named no season has the
+calendar year's, by points, every night counting.
+
+Reads: the season's nights' figures in one query by index (the club's tournaments by
+their start), so a season costs what its own nights hold, whatever else the server keeps;
+the ratings are kept by the writes (``ratings``), read by person.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+from typing import Any
+
+from sqlite_utils import Database
+
+from ..rules import season as rules
+from ..rules.errors import N_, InvalidInput, Problem
+from ..rules.standings import Seat
+from ..storage import queries, store
+
+SCORINGS = rules.SCORINGS
+NAME_MAX = 60
+MAX_BEST = 100
+
+
+@dataclass(frozen=True)
+class Season:
+    id: str | None  # None: the calendar year a club without seasons has
+    club_id: str
+    name: str
+    starts: str
+    ends: str
+    scoring: str
+    best: int | None
+
+    def json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "starts": self.starts, "ends": self.ends,
+                "scoring": self.scoring, "best": self.best}
+
+
+@dataclass(frozen=True)
+class Night:
+    id: str
+    name: str
+    day: str
+    lines: list[rules.NightLine]
+
+
+@dataclass(frozen=True)
+class Line:
+    """A player's line of the season table."""
+
+    player: int
+    name: str
+    points: Fraction
+    nights: int
+    games: int
+    wins: int
+    counted: int
+    rank: int
+    rating: float | None
+    mu: float | None
+    sigma: float | None
+
+    def json(self) -> dict[str, Any]:
+        return {"player": self.name, "person_id": self.player,
+                "points": _number(self.points), "nights": self.nights, "games": self.games,
+                "wins": self.wins, "counted": self.counted, "rank": self.rank,
+                "rating": _round(self.rating), "mu": _round(self.mu),
+                "sigma": _round(self.sigma)}
+
+
+def _number(x: Fraction) -> int | float:
+    return int(x) if x.denominator == 1 else float(x)
+
+
+def _round(x: float | None) -> float | None:
+    return None if x is None else round(x, 3)
+
+
+def _of(stored: queries.StoredSeason) -> Season:
+    return Season(stored.id, stored.club_id, stored.name, stored.starts, stored.ends,
+                  stored.scoring, stored.best)
+
+
+def default(club: str, today: date) -> Season:
+    """The season of a club that named none: the calendar year."""
+    return Season(None, club, str(today.year), f"{today.year}-01-01", f"{today.year}-12-31",
+                  "points", None)
+
+
+def current(db: Database, club: str, today: date | None = None) -> Season:
+    """The club's season ``today`` falls in (else the last one before it, else the
+    calendar year)."""
+    today = today or date.today()
+    found = queries.season_on(db, club, today.isoformat())
+    return _of(found) if found else default(club, today)
+
+
+def find(db: Database, club: str, sid: str | None, today: date | None = None) -> Season:
+    """Season ``sid`` of the club (``SeasonNotFound``), or the current one."""
+    if not sid:
+        return current(db, club, today)
+    found = queries.season(db, club, sid)
+    if found is None:
+        raise store.SeasonNotFound(sid)
+    return _of(found)
+
+
+def all_of(db: Database, club: str) -> list[Season]:
+    return [_of(s) for s in queries.seasons(db, club)]
+
+
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _day(value: Any, field: str) -> str:
+    try:
+        if isinstance(value, str) and _DAY.fullmatch(value.strip()):
+            return date.fromisoformat(value.strip()).isoformat()
+    except ValueError:
+        pass
+    raise InvalidInput([Problem(field, N_("Give a date as YYYY-MM-DD."))])
+
+
+def define(db: Database, club: str, name: Any, starts: Any, ends: Any, scoring: Any,
+           best: Any = None, sid: str | None = None) -> Season:
+    """The manager names a season (or changes season ``sid``): its name, first and last
+    day, how it adds up and how many best nights count (none or empty: all)."""
+    problems: list[Problem] = []
+    text = name.strip() if isinstance(name, str) else ""
+    if not 0 < len(text) <= NAME_MAX:
+        problems.append(Problem("name", N_("Name the season (up to 60 characters).")))
+    days: dict[str, str] = {}
+    for field, value in (("starts", starts), ("ends", ends)):
+        try:
+            days[field] = _day(value, field)
+        except InvalidInput as e:
+            problems.extend(e.problems)
+    if len(days) == 2 and days["ends"] < days["starts"]:
+        problems.append(Problem("ends", N_("A season ends on or after the day it starts.")))
+    if scoring not in SCORINGS:
+        problems.append(Problem("scoring", N_("Add up points or places.")))
+    kept: int | None = None
+    if best not in (None, ""):
+        try:
+            kept = int(best)
+            if not 1 <= kept <= MAX_BEST:
+                raise ValueError
+        except (TypeError, ValueError):
+            problems.append(Problem("best", N_("Count the best 1 to 100 nights, or leave it "
+                                               "empty to count them all.")))
+    if problems:
+        raise InvalidInput(problems)
+    if sid is not None and queries.season(db, club, sid) is None:
+        raise store.SeasonNotFound(sid)
+    sid = sid or store.new_id()
+    store.put_season(db, sid, club, text, days["starts"], days["ends"], scoring, kept)
+    return find(db, club, sid)
+
+
+def nights(db: Database, season: Season, person: int | None = None) -> list[Night]:
+    """The season's nights, oldest first, each with its lines (its own standings: its
+    director's points or places); with ``person``, only those they played."""
+    by_night: dict[str, tuple[str, str, str, dict[str, list[Seat]]]] = {}
+    for f in queries.season_figures(db, season.club_id, season.starts, season.ends, person):
+        night = by_night.setdefault(f.tournament_id, (f.name, f.created_at, f.scoring, {}))
+        night[3].setdefault(f.game_id, []).append(Seat(f.person_id, f.total))
+    return [Night(tid, name, created[:10], rules.night(games.values(), scoring))
+            for tid, (name, created, scoring, games) in by_night.items()]
+
+
+def table(db: Database, season: Season) -> list[Line]:
+    """The season table, best first, with each player's rating now."""
+    rows = rules.season([n.lines for n in nights(db, season)], season.scoring, season.best)
+    ids = [r.player for r in rows]
+    names = queries.names_of(db, ids)
+    rated = queries.rating_rows(db, ids)
+    out = []
+    for r in rows:
+        mu, sigma, conservative, _ = rated.get(r.player, (None, None, None, 0))
+        out.append(Line(r.player, names.get(r.player, "?"), r.points, r.nights, r.games,
+                        r.wins, r.counted, r.rank, conservative, mu, sigma))
+    return out
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    night: str
+    name: str
+    day: str
+    points: Fraction
+    place: Fraction
+    field: int
+    games: int
+    wins: int
+    scored: Fraction
+
+
+def history(db: Database, season: Season, pid: int) -> tuple[str, list[HistoryLine],
+                                                              tuple[Any, ...] | None]:
+    """A player's season night by night (their name, their lines oldest first, their
+    rating now: mu, sigma, conservative, games); ``PersonNotFound`` if not the club's."""
+    name = queries.person_in_club(db, pid, season.club_id)
+    if name is None:
+        raise queries.PersonNotFound(pid)
+    out = []
+    for n in nights(db, season, pid):
+        line = next((x for x in n.lines if x.player == pid), None)
+        if line is not None:
+            out.append(HistoryLine(n.id, n.name, n.day, line.points, line.place,
+                                   line.field, line.games, line.wins,
+                                   line.scored(season.scoring)))
+    return name, out, queries.rating_rows(db, [pid]).get(pid)
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    a: str
+    b: str
+    games: int
+    a_above: int
+    b_above: int
+    level: int
+    a_points: int
+    b_points: int
+
+
+def head_to_head(db: Database, season: Season, a: int, b: int) -> HeadToHead:
+    """Two players of the club over the season's nights: the games they sat at together,
+    how often each finished above the other, and their points in those games."""
+    names = []
+    for pid in (a, b):
+        name = queries.person_in_club(db, pid, season.club_id)
+        if name is None:
+            raise queries.PersonNotFound(pid)
+        names.append(name)
+    games = queries.games_together(db, a, b, season.club_id, season.starts, season.ends)
+    return HeadToHead(names[0], names[1], len(games),
+                      sum(1 for g in games if g[3] < g[5]),
+                      sum(1 for g in games if g[5] < g[3]),
+                      sum(1 for g in games if g[3] == g[5]),
+                      sum(g[2] for g in games), sum(g[4] for g in games))
+
+
+def people(db: Database, season: Season) -> list[tuple[int, str]]:
+    """Who played in the season (for choosing two to compare), by the table's order."""
+    return [(line.player, line.name) for line in table(db, season)]

@@ -1,0 +1,52 @@
+"""A club's season table on paper and in files (issue 36): as data, JSON, CSV and
+``.xlsx`` (formula-safe, as a tournament's results: :mod:`.exchange`), and what its PDF
+shows. The web layer renders the PDF's template and :mod:`.renders` turns it into A4.
+No game id, code or token in any of them."""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from ..domain.seasons import Line, Season
+from .exchange import csv_text, xlsx_bytes
+from .tournament_sheet import points
+
+
+def to_json(season: Season, lines: list[Line]) -> dict[str, Any]:
+    """The season and its table, best first: what ``GET /api/clubs/<id>/season`` answers
+    (``rating`` the conservative number, ``mu − 3·sigma``; ``mu`` and ``sigma`` beside
+    it)."""
+    return {"season": season.json(), "standings": [line.json() for line in lines]}
+
+
+def _rows(lines: list[Line], labels: dict[str, str]) -> tuple[list[str], list[list[Any]]]:
+    header = [labels[k] for k in ("rank", "player", "points", "nights", "games", "wins",
+                                  "rating", "mu", "sigma")]
+    rows = [[line.rank, line.name, points(line.points), line.nights, line.games, line.wins,
+             "" if line.rating is None else round(line.rating, 2),
+             "" if line.mu is None else round(line.mu, 2),
+             "" if line.sigma is None else round(line.sigma, 2)] for line in lines]
+    return header, rows
+
+
+def to_csv(lines: list[Line], labels: dict[str, str], language: str = "en") -> str:
+    """The season table as CSV: a BOM, ``language``'s dialect, no cell a spreadsheet
+    would run as a formula (:func:`.exchange.csv_text`)."""
+    return csv_text(*_rows(lines, labels), language=language)
+
+
+def to_xlsx(lines: list[Line], labels: dict[str, str], title: str) -> bytes:
+    """The same table as an Excel workbook of one sheet named ``title``."""
+    return xlsx_bytes(*_rows(lines, labels), title=title)
+
+
+def printed_state(data: dict[str, Any]) -> str:
+    """What the PDF shows of ``data`` (:func:`to_json`) as a short hash: the key its file
+    is kept by, so a finished or corrected game (which moves the table or a rating)
+    prints a new one and nothing kept goes stale.
+
+    >>> printed_state({"a": 1}) == printed_state({"a": 1}) != printed_state({"a": 2})
+    True
+    """
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
