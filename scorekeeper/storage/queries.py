@@ -331,25 +331,24 @@ def runs(db: Database, pid: int, table: str | None, family: str
 def wins_beside(db: Database, pid: int, family: str, only: str | None,
                 at: tuple[str, int]) -> tuple[int, int, bool]:
     """How many games in a row a person won just before the game played at ``at``
-    ``(played, row)`` and just after it, and whether those after reach their last game
-    (by index, as far as the first game lost on each side)."""
+    ``(played, row)`` and just after it, and whether those after reach their last game:
+    the nearest game lost on each side, then the games between counted, both by SQLite
+    on the figures' covering index (a player who wins every game has one run as long as
+    their history: no row of it reaches Python)."""
     where, params = _only(only)
+    conn = db.conn
     counted = []
-    for op, order in (("<", "desc"), (">", "asc")):
-        cursor = db.conn.execute(
-            f"select won from figures f where person_id = ? and family = ?{where} and "
-            f"(f.played, f.game_row) {op} (?, ?) order by f.played {order}, "
-            f"f.game_row {order}", [pid, family, *params, *at])
-        n, lost = 0, False
-        try:
-            for (won,) in cursor:
-                if not won:
-                    lost = True
-                    break
-                n += 1
-        finally:
-            cursor.close()
-        counted.append((n, lost))
+    for op, back, order in (("<", ">", "desc"), (">", "<", "asc")):
+        within = (f"from figures f where person_id = ? and family = ?{where} and "
+                  f"(f.played, f.game_row) {op} (?, ?)")
+        args = [pid, family, *params, *at]
+        lost = conn.execute(f"select f.played, f.game_row {within} and f.won = 0 order by "
+                            f"f.played {order}, f.game_row {order} limit 1", args).fetchone()
+        if lost is not None:
+            within += f" and (f.played, f.game_row) {back} (?, ?)"
+            args += list(lost)
+        counted.append((int(conn.execute(f"select count(*) {within}", args).fetchone()[0]),
+                        lost is not None))
     (before, _), (after, lost_after) = counted
     return before, after, not lost_after
 
