@@ -91,8 +91,7 @@ def keep(db: Any, gid: str, made: store.Figures | None) -> None:
     it, and are counted again from their games (one index scan) only when a game is
     taken off or its win changed, or a loss splits a run as long as their longest."""
     old = queries.game_figures(db, gid)
-    store.put_figures(db, gid, made)
-    new = queries.game_figures(db, gid) if made else ([], [])
+    new = store.put_figures(db, gid, made)
     if not old[0] and not new[0]:
         return
     store.add_totals(db, _totals(*old, gid, -1) + _totals(*new, gid, 1))

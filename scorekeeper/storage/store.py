@@ -437,17 +437,19 @@ def _table_key(db: Database, gid: str) -> str | None:
 Figures = tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]
 
 
-def put_figures(db: Database, gid: str, figures: Figures | None) -> None:
+def put_figures(db: Database, gid: str, figures: Figures | None
+                ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Inside a write: the game's figures replaced by ``figures`` (none: an unfinished,
-    corrected-to-unfinished or undone game has none)."""
+    corrected-to-unfinished or undone game has none); what is kept now, as
+    :func:`.queries.game_figures` reads it (the rows just written, not read back)."""
     db.conn.execute("delete from figure_parts where game_id = ?", [gid])
     db.conn.execute("delete from figures where game_id = ?", [gid])
     if not figures or not figures[0]:
-        return
+        return [], []
     row = db.conn.execute("select family, rowid, created_at, table_key, ruleset_id "
                           "from games where id = ?", [gid]).fetchone()
     if row is None:
-        return
+        return [], []
     family, game_row, played, table, ruleset_id = row
     people = [r[0] for r in db.conn.execute(
         "select person_id from players where game_id = ? order by seat", [gid])]
@@ -463,6 +465,15 @@ def put_figures(db: Database, gid: str, figures: Figures | None) -> None:
         "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [(gid, seat, people[seat], family, part, key, table, played, game_row, position, grp,
           points, deals) for seat, part, key, position, grp, points, deals in parts])
+    return ([{"seat": seat, "person_id": people[seat], "family": family,
+              "ruleset_id": ruleset_id, "table_key": table, "played": played,
+              "game_row": game_row, "total": total, "place": place, "won": won}
+             for seat, side, sides, total, place, won in sorted(rows)],
+            [{"seat": seat, "person_id": people[seat], "family": family, "table_key": table,
+              "played": played, "game_row": game_row, "part": part, "key": key,
+              "position": position, "grp": grp, "points": points, "deals": deals}
+             for seat, part, key, position, grp, points, deals in sorted(
+                 parts, key=lambda p: (p[0], p[1], p[3]))])
 
 
 def touch_tournament_of(db: Database, gid: str) -> tuple[str, int] | None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -62,16 +63,31 @@ class AllowedHosts:
 
     def __init__(self, wsgi_app: Callable[..., Any], hosts: Iterable[str] | None):
         self.wsgi_app = wsgi_app
-        self.hosts = list(hosts) if hosts is not None else None
+        self.hosts = tuple(hosts) if hosts is not None else None
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
-        if self.hosts is not None:
-            try:
-                get_host(environ, self.hosts)
-            except SecurityError:
-                start_response("400 BAD REQUEST", list(self.HEADERS))
-                return [self.BODY]
+        if self.hosts is not None and not known(
+                environ.get("HTTP_HOST"), environ.get("SERVER_NAME"),
+                environ.get("SERVER_PORT"), environ.get("wsgi.url_scheme", "http"), self.hosts):
+            start_response("400 BAD REQUEST", list(self.HEADERS))
+            return [self.BODY]
         return self.wsgi_app(environ, start_response)
+
+
+@lru_cache(maxsize=64)
+def known(host: str | None, server: str | None, port: str | None, scheme: str | None,
+          hosts: tuple[str, ...]) -> bool:
+    """Whether a request for this ``Host`` (else server name and port) under ``scheme`` is
+    for one of ``hosts`` (Werkzeug's ``get_host``), decided once per distinct value: every
+    phone of a club sends the same one (a forged value costs a decision and stays
+    refused)."""
+    environ = {"HTTP_HOST": host, "SERVER_NAME": server, "SERVER_PORT": port,
+               "wsgi.url_scheme": scheme}
+    try:
+        get_host({k: v for k, v in environ.items() if v is not None}, hosts)
+    except SecurityError:
+        return False
+    return True
 
 
 def init_app(app: Flask) -> None:

@@ -256,3 +256,23 @@ def test_games_finished_out_of_the_order_they_were_played_keep_the_runs_exact(
             assert_pages_agree(db, person["id"])
     assert len(counted) < 8 * 4 * 2 / 4  # of 64 runs moved, a few counted whole
     db.close()
+
+
+def test_the_figures_a_write_keeps_are_what_is_read_back(tmp_path):
+    """``put_figures`` answers the rows it wrote (the running totals are moved by them, not
+    by a second read): the same, key for key and in the same order, as reading them."""
+    from scorekeeper.families.kierki.rules import get_ruleset
+    from scorekeeper.families.kierki.rules.examples import plausible_results
+
+    db = store.connect(str(tmp_path / "t.sqlite"))
+    store.migrate(db)
+    for rid in ("standard-4", "kurnik-3"):
+        rules = get_ruleset(rid)
+        game = service.load(db, service.create_game(db, rid, POOL[:rules.players], 0))
+        for number, raw in enumerate(plausible_results(rules), start=1):
+            game = service.enter_deal(db, game, number, raw, game.version)
+        with db.conn:
+            kept = store.put_figures(db, game.id, figures.rows(game))
+        assert kept[0] and kept[1]
+        assert kept == queries.game_figures(db, game.id)
+    db.close()
