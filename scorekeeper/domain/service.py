@@ -149,6 +149,15 @@ def load(db: Database, gid: str) -> Game:
     return _keep(Game(stored, family, rules, rules_parts=rules_parts))
 
 
+def load_to_write(db: Database, gid: str) -> Game:
+    """The game as this process last kept it, its version not read (else :func:`load`),
+    for a write: the write's compare and set (the store's, under the write lock) refuses
+    it if another process wrote since (:class:`Conflict`; gone: ``GameNotFound``), and the
+    caller then asks again with :func:`load`. One statement less for each deal entered."""
+    kept = _games.get(gid)
+    return kept if kept is not None else load(db, gid)
+
+
 #: Loaded games (row, rules, replayed state) by id, each at the version last loaded or
 #: written: a club evening's games, many times over. After a write the service puts the
 #: new version in its place, so the next page needs no replay at all. (Kept by id and

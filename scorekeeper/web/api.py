@@ -275,11 +275,14 @@ def get_game(gid: str):
 
 
 def enter_deal(db: Database, gid: str, number: int, authorization: str,
-               read_body: Callable[[], Any], secret: str | bytes) -> service.Game:
+               read_body: Callable[[], Any], secret: str | bytes,
+               kept: bool = False) -> service.Game:
     """``PUT /api/games/<gid>/deals/<number>``, whichever way it came (the view below, or
     :class:`DealRouter`): the game (404), the token (401, 403), the body (415, 400, 422),
-    the deal (422, 409); the game after it."""
-    game = service.load(db, gid)
+    the deal (422, 409); the game after it. ``kept``: start from the game as this process
+    last kept it, its version unread (:func:`.service.load_to_write`: the router's, which
+    hands any refusal to the view, and the view reads it afresh)."""
+    game = service.load_to_write(db, gid) if kept else service.load(db, gid)
     right = access.api_right(db, gid, authorization, secret)
     body = read_body()
     if not isinstance(body, dict):
@@ -557,7 +560,7 @@ class DealRouter:
         with self.app.app_context(), force_locale(locale):
             try:
                 game = enter_deal(get_db(), gid, number, environ.get("HTTP_AUTHORIZATION", ""),
-                                  lambda: body, config["SECRET_KEY"])
+                                  lambda: body, config["SECRET_KEY"], kept=True)
             except self.REFUSALS:
                 return None
             except Busy as e:  # answered once, here, as the app's handler answers it
