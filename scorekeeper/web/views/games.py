@@ -21,7 +21,7 @@ from wtforms import SelectChoice
 
 from ...common import formats
 from ...common.i18n import field_errors, lang
-from ...domain import reads, service, variants
+from ...domain import reads, service, tournaments, variants
 from ...domain.errors import GameNotFound
 from ...families import registry
 from ...outputs import share
@@ -148,8 +148,13 @@ def _listed_name(rules, row: dict | None) -> str:
 
 
 def game_page(game: service.Game, number: int | None = None, values: dict | None = None,
-              errors: dict | None = None, status: int = 200, args=None):
-    """The game's page, or (``number`` given) the correction page of a recorded deal."""
+              errors: dict | None = None, status: int = 200, args=None,
+              live_only: bool = False, only_rows: frozenset[int] | None = None):
+    """The game's page, or (``number`` given) the correction page of a recorded deal;
+    ``live_only``: its live fragment (:func:`show`), with the score rows ``only_rows``
+    (None: every one)."""
+    if not live_only:
+        caches.note_rows(game)
     editing = number is not None and number <= game.recorded
     deal = game.deal(number) if number is not None else game.state.current
     history = reads.deal_history(get_db(), game.id, number) if editing else []
@@ -164,6 +169,7 @@ def game_page(game: service.Game, number: int | None = None, values: dict | None
         share=_share(game) if writer else None, writer=writer,
         right=access.right_here(get_db(), game.id),
         signed_seats=signed, unsigned_by=_unsigned_by(game, signed),
+        live_only=live_only, live_whole=False, only_rows=only_rows,
         **web.page_context(game, deal, request.args if args is None else args)), status
 
 
@@ -193,6 +199,8 @@ def show(gid: str):
     found = reads.game_versions(get_db(), [gid])
     if not found:
         raise GameNotFound(gid)
+    if request.args.get("part") == "live":
+        return _live_part(gid, found)
     access.seen(gid)  # listed on this browser's first page; read-only unless at the table
     writer = access.writes_now(get_db(), gid)  # a reader's page has no form, code or token
     html = caches.page(("game", gid, found[0][1], lang(), request.scheme, request.host,
@@ -200,6 +208,34 @@ def show(gid: str):
                         writer, access.right_here(get_db(), gid)),
                        lambda: game_page(_load(gid))[0])
     return caches.respond(html, depends=found)
+
+
+def _live_part(gid: str, found: list[tuple[str, int]]):
+    """``?part=live``: what a deal changes on the page, fetched by every phone of the table
+    after each one (static/live.js): the totals, what is still in play, the current deal's
+    card, the score rows that changed since the version the phone shows (``since``), the
+    sums and the charts; no page around them and no form's token, so the bytes are the
+    same for every phone of the same kind (at the table, the director, a reader), made
+    once per version and language (:func:`..caches.part`). A change the fragment cannot
+    show (the game over, the tournament closed) it says so (``data-whole``), and the
+    phone fetches the whole page."""
+    since = request.args.get("since", "")
+    since_version = int(since) if since.isascii() and since.isdigit() else None
+    writer = access.writes_now(get_db(), gid)
+    right = access.right_here(get_db(), gid)
+
+    def render() -> str:
+        game = _load(gid)
+        of = tournaments.table_of_game(get_db(), gid)
+        if game.state.finished or (of and of.closed):
+            return render_template("_live_whole.html", game=game, writer=writer,
+                                   right=right, live_only=True, live_whole=True)
+        return game_page(game, live_only=True,
+                         only_rows=caches.changed_rows(game, since_version))[0]
+
+    kept = caches.part(("game-live", gid, found[0][1], lang(), request.script_root,
+                        request.full_path, writer, right), render)
+    return caches.respond(kept, depends=found)
 
 
 @bp.get("/games/<gid>/version")
