@@ -294,6 +294,7 @@
 
   // -- the next round: where this table's players sit now ---------------------------------
   var roundAsked = 0; // the round whose seats were fetched (or are being fetched)
+  var ROUND_JITTER_MS = 1000;
 
   function mine(section) {
     // Mark the player this phone follows (their player's page said which) and put them first.
@@ -315,7 +316,13 @@
     if (!number || !slot || !box.dataset.roundUrl) { return; }
     if ((parseInt(slot.dataset.round, 10) || 0) >= number || roundAsked >= number) { return; }
     roundAsked = number;
-    window.KierkiFollow.text(box.dataset.roundUrl).then(function (html) {
+    // Every phone of the tournament hears the round in the same second: each waits a
+    // random part of a second first, so their fetches spread out.
+    new Promise(function (resolve) {
+      window.setTimeout(resolve, Math.random() * ROUND_JITTER_MS);
+    }).then(function () {
+      return window.KierkiFollow.text(box.dataset.roundUrl);
+    }).then(function (html) {
       var doc = new DOMParser().parseFromString("<body>" + html + "</body>", "text/html");
       var fresh = part(doc, "next-round");
       var old = part(document, "next-round");
