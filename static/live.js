@@ -278,7 +278,7 @@
 
     var scores = swap("scores", doc, slot(document) || part(document, "totals"));
     if (scores) { initEntry(scores); }
-    swap("charts", doc, scores); // the charts under the table (templates/_charts.html)
+    if (!partial) { swap("charts", doc, scores); } // the charts under the table (templates/_charts.html)
     if (partial) { return; } // the rest is the whole page's (its frame did not change)
     // Who signed a finished game (a signature given on another phone, or taken off by a
     // correction), and whether this phone may write (a tournament closed or reopened).
@@ -356,6 +356,38 @@
     });
   }
 
+  // The charts under the score table come apart (?part=charts): fetched after an update
+  // when they (or where they go) are in sight, else once they come into sight.
+  var chartsStale = false;
+
+  function chartsInSight() {
+    var here = part(document, "charts") || part(document, "scores");
+    if (!here) { return false; }
+    var r = here.getBoundingClientRect();
+    var top = part(document, "charts") ? r.top : r.bottom; // no charts yet: under the table
+    return top < window.innerHeight && r.bottom > 0;
+  }
+
+  function fetchCharts() {
+    chartsStale = false;
+    var url = new URL(window.location.href);
+    url.hash = "";
+    url.search = "?part=charts";
+    return window.KierkiFollow.text(url.toString()).then(function (html) {
+      var doc = new DOMParser().parseFromString("<body>" + html + "</body>", "text/html");
+      swap("charts", doc, part(document, "scores"));
+    }).catch(function () { chartsStale = true; });
+  }
+
+  function chartsLater() {
+    chartsStale = true;
+    if (chartsInSight()) { return fetchCharts(); }
+  }
+
+  window.addEventListener("scroll", function () {
+    if (chartsStale && chartsInSight()) { fetchCharts(); }
+  }, { passive: true });
+
   function update() {
     if (!window.URL) { return whole(); }
     return window.KierkiFollow.text(liveUrl()).then(function (html) {
@@ -366,6 +398,7 @@
         return whole();
       }
       apply(doc, true);
+      return chartsLater();
     });
   }
 

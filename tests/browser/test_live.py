@@ -347,3 +347,13 @@ def test_the_other_phone_takes_the_live_fragment_not_the_page(phones):
     assert all("part=live" in u for u in fetched), fetched
     assert not_reloaded(b)
     shot(b, "live-03-fragment")
+
+    # the charts come apart, once in sight, as a fresh page draws them
+    charts = b.locator('[data-live="charts"]')
+    charts.scroll_into_view_if_needed()
+    expect(charts).to_have_count(1)
+    a_charts = a.locator('[data-live="charts"]').text_content()
+    b.wait_for_function("t => document.querySelector('[data-live=\"charts\"]').textContent === t",
+                        arg=a_charts, timeout=UPDATED_WITHIN * 1000)
+    assert fetched[-1].endswith("?part=charts")
+    assert all("part=live" in u or "part=charts" in u for u in fetched), fetched

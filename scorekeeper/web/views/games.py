@@ -201,6 +201,10 @@ def show(gid: str):
         raise GameNotFound(gid)
     if request.args.get("part") == "live":
         return _live_part(gid, found)
+    if request.args.get("part") == "charts":
+        kept = caches.part(("game-charts", gid, found[0][1], lang(), request.script_root),
+                           lambda: render_template("_game_charts.html", game=_load(gid)))
+        return caches.respond(kept, depends=found)
     access.seen(gid)  # listed on this browser's first page; read-only unless at the table
     writer = access.writes_now(get_db(), gid)  # a reader's page has no form, code or token
     html = caches.page(("game", gid, found[0][1], lang(), request.scheme, request.host,
@@ -213,8 +217,9 @@ def show(gid: str):
 def _live_part(gid: str, found: list[tuple[str, int]]):
     """``?part=live``: what a deal changes on the page, fetched by every phone of the table
     after each one (static/live.js): the totals, what is still in play, the current deal's
-    card, the score rows that changed since the version the phone shows (``since``), the
-    sums and the charts; no page around them and no form's token, so the bytes are the
+    card, the score rows that changed since the version the phone shows (``since``) and
+    the sums (the charts apart, ``?part=charts``, fetched only by a phone that has them in
+    sight); no page around them and no form's token, so the bytes are the
     same for every phone of the same kind (at the table, the director, a reader), made
     once per version and language (:func:`..caches.part`). A change the fragment cannot
     show (the game over, the tournament closed) it says so (``data-whole``), and the
