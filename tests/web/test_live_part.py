@@ -71,3 +71,21 @@ def test_what_only_the_page_shows_sends_the_phone_to_the_page(app):
         post_deal(client, gid, n, state(app, gid).version, res[n - 1])
     html = client.get(f"/games/{gid}?part=live").text
     assert "data-whole" in html and "<form" not in html
+
+
+def test_the_partnership_game_has_its_fragment_too(app, client):
+    """Tybet's page (its own template) makes the same fragment: the new row, its totals
+    with what each pair still needs, the next deal's card; the detail mode's card when the
+    page was opened in it."""
+    from tests.families.tybet.test_flow import new_tybet, post
+    gid = new_tybet(client)
+    post(client, gid, 1, 1, **{"cezar-0-H": "1", "aces-0": "3", "honours-0": "11",
+                               "last": "0"})
+    client.get(f"/games/{gid}?mode=detail")  # the phones show version 2
+    post(client, gid, 2, 2, **{"aces-1": "4", "honours-1": "20", "last": "1",
+                               "special": "kalanda:p1"})
+    html = client.get(f"/games/{gid}?mode=detail&part=live&since=2").text
+    assert rows_in(html) == [2] and 'data-rows="2"' in html
+    assert "2 to 21" in html and "Deal 3 · to 21" in html  # totals; the next deal's card
+    assert 'id="f-last"' in html  # the detail mode's one-tap last trick
+    assert "<html" not in html and 'data-frame="w-table--"' in html
