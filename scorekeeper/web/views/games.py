@@ -29,7 +29,7 @@ from ...rules.errors import InvalidInput, RulesetError
 from ...rules.named import named_text
 from .. import access, adapters, caches, limits
 from ..db import get_db
-from ..forms import DealForm, JoinForm, NewGameForm, VersionForm
+from ..forms import DealForm, JoinForm, NewGameForm, PageForm, VersionForm
 
 bp = Blueprint("games", __name__)
 
@@ -163,7 +163,7 @@ def game_page(game: service.Game, number: int | None = None, values: dict | None
     writer = access.writes_now(get_db(), game.id)
     signed = service.signatures(get_db(), game) if game.state.finished else {}
     return render_template(
-        web.templates["edit" if editing else "game"], game=game, form=DealForm(),
+        web.templates["edit" if editing else "game"], game=game, form=PageForm(),
         values=values or {}, errors=errors or {}, editing=number if editing else None,
         history=[{**h, "text": web.history_line(game, deal, h["result"])} for h in history],
         share=_share(game) if writer else None, writer=writer,
