@@ -38,7 +38,8 @@ class Seat:
 @dataclass(frozen=True)
 class Standing:
     player: int
-    points: Fraction
+    #: A whole number ranking by points (the sum of game totals), a fraction by places.
+    points: Fraction | int
     wins: int
     games: int
     best: int | None
@@ -99,5 +100,5 @@ def standings(games: Iterable[Sequence[Seat]], players: Iterable[int],
     rows: list[Standing] = []
     for i, p in enumerate(order):
         rank = rows[-1].rank if rows and keys[order[i - 1]] == keys[p] else i + 1
-        rows.append(Standing(p, Fraction(points[p]), wins[p], played[p], best[p], rank))
+        rows.append(Standing(p, points[p], wins[p], played[p], best[p], rank))
     return rows

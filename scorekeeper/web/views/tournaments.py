@@ -302,10 +302,11 @@ def screen_lines(t: tournaments.Tournament, live: tournaments.LiveStandings,
             line = line or _pieces().line
             body = Markup(line(t, s, playing, dense))
             caches.pieces.put(key, body)
-        out.append(Markup('<li{}{}><span class="num rank">{}</span>{}</li>').format(
-            Markup(" data-provisional") if t.provisional(s.player) else "",
-            Markup(" data-in-play") if playing else "", s.rank, body))
-    return Markup("\n").join(out)
+        # the rank is a whole number and the body a kept Markup: no escaping to do
+        out.append(f'<li{" data-provisional" if t.provisional(s.player) else ""}'
+                   f'{" data-in-play" if playing else ""}><span class="num rank">{s.rank:d}'
+                   f'</span>{body}</li>')
+    return Markup("\n".join(out))
 
 
 @bp.app_template_global()
@@ -324,7 +325,7 @@ def screen_cells(tables: list[TournamentTable], totals: dict[str, int | None]) -
             body = Markup(cell(table, total, many))
             caches.pieces.put(key, body)
         out.append(body)
-    return Markup("\n").join(out)
+    return Markup("\n".join(out))
 
 
 def _screen(t: tournaments.Tournament) -> dict:
