@@ -149,7 +149,8 @@ def moved_on(db: Database, gid: str, round_number: int) -> list[MovedPlayer]:
         kept = _ROUNDS.get((tid, round_number))
         if kept is None:
             kept = queries.round_seats(db, tid, round_number)
-            _ROUNDS.put((tid, round_number), kept)
+            if kept:  # a round not drawn (yet) is not kept
+                _ROUNDS.put((tid, round_number), kept)
         return kept
     return queries.moved_on(db, gid, round_number, seats_of)
 
