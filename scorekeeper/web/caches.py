@@ -23,7 +23,6 @@ from typing import Any
 
 from flask import Flask, Response, current_app, g, request, session
 from flask_wtf.csrf import generate_csrf
-from markupsafe import Markup
 
 from ..common.lru import LRU
 from ..domain import reads
@@ -135,21 +134,11 @@ def changed_rows(game: Any, since: int | None) -> frozenset[int] | None:
     return frozenset(r[0] for r in new[1] if before.get(r[0]) != r)
 
 
-#: Pieces of a rendered answer kept by what they show (a projector's line of the
-#: standings, a table's cell), so that an answer of thousands of lines renders only the
-#: lines that changed (:func:`piece`).
+#: Pieces of a rendered answer kept by what they show, under a key that holds everything
+#: each depends on, its language too (a projector's line of the standings, a table's
+#: cell: ``views/tournaments.py``), so that an answer of thousands of lines renders only
+#: the lines that changed.
 pieces = LRU(16384)
-
-
-def piece(*key: Hashable, caller: Callable[[], str]) -> Markup:
-    """In a template, ``{% call kept(key…) %}…{% endcall %}``: the block's output, kept
-    under ``key``, which must hold everything it depends on, its language too (read once
-    per render by the template: asking for it per piece cost more than the piece)."""
-    kept = pieces.get(key)
-    if kept is None:
-        kept = Markup(caller())
-        pieces.put(key, kept)
-    return kept
 
 
 def _spliced(kept: Body, token: tuple[str, str] | None) -> Body:
@@ -305,5 +294,4 @@ class Revisits:
 
 
 def init_app(app: Flask) -> None:
-    app.add_template_global(piece, "kept")
     app.wsgi_app = Revisits(app, app.wsgi_app)  # type: ignore[method-assign]
