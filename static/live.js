@@ -279,11 +279,12 @@
     var scores = swap("scores", doc, slot(document) || part(document, "totals"));
     if (scores) { initEntry(scores); }
     if (!partial) { swap("charts", doc, scores); } // the charts under the table (templates/_charts.html)
-    if (partial) { return; } // the rest is the whole page's (its frame did not change)
     // Who signed a finished game (a signature given on another phone, or taken off by a
-    // correction), and whether this phone may write (a tournament closed or reopened).
+    // correction).
     swap("signatures", doc, slot(document) || part(document, "charts") ||
          part(document, "scores")); // under the final standings, as a fresh page has it
+    if (partial) { return; } // the rest is the whole page's (its frame did not change)
+    // Whether this phone may write (a tournament closed or reopened).
     swap("access", doc, part(document, "totals"));
     var moved = part(doc, "next-round");
     if (moved && (parseInt(moved.dataset.round, 10) || 0) >

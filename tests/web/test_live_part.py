@@ -58,7 +58,7 @@ def test_a_correction_carries_the_rows_it_changed_and_an_unknown_version_all(app
     assert 'data-partial' not in client.get(f"/games/{gid}?part=live").text
 
 
-def test_what_only_the_page_shows_sends_the_phone_to_the_page(app):
+def test_a_readers_fragment_has_no_form_and_a_finished_game_its_final_card(app):
     client = app.test_client()
     gid = new_game(client)
     authorize(client, app, gid)
@@ -69,8 +69,23 @@ def test_what_only_the_page_shows_sends_the_phone_to_the_page(app):
     res = _results()
     for n in range(1, 13):  # the game to its end
         post_deal(client, gid, n, state(app, gid).version, res[n - 1])
-    html = client.get(f"/games/{gid}?part=live").text
-    assert "data-whole" in html and "<form" not in html
+    html = client.get(f"/games/{gid}?part=live").text  # the game over: still a fragment
+    assert 'id="final"' in html and 'data-live="signatures"' in html
+    assert "Rematch" in html and "data-whole" not in html
+
+
+def test_a_closed_tournament_sends_the_phone_to_the_page(app):
+    """Closing a tournament freezes its games: every phone's forms go, which only the
+    whole page shows (the fragment says so)."""
+    from scorekeeper.domain import tournaments
+    from scorekeeper.web.db import get_db
+    from tests.midround import mid_round
+    with app.app_context():
+        t = mid_round(get_db(), 8)
+        gid = t.rounds[0][1].game_id
+        tournaments.close(get_db(), t.id)
+    html = app.test_client().get(f"/games/{gid}?part=live").text
+    assert "data-whole" in html and "<form" not in html and 'data-frame="r--closed"' in html
 
 
 def test_the_partnership_game_has_its_fragment_too(app, client):
@@ -88,4 +103,4 @@ def test_the_partnership_game_has_its_fragment_too(app, client):
     assert rows_in(html) == [2] and 'data-rows="2"' in html
     assert "2 to 21" in html and "Deal 3 · to 21" in html  # totals; the next deal's card
     assert 'id="f-last"' in html  # the detail mode's one-tap last trick
-    assert "<html" not in html and 'data-frame="w-table--"' in html
+    assert "<html" not in html and 'data-frame="w-table-"' in html

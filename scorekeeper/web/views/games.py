@@ -217,12 +217,13 @@ def show(gid: str):
 def _live_part(gid: str, found: list[tuple[str, int]]):
     """``?part=live``: what a deal changes on the page, fetched by every phone of the table
     after each one (static/live.js): the totals, what is still in play, the current deal's
-    card, the score rows that changed since the version the phone shows (``since``) and
-    the sums (the charts apart, ``?part=charts``, fetched only by a phone that has them in
-    sight); no page around them and no form's token, so the bytes are the
+    card or, once the game is over, its final standings, rematch and signatures, the score
+    rows that changed since the version the phone shows (``since``) and the sums (the
+    charts apart, ``?part=charts``, fetched only by a phone that has them in sight); no
+    page around them and no form's token, so the bytes are the
     same for every phone of the same kind (at the table, the director, a reader), made
     once per version and language (:func:`..caches.part`). A change the fragment cannot
-    show (the game over, the tournament closed) it says so (``data-whole``), and the
+    show (the tournament closed: every game frozen) it says so (``data-whole``), and the
     phone fetches the whole page."""
     since = request.args.get("since", "")
     since_version = int(since) if since.isascii() and since.isdigit() else None
@@ -232,7 +233,7 @@ def _live_part(gid: str, found: list[tuple[str, int]]):
     def render() -> str:
         game = _load(gid)
         of = tournaments.table_of_game(get_db(), gid)
-        if game.state.finished or (of and of.closed):
+        if of and of.closed:
             return render_template("_live_whole.html", game=game, writer=writer,
                                    right=right, live_only=True, live_whole=True)
         return game_page(game, live_only=True,
