@@ -21,10 +21,12 @@ raises its own file limit. It then:
   the game's token, ``{"result", "version"}``; results from ``plausible_results``, which
   fit any first dealer), the tables staggered evenly over the 2 s;
 * each phone does what ``static/live.js`` does: an event with a version newer than its
-  page's fetches ``GET /games/<gid>`` (``fetch(location.href, {cache: "no-store",
-  credentials: "same-origin"})``: the cookie, ``Cache-Control: no-cache``, no
-  ``If-None-Match``), at most one fetch in flight (an event during one asks for one more
-  after it);
+  page's fetches the game's live fragment, ``GET /games/<gid>?part=live&since=<its
+  version>`` (``fetch(url, {cache: "no-store", credentials: "same-origin"})``: the cookie,
+  ``Cache-Control: no-cache``, no ``If-None-Match``), and the whole page ``GET
+  /games/<gid>`` only when the fragment says it cannot show the change (``data-whole``: the
+  game over); on a checkout without the fragment, the whole page each time; at most one
+  fetch in flight (an event during one asks for one more after it);
 * each projector does what ``static/tournament.js`` does: on an event, fetches
   ``GET /tournaments/<tid>/screen?part=live`` (else ``/screen``), one in flight at most,
   two starts at least 0.5 s apart (its ``data-min-gap``).
@@ -62,7 +64,8 @@ table's game is played (through the domain) up to the deals the table will save 
 run, so that its last save of the run is its game's last deal. Then the director draws
 round 2 (``POST /api/tournaments/<tid>/rounds`` with the director's token) and every
 phone does what its page does: its game's stream brings a ``round`` event, it fetches
-``/games/<gid>/next-round`` (where the table's players sit now: live.js), takes its own
+``/games/<gid>/next-round`` (where the table's players sit now: live.js, after a random
+wait of up to 1 s, as live.js waits), takes its own
 seat's player's link and, at a moment drawn evenly over ``--follow-within`` seconds (60:
 people tap at their own pace), loads the new table's game page and opens that game's
 stream: it is then at its new table. Each new table saves its deals (every ``--interval``
@@ -116,6 +119,7 @@ SECRET = "bench-club-secret-key"
 PERIOD = 2.0          # seconds between a table's saves (--interval)
 DEALS = 12            # a standard-4 game
 FOLLOW_WITHIN = 60.0  # s: --round-change, phones tap their new table within this
+ROUND_JITTER = 1.0    # s: a phone waits a random part of this before fetching next-round
 #: The server ends a stream after 4-5 minutes (live.STREAM_SECONDS, shortened at random by
 #: up to a fifth) and the browser opens another: a stream that lived this long ended so.
 STREAM_LIFE = 0.8 * 300 - 5
@@ -335,6 +339,8 @@ class Tally:
     errors: dict[str, int] = field(default_factory=dict)
     measuring: bool = False
     renewed: int = 0  # streams that ended at the end of their life and were opened again
+    parts: int = 0  # phones' fetches answered by the live fragment
+    whole: int = 0  # fragments that sent the phone on to the whole page
 
     def error(self, what: str) -> None:
         self.errors[what] = self.errors.get(what, 0) + 1
@@ -358,6 +364,9 @@ class Follower:
         self.arrivals: list[tuple[int, float]] = []       # (version, when received)
         self.fetches: list[tuple[float, float]] = []      # (began, ended) of good ones
         self.page_times: list[tuple[float, float]] = []   # (began, seconds)
+        #: A phone whose server has the game's live fragment (``?part=live``, issue 34):
+        #: it fetches that, and the whole page only when the fragment says so.
+        self.live = False
         self.conn = Connection(port)
         self.moving_conn = Connection(port)  # the round change's fetches (a browser has six)
         self.busy = False
@@ -489,8 +498,23 @@ class Follower:
                 target = self.latest
                 began = self.last_began = time.perf_counter()
                 try:
-                    status, headers, _ = await self.conn.request(
-                        get(self.page, self.cookie, extra=NO_CACHE))
+                    if self.live:  # live.js: the live fragment, since the page's version
+                        status, headers, body = await self.conn.request(get(
+                            f"{self.page}?part=live&since={self.known}", self.cookie,
+                            extra=NO_CACHE))
+                        if headers.get(b"content-encoding", b"").lower() == b"gzip":
+                            body = gzip.decompress(body)
+                        if status == 200 and b"data-whole" in body:
+                            self.page_times.append((began, time.perf_counter() - began))
+                            self.tally.whole += 1  # what the fragment cannot show: the page
+                            began = time.perf_counter()
+                            status, headers, _ = await self.conn.request(
+                                get(self.page, self.cookie, extra=NO_CACHE))
+                        else:
+                            self.tally.parts += 1
+                    else:
+                        status, headers, _ = await self.conn.request(
+                            get(self.page, self.cookie, extra=NO_CACHE))
                 except (OSError, asyncio.IncompleteReadError) as e:
                     if not self.stopped:  # not the end of the run closing it
                         self.tally.error(f"fetch {type(e).__name__}")
@@ -532,6 +556,7 @@ class Follower:
         """What live.js does on a ``round`` event, then the player's tap: fetch where the
         table's players sit now (``/games/<gid>/next-round``), take this seat's player's
         link, and after ``tap_after`` s load the new table's game page and follow it."""
+        await asyncio.sleep(random.random() * ROUND_JITTER)  # live.js's ROUND_JITTER_MS
         status, body = await self.timed(self.page + "/next-round", NO_CACHE)
         links = [re.search(rb'href="(/games/[^"]+)"', item) for item in
                  re.findall(rb"<li data-player=\"\d+\">(.*?)</li>", body, re.DOTALL)]
@@ -804,6 +829,9 @@ async def club(port: int, pid: int, fx: Fixture, projector_page: str | None,
                            projector_page if fetching else None, tally, PROJECTOR_GAP)
                   for _ in range(PROJECTORS)]
     everyone = [p for table in phones for p in table] + projectors
+    if fetching and fx.games and has_live_part(port, fx.games[0]):
+        for f in (p for table in phones for p in table):
+            f.live = True
     gate = asyncio.Semaphore(64)
 
     async def opening(f: Follower) -> None:
@@ -918,7 +946,9 @@ async def club(port: int, pid: int, fx: Fixture, projector_page: str | None,
         f"save → every phone of the table told: {ms3(told)}",
         f"save → every projector updated: {ms3(shown)}",
         f"page: phones' p95 {percentile(phone_pages, 0.95) * 1000:.0f} ms "
-        f"({len(phone_pages)} fetches), projectors' p95 "
+        f"({len(phone_pages)} fetches"
+        + (f"; {tally.parts} live fragments, {tally.whole} sent on to the whole page"
+           if tally.parts or tally.whole else "") + "), projectors' p95 "
         + (f"{percentile(projector_pages, 0.95) * 1000:.0f} ms ({len(projector_pages)})"
            if projector_pages else "-"),
         *([("print (--print): " + ", ".join(
@@ -996,6 +1026,17 @@ def start_server(instance: Path, port: int, connections: int, log: Path,
             time.sleep(0.1)
     proc.kill()
     raise SystemExit("the server did not answer within 30 s")
+
+
+def has_live_part(port: int, gid: str) -> bool:
+    """Whether this checkout's game page has its live fragment (``?part=live``): an
+    older one answers the whole page to that address."""
+    try:
+        body = urllib.request.urlopen(
+            f"http://127.0.0.1:{port}/games/{gid}?part=live", timeout=10).read()
+    except OSError:
+        return False
+    return b"data-frame" in body and b"<html" not in body
 
 
 def projector_path(port: int, tid: str) -> str | None:

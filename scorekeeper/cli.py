@@ -90,7 +90,7 @@ SETTINGS = [
             "open live-table streams (one per phone showing a game); one more is "
             "answered 503 and that page asks every 5 s instead. The server accepts "
             "connection_limit + stream_limit connections, so streams never take the "
-            "pages' share", "the app's LIVE_STREAM_LIMIT, 1500"),
+            "pages' share", "the app's LIVE_STREAM_LIMIT, 8000"),
     Setting("channel_timeout", 60, positive,
             "seconds an idle connection is kept; a phone put away frees its slot (an "
             "event stream is never idle: it sends a line every 15 s)"),
@@ -123,7 +123,7 @@ def server_settings(args: argparse.Namespace, app: Flask,
     """The server's settings: the flag, else ``KIERKI_<SETTING>``, else the default.
 
     The largest body defaults to the app's ``MAX_CONTENT_LENGTH`` (2 MiB), the streams to
-    its ``LIVE_STREAM_LIMIT`` (1500)."""
+    its ``LIVE_STREAM_LIMIT`` (8000)."""
     chosen: dict[str, int | str] = {}
     for s in SETTINGS:
         value = getattr(args, s.name, None)

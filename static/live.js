@@ -3,7 +3,8 @@
 // The game page's live box (templates/_game_common.html) names the game's event stream and
 // its version. When the stream (or, without it, a poll every 5 s: static/follow.js, shared
 // with tournament.js) tells of a newer version,
-// this fetches the same page and puts its live parts in place of this page's:
+// this fetches the page's live fragment (?part=live, below: else the same page) and puts
+// its live parts in place of this page's:
 // [data-live="totals"] (and what is still in play under them, [data-live="outlook"]),
 // [data-live="scores"] (and the charts under it, [data-live="charts"])
 // and [data-live="deal"], the card of the deal
@@ -25,6 +26,9 @@
   var known = parseInt(box.dataset.version, 10) || 0;
   var typed = false; // an input or change event in the deal card since it was shown
   var pristine = ""; // the deal form's values as the card was shown
+  // This page's CSRF token (the live fragment's forms come without one: the same bytes for
+  // every phone).
+  var token = (document.querySelector('input[name="csrf_token"]') || {}).value || "";
 
   function part(root, name) { return root.querySelector('[data-live="' + name + '"]'); }
 
@@ -200,7 +204,40 @@
     });
   }
 
-  function apply(doc) {
+  // The live fragment's score rows are those that changed since this page's version: the
+  // others are this page's. Puts them together in the fragment's table (this page's rows
+  // copied); false when a row is neither here nor there (then the whole page is fetched).
+  function mergeRows(doc) {
+    var fresh = part(doc, "scores");
+    var rows = fresh && fresh.querySelector("tbody[data-partial]");
+    if (!rows) { return true; }
+    var old = part(document, "scores");
+    var mine = old && old.querySelector("tbody");
+    var count = parseInt(rows.dataset.rows, 10) || 0;
+    var given = {};
+    Array.prototype.forEach.call(rows.querySelectorAll("tr[data-deal]"), function (tr) {
+      given[tr.dataset.deal] = tr;
+    });
+    var merged = [];
+    for (var n = 1; n <= count; n++) {
+      var tr = given[String(n)];
+      if (!tr) {
+        var kept = mine && mine.querySelector('tr[data-deal="' + n + '"]');
+        if (!kept) { return false; }
+        tr = doc.importNode(kept, true);
+        tr.classList.remove("saved"); // the mark of this phone's own save goes, as on a fresh page
+      }
+      merged.push(tr);
+    }
+    rows.textContent = "";
+    merged.forEach(function (tr) { rows.appendChild(tr); });
+    rows.removeAttribute("data-partial");
+    return true;
+  }
+
+  // `partial`: doc is the live fragment (its forms without a token: this page's goes in;
+  // what only the whole page shows is left as it is).
+  function apply(doc, partial) {
     var freshBox = doc.querySelector(".live[data-events-url]");
     if (!freshBox || freshBox.dataset.eventsUrl !== box.dataset.eventsUrl) {
       box.hidden = false; // not this game's page: say so, change nothing
@@ -209,6 +246,13 @@
     var version = parseInt(freshBox.dataset.version, 10);
     if (!isNaN(version) && version > known) { known = version; }
     box.dataset.version = String(known);
+    if (partial) {
+      Array.prototype.forEach.call(doc.querySelectorAll('input[name="csrf_token"]'), function (input) {
+        if (!input.value) { input.value = token; }
+      });
+    } else if (freshBox.dataset.frame !== undefined) {
+      box.dataset.frame = freshBox.dataset.frame;
+    }
 
     var totals = swap("totals", doc, null);
     if (totals) { initEntry(totals); }
@@ -234,11 +278,13 @@
 
     var scores = swap("scores", doc, slot(document) || part(document, "totals"));
     if (scores) { initEntry(scores); }
-    swap("charts", doc, scores); // the charts under the table (templates/_charts.html)
+    if (!partial) { swap("charts", doc, scores); } // the charts under the table (templates/_charts.html)
     // Who signed a finished game (a signature given on another phone, or taken off by a
-    // correction), and whether this phone may write (a tournament closed or reopened).
+    // correction).
     swap("signatures", doc, slot(document) || part(document, "charts") ||
          part(document, "scores")); // under the final standings, as a fresh page has it
+    if (partial) { return; } // the rest is the whole page's (its frame did not change)
+    // Whether this phone may write (a tournament closed or reopened).
     swap("access", doc, part(document, "totals"));
     var moved = part(doc, "next-round");
     if (moved && (parseInt(moved.dataset.round, 10) || 0) >
@@ -249,6 +295,7 @@
 
   // -- the next round: where this table's players sit now ---------------------------------
   var roundAsked = 0; // the round whose seats were fetched (or are being fetched)
+  var ROUND_JITTER_MS = 1000;
 
   function mine(section) {
     // Mark the player this phone follows (their player's page said which) and put them first.
@@ -270,7 +317,13 @@
     if (!number || !slot || !box.dataset.roundUrl) { return; }
     if ((parseInt(slot.dataset.round, 10) || 0) >= number || roundAsked >= number) { return; }
     roundAsked = number;
-    window.KierkiFollow.text(box.dataset.roundUrl).then(function (html) {
+    // Every phone of the tournament hears the round in the same second: each waits a
+    // random part of a second first, so their fetches spread out.
+    new Promise(function (resolve) {
+      window.setTimeout(resolve, Math.random() * ROUND_JITTER_MS);
+    }).then(function () {
+      return window.KierkiFollow.text(box.dataset.roundUrl);
+    }).then(function (html) {
       var doc = new DOMParser().parseFromString("<body>" + html + "</body>", "text/html");
       var fresh = part(doc, "next-round");
       var old = part(document, "next-round");
@@ -285,9 +338,68 @@
   }
 
   // The stream, the polled fallback, one fetch in flight at most: static/follow.js.
-  function update() {
+  // What is fetched is the live fragment (?part=live): the same bytes for every phone of
+  // the table, made once per version, with only the score rows changed since this page's
+  // version (since=); the whole page only when the fragment says that it cannot show the
+  // change (data-whole: the game over, say) or shows a frame this page is not in (who may
+  // write, the tournament closed), or a row is missing.
+  function liveUrl() {
+    var url = new URL(window.location.href);
+    url.hash = "";
+    url.searchParams.set("part", "live");
+    url.searchParams.set("since", String(known));
+    return url.toString();
+  }
+
+  function whole() {
     return window.KierkiFollow.text(window.location.href).then(function (html) {
-      apply(new DOMParser().parseFromString(html, "text/html"));
+      apply(new DOMParser().parseFromString(html, "text/html"), false);
+    });
+  }
+
+  // The charts under the score table come apart (?part=charts): fetched after an update
+  // when they (or where they go) are in sight, else once they come into sight.
+  var chartsStale = false;
+
+  function chartsInSight() {
+    var here = part(document, "charts") || part(document, "scores");
+    if (!here) { return false; }
+    var r = here.getBoundingClientRect();
+    var top = part(document, "charts") ? r.top : r.bottom; // no charts yet: under the table
+    return top < window.innerHeight && r.bottom > 0;
+  }
+
+  function fetchCharts() {
+    chartsStale = false;
+    var url = new URL(window.location.href);
+    url.hash = "";
+    url.search = "?part=charts";
+    return window.KierkiFollow.text(url.toString()).then(function (html) {
+      var doc = new DOMParser().parseFromString("<body>" + html + "</body>", "text/html");
+      swap("charts", doc, part(document, "scores"));
+    }).catch(function () { chartsStale = true; });
+  }
+
+  function chartsLater() {
+    chartsStale = true;
+    if (chartsInSight()) { return fetchCharts(); }
+  }
+
+  window.addEventListener("scroll", function () {
+    if (chartsStale && chartsInSight()) { fetchCharts(); }
+  }, { passive: true });
+
+  function update() {
+    if (!window.URL) { return whole(); }
+    return window.KierkiFollow.text(liveUrl()).then(function (html) {
+      var doc = new DOMParser().parseFromString("<body>" + html + "</body>", "text/html");
+      var fresh = doc.querySelector(".live[data-events-url]");
+      if (!fresh || fresh.hasAttribute("data-whole") ||
+          fresh.dataset.frame !== box.dataset.frame || !mergeRows(doc)) {
+        return whole();
+      }
+      apply(doc, true);
+      return chartsLater();
     });
   }
 

@@ -50,12 +50,12 @@ def test_serve_defaults_are_deliberate(instance, served, capsys):
     assert cli.main(["serve"]) == 0
     assert served == ["patched",  # gevent's cooperative modules, before the app is made
                       {"host": "0.0.0.0", "port": 5000, "connection_limit": 2000,
-                       "stream_limit": 1500, "channel_timeout": 60, "request_timeout": 30,
+                       "stream_limit": 8000, "channel_timeout": 60, "request_timeout": 30,
                        "max_request_body_size": 2 * 1024 * 1024}]
     out = capsys.readouterr().out
-    assert ":5000/" in out and "connection_limit=2000" in out and "stream_limit=1500" in out
+    assert ":5000/" in out and "connection_limit=2000" in out and "stream_limit=8000" in out
     assert "max_request_body_size=2097152" in out and "request_timeout=30" in out
-    assert cli.accepted(served[1]) == 3500  # a club night's 600 phones, streams and pages
+    assert cli.accepted(served[1]) == 10000  # a national night: 4,000 phones and their moves
 
 
 def test_the_environment_sets_and_a_flag_wins(instance, served, monkeypatch):

@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from ..common.lru import LRU
 from ..storage import queries
 from ..storage.queries import MovedPlayer, TableOfGame, TournamentTable
 from ..storage.store import CODE_ALPHABET, CODE_LENGTHS, HOME_CLUB
@@ -136,11 +137,23 @@ def table_of_game(db: Database, gid: str) -> TableOfGame | None:
     return queries.table_of_game(db, gid)
 
 
+#: A drawn round's every seat, by tournament and round (a round's seats never change once
+#: drawn): what the round change's fragments read, made once per round, not per game.
+_ROUNDS = LRU(16)
+
+
 def moved_on(db: Database, gid: str, round_number: int) -> list[MovedPlayer]:
     """Where each player of game ``gid``'s table (in its seat order) sits in round
     ``round_number`` of its tournament: the finished round's game page shows it when the
-    director draws the next round."""
-    return queries.moved_on(db, gid, round_number)
+    director draws the next round. The round's seats are read once per round and kept."""
+    def seats_of(tid: str) -> dict[int, tuple[int, int, str]]:
+        kept = _ROUNDS.get((tid, round_number))
+        if kept is None:
+            kept = queries.round_seats(db, tid, round_number)
+            if kept:  # a round not drawn (yet) is not kept
+                _ROUNDS.put((tid, round_number), kept)
+        return kept
+    return queries.moved_on(db, gid, round_number, seats_of)
 
 
 # ---- settings ------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from ..common.lru import LRU
 from ..rules import checks, draw
 from ..rules.errors import N_, InvalidInput, Problem, UnknownRuleset
 from ..rules.standings import SCORINGS, Seat, Standing, standings
@@ -205,9 +206,13 @@ class Tournament:
         of their players, and not by the director."""
         return [t for t in self.stored.tables if t.finished and not confirmed(t)]
 
+    @cached_property
+    def _provisional(self) -> frozenset[int]:
+        return frozenset(p for t in self.unconfirmed for p in t.seats)
+
     def provisional(self, number: int) -> bool:
         """Whether a player's standing rests on a table not yet confirmed."""
-        return any(number in t.seats for t in self.unconfirmed)
+        return number in self._provisional
 
     def standings_now(self, running: Mapping[str, list[int]]) -> list[Standing]:
         """Overall standings as if every table still playing ended now: the finished
@@ -241,17 +246,36 @@ class LiveStandings:
     tables: int
 
 
+#: Each tournament game's running totals (by seat; empty: none to count) by game id and
+#: version, which every write of the game moves: the projector's standings mid-round load
+#: only the games saved since they were last counted, one a save, not every table's game
+#: (the service keeps 256 games; a 1,000-table round has 1,000).
+_RUNNING = LRU(8192)
+
+
+def _running(db: Database, table: TournamentTable) -> tuple[int, ...]:
+    """A table's game's running totals at the version the tournament read shows (or a
+    later one, if a save came in between, as loading the game would give)."""
+    kept = _RUNNING.get((table.game_id, table.version))
+    if kept is None:
+        game = service.load(db, table.game_id)
+        kept = tuple(int(x) for x in game.state.totals) \
+            if game.recorded and not game.state.finished else ()
+        _RUNNING.put((game.id, game.version), kept)
+    return kept
+
+
 def live_standings(db: Database, t: Tournament) -> LiveStandings:
     """The standings from the deals entered so far: each unfinished table with at least
-    one deal recorded counts with its running totals (its game loaded through the service,
-    kept per version, so a save re-reads one game). Without such a table, the standings."""
+    one deal recorded counts with its running totals (kept per game version,
+    :data:`_RUNNING`: a save re-reads its one game). Without such a table, the standings."""
     running: dict[str, list[int]] = {}
     for table in t.stored.tables:
         if table.finished or not table.deals:
             continue
-        game = service.load(db, table.game_id)
-        if game.recorded and not game.state.finished:
-            running[table.game_id] = [int(x) for x in game.state.totals]
+        totals = _running(db, table)
+        if totals:
+            running[table.game_id] = list(totals)
     if not running:
         return LiveStandings(t.overall, frozenset(), 0)
     players = frozenset(p for table in t.stored.tables if table.game_id in running

@@ -13,6 +13,7 @@ points whatever its size.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -37,7 +38,8 @@ class Seat:
 @dataclass(frozen=True)
 class Standing:
     player: int
-    points: Fraction
+    #: A whole number ranking by points (the sum of game totals), a fraction by places.
+    points: Fraction | int
     wins: int
     games: int
     best: int | None
@@ -68,7 +70,10 @@ def standings(games: Iterable[Sequence[Seat]], players: Iterable[int],
     >>> [(r.player, int(r.points), r.wins, r.rank) for r in rows]
     [(1, 30, 1, 1), (3, 10, 1, 2), (2, -40, 0, 3)]
     """
-    points: dict[int, Fraction] = {p: Fraction(0) for p in players}
+    # Points are summed as whole numbers where they are (game totals), and places' points
+    # as fractions; the order compares whole numbers only (each line's points scaled by
+    # the least common denominator), so that 4,000 players sort in milliseconds.
+    points: dict[int, int | Fraction] = dict.fromkeys(players, 0)
     wins = dict.fromkeys(points, 0)
     played = dict.fromkeys(points, 0)
     best: dict[int, int | None] = dict.fromkeys(points)
@@ -78,23 +83,22 @@ def standings(games: Iterable[Sequence[Seat]], players: Iterable[int],
         by_place = place_points(totals) if scoring == "places" else None
         for i, seat in enumerate(seats):
             p = seat.player
-            points.setdefault(p, Fraction(0))
-            wins.setdefault(p, 0)
-            played.setdefault(p, 0)
-            best.setdefault(p, None)
+            if p not in points:
+                points[p], wins[p], played[p], best[p] = 0, 0, 0, None
             points[p] += by_place[i] if by_place is not None else seat.total
             wins[p] += seat.total == top
             played[p] += 1
             b = best[p]
-            best[p] = seat.total if b is None else max(b, seat.total)
+            best[p] = seat.total if b is None or seat.total > b else b
 
-    def key(p: int) -> tuple[Fraction, int, float]:
-        b = best[p]
-        return points[p], wins[p], float("-inf") if b is None else b
-
-    order = sorted(points, key=lambda p: (tuple(-k for k in key(p)), p))
-    rows = []
+    scale = math.lcm(*(x.denominator for x in points.values() if isinstance(x, Fraction)))
+    keys = {p: (-(x.numerator * (scale // x.denominator) if isinstance(x, Fraction)
+                  else x * scale),
+                -wins[p], -best[p] if best[p] is not None else math.inf)
+            for p, x in points.items()}
+    order = sorted(points, key=lambda p: (keys[p], p))
+    rows: list[Standing] = []
     for i, p in enumerate(order):
-        rank = rows[-1].rank if rows and key(order[i - 1]) == key(p) else i + 1
+        rank = rows[-1].rank if rows and keys[order[i - 1]] == keys[p] else i + 1
         rows.append(Standing(p, points[p], wins[p], played[p], best[p], rank))
     return rows

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -717,10 +717,26 @@ class MovedPlayer:
     game_id: str | None
 
 
-def moved_on(db: Database, gid: str, round_number: int) -> list[MovedPlayer]:
+def round_seats(db: Database, tid: str, round_number: int) -> dict[int, tuple[int, int, str]]:
+    """Every seat of one round of a tournament: entry number → (table, seat, game id);
+    one indexed read of the round's tables."""
+    out: dict[int, tuple[int, int, str]] = {}
+    for number, seats, game_id in db.conn.execute(
+            "select number, seats, game_id from tournament_tables "
+            "where tournament_id = ? and round = ?", [tid, round_number]):
+        for i, n in enumerate(json.loads(seats)):
+            out[n] = (number, i, game_id)
+    return out
+
+
+def moved_on(db: Database, gid: str, round_number: int,
+             seats_of: Callable[[str], dict[int, tuple[int, int, str]]] | None = None
+             ) -> list[MovedPlayer]:
     """The players of game ``gid``'s table, in its seat order, and where each sits in
     round ``round_number`` of the same tournament: a few indexed statements, the later
-    round's seat lists searched by SQLite (``json_each``) for these players alone."""
+    round's seat lists searched by SQLite (``json_each``) for these players alone, or
+    looked up in ``seats_of(tournament id)`` (the round's every seat, :func:`round_seats`,
+    which the caller may keep: a round's seats never change once drawn)."""
     row = db.conn.execute("select tournament_id, seats from tournament_tables "
                           "where game_id = ?", [gid]).fetchone()
     if row is None:
@@ -731,10 +747,14 @@ def moved_on(db: Database, gid: str, round_number: int) -> list[MovedPlayer]:
         "select t.number, p.name from tournament_players t join people p "
         f"on p.id = t.person_id where t.tournament_id = ? and t.number in ({marks})",
         [tid, *seats]))
-    found = {r[0]: r[1:] for r in db.conn.execute(
-        "select s.value, n.number, s.key, n.game_id from tournament_tables n, "
-        "json_each(n.seats) s where n.tournament_id = ? and n.round = ? "
-        f"and s.value in ({marks})", [tid, round_number, *seats])}
+    if seats_of is not None:
+        later = seats_of(tid)
+        found = {n: later[n] for n in seats if n in later}
+    else:
+        found = {r[0]: r[1:] for r in db.conn.execute(
+            "select s.value, n.number, s.key, n.game_id from tournament_tables n, "
+            "json_each(n.seats) s where n.tournament_id = ? and n.round = ? "
+            f"and s.value in ({marks})", [tid, round_number, *seats])}
     return [MovedPlayer(i, n, names.get(n, ""), *found.get(n, (None, None, None)))
             for i, n in enumerate(seats)]
 

@@ -67,18 +67,7 @@ def page(key: Hashable, render: Callable[[], str]) -> Body:
     full = ("page", current_app.secret_key, *key) if isinstance(key, tuple) else key
     kept = pages.get(full)
     if kept is None:
-        # Flask-WTF has no public way to render one page for every session: its
-        # generate_csrf() answers what it memoised for the request on ``g`` (under the
-        # field's name), so the page is rendered with a marker there and each session's
-        # signed token is put in its place.
-        real = g.pop("csrf_token", None)
-        g.csrf_token = CSRF_MARKER  # generate_csrf() answers the marker while rendering
-        try:
-            kept = Body.of(render())
-        finally:
-            g.pop("csrf_token", None)
-            if real is not None:
-                g.csrf_token = real
+        kept = Body.of(_rendered(CSRF_MARKER, render))
         pages.put(full, kept)
     if _MARKER not in kept.data:
         request.environ[SHOWN] = (full, None)
@@ -86,6 +75,70 @@ def page(key: Hashable, render: Callable[[], str]) -> Body:
     token = csrf_token()
     request.environ[SHOWN] = (full, token)
     return _spliced(kept, token)
+
+
+def _rendered(token: str, render: Callable[[], str]) -> str:
+    """``render()`` with ``token`` wherever a form's CSRF token goes.
+
+    Flask-WTF has no public way to render one page for every session: its
+    generate_csrf() answers what it memoised for the request on ``g`` (under the field's
+    name), so the page is rendered with ``token`` there (the marker, or nothing)."""
+    real = g.pop("csrf_token", None)
+    g.csrf_token = token  # generate_csrf() answers it while rendering
+    try:
+        return render()
+    finally:
+        g.pop("csrf_token", None)
+        if real is not None:
+            g.csrf_token = real
+
+
+def part(key: tuple, render: Callable[[], str]) -> Body:
+    """A live fragment ``render`` makes, kept under ``key`` (everything it depends on):
+    the same bytes for every phone that asks (one gzip, one ETag, 304 while unchanged),
+    so its forms' CSRF token is left empty; the page the phone shows has its own, and
+    static/live.js puts it in. Flashed messages are neither shown nor taken."""
+    full = ("part", current_app.secret_key, *key)
+    kept = pages.get(full)
+    if kept is None:
+        kept = Body.of(_rendered("", render))
+        pages.put(full, kept)
+    request.environ[SHOWN] = (full, None)
+    return kept
+
+
+#: Each game version's score rows as a signature (the players' names, and per row its
+#: number, result, points and totals), so that a live fragment carries only the rows that
+#: changed since the version the phone shows (:func:`changed_rows`).
+rows = LRU(4096)
+
+
+def note_rows(game: Any) -> tuple:
+    """Remember the rows of ``game`` (a ``service.Game``) at its version."""
+    sig = (tuple(game.players), tuple(
+        (s.deal.number, repr(s.result), tuple(s.points), tuple(s.totals))
+        for s in game.state.scored))
+    rows.put((game.id, game.version), sig)
+    return sig
+
+
+def changed_rows(game: Any, since: int | None) -> frozenset[int] | None:
+    """The deal numbers whose score rows differ between version ``since`` of the game (as
+    remembered by :func:`note_rows`) and ``game``; None (every row) when that version's
+    rows are not known, or the players' names changed."""
+    new = note_rows(game)
+    old = rows.get((game.id, since)) if since is not None else None
+    if old is None or old[0] != new[0]:
+        return None
+    before = dict((r[0], r) for r in old[1])
+    return frozenset(r[0] for r in new[1] if before.get(r[0]) != r)
+
+
+#: Pieces of a rendered answer kept by what they show, under a key that holds everything
+#: each depends on, its language too (a projector's line of the standings, a table's
+#: cell: ``views/tournaments.py``), so that an answer of thousands of lines renders only
+#: the lines that changed.
+pieces = LRU(16384)
 
 
 def _spliced(kept: Body, token: tuple[str, str] | None) -> Body:

@@ -1,8 +1,11 @@
 """Forms: shape only (CSRF, hidden version, strings to values). The rules check the game."""
 from __future__ import annotations
 
+from flask import current_app
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
 from wtforms import HiddenField, IntegerField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, Optional
 
@@ -40,3 +43,18 @@ class VersionForm(FlaskForm):
 
 class DealForm(VersionForm):
     mode = HiddenField(validators=[Optional()])
+
+
+class PageForm:
+    """What a game page's templates read of a form, its CSRF token field, rendered as
+    Flask-WTF renders a form's (none while CSRF is off). The forms are read from the
+    request by :class:`DealForm` and :class:`VersionForm` when they are sent; making one
+    only to render its token cost a fifth of a live fragment's render (WTForms binds
+    every field and looks up its messages' translations)."""
+
+    @property
+    def csrf_token(self) -> Markup | str:
+        if not current_app.config.get("WTF_CSRF_ENABLED", True):
+            return ""
+        return Markup('<input id="csrf_token" name="csrf_token" type="hidden" value="%s">') \
+            % generate_csrf()

@@ -246,7 +246,7 @@ def stream(w: Watcher, gid: str, version: int, last_seen: int | None,
 
 #: Streams one process keeps open at once (``kierki serve --stream-limit``, which sets
 #: ``LIVE_STREAM_LIMIT``); one more is answered 503 and its page polls instead.
-STREAM_LIMIT = 1500
+STREAM_LIMIT = 8000
 #: What a refused stream is told to wait: about the time open streams take to end by
 #: themselves (``LIVE_STREAM_SECONDS``) is when places come free.
 STREAM_RETRY_SECONDS = 60

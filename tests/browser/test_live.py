@@ -300,3 +300,60 @@ def test_a_partnership_game_followed_to_its_end(phones, server_app):
     assert "Bolek and Darek wins!" in b.locator("#final").inner_text()
     assert b.locator('[data-live="deal"]').count() == 0 and not_reloaded(b)
     shot(b, "live-03-game-over")
+
+
+def scores_text(page):
+    return [row.inner_text() for row in page.locator('[data-live="scores"] tbody tr').all()]
+
+
+def test_the_other_phone_takes_the_live_fragment_not_the_page(phones):
+    """After a deal (and after a correction) the other phone fetches the game's live
+    fragment, never the whole page, and then shows what a freshly opened page shows: the
+    new row, the corrected rows, the totals, the next deal's card. (That the card a
+    fragment brought saves, with this page's CSRF token: the first test.)"""
+    a, b = phones
+    url = start_game(a)
+    enter_tricks(a, [1, 4, 5, 3])
+    save(a)
+    open_live(b, url)
+    path = url.split("://", 1)[1].split("/", 1)[1]
+    fetched = []
+    b.on("request", lambda r: fetched.append(r.url)
+         if r.url.split("://", 1)[1].split("/", 1)[1].split("?")[0] == path else None)
+
+    enter_counts(a, "hearts", [13, 0, 0, 0])
+    save(a)
+    wait_for_version(b, 3)
+    assert fetched and all("part=live" in u and "since=2" in u for u in fetched), fetched
+    assert chips(b) == chips(a)
+    assert scores_text(b) == scores_text(a) and len(scores_text(b)) == 2
+    assert deal_title(b) == "Deal 3 of 12"
+    assert not_reloaded(b)
+
+    a.goto(url + "/deals/1/edit")  # a correction: every row's running totals move
+    for seat, value in enumerate([4, 4, 4, 1]):
+        field = a.locator(f'form.deal-form [name="tricks-{seat}"]')
+        if field.first.get_attribute("type") == "number":
+            field.first.fill(str(value))
+        else:
+            a.locator(f'form.deal-form input[name="tricks-{seat}"][value="{value}"]').check(
+                force=True)
+    a.locator("form.deal-form button[type=submit]").last.click()
+    a.wait_for_load_state()
+    wait_for_version(b, 4)
+    a.goto(url)
+    assert scores_text(b) == scores_text(a)
+    assert chips(b) == chips(a)
+    assert all("part=live" in u for u in fetched), fetched
+    assert not_reloaded(b)
+    shot(b, "live-03-fragment")
+
+    # the charts come apart, once in sight, as a fresh page draws them
+    charts = b.locator('[data-live="charts"]')
+    charts.scroll_into_view_if_needed()
+    expect(charts).to_have_count(1)
+    a_charts = a.locator('[data-live="charts"]').text_content()
+    b.wait_for_function("t => document.querySelector('[data-live=\"charts\"]').textContent === t",
+                        arg=a_charts, timeout=UPDATED_WITHIN * 1000)
+    assert fetched[-1].endswith("?part=charts")
+    assert all("part=live" in u or "part=charts" in u for u in fetched), fetched

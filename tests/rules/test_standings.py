@@ -59,3 +59,35 @@ def test_places_give_every_table_three_to_zero():
     assert place_points([4, 3, 2, 1]) == [3, 2, 1, 0]
     assert place_points([4, 3, 2, 1, 0]) == [3, Fraction(9, 4), Fraction(3, 2), Fraction(3, 4), 0]
     assert sum(place_points([5, 5, 5, 5])) == 6  # all tied: each the average, 1½
+
+
+def reference(games, players, scoring):
+    """The standings as worked out before issue 34 (every sum a fraction, the order
+    compared on fractions): what the faster ones must equal, line for line."""
+    from scorekeeper.rules.standings import Standing
+    points = {p: Fraction(0) for p in players}
+    wins, played, best = dict.fromkeys(points, 0), dict.fromkeys(points, 0), dict.fromkeys(points)
+    for seats in games:
+        totals = [s.total for s in seats]
+        by_place = place_points(totals) if scoring == "places" else None
+        for i, seat in enumerate(seats):
+            p = seat.player
+            points[p] += by_place[i] if by_place is not None else seat.total
+            wins[p] += seat.total == max(totals)
+            played[p] += 1
+            best[p] = seat.total if best[p] is None else max(best[p], seat.total)
+
+    def key(p):
+        return points[p], wins[p], float("-inf") if best[p] is None else best[p]
+
+    order = sorted(points, key=lambda p: (tuple(-k for k in key(p)), p))
+    rows = []
+    for i, p in enumerate(order):
+        rank = rows[-1].rank if rows and key(order[i - 1]) == key(p) else i + 1
+        rows.append(Standing(p, points[p], wins[p], played[p], best[p], rank))
+    return rows
+
+
+@given(zero_sum_games(), st.sampled_from(["points", "places"]))
+def test_standings_equal_the_plain_fractions_computation(games, scoring):
+    assert standings(games, range(1, 13), scoring) == reference(games, range(1, 13), scoring)

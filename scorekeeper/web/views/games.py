@@ -21,7 +21,7 @@ from wtforms import SelectChoice
 
 from ...common import formats
 from ...common.i18n import field_errors, lang
-from ...domain import clubs, reads, service, variants
+from ...domain import clubs, reads, service, tournaments, variants
 from ...domain.errors import ClubNotFound, GameNotFound
 from ...families import registry
 from ...outputs import share
@@ -29,7 +29,7 @@ from ...rules.errors import InvalidInput, RulesetError
 from ...rules.named import named_text
 from .. import access, adapters, caches, limits
 from ..db import get_db
-from ..forms import DealForm, JoinForm, NewGameForm, VersionForm
+from ..forms import DealForm, JoinForm, NewGameForm, PageForm, VersionForm
 
 bp = Blueprint("games", __name__)
 
@@ -170,8 +170,13 @@ def _listed_name(rules, row: dict | None) -> str:
 
 
 def game_page(game: service.Game, number: int | None = None, values: dict | None = None,
-              errors: dict | None = None, status: int = 200, args=None):
-    """The game's page, or (``number`` given) the correction page of a recorded deal."""
+              errors: dict | None = None, status: int = 200, args=None,
+              live_only: bool = False, only_rows: frozenset[int] | None = None):
+    """The game's page, or (``number`` given) the correction page of a recorded deal;
+    ``live_only``: its live fragment (:func:`show`), with the score rows ``only_rows``
+    (None: every one)."""
+    if not live_only:
+        caches.note_rows(game)
     editing = number is not None and number <= game.recorded
     deal = game.deal(number) if number is not None else game.state.current
     history = reads.deal_history(get_db(), game.id, number) if editing else []
@@ -180,12 +185,13 @@ def game_page(game: service.Game, number: int | None = None, values: dict | None
     writer = access.writes_now(get_db(), game.id)
     signed = service.signatures(get_db(), game) if game.state.finished else {}
     return render_template(
-        web.templates["edit" if editing else "game"], game=game, form=DealForm(),
+        web.templates["edit" if editing else "game"], game=game, form=PageForm(),
         values=values or {}, errors=errors or {}, editing=number if editing else None,
         history=[{**h, "text": web.history_line(game, deal, h["result"])} for h in history],
         share=_share(game) if writer else None, writer=writer,
         right=access.right_here(get_db(), game.id),
         signed_seats=signed, unsigned_by=_unsigned_by(game, signed),
+        live_only=live_only, live_whole=False, only_rows=only_rows,
         **web.page_context(game, deal, request.args if args is None else args)), status
 
 
@@ -215,6 +221,12 @@ def show(gid: str):
     found = reads.game_versions(get_db(), [gid])
     if not found:
         raise GameNotFound(gid)
+    if request.args.get("part") == "live":
+        return _live_part(gid, found)
+    if request.args.get("part") == "charts":
+        kept = caches.part(("game-charts", gid, found[0][1], lang(), request.script_root),
+                           lambda: render_template("_game_charts.html", game=_load(gid)))
+        return caches.respond(kept, depends=found)
     access.seen(gid)  # listed on this browser's first page; read-only unless at the table
     writer = access.writes_now(get_db(), gid)  # a reader's page has no form, code or token
     html = caches.page(("game", gid, found[0][1], lang(), request.scheme, request.host,
@@ -222,6 +234,36 @@ def show(gid: str):
                         writer, access.right_here(get_db(), gid)),
                        lambda: game_page(_load(gid))[0])
     return caches.respond(html, depends=found)
+
+
+def _live_part(gid: str, found: list[tuple[str, int]]):
+    """``?part=live``: what a deal changes on the page, fetched by every phone of the table
+    after each one (static/live.js): the totals, what is still in play, the current deal's
+    card or, once the game is over, its final standings, rematch and signatures, the score
+    rows that changed since the version the phone shows (``since``) and the sums (the
+    charts apart, ``?part=charts``, fetched only by a phone that has them in sight); no
+    page around them and no form's token, so the bytes are the
+    same for every phone of the same kind (at the table, the director, a reader), made
+    once per version and language (:func:`..caches.part`). A change the fragment cannot
+    show (the tournament closed: every game frozen) it says so (``data-whole``), and the
+    phone fetches the whole page."""
+    since = request.args.get("since", "")
+    since_version = int(since) if since.isascii() and since.isdigit() else None
+    writer = access.writes_now(get_db(), gid)
+    right = access.right_here(get_db(), gid)
+
+    def render() -> str:
+        game = _load(gid)
+        of = tournaments.table_of_game(get_db(), gid)
+        if of and of.closed:
+            return render_template("_live_whole.html", game=game, writer=writer,
+                                   right=right, live_only=True, live_whole=True)
+        return game_page(game, live_only=True,
+                         only_rows=caches.changed_rows(game, since_version))[0]
+
+    kept = caches.part(("game-live", gid, found[0][1], lang(), request.script_root,
+                        request.full_path, writer, right), render)
+    return caches.respond(kept, depends=found)
 
 
 @bp.get("/games/<gid>/version")

@@ -21,11 +21,13 @@ from flask import (
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from werkzeug.exceptions import Forbidden
 from wtforms import RadioField, SelectChoice, SelectField, StringField, TextAreaField
 
 from ...common.i18n import field_errors, lang
 from ...domain import clubs, reads, tournaments, variants
+from ...domain.reads import TournamentTable
 from ...domain.tournaments import NotNow
 from ...rules.errors import InvalidInput, RulesetError, UnknownRuleset
 from .. import access, caches, limits
@@ -288,6 +290,54 @@ def screen(tid: str):
         return caches.respond(kept)
     return render_template("tournaments/screen.html", **_screen(_load(tid))), 200, \
         {"Cache-Control": "no-store"}
+
+
+def _pieces():
+    return current_app.jinja_env.get_template("tournaments/_screen_pieces.html").module
+
+
+@bp.app_template_global()
+def screen_lines(t: tournaments.Tournament, live: tournaments.LiveStandings,
+                 dense: bool) -> Markup:
+    """The projector's standings, a line a player: each line but its rank kept by what
+    it shows (:func:`..caches.piece`), so that a version of a 4,000-player tournament
+    renders the lines that changed, and the rest is a loop here (a Jinja loop over 4,000
+    lines cost more than the lines)."""
+    here, scoring, line = lang(), t.scoring, None
+    out = []
+    for s in live.rows:
+        playing = s.player in live.in_play
+        name = t.name_of(s.player)
+        key = ("screen-line", here, name, s.points, s.wins, s.games, playing, dense, scoring)
+        body = caches.pieces.get(key)
+        if body is None:
+            line = line or _pieces().line
+            body = Markup(line(t, s, playing, dense))
+            caches.pieces.put(key, body)
+        # the rank is a whole number and the body a kept Markup: no escaping to do
+        out.append(f'<li{" data-provisional" if t.provisional(s.player) else ""}'
+                   f'{" data-in-play" if playing else ""}><span class="num rank">{s.rank:d}'
+                   f'</span>{body}</li>')
+    return Markup("\n".join(out))
+
+
+@bp.app_template_global()
+def screen_cells(tables: list[TournamentTable], totals: dict[str, int | None]) -> Markup:
+    """The projector's tables of the round, a cell each, kept by what each shows."""
+    here, many, cell = lang(), len(tables) > 40, None
+    out = []
+    for table in tables:
+        total = totals.get(table.ruleset_id)
+        signed = table.finished and tournaments.confirmed(table)
+        key = ("screen-table", here, table.number, table.finished, signed, table.deals,
+               total, many)
+        body = caches.pieces.get(key)
+        if body is None:
+            cell = cell or _pieces().cell
+            body = Markup(cell(table, total, many))
+            caches.pieces.put(key, body)
+        out.append(body)
+    return Markup("\n".join(out))
 
 
 def _screen(t: tournaments.Tournament) -> dict:
