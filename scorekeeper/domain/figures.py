@@ -94,9 +94,9 @@ def keep(db: Any, gid: str, made: store.Figures | None) -> None:
     new = store.put_figures(db, gid, made)
     if not old[0] and not new[0]:
         return
-    store.add_totals(db, _totals(*old, gid, -1) + _totals(*new, gid, 1))
-    gone = ({t[:5] for t in _totals(*old, gid, -1)}
-            - {t[:5] for t in _totals(*new, gid, 1)})
+    taken, added = _totals(*old, gid, -1), _totals(*new, gid, 1)
+    store.add_totals(db, taken + added)
+    gone = {t[:5] for t in taken} - {t[:5] for t in added}
     for pid, scope, family, part, key in sorted(gone):
         first = queries.first_figure(db, pid, scope or None, family, part, key)
         if first is not None:
