@@ -1481,8 +1481,8 @@ def _lean_figure_parts(db: Database) -> None:
     deals cost the server). Made for summing parts (issue 25), they were read by nothing
     once the running totals (0011) did the sums; where a kind of deal was first played
     is found through the figures' index instead (:func:`.queries.first_figure`)."""
-    for index in ("idx_figure_parts_person_id_family_part_key_points_deals_played_game_row_"
-                  "position_grp_game_id_seat",
-                  "idx_figure_parts_table_key_person_id_family_part_key_points_deals_played_"
-                  "game_row_position_grp_game_id_seat"):
+    for index in (("idx_figure_parts_person_id_family_part_key_points_deals_played_game_row_"
+                   "position_grp_game_id_seat"),
+                  ("idx_figure_parts_table_key_person_id_family_part_key_points_deals_played_"
+                   "game_row_position_grp_game_id_seat")):
         db.execute(f"drop index if exists {index}")

@@ -130,7 +130,7 @@ def changed_rows(game: Any, since: int | None) -> frozenset[int] | None:
     old = rows.get((game.id, since)) if since is not None else None
     if old is None or old[0] != new[0]:
         return None
-    before = dict((r[0], r) for r in old[1])
+    before = {r[0]: r for r in old[1]}
     return frozenset(r[0] for r in new[1] if before.get(r[0]) != r)
 
 

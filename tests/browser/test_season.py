@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from scorekeeper.domain import clubs, service, tournaments
+from scorekeeper.domain import clubs
 from scorekeeper.storage import store
 from scorekeeper.web import access
-from tests.store.test_tournaments import bad_evening_for
+from tests.web.test_seasons_web import play_night
 
 from .conftest import expect, shot
 
@@ -18,18 +18,7 @@ EIGHT = ["Ala", "Bożena", "Czesław", "Darek", "Ewa", "Franciszek",
 
 
 def night(db, club, name, loser):
-    t = tournaments.create(db, name, "\n".join(EIGHT), 2, {"4": "standard-4"}, seed=name,
-                           club=club)
-    for number in (1, 2):
-        t = tournaments.load(db, t.id)
-        for table in t.rounds[number - 1]:
-            names = [t.name_of(s) for s in table.seats]
-            seat = names.index(loser) if loser in names else names.index(max(names))
-            game = service.load(db, table.game_id)
-            for n, raw in enumerate(bad_evening_for("standard-4", seat), start=1):
-                game = service.enter_deal(db, game, n, raw, game.version)
-        if number == 1:
-            tournaments.draw_next(db, t.id)
+    return play_night(db, club, name, loser, EIGHT)
 
 
 @pytest.fixture

@@ -13,24 +13,29 @@ from tests.store.test_tournaments import bad_evening_for
 EIGHT = ["Ala", "Bolek", "Cela", "Darek", "Ewa", "Franek", "Gosia", "Hubert"]
 
 
-def night(app, club, name, loser):
+def play_night(db, club, name, loser, players=EIGHT):
     """A night of two rounds in ``club``, ``loser`` taking every penalty at his table
-    (the others by the alphabet's last)."""
+    (the others by the alphabet's last); the tournament's id."""
+    t = tournaments.create(db, name, "\n".join(players), 2, {"4": "standard-4"},
+                           seed=name, club=club)
+    for number in (1, 2):
+        t = tournaments.load(db, t.id)
+        for table in t.rounds[number - 1]:
+            names = [t.name_of(s) for s in table.seats]
+            seat = names.index(loser) if loser in names else names.index(max(names))
+            game = service.load(db, table.game_id)
+            for n, raw in enumerate(bad_evening_for("standard-4", seat), start=1):
+                game = service.enter_deal(db, game, n, raw, game.version)
+        if number == 1:
+            tournaments.draw_next(db, t.id)
+    return t.id
+
+
+def night(app, club, name, loser):
+    """:func:`play_night` on the app's database."""
     db = store.connect(app.config["DATABASE"])
     try:
-        t = tournaments.create(db, name, "\n".join(EIGHT), 2, {"4": "standard-4"},
-                               seed=name, club=club)
-        for number in (1, 2):
-            t = tournaments.load(db, t.id)
-            for table in t.rounds[number - 1]:
-                names = [t.name_of(s) for s in table.seats]
-                seat = names.index(loser) if loser in names else names.index(max(names))
-                game = service.load(db, table.game_id)
-                for n, raw in enumerate(bad_evening_for("standard-4", seat), start=1):
-                    game = service.enter_deal(db, game, n, raw, game.version)
-            if number == 1:
-                tournaments.draw_next(db, t.id)
-        return t.id
+        return play_night(db, club, name, loser)
     finally:
         db.close()
 
