@@ -108,9 +108,11 @@ def test_a_server_error_is_logged_with_its_traceback(server):
 
 
 def test_a_server_error_of_a_deal_put_is_logged_and_answered_by_the_server(server):
-    """The deal PUT's router leaves only refusals to Flask: a bug or a damaged game is the
-    server's error, answered 500 with the security headers and logged with its traceback,
-    never retried quietly."""
+    """The deal PUT's router leaves only refusals to Flask: a bug or a damaged game is an
+    error, answered 500 with the security headers and logged with its traceback, never
+    retried quietly. (Here the router's kept game is older than the damaged row, so the
+    router's version check hands the PUT to Flask, which reads the row and fails: Flask
+    logs it; a bug in the router itself is the server's to log.)"""
     port, folder = server
     status, _, body = request(port, "POST", "/api/games", {
         "ruleset": "standard-4", "players": ["A", "B", "C", "D"], "first_dealer": 0})
@@ -125,7 +127,7 @@ def test_a_server_error_of_a_deal_put_is_logged_and_answered_by_the_server(serve
     assert headers["Content-Security-Policy"] == SECURITY_HEADERS["Content-Security-Policy"]
     log = (folder / "server.log").read_text(errors="replace")
     assert "Traceback (most recent call last)" in log
-    assert "failed with JSONDecodeError" in log  # the server's own line for the request
+    assert "JSONDecodeError" in log  # the server's or Flask's line, with the traceback
 
 
 @pytest.mark.parametrize("head, status", [
