@@ -7,7 +7,7 @@
 // its live parts in place of this page's:
 // [data-live="totals"] (and what is still in play under them, [data-live="outlook"]),
 // [data-live="scores"] (and the charts under it, [data-live="charts"])
-// and [data-live="deal"], the card of the deal
+// and [data-live="deal"], the card of the deal, and [data-live="undo"] among the tools
 // being entered. A deal card the player has started to fill in is kept with their taps; if
 // that deal was meanwhile entered on another phone, a notice at the foot of the form (kept
 // in sight) says so, and its Save button names and shows the deal the game is at now.
@@ -278,6 +278,13 @@
 
     var scores = swap("scores", doc, slot(document) || part(document, "totals"));
     if (scores) { initEntry(scores); }
+    // Undo names the last deal and carries the game's version: first among the tools.
+    var tools = document.querySelector("section.tools");
+    if (tools && !part(document, "undo") && part(doc, "undo")) {
+      tools.prepend(adopt(part(doc, "undo")));
+    } else {
+      swap("undo", doc, null);
+    }
     if (!partial) { swap("charts", doc, scores); } // the charts under the table (templates/_charts.html)
     // Who signed a finished game (a signature given on another phone, or taken off by a
     // correction).

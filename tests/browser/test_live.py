@@ -328,6 +328,10 @@ def test_the_other_phone_takes_the_live_fragment_not_the_page(phones):
     assert chips(b) == chips(a)
     assert scores_text(b) == scores_text(a) and len(scores_text(b)) == 2
     assert deal_title(b) == "Deal 3 of 12"
+    undo = b.locator('[data-live="undo"]')  # the tools' undo follows the game too
+    assert undo.locator("summary").inner_text() == "Undo deal 2"
+    assert undo.locator('input[name="version"]').get_attribute("value") == "3"
+    assert undo.locator('input[name="csrf_token"]').get_attribute("value")
     assert not_reloaded(b)
 
     a.goto(url + "/deals/1/edit")  # a correction: every row's running totals move
@@ -357,3 +361,10 @@ def test_the_other_phone_takes_the_live_fragment_not_the_page(phones):
                         arg=a_charts, timeout=UPDATED_WITHIN * 1000)
     assert fetched[-1].endswith("?part=charts")
     assert all("part=live" in u or "part=charts" in u for u in fetched), fetched
+
+    # the undo the fragment brought takes back the last deal, with this page's token
+    b.locator('[data-live="undo"] summary').click()
+    b.locator('[data-live="undo"] button[type=submit]').click()
+    b.wait_for_load_state()
+    assert deal_title(b) == "Deal 2 of 12"
+    assert len(scores_text(b)) == 1
