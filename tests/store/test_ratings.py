@@ -12,6 +12,7 @@ from scorekeeper.rules.errors import InvalidInput
 from scorekeeper.rules.places import places
 from scorekeeper.rules.ratings import Rating, rate_places
 from scorekeeper.storage import queries, store
+from tests.store.test_totals import play, seat_names
 from tests.store.test_tournaments import bad_evening_for
 
 POOL = ["Ala", "Bolek", "Cela", "Darek", "Ewa"]
@@ -51,34 +52,13 @@ def _apply(db, op, a, b, h: History):
         return
     if op == "new" or gid is None:
         rules = ("standard-4", "kurnik-3")[a % 2]
-        n = 4 if rules == "standard-4" else 3
-        names = [POOL[(a + i * (1 + b % 2)) % len(POOL)] for i in range(n)]
-        names = list(dict.fromkeys(names)) + [p for p in POOL if p not in names]
         club = (store.HOME_CLUB, OTHER)[b % 3 == 0]
-        new = service.create_game(db, rules, names[:n], 0, club=club)
+        new = service.create_game(db, rules, seat_names(a, b, 4 if rules == "standard-4"
+                                                         else 3), 0, club=club)
         h.games[new] = (a, club)
         return
-    game = service.load(db, gid)
-    loser = h.games[gid][0]
-    deals = bad_evening_for(game.rules.id, loser % len(game.players))
-    try:
-        if op in ("deal", "finish"):
-            while not game.state.finished:
-                game = service.enter_deal(db, game, game.recorded + 1,
-                                          deals[game.recorded], game.version)
-                if op == "deal":
-                    break
-        elif op == "correct" and game.recorded:
-            number = a % game.recorded + 1
-            other = bad_evening_for(game.rules.id, (loser + 1 + b) % len(game.players))
-            service.enter_deal(db, game, number, other[number - 1], game.version)
-        elif op == "undo" and game.recorded:
-            service.undo_last(db, game, game.version)
-        elif op == "delete":
-            service.delete_game(db, game, game.version)
-            del h.games[gid]
-    except InvalidInput:
-        pass  # a correction that would end the game early, as the page refuses it
+    if play(db, gid, op, a, b, h.games[gid][0]):
+        del h.games[gid]
     h.saw(db, gid)
 
 

@@ -28,20 +28,19 @@ def _deals(game, loser):
     return bad_evening_for(game.rules.id, loser % len(game.players))
 
 
-def _apply(db, op, a, b, games):
-    """One step of a random history; refusals the app gives a player are fine."""
-    live = [g for g in games if g in games]
-    gid = live[b % len(live)] if live else None
-    if op == "new" or gid is None:
-        rules = RULESETS[a % 2]
-        n = 4 if rules == "standard-4" else 3
-        names = [POOL[(a + i * (1 + b % 2)) % len(POOL)] for i in range(n)]
-        names = list(dict.fromkeys(names)) + [p for p in POOL if p not in names]
-        new = service.create_game(db, rules, names[:n], 0)
-        games[new] = a  # who has the bad evening
-        return
+def seat_names(a, b, n):
+    """The names a random history's new game of ``n`` seats is made with."""
+    names = [POOL[(a + i * (1 + b % 2)) % len(POOL)] for i in range(n)]
+    return (list(dict.fromkeys(names)) + [p for p in POOL if p not in names])[:n]
+
+
+def play(db, gid, op, a, b, loser):
+    """One step of a random history on game ``gid`` (``loser`` has the bad evening): a
+    deal, the rest of it, a correction, an undo or a deletion; refusals the app gives a
+    player are fine (a correction that would end the game early, as the page refuses
+    it). Whether the game is gone."""
     game = service.load(db, gid)
-    deals = _deals(game, games[gid])
+    deals = _deals(game, loser)
     try:
         if op in ("deal", "finish"):
             while not game.state.finished:
@@ -51,21 +50,38 @@ def _apply(db, op, a, b, games):
                     break
         elif op == "correct" and game.recorded:
             number = a % game.recorded + 1
-            other = bad_evening_for(game.rules.id, (games[gid] + 1 + b) % len(game.players))
+            other = bad_evening_for(game.rules.id, (loser + 1 + b) % len(game.players))
             service.enter_deal(db, game, number, other[number - 1], game.version)
         elif op == "undo" and game.recorded:
             service.undo_last(db, game, game.version)
         elif op == "delete":
             service.delete_game(db, game, game.version)
-            del games[gid]
-        elif op == "rename":
-            pid = {r["name"]: r["id"] for r in queries.people(db)}.get(POOL[a % len(POOL)])
-            if pid is not None:
-                people.rename(db, pid, f"{POOL[a % len(POOL)]} {b}")
+            return True
     except InvalidInput:
-        pass  # a correction that would end the game early, as the page refuses it
-    except store.NameTaken:
         pass
+    return False
+
+
+def _apply(db, op, a, b, games):
+    """One step of a random history; refusals the app gives a player are fine."""
+    live = [g for g in games if g in games]
+    gid = live[b % len(live)] if live else None
+    if op == "new" or gid is None:
+        rules = RULESETS[a % 2]
+        new = service.create_game(db, rules, seat_names(a, b, 4 if rules == "standard-4"
+                                                         else 3), 0)
+        games[new] = a  # who has the bad evening
+        return
+    if op == "rename":
+        pid = {r["name"]: r["id"] for r in queries.people(db)}.get(POOL[a % len(POOL)])
+        if pid is not None:
+            try:
+                people.rename(db, pid, f"{POOL[a % len(POOL)]} {b}")
+            except store.NameTaken:
+                pass
+        return
+    if play(db, gid, op, a, b, games[gid]):
+        del games[gid]
 
 
 def from_history(db, pid, table=None):
