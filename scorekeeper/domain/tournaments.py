@@ -15,7 +15,8 @@ these, and the director's token is the web layer's (an HMAC of the id, as a game
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+import threading
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -26,7 +27,7 @@ from sqlite_utils import Database
 from ..common.lru import LRU
 from ..rules import checks, draw
 from ..rules.errors import N_, InvalidInput, Problem, UnknownRuleset
-from ..rules.standings import SCORINGS, Seat, Standing, standings
+from ..rules.standings import SCORINGS, Kept, Seat, Standing, standings
 from ..storage import queries, store
 from ..storage.queries import TournamentNotFound, TournamentTable
 from . import bus, service, variants
@@ -265,22 +266,205 @@ def _running(db: Database, table: TournamentTable) -> tuple[int, ...]:
     return kept
 
 
+#: Games moved since the kept read that are read one by one; past it (a tournament closed
+#: or reopened moves every game) the tournament is read whole again.
+MOST_MOVED = 64
+
+
+class _Board:
+    """A tournament as its projector keeps it between versions (:func:`screen`): the
+    tables by game, each game's version, and the standings mid-round kept line by line
+    (:class:`..rules.standings.Kept`): a finished game counts its figures, a game still
+    playing its running totals, as :meth:`Tournament.standings_now` counts them. A new
+    version reads the tournament's row, its count of players and its games' versions,
+    then only the tables whose game moved (:func:`..storage.queries.tournament_since`),
+    and moves only their players' lines. A round drawn, a late arrival, or more than
+    :data:`MOST_MOVED` games moved: read whole again."""
+
+    def __init__(self, db: Database, stored: queries.StoredTournament):
+        self.lock = threading.Lock()
+        self.build(db, stored)
+
+    def build(self, db: Database, stored: queries.StoredTournament) -> None:
+        self.head = stored
+        self.players = len(stored.players)
+        self.person = {p.person_id: p.number for p in stored.players}
+        self.kept = Kept([p.number for p in stored.players], stored.scoring)
+        self.tables: dict[str, TournamentTable] = {}
+        self.versions: dict[str, int] = {}
+        self.rounds: list[list[str]] = []
+        self.running: dict[str, tuple[int, ...]] = {}  # game -> its players, in play
+        self.in_play: dict[int, int] = {}  # player -> tables of theirs in play
+        self.unconfirmed: dict[str, tuple[int, ...]] = {}
+        self.provisional: dict[int, int] = {}
+        figures: dict[str, list[queries.TournamentFigure]] = {}
+        for f in stored.figures:
+            figures.setdefault(f.game_id, []).append(f)
+        for table in stored.tables:
+            while len(self.rounds) < table.round:
+                self.rounds.append([])
+            self.rounds[table.round - 1].append(table.game_id)
+            self.count(db, table, figures.get(table.game_id, []))
+
+    @property
+    def version(self) -> int:
+        return self.head.version
+
+    def count(self, db: Database, table: TournamentTable,
+              figures: list[queries.TournamentFigure]) -> None:
+        """Table ``table`` as read now: its game's seats in the standings, whether it is
+        in play, whether it waits for signatures."""
+        gid = table.game_id
+        self.tables[gid] = table
+        self.versions[gid] = table.version
+        seats: list[Seat] | None = None
+        running = False
+        if table.finished:
+            seats = [Seat(self.person[f.person_id], f.total)
+                     for f in sorted(figures, key=lambda f: f.seat)]
+        elif table.deals:
+            totals = _running(db, table)
+            if totals:
+                seats = [Seat(p, x) for p, x in zip(table.seats, totals, strict=True)]
+                running = True
+        self.kept.put(gid, seats)
+        _mark(self.running, self.in_play, gid, table.seats if running else ())
+        _mark(self.unconfirmed, self.provisional, gid,
+              table.seats if table.finished and not confirmed(table) else ())
+
+    def catch_up(self, db: Database) -> None:
+        """Brought to the tournament's version now, reading what moved since."""
+        if queries.tournament_version(db, self.head.id) == self.version:
+            return
+        since = queries.tournament_since(db, self.head.id, self.versions, MOST_MOVED)
+        if since.head.version == self.version:
+            return
+        if (since.tables is None or since.figures is None or since.players != self.players
+                or since.versions.keys() != self.versions.keys()
+                or since.head.scoring != self.head.scoring):
+            self.build(db, queries.load_tournament(db, self.head.id))
+            return
+        figures: dict[str, list[queries.TournamentFigure]] = {}
+        for f in since.figures:
+            figures.setdefault(f.game_id, []).append(f)
+        for table in since.tables:
+            self.count(db, table, figures.get(table.game_id, []))
+        self.head = since.head
+
+
+def _mark(where: dict[str, tuple[int, ...]], counts: dict[int, int], gid: str,
+          players: Sequence[int]) -> None:
+    """Game ``gid``'s players are now ``players`` in ``where`` (none: not in it), and
+    ``counts`` (per player, the games of theirs in it) follows."""
+    for p in where.pop(gid, ()):
+        counts[p] -= 1
+        if not counts[p]:
+            del counts[p]
+    if players:
+        where[gid] = tuple(players)
+        for p in players:
+            counts[p] = counts.get(p, 0) + 1
+
+
+#: The projector's kept tournaments, by id (a few MB each at 4,000 players).
+_BOARDS = LRU(8)
+
+
+def _board(db: Database, tid: str) -> _Board:
+    board = _BOARDS.get(tid)
+    if board is None:
+        board = _Board(db, queries.load_tournament(db, tid))  # TournamentNotFound
+        _BOARDS.put(tid, board)
+    return board
+
+
 def live_standings(db: Database, t: Tournament) -> LiveStandings:
-    """The standings from the deals entered so far: each unfinished table with at least
-    one deal recorded counts with its running totals (kept per game version,
-    :data:`_RUNNING`: a save re-reads its one game). Without such a table, the standings."""
-    running: dict[str, list[int]] = {}
-    for table in t.stored.tables:
-        if table.finished or not table.deals:
-            continue
-        totals = _running(db, table)
-        if totals:
-            running[table.game_id] = list(totals)
-    if not running:
-        return LiveStandings(t.overall, frozenset(), 0)
-    players = frozenset(p for table in t.stored.tables if table.game_id in running
-                        for p in table.seats)
-    return LiveStandings(t.standings_now(running), players, len(running))
+    """The standings from the deals entered so far, every line (what the projector pages
+    through, :func:`screen`): each unfinished table with at least one deal recorded counts
+    with its running totals (kept per game version, :data:`_RUNNING`), a finished one with
+    its figures; kept between versions (:class:`_Board`)."""
+    board = _board(db, t.id)
+    with board.lock:
+        board.catch_up(db)
+        return LiveStandings(board.kept.rows(), frozenset(board.in_play),
+                             len(board.running))
+
+
+@dataclass(frozen=True)
+class ScreenLine:
+    """One line of the projector's standings: the standing, the player's name now,
+    whether a table of theirs is in play, whether their standing is provisional."""
+
+    standing: Standing
+    name: str
+    playing: bool
+    provisional: bool
+
+
+@dataclass(frozen=True)
+class Screen:
+    """What the projector shows of a tournament at one version: its heading's facts, one
+    page of the standings and one page of the current round's tables, with the counts
+    the page counters need (pages are 1-based)."""
+
+    id: str
+    name: str
+    version: int
+    closed: bool
+    scoring: str
+    current: int
+    planned: int
+    lines: list[ScreenLine]
+    players: int         # lines in all
+    page: int
+    pages: int
+    per_page: int
+    in_play: int         # tables in play (their deals so far counted)
+    tables: list[TournamentTable]
+    table_count: int     # of the current round
+    done: int            # of them finished
+    unconfirmed: int     # finished tables not signed (every round)
+    table_page: int
+    table_pages: int
+    per_table_page: int
+
+
+def _paged(count: int, per: int, page: int) -> tuple[int, int]:
+    """(the page shown, how many pages): page ``page`` of ``count`` items, ``per`` a
+    page; a page past the last turns round to the first."""
+    pages = max(1, -(-count // per))
+    return (page - 1) % pages + 1, pages
+
+
+def screen(db: Database, tid: str, page: int = 1, per_page: int = 40, table_page: int = 1,
+           per_table_page: int = 60) -> Screen:
+    """The projector's live part of tournament ``tid`` now: page ``page`` of its standings
+    mid-round (``per_page`` lines a page) and page ``table_page`` of its current round's
+    tables (``per_table_page`` a page). Costs what moved since the last version asked for
+    (:class:`_Board`) and the page's lines, whatever the field (``TournamentNotFound``)."""
+    per_page, per_table_page = max(1, per_page), max(1, per_table_page)
+    board = _board(db, tid)
+    with board.lock:
+        board.catch_up(db)
+        head = board.head
+        page, pages = _paged(len(board.kept), per_page, page)
+        rows = board.kept.page((page - 1) * per_page, per_page)
+        playing = [r.player in board.in_play for r in rows]
+        provisional = [r.player in board.provisional for r in rows]
+        current = [board.tables[g] for g in board.rounds[-1]] if board.rounds else []
+        table_page, table_pages = _paged(len(current), per_table_page, table_page)
+        shown = current[(table_page - 1) * per_table_page:table_page * per_table_page]
+        facts = dict(in_play=len(board.running), unconfirmed=len(board.unconfirmed),
+                     players=len(board.kept), current=len(board.rounds))
+    names = queries.tournament_names(db, tid, [r.player for r in rows])
+    return Screen(
+        head.id, head.name, head.version, head.closed, head.scoring, facts["current"],
+        head.rounds,
+        [ScreenLine(r, names.get(r.player, "?"), pl, pv)
+         for r, pl, pv in zip(rows, playing, provisional, strict=True)],
+        facts["players"], page, pages, per_page, facts["in_play"], shown, len(current),
+        sum(1 for t in current if t.finished), facts["unconfirmed"], table_page,
+        table_pages, per_table_page)
 
 
 def _name(value: Any) -> str:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -630,6 +630,51 @@ def tournament_version(db: Database, tid: str) -> int:
     return int(row[0])
 
 
+_TOURNAMENT_HEAD = ("select id, name, rounds, rulesets, scoring, seed, version, closed, "
+                    "created_at from tournaments where id = ?")
+_TOURNAMENT_PLAYERS = ("select t.number, t.person_id, p.name, t.joined, t.left_after "
+                       "from tournament_players t join people p on p.id = t.person_id "
+                       "where t.tournament_id = ?")
+_TOURNAMENT_TABLES = (
+    "select t.round, t.number, t.game_id, t.seats, g.join_code, g.ruleset_id, "
+    "g.finished, (select count(*) from deals d where d.game_id = g.id), g.version, "
+    "json_extract(g.settings, '$.first_dealer'), "
+    "(select count(*) from signatures s where s.game_id = g.id and s.seat >= 0), "
+    "exists (select 1 from signatures s where s.game_id = g.id and s.seat = -1) "
+    "from tournament_tables t join games g on g.id = t.game_id "
+    "where t.tournament_id = ?")
+_TOURNAMENT_FIGURES = (
+    "select f.game_id, f.seat, f.person_id, f.total, f.place, f.won "
+    "from tournament_tables t join figures f on f.game_id = t.game_id "
+    "where t.tournament_id = ?")
+#: Of the given games only (a JSON list of their ids).
+_OF_GAMES = " and t.game_id in (select value from json_each(?))"
+
+
+def _tables(conn: Any, tid: str, gids: list[str] | None = None) -> list[TournamentTable]:
+    sql, params = _TOURNAMENT_TABLES, [tid]
+    if gids is not None:
+        sql, params = sql + _OF_GAMES, [tid, json.dumps(gids)]
+    return [TournamentTable(r[0], r[1], r[2], json.loads(r[3]), r[4] or "", r[5] or "",
+                            bool(r[6]), r[7], r[8], int(r[9] or 0), r[10], bool(r[11]))
+            for r in conn.execute(sql + " order by t.round, t.number", params)]
+
+
+def _figures(conn: Any, tid: str, gids: list[str] | None = None) -> list[TournamentFigure]:
+    sql, params = _TOURNAMENT_FIGURES, [tid]
+    if gids is not None:
+        sql, params = sql + _OF_GAMES, [tid, json.dumps(gids)]
+    return [TournamentFigure(r[0], r[1], r[2], r[3], r[4], bool(r[5]))
+            for r in conn.execute(sql + " order by t.round, t.number, f.seat", params)]
+
+
+def _head(row: Any, players: list[TournamentPlayer], tables: list[TournamentTable],
+          figures: list[TournamentFigure]) -> StoredTournament:
+    tid, name, rounds, rulesets, scoring, seed, version, closed, created = row
+    return StoredTournament(tid, name, rounds, json.loads(rulesets), scoring, seed, version,
+                            bool(closed), created, players, tables, figures)
+
+
 def load_tournament(db: Database, tid: str) -> StoredTournament:
     """A whole tournament in one read transaction: its players (under the names they go
     by), every table of every round with its game's progress, and the figures of its
@@ -639,35 +684,73 @@ def load_tournament(db: Database, tid: str) -> StoredTournament:
     if own:
         conn.execute("BEGIN")
     try:
-        row = conn.execute("select id, name, rounds, rulesets, scoring, seed, version, closed, "
-                           "created_at from tournaments where id = ?", [tid]).fetchone()
+        row = conn.execute(_TOURNAMENT_HEAD, [tid]).fetchone()
         if row is None:
             raise TournamentNotFound(tid)
         players = [TournamentPlayer(*r) for r in conn.execute(
-            "select t.number, t.person_id, p.name, t.joined, t.left_after "
-            "from tournament_players t join people p on p.id = t.person_id "
-            "where t.tournament_id = ? order by t.number", [tid])]
-        tables = [TournamentTable(r[0], r[1], r[2], json.loads(r[3]), r[4] or "", r[5] or "",
-                                  bool(r[6]), r[7], r[8], int(r[9] or 0), r[10], bool(r[11]))
-                  for r in conn.execute(
-            "select t.round, t.number, t.game_id, t.seats, g.join_code, g.ruleset_id, "
-            "g.finished, (select count(*) from deals d where d.game_id = g.id), g.version, "
-            "json_extract(g.settings, '$.first_dealer'), "
-            "(select count(*) from signatures s where s.game_id = g.id and s.seat >= 0), "
-            "exists (select 1 from signatures s where s.game_id = g.id and s.seat = -1) "
-            "from tournament_tables t join games g on g.id = t.game_id "
-            "where t.tournament_id = ? order by t.round, t.number", [tid])]
-        figures = [TournamentFigure(r[0], r[1], r[2], r[3], r[4], bool(r[5]))
-                   for r in conn.execute(
-            "select f.game_id, f.seat, f.person_id, f.total, f.place, f.won "
-            "from tournament_tables t join figures f on f.game_id = t.game_id "
-            "where t.tournament_id = ? order by t.round, t.number, f.seat", [tid])]
+            _TOURNAMENT_PLAYERS + " order by t.number", [tid])]
+        tables = _tables(conn, tid)
+        figures = _figures(conn, tid)
     finally:
         if own:
             conn.execute("COMMIT")
-    tid, name, rounds, rulesets, scoring, seed, version, closed, created = row
-    return StoredTournament(tid, name, rounds, json.loads(rulesets), scoring, seed, version,
-                            bool(closed), created, players, tables, figures)
+    return _head(row, players, tables, figures)
+
+
+@dataclass(frozen=True)
+class TournamentSince:
+    """What moved in a tournament since a kept read of it (:func:`tournament_since`)."""
+
+    #: The tournament's own row (``players``, ``tables`` and ``figures`` left empty).
+    head: StoredTournament
+    #: How many players are entered (a late arrival adds one).
+    players: int
+    #: Every table's game and its version now.
+    versions: dict[str, int]
+    #: The tables whose game's version is not the kept one, and their games' figures
+    #: (None: more moved than asked for, none read).
+    tables: list[TournamentTable] | None
+    figures: list[TournamentFigure] | None
+
+
+def tournament_since(db: Database, tid: str, kept: Mapping[str, int],
+                     most: int) -> TournamentSince:
+    """In one read transaction: the tournament's row, its count of players, every table's
+    game version, and the tables (with their figures) whose game's version is not the one
+    in ``kept``, if at most ``most`` of them: a projector that keeps its tournament reads
+    the games saved since, not the whole field (a game's version only goes up, and every
+    write of the game, a signature or a rename of its players included, moves it)."""
+    conn = db.conn
+    own = not conn.in_transaction
+    if own:
+        conn.execute("BEGIN")
+    try:
+        row = conn.execute(_TOURNAMENT_HEAD, [tid]).fetchone()
+        if row is None:
+            raise TournamentNotFound(tid)
+        players = conn.execute("select count(*) from tournament_players where "
+                               "tournament_id = ?", [tid]).fetchone()[0]
+        versions = dict(conn.execute(
+            "select t.game_id, g.version from tournament_tables t join games g on "
+            "g.id = t.game_id where t.tournament_id = ?", [tid]).fetchall())
+        moved = [g for g, v in versions.items() if kept.get(g) != v]
+        tables = figures = None
+        if len(moved) <= most:
+            tables = _tables(conn, tid, moved) if moved else []
+            figures = _figures(conn, tid, moved) if moved else []
+    finally:
+        if own:
+            conn.execute("COMMIT")
+    return TournamentSince(_head(row, [], [], []), players, versions, tables, figures)
+
+
+def tournament_names(db: Database, tid: str, numbers: list[int]) -> dict[int, str]:
+    """The names some of a tournament's players go by now, by entry number (a page of
+    the projector's standings: a few dozen by the primary key, not the whole field)."""
+    return dict(db.conn.execute(
+        "select t.number, p.name from tournament_players t join people p on "
+        "p.id = t.person_id where t.tournament_id = ? and t.number in "
+        "(select value from json_each(?))", [tid, json.dumps(numbers)]).fetchall())
 
 
 def tournament_of(db: Database, gid: str) -> str | None:

@@ -278,17 +278,39 @@ def reopen(tid: str):
     return redirect(url_for("tournaments.director", tid=tid))
 
 
+#: What a projector's page holds when its address does not say (a page without script,
+#: and the first load): the layout's 40 lines (two columns of 20, the type sized for
+#: them) and 60 tables' cells; static/tournament.js measures what fits its screen and asks
+#: for that (never more lines than the layout's 40: the type is sized for them).
+LINES, CELLS, MOST_CELLS = 40, 60, 400
+
+
+def _paging() -> tuple[int, int, int, int]:
+    """The page of the standings and of the round's tables the projector shows, and how
+    many lines and cells fit it, from the address (``sp``, ``rows``, ``tp``, ``cells``):
+    whole numbers within bounds, else the layout's."""
+    def whole(name: str, default: int, most: int) -> int:
+        value = request.args.get(name, "")
+        return min(int(value), most) if value.isdigit() and int(value) >= 1 else default
+    return (whole("sp", 1, 10_000), whole("rows", LINES, LINES), whole("tp", 1, 10_000),
+            whole("cells", CELLS, MOST_CELLS))
+
+
 @bp.get("/tournaments/<tid>/screen")
 def screen(tid: str):
-    """The projector: standings and the current round's tables, live, nothing to tap."""
+    """The projector: standings and the current round's tables, live, nothing to tap; one
+    page of each (``sp``, ``tp``: static/tournament.js turns them, a page without script
+    turns by refreshing itself)."""
+    paging = _paging()
     if request.args.get("part") == "live":
         # Asked again by every projector after every save anywhere in the club: made once
-        # per version of the tournament and language, whichever projector asks first.
+        # per version of the tournament, language and page, whichever projector asks first.
         version = reads.tournament_version(get_db(), tid)
-        kept = caches.body(("screen-live", tid, version, lang()), lambda: caches.Body.of(
-            render_template("tournaments/_screen_live.html", **_screen(_load(tid)))))
+        kept = caches.body(("screen-live", tid, version, lang(), *paging),
+                           lambda: caches.Body.of(render_template(
+                               "tournaments/_screen_live.html", **_screen(tid, paging))))
         return caches.respond(kept)
-    return render_template("tournaments/screen.html", **_screen(_load(tid))), 200, \
+    return render_template("tournaments/screen.html", **_screen(tid, paging)), 200, \
         {"Cache-Control": "no-store"}
 
 
@@ -297,36 +319,34 @@ def _pieces():
 
 
 @bp.app_template_global()
-def screen_lines(t: tournaments.Tournament, live: tournaments.LiveStandings,
-                 dense: bool) -> Markup:
-    """The projector's standings, a line a player: each line but its rank kept by what
-    it shows (:func:`..caches.piece`), so that a version of a 4,000-player tournament
-    renders the lines that changed, and the rest is a loop here (a Jinja loop over 4,000
-    lines cost more than the lines)."""
+def screen_lines(t: tournaments.Screen, dense: bool) -> Markup:
+    """The projector's page of standings, a line a player: each line but its rank kept by
+    what it shows (:func:`..caches.piece`), so that a version renders the lines that
+    changed, and the rest is a loop here."""
     here, scoring, line = lang(), t.scoring, None
     out = []
-    for s in live.rows:
-        playing = s.player in live.in_play
-        name = t.name_of(s.player)
-        key = ("screen-line", here, name, s.points, s.wins, s.games, playing, dense, scoring)
+    for shown in t.lines:
+        s, playing = shown.standing, shown.playing
+        key = ("screen-line", here, shown.name, s.points, s.wins, s.games, playing, dense,
+               scoring)
         body = caches.pieces.get(key)
         if body is None:
             line = line or _pieces().line
-            body = Markup(line(t, s, playing, dense))
+            body = Markup(line(t, s, shown.name, playing, dense))
             caches.pieces.put(key, body)
         # the rank is a whole number and the body a kept Markup: no escaping to do
-        out.append(f'<li{" data-provisional" if t.provisional(s.player) else ""}'
+        out.append(f'<li{" data-provisional" if shown.provisional else ""}'
                    f'{" data-in-play" if playing else ""}><span class="num rank">{s.rank:d}'
                    f'</span>{body}</li>')
     return Markup("\n".join(out))
 
 
 @bp.app_template_global()
-def screen_cells(tables: list[TournamentTable], totals: dict[str, int | None]) -> Markup:
-    """The projector's tables of the round, a cell each, kept by what each shows."""
-    here, many, cell = lang(), len(tables) > 40, None
+def screen_cells(t: tournaments.Screen, totals: dict[str, int | None]) -> Markup:
+    """The projector's page of the round's tables, a cell each, kept by what each shows."""
+    here, many, cell = lang(), t.table_count > 40, None
     out = []
-    for table in tables:
+    for table in t.tables:
         total = totals.get(table.ruleset_id)
         signed = table.finished and tournaments.confirmed(table)
         key = ("screen-table", here, table.number, table.finished, signed, table.deals,
@@ -340,9 +360,19 @@ def screen_cells(tables: list[TournamentTable], totals: dict[str, int | None]) -
     return Markup("\n".join(out))
 
 
-def _screen(t: tournaments.Tournament) -> dict:
-    """The projector's context: the standings mid-round, from the deals entered so far."""
-    return _context(t, live=tournaments.live_standings(get_db(), t))
+def _screen(tid: str, paging: tuple[int, int, int, int]) -> dict:
+    """The projector's context: one page of the standings mid-round (from the deals
+    entered so far) and of the round's tables, and each shown table's count of deals."""
+    page, rows, table_page, cells = paging
+    t = tournaments.screen(get_db(), tid, page, rows, table_page, cells)
+    totals: dict[str, int | None] = {}
+    for rid in {table.ruleset_id for table in t.tables}:
+        try:
+            family, rules = variants.find(get_db(), rid)
+            totals[rid] = family.deals_total(rules)
+        except (UnknownRuleset, RulesetError):
+            totals[rid] = None
+    return {"t": t, "totals": totals, "lines_a_page": LINES}
 
 
 @bp.get("/tournaments/<tid>/players/<int:number>")
