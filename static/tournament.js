@@ -24,80 +24,89 @@
   }
 
   // -- paging: the server sends one page of each [data-pages] list -----------------------
-  // Each list says which page it shows, of how many, and how many items a page holds
-  // (data-page, data-page-count, data-per). Every PAGE_MS the next page of each list with
-  // more than one is asked for (the same fetch as a change's). What a page holds is
-  // measured here once the first page is in: the standings hold the layout's lines
-  // (their type is sized for them) unless a long name wrapped and pushed the last out of
-  // sight (then as many as fit); the tables' grid as many cells as its columns and rows
-  // hold. A page without script gets the layout's and turns by refreshing itself.
+  // Each list says where its page starts, how many items there are in all and how many a
+  // page holds (data-start, data-count, data-per). What does not fit this screen whole is
+  // hidden, and starts the next page: a long name that wrapped never keeps anyone out of
+  // sight. Every PAGE_MS the next page of each list with more is asked for (the same fetch
+  // as a change's). The standings hold the layout's lines (their type is sized for them);
+  // the tables' grid as many cells as its columns and rows hold, measured here. A page
+  // without script gets the layout's and turns by refreshing itself.
   var follower = null;
-  var want = { standings: 0, tables: 0 }; // items a page (0: the server's own)
-  var at = {}; // list name -> the page to ask for next
+  var cells = 0; // the tables' cells a page on this screen (0: the server's)
+  var from = {}; // list name -> the first item to ask for
 
   function lists(root) { return root.querySelectorAll("[data-pages]"); }
   function num(el, name) { return parseInt(el.dataset[name], 10) || 0; }
 
   function partUrl() {
     var url = new URL(box.dataset.partUrl, window.location.href);
-    if (at.standings) { url.searchParams.set("sp", String(at.standings)); }
-    if (at.tables) { url.searchParams.set("tp", String(at.tables)); }
-    if (want.standings) { url.searchParams.set("rows", String(want.standings)); }
-    if (want.tables) { url.searchParams.set("cells", String(want.tables)); }
+    if (from.standings) { url.searchParams.set("sf", String(from.standings)); }
+    if (from.tables) { url.searchParams.set("tf", String(from.tables)); }
+    if (cells) { url.searchParams.set("cells", String(cells)); }
     return url.toString();
   }
 
+  // Whether an item lies whole inside its list's box (a list in columns: a column that
+  // falls outside it does not).
   function whole(list, item) {
-    return item.offsetTop + item.offsetHeight - list.firstElementChild.offsetTop <=
-      list.clientHeight + 1 &&
-      item.offsetLeft + item.offsetWidth - list.firstElementChild.offsetLeft <=
-      list.clientWidth + 1;
+    var first = list.firstElementChild;
+    return item.offsetTop + item.offsetHeight - first.offsetTop <= list.clientHeight + 1 &&
+      item.offsetLeft + item.offsetWidth - first.offsetLeft <= list.clientWidth + 1;
   }
 
-  // How many items this list's page should hold on this screen (0: as the server sent).
-  function fits(list) {
+  // How many cells the tables' grid holds on this screen: its columns times its rows.
+  function gridFits(list) {
     var items = list.children;
-    if (!items.length) { return 0; }
-    var per = num(list, "per");
-    if (list.dataset.pages === "tables") {
-      var cols = 0;
-      while (cols < items.length && items[cols].offsetTop === items[0].offsetTop) { cols++; }
-      var style = window.getComputedStyle(list);
-      var gap = parseFloat(style.rowGap) || 0;
-      var pitch = items.length > cols ? items[cols].offsetTop - items[0].offsetTop
-        : items[0].offsetHeight + gap;
-      var rows = pitch > 0 ? Math.floor((list.clientHeight + gap) / pitch) : 1;
-      var fit = Math.max(1, cols * Math.max(1, rows));
-      // one page that fits whole: nothing to ask for
-      return num(list, "pageCount") <= 1 && fit >= items.length ? 0 : fit;
-    }
-    var shown = 0;
-    while (shown < items.length && whole(list, items[shown])) { shown++; }
-    return shown < items.length ? Math.max(1, shown) : (want.standings || 0);
+    var cols = 0;
+    while (cols < items.length && items[cols].offsetTop === items[0].offsetTop) { cols++; }
+    var gap = parseFloat(window.getComputedStyle(list).rowGap) || 0;
+    var pitch = items.length > cols ? items[cols].offsetTop - items[0].offsetTop
+      : items[0].offsetHeight + gap;
+    var rows = pitch > 0 ? Math.floor((list.clientHeight + gap) / pitch) : 1;
+    return Math.max(1, cols * Math.max(1, rows));
   }
 
-  // After a page is in: what fits measured again; asked again at once if it differs
-  // from what the server sent (a resized window, a long name that wrapped).
+  // After a page is in: items that do not fit hidden, each list's counter set, and the
+  // page asked for again at once if this screen holds another count of cells.
   function measure() {
     var again = false;
     Array.prototype.forEach.call(lists(document), function (list) {
-      var name = list.dataset.pages;
-      at[name] = num(list, "page") || 1;
-      var fit = fits(list);
-      if (fit && fit !== num(list, "per") && (name !== "standings" || fit < num(list, "per"))) {
-        want[name] = fit;
-        again = true;
+      var items = list.children;
+      var start = num(list, "start"), count = num(list, "count"), per = num(list, "per");
+      Array.prototype.forEach.call(items, function (item) { item.hidden = false; });
+      var shown = 0;
+      while (shown < items.length && whole(list, items[shown])) { shown++; }
+      shown = Math.max(1, shown);
+      Array.prototype.forEach.call(items, function (item, i) { item.hidden = i >= shown; });
+      list.dataset.shown = String(shown);
+      // counted in pages of what a page holds when no line wraps (the server's)
+      var size = Math.max(1, per || shown);
+      var page = Math.ceil(start / size) + 1;
+      var pages = page + Math.max(0, Math.ceil((count - start - shown) / size));
+      var label = list.parentNode.querySelector("[data-page-no]");
+      if (label) { label.textContent = pages > 1 ? page + "/" + pages : ""; }
+      list.dataset.page = String(page);
+      list.dataset.pageCount = String(pages);
+      from[list.dataset.pages] = start;
+      if (list.dataset.pages === "tables" && items.length) {
+        var fit = gridFits(list);
+        if (fit !== per && (count > items.length || fit < items.length)) {
+          cells = fit;
+          again = true;
+        }
       }
     });
     if (again && follower) { follower.refresh(); }
   }
 
+  // The next page of each list that has more than this one.
   function turn() {
     var more = false;
     Array.prototype.forEach.call(lists(document), function (list) {
-      var count = num(list, "pageCount");
-      if (count > 1) {
-        at[list.dataset.pages] = (num(list, "page") || 1) % count + 1;
+      var count = num(list, "count");
+      var next = num(list, "start") + (num(list, "shown") || 1);
+      if (num(list, "start") > 0 || next < count) {
+        from[list.dataset.pages] = next < count ? next : 0;
         more = true;
       }
     });
@@ -128,11 +137,7 @@
     } catch (e) { /* storage refused: nothing marked */ }
   }
 
-  window.addEventListener("resize", function () {
-    want.standings = 0; // the layout's lines again, then measured
-    measure();
-    if (follower) { follower.refresh(); }
-  });
+  window.addEventListener("resize", measure);
   // The stream, the polled fallback, one fetch in flight at most (static/follow.js). The
   // least time between two fetches' starts (data-min-gap, ms): a projector 0.5 s, a phone
   // more, so a club saving many deals a second costs each page a bounded number.

@@ -404,8 +404,10 @@ class ScreenLine:
 @dataclass(frozen=True)
 class Screen:
     """What the projector shows of a tournament at one version: its heading's facts, one
-    page of the standings and one page of the current round's tables, with the counts
-    the page counters need (pages are 1-based)."""
+    page of the standings and one page of the current round's tables, each from a given
+    line or cell on (``start``, 0-based: a screen that could not show a page's last lines
+    whole starts the next page at them), with what the page counters need: how many in
+    all, and this page's number of how many at this size of a page."""
 
     id: str
     name: str
@@ -416,44 +418,49 @@ class Screen:
     planned: int
     lines: list[ScreenLine]
     players: int         # lines in all
+    start: int
+    per_page: int
     page: int
     pages: int
-    per_page: int
     in_play: int         # tables in play (their deals so far counted)
     tables: list[TournamentTable]
     table_count: int     # of the current round
     done: int            # of them finished
     unconfirmed: int     # finished tables not signed (every round)
+    table_start: int
+    per_table_page: int
     table_page: int
     table_pages: int
-    per_table_page: int
 
 
-def _paged(count: int, per: int, page: int) -> tuple[int, int]:
-    """(the page shown, how many pages): page ``page`` of ``count`` items, ``per`` a
-    page; a page past the last turns round to the first."""
-    pages = max(1, -(-count // per))
-    return (page - 1) % pages + 1, pages
+def _paged(count: int, per: int, start: int) -> tuple[int, int, int]:
+    """(the first item shown, the page's number, how many pages): ``per`` items a page
+    from item ``start`` on, which turns round to the first past the last."""
+    start = start if 0 <= start < count else 0
+    page = -(-start // per) + 1
+    return start, page, page + max(0, -(-(count - start - per) // per))
 
 
-def screen(db: Database, tid: str, page: int = 1, per_page: int = 40, table_page: int = 1,
-           per_table_page: int = 60) -> Screen:
-    """The projector's live part of tournament ``tid`` now: page ``page`` of its standings
-    mid-round (``per_page`` lines a page) and page ``table_page`` of its current round's
-    tables (``per_table_page`` a page). Costs what moved since the last version asked for
-    (:class:`_Board`) and the page's lines, whatever the field (``TournamentNotFound``)."""
+def screen(db: Database, tid: str, start: int = 0, per_page: int = 40,
+           table_start: int = 0, per_table_page: int = 45) -> Screen:
+    """The projector's live part of tournament ``tid`` now: ``per_page`` lines of its
+    standings mid-round from line ``start`` on, and ``per_table_page`` of its current
+    round's tables from ``table_start`` on. Costs what moved since the last version asked
+    for (:class:`_Board`) and the page's lines, whatever the field
+    (``TournamentNotFound``)."""
     per_page, per_table_page = max(1, per_page), max(1, per_table_page)
     board = _board(db, tid)
     with board.lock:
         board.catch_up(db)
         head = board.head
-        page, pages = _paged(len(board.kept), per_page, page)
-        rows = board.kept.page((page - 1) * per_page, per_page)
+        start, page, pages = _paged(len(board.kept), per_page, start)
+        rows = board.kept.page(start, per_page)
         playing = [r.player in board.in_play for r in rows]
         provisional = [r.player in board.provisional for r in rows]
         current = [board.tables[g] for g in board.rounds[-1]] if board.rounds else []
-        table_page, table_pages = _paged(len(current), per_table_page, table_page)
-        shown = current[(table_page - 1) * per_table_page:table_page * per_table_page]
+        table_start, table_page, table_pages = _paged(len(current), per_table_page,
+                                                      table_start)
+        shown = current[table_start:table_start + per_table_page]
         facts = dict(in_play=len(board.running), unconfirmed=len(board.unconfirmed),
                      players=len(board.kept), current=len(board.rounds))
     names = queries.tournament_names(db, tid, [r.player for r in rows])
@@ -462,9 +469,9 @@ def screen(db: Database, tid: str, page: int = 1, per_page: int = 40, table_page
         head.rounds,
         [ScreenLine(r, names.get(r.player, "?"), pl, pv)
          for r, pl, pv in zip(rows, playing, provisional, strict=True)],
-        facts["players"], page, pages, per_page, facts["in_play"], shown, len(current),
-        sum(1 for t in current if t.finished), facts["unconfirmed"], table_page,
-        table_pages, per_table_page)
+        facts["players"], start, per_page, page, pages, facts["in_play"], shown,
+        len(current), sum(1 for t in current if t.finished), facts["unconfirmed"],
+        table_start, per_table_page, table_page, table_pages)
 
 
 def _name(value: Any) -> str:

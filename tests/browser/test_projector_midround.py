@@ -1,5 +1,6 @@
 """The projector mid-round at 1920×1080 (issue 35): every player in sight up to 40 players
-(standings in columns), a larger field paged with a visible counter that turns by itself;
+(standings in columns), a larger field paged by the server (issue 34) with a visible
+counter that turns by itself;
 the standings count the deals entered so far, marked in play; each table's deal in words."""
 import pytest
 
@@ -78,6 +79,8 @@ def test_a_larger_field_pages_with_a_counter_that_turns_by_itself(open_projector
     expect(counter).to_be_visible()
     first = shown_names(screen)
     assert all(first.values()) and len(first) >= 40
+    # the server sent this page alone (issue 34), not the whole field hidden in the page
+    assert screen.locator(".screen-rows li").count() == 40
     shot(screen, "projector-midround-64-page-1")
     expect(counter).to_have_text("2/2", timeout=WAIT_MS)  # turned by itself
     second = shown_names(screen)

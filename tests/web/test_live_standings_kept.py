@@ -1,17 +1,20 @@
-"""The projector's standings mid-round are kept per game version (issue 34): a save loads
-its one game, not every table's. Whatever the deals, corrections and undos, and games
-ending, the kept standings equal the ones worked out afresh from every game."""
+"""The projector's standings mid-round are kept per tournament between versions (issue
+34): a save reads its one table and moves its players' lines, not the field. Whatever
+the deals, corrections, undos, games ending, signatures, renames, late arrivals and
+rounds drawn, the kept standings and the projector's pages equal the ones worked out
+afresh from every game (:func:`rules.standings.standings`, ties sharing a rank)."""
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import create_app
-from scorekeeper.domain import service, tournaments
+from scorekeeper.domain import people, service, tournaments
 from scorekeeper.families.kierki.rules import get_ruleset
 from scorekeeper.families.kierki.rules.examples import plausible_results
 from scorekeeper.rules.errors import InvalidInput
+from scorekeeper.storage import queries
 from scorekeeper.web import caches
 from scorekeeper.web.db import get_db
-from tests.midround import names
+from tests.midround import mid_round, names
 
 RESULTS = plausible_results(get_ruleset("standard-4"))
 
@@ -37,12 +40,73 @@ def corrected(raw: dict) -> dict:
     return {k: v[1:] + v[:1] if isinstance(v, list) else v for k, v in raw.items()}
 
 
-steps = st.lists(st.tuples(st.integers(0, 2), st.sampled_from(["deal", "deal", "correct",
-                                                               "undo"]),
-                           st.integers(1, 12)), min_size=1, max_size=30)
+steps = st.lists(st.tuples(
+    st.integers(0, 3),
+    st.sampled_from(["deal", "deal", "correct", "undo", "finish", "finish", "sign", "sign", "draw",
+                     "arrive", "rename"]),
+    st.integers(1, 12)), min_size=1, max_size=30)
 
 
-@settings(max_examples=12, deadline=None,
+def step(db, tid: str, table: int, op: str, number: int) -> None:
+    """One change a club night makes: at table ``table`` of the current round, or to the
+    tournament."""
+    t = tournaments.load(db, tid)
+    tables = t.rounds[-1]
+    game = service.load(db, tables[table % len(tables)].game_id)
+    if op == "deal" and not game.state.finished:
+        service.enter_deal(db, game, game.recorded + 1, RESULTS[game.recorded], game.version)
+    elif op == "finish":
+        while not game.state.finished:
+            game = service.enter_deal(db, game, game.recorded + 1, RESULTS[game.recorded],
+                                      game.version)
+    elif op == "correct" and game.recorded:
+        n = min(number, game.recorded)
+        service.enter_deal(db, game, n, corrected(RESULTS[n - 1]), game.version)
+    elif op == "undo" and game.recorded:
+        service.undo_last(db, game, game.version)
+    elif op == "sign" and game.state.finished:
+        if number > 10:  # the director's signature alone confirms a table
+            service.sign(db, game, service.DIRECTOR_SEAT, game.version, by="director")
+        else:
+            service.sign(db, game, number % 4, game.version)
+    elif op == "draw" and t.can_draw:
+        tournaments.draw_next(db, tid)
+    elif op == "arrive" and len(t.players) < 14:
+        tournaments.add_player(db, tid, f"Spóźniony {len(t.players)}")
+    elif op == "rename":
+        player = t.players[1 + number % len(t.players)]
+        people.rename(db, player.person_id, f"{player.name.split(' ')[0]} {number}")
+
+
+def check(db, tid: str) -> None:
+    """The kept standings, and the projector's pages through them, against a full
+    recomputation of the tournament as it is now."""
+    now = tournaments.load(db, tid)
+    expected = afresh(db, now)
+    assert tournaments.live_standings(db, now) == expected
+    tables = now.rounds[-1]
+    seen = []
+    start = 0
+    while True:
+        page = tournaments.screen(db, tid, start, 5, start // 5 % len(tables), 2)
+        assert page.version == now.version and page.players == len(expected.rows)
+        assert page.in_play == expected.tables
+        assert page.unconfirmed == len(now.unconfirmed)
+        assert page.done == sum(1 for tb in tables if tb.finished)
+        assert [(line.standing, line.name, line.playing, line.provisional)
+                for line in page.lines] == [
+            (s, now.name_of(s.player), s.player in expected.in_play,
+             now.provisional(s.player)) for s in expected.rows[start:start + 5]]
+        first = page.table_start
+        assert page.tables == tables[first:first + 2]
+        seen += [line.standing.player for line in page.lines]
+        start += 5
+        if start >= page.players:
+            break
+    assert sorted(seen) == sorted(now.players)  # every player on some page
+
+
+@settings(max_examples=15, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps, st.sampled_from(["points", "places"]))
 def test_the_kept_standings_equal_the_full_computation(tmp_path, plan, scoring):
@@ -53,20 +117,36 @@ def test_the_kept_standings_equal_the_full_computation(tmp_path, plan, scoring):
         db = get_db()
         t = tournaments.create(db, "Piątek", names(12), 3, {"4": "standard-4"}, scoring,
                                seed="kept")
-        gids = [table.game_id for table in t.rounds[0]]
+        check(db, t.id)
         for table, op, number in plan:
-            game = service.load(db, gids[table])
             try:
-                if op == "deal" and not game.state.finished:
-                    service.enter_deal(db, game, game.recorded + 1,
-                                       RESULTS[game.recorded], game.version)
-                elif op == "correct" and game.recorded:
-                    n = min(number, game.recorded)
-                    service.enter_deal(db, game, n, corrected(RESULTS[n - 1]), game.version)
-                elif op == "undo" and game.recorded and not game.state.finished:
-                    service.undo_last(db, game, game.version)
-            except InvalidInput:
-                continue  # a correction the rules refuse: nothing changed
-            now = tournaments.load(db, t.id)
-            kept = tournaments.live_standings(db, now)
-            assert kept == afresh(db, now)
+                step(db, t.id, table, op, number)
+            except (InvalidInput, tournaments.NotNow):
+                continue  # a change refused: nothing changed
+            check(db, t.id)
+
+
+def test_a_save_reads_its_table_not_the_tournament(app, monkeypatch):
+    """Once kept, a version of a save reads the tournament's row, its games' versions and
+    the one table saved: never the whole tournament again."""
+    with app.app_context():
+        db = get_db()
+        t = mid_round(db, 40)
+        tournaments.screen(db, t.id)
+        whole = []
+        load = queries.load_tournament
+        monkeypatch.setattr(queries, "load_tournament", lambda *a: whole.append(a) or load(*a))
+        read = []
+        since = queries.tournament_since
+        monkeypatch.setattr(queries, "tournament_since",
+                            lambda *a: read.append(r := since(*a)) or r)
+        table = next(tb for tb in t.rounds[0] if not tb.finished and tb.deals)
+        game = service.load(db, table.game_id)
+        service.enter_deal(db, game, game.recorded + 1, RESULTS[game.recorded], game.version)
+        page = tournaments.screen(db, t.id)
+        assert not whole
+        assert [tb.game_id for tb in read[-1].tables] == [table.game_id]
+        assert page.version == queries.tournament_version(db, t.id)
+        assert not whole  # (this test's own read aside)
+        moved = next(line for line in page.lines if line.standing.player == table.seats[0])
+        assert moved.playing and moved.standing.games == 1

@@ -280,27 +280,27 @@ def reopen(tid: str):
 
 #: What a projector's page holds when its address does not say (a page without script,
 #: and the first load): the layout's 40 lines (two columns of 20, the type sized for
-#: them) and 60 tables' cells; static/tournament.js measures what fits its screen and asks
+#: them) and 45 tables' cells (three columns of 15 at 1920×1080); static/tournament.js measures what fits its screen and asks
 #: for that (never more lines than the layout's 40: the type is sized for them).
-LINES, CELLS, MOST_CELLS = 40, 60, 400
+LINES, CELLS, MOST_CELLS = 40, 45, 400
 
 
 def _paging() -> tuple[int, int, int, int]:
-    """The page of the standings and of the round's tables the projector shows, and how
-    many lines and cells fit it, from the address (``sp``, ``rows``, ``tp``, ``cells``):
-    whole numbers within bounds, else the layout's."""
-    def whole(name: str, default: int, most: int) -> int:
+    """Where the projector's page of the standings and of the round's tables starts, and
+    how many lines and cells fit it, from the address (``sf``, ``rows``, ``tf``,
+    ``cells``): whole numbers within bounds, else the layout's."""
+    def whole(name: str, default: int, least: int, most: int) -> int:
         value = request.args.get(name, "")
-        return min(int(value), most) if value.isdigit() and int(value) >= 1 else default
-    return (whole("sp", 1, 10_000), whole("rows", LINES, LINES), whole("tp", 1, 10_000),
-            whole("cells", CELLS, MOST_CELLS))
+        return min(int(value), most) if value.isdigit() and int(value) >= least else default
+    return (whole("sf", 0, 0, 100_000), whole("rows", LINES, 1, LINES),
+            whole("tf", 0, 0, 100_000), whole("cells", CELLS, 1, MOST_CELLS))
 
 
 @bp.get("/tournaments/<tid>/screen")
 def screen(tid: str):
     """The projector: standings and the current round's tables, live, nothing to tap; one
-    page of each (``sp``, ``tp``: static/tournament.js turns them, a page without script
-    turns by refreshing itself)."""
+    page of each (from line ``sf`` and cell ``tf`` on: static/tournament.js turns them, a
+    page without script turns by refreshing itself)."""
     paging = _paging()
     if request.args.get("part") == "live":
         # Asked again by every projector after every save anywhere in the club: made once
@@ -363,8 +363,8 @@ def screen_cells(t: tournaments.Screen, totals: dict[str, int | None]) -> Markup
 def _screen(tid: str, paging: tuple[int, int, int, int]) -> dict:
     """The projector's context: one page of the standings mid-round (from the deals
     entered so far) and of the round's tables, and each shown table's count of deals."""
-    page, rows, table_page, cells = paging
-    t = tournaments.screen(get_db(), tid, page, rows, table_page, cells)
+    start, rows, table_start, cells = paging
+    t = tournaments.screen(get_db(), tid, start, rows, table_start, cells)
     totals: dict[str, int | None] = {}
     for rid in {table.ruleset_id for table in t.tables}:
         try:
