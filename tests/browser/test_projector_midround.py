@@ -1,7 +1,7 @@
 """The projector mid-round at 1920×1080 (issue 35): every player in sight up to 40 players
 (standings in columns), a larger field paged by the server (issue 34) with a visible
-counter that turns by itself;
-the standings count the deals entered so far, marked in play; each table's deal in words."""
+counter that turns by itself; the standings count the deals entered so far, marked in
+play; each table's deal in words."""
 import pytest
 
 from scorekeeper.web.db import get_db

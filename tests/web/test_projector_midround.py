@@ -81,3 +81,36 @@ def test_the_standings_now_rank_a_running_game_as_an_ended_one(app):
         rows = {s.player: s for s in t.standings_now(made_up)}
         assert [rows[p].points for p in table.seats] == [Fraction(30), -10, 0, -20]
         assert rows[table.seats[0]].wins == 1 and rows[table.seats[0]].games == 1
+
+
+def test_the_live_part_holds_one_page_and_every_player_is_on_one(app, client):
+    """A large field comes a page at a time (issue 34): the live part holds the page's
+    lines and its counter; the pages from line 0 on, each from where the last ended, hold
+    every player once, best first; a page without script turns by refreshing itself."""
+    with app.app_context():
+        t = mid_round(get_db(), 100)
+        order = [t.name_of(s.player) for s in tournaments.live_standings(get_db(), t).rows]
+    seen = []
+    for start, label in ((0, "1/3"), (40, "2/3"), (80, "3/3")):
+        html = client.get(f"/tournaments/{t.id}/screen?part=live&sf={start}").text
+        lines = rows(html)
+        assert len(lines) == min(40, 100 - start)
+        assert re.search(rf'data-page-no>{label}</span>', html)
+        seen += [name for name, _, _ in lines]
+    assert seen == order  # everyone once, in the standings' order
+    # past the last line: the first page again; a screen that holds fewer lines asks so
+    assert rows(client.get(f"/tournaments/{t.id}/screen?part=live&sf=100").text) == \
+        rows(client.get(f"/tournaments/{t.id}/screen?part=live").text)
+    short = client.get(f"/tournaments/{t.id}/screen?part=live&sf=30&rows=25").text
+    assert [n for n, _, _ in rows(short)] == order[30:55]
+    # the tables: 25 of them, 45 cells a page by default, fewer when asked
+    html = client.get(f"/tournaments/{t.id}/screen?part=live&tf=10&cells=10").text
+    assert re.findall(r'data-table="(\d+)"', html) == [str(n) for n in range(11, 21)]
+    assert re.search(r'data-page-no>2/3</span>', html)
+    # the whole page: the first page, and without script a refresh to the next
+    page = client.get(f"/tournaments/{t.id}/screen").text
+    assert len(rows(page)) == 40
+    assert re.search(r'<noscript><meta http-equiv="refresh" content="10; url=[^"]*sf=40', page)
+    # bad paging in the address: the layout's first page, not an error
+    odd = client.get(f"/tournaments/{t.id}/screen?part=live&sf=-3&rows=x&cells=0")
+    assert odd.status_code == 200 and len(rows(odd.text)) == 40
