@@ -11,6 +11,11 @@ figures, so a game corrected after its round still moves the standings.
 The next round is drawn only when every game of the current one is finished. Players
 may arrive late or withdraw between rounds. No Flask here: the pages and the API call
 these, and the director's token is the web layer's (an HMAC of the id, as a game's).
+
+The projector (:func:`screen`, issue 34) keeps each tournament between versions
+(:class:`_Board`): a new version reads what moved (the tables whose game's version
+moved), moves only their players' standings lines (:class:`..rules.standings.Kept`), and
+answers one page of the standings and one of the round's tables, whatever the field.
 """
 from __future__ import annotations
 
@@ -40,8 +45,8 @@ from .events import (
     TournamentReopened,
 )
 
-__all__ = ["NotNow", "Tournament", "TournamentNotFound", "add_player", "close", "create",
-           "draw_next", "load", "table_of_game", "withdraw"]
+__all__ = ["NotNow", "Screen", "Tournament", "TournamentNotFound", "add_player", "close",
+           "create", "draw_next", "load", "screen", "table_of_game", "withdraw"]
 
 MIN_PLAYERS = 8
 MAX_PLAYERS = 4000  # 1,000 tables of four: a national championship (issue 34)
@@ -461,17 +466,16 @@ def screen(db: Database, tid: str, start: int = 0, per_page: int = 40,
         table_start, table_page, table_pages = _paged(len(current), per_table_page,
                                                       table_start)
         shown = current[table_start:table_start + per_table_page]
-        facts = dict(in_play=len(board.running), unconfirmed=len(board.unconfirmed),
-                     players=len(board.kept), current=len(board.rounds))
+        in_play, unconfirmed = len(board.running), len(board.unconfirmed)
+        count, drawn = len(board.kept), len(board.rounds)
     names = queries.tournament_names(db, tid, [r.player for r in rows])
     return Screen(
-        head.id, head.name, head.version, head.closed, head.scoring, facts["current"],
-        head.rounds,
+        head.id, head.name, head.version, head.closed, head.scoring, drawn, head.rounds,
         [ScreenLine(r, names.get(r.player, "?"), pl, pv)
          for r, pl, pv in zip(rows, playing, provisional, strict=True)],
-        facts["players"], start, per_page, page, pages, facts["in_play"], shown,
-        len(current), sum(1 for t in current if t.finished), facts["unconfirmed"],
-        table_start, per_table_page, table_page, table_pages)
+        count, start, per_page, page, pages, in_play, shown, len(current),
+        sum(1 for t in current if t.finished), unconfirmed, table_start, per_table_page,
+        table_page, table_pages)
 
 
 def _name(value: Any) -> str:

@@ -10,6 +10,10 @@ game. Ranked *by places* instead, each game gives its places 3, 2, 1, 0 at a tab
 four (spread evenly from 3 to 0 at a table of three or five: 3, 1½, 0 and 3, 2¼, 1½, ¾, 0)
 and tied places share the average of what they cover, so every table hands out the same
 points whatever its size.
+
+:class:`Kept` keeps the same standings between changes, a game at a time (the projector's,
+which asks after every save of a 1,000-table night): it equals :func:`standings` line for
+line, ranks included.
 """
 from __future__ import annotations
 

@@ -27,7 +27,6 @@ from wtforms import RadioField, SelectChoice, SelectField, StringField, TextArea
 
 from ...common.i18n import field_errors, lang
 from ...domain import clubs, reads, tournaments, variants
-from ...domain.reads import TournamentTable
 from ...domain.tournaments import NotNow
 from ...rules.errors import InvalidInput, RulesetError, UnknownRuleset
 from .. import access, caches, limits
