@@ -391,7 +391,7 @@ def live_standings(db: Database, t: Tournament) -> LiveStandings:
     board = _board(db, t.id)
     with board.lock:
         board.catch_up(db)
-        return LiveStandings(board.kept.rows(), frozenset(board.in_play),
+        return LiveStandings(board.kept.lines(), frozenset(board.in_play),
                              len(board.running))
 
 

@@ -195,6 +195,6 @@ class Kept:
         """The lines from ``start`` (0: the leader's), ``count`` of them, with their ranks."""
         return [self.standing(k) for k in self._order[start:start + count]]
 
-    def rows(self) -> list[Standing]:
+    def lines(self) -> list[Standing]:
         """Every line, best first (as :func:`standings` gives them)."""
         return self.page(0, len(self._order))

@@ -121,7 +121,7 @@ def test_kept_standings_equal_a_full_recomputation_after_every_change(plan, scor
             kept.put(slot, games[slot])
             everyone.update(players)  # a player once seen keeps a line, as one entered
         expected = standings(list(games.values()), sorted(everyone), scoring)
-        assert kept.rows() == expected
+        assert kept.lines() == expected
         assert len(kept) == len(expected)
         start = len(expected) // 3
         assert kept.page(start, 4) == expected[start:start + 4]
