@@ -294,7 +294,6 @@ class _Board:
         self.head = stored
         self.players = len(stored.players)
         self.person = {p.person_id: p.number for p in stored.players}
-        self.kept = Kept([p.number for p in stored.players], stored.scoring)
         self.tables: dict[str, TournamentTable] = {}
         self.versions: dict[str, int] = {}
         self.rounds: list[list[str]] = []
@@ -305,20 +304,25 @@ class _Board:
         figures: dict[str, list[queries.TournamentFigure]] = {}
         for f in stored.figures:
             figures.setdefault(f.game_id, []).append(f)
+        games = []
         for table in stored.tables:
             while len(self.rounds) < table.round:
                 self.rounds.append([])
             self.rounds[table.round - 1].append(table.game_id)
-            self.count(db, table, figures.get(table.game_id, []))
+            seats = self.seen(db, table, figures.get(table.game_id, []))
+            if seats:
+                games.append((table.game_id, seats))
+        # every line summed and sorted once
+        self.kept = Kept([p.number for p in stored.players], stored.scoring, games)
 
     @property
     def version(self) -> int:
         return self.head.version
 
-    def count(self, db: Database, table: TournamentTable,
-              figures: list[queries.TournamentFigure]) -> None:
-        """Table ``table`` as read now: its game's seats in the standings, whether it is
-        in play, whether it waits for signatures."""
+    def seen(self, db: Database, table: TournamentTable,
+             figures: list[queries.TournamentFigure]) -> list[Seat] | None:
+        """Table ``table`` as read now: whether it is in play, whether it waits for
+        signatures; its game's seats as the standings count them (None: not at all)."""
         gid = table.game_id
         self.tables[gid] = table
         self.versions[gid] = table.version
@@ -332,10 +336,10 @@ class _Board:
             if totals:
                 seats = [Seat(p, x) for p, x in zip(table.seats, totals, strict=True)]
                 running = True
-        self.kept.put(gid, seats)
         _mark(self.running, self.in_play, gid, table.seats if running else ())
         _mark(self.unconfirmed, self.provisional, gid,
               table.seats if table.finished and not confirmed(table) else ())
+        return seats
 
     def catch_up(self, db: Database) -> None:
         """Brought to the tournament's version now, reading what moved since."""
@@ -353,7 +357,7 @@ class _Board:
         for f in since.figures:
             figures.setdefault(f.game_id, []).append(f)
         for table in since.tables:
-            self.count(db, table, figures.get(table.game_id, []))
+            self.kept.put(table.game_id, self.seen(db, table, figures.get(table.game_id, [])))
         self.head = since.head
 
 

@@ -125,3 +125,5 @@ def test_kept_standings_equal_a_full_recomputation_after_every_change(plan, scor
         assert len(kept) == len(expected)
         start = len(expected) // 3
         assert kept.page(start, 4) == expected[start:start + 4]
+        # the same, counted at once (a projector's first read)
+        assert Kept(sorted(everyone), scoring, games.items()).lines() == expected
