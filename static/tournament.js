@@ -34,6 +34,7 @@
   var follower = null;
   var cells = 0; // the tables' cells a page on this screen (0: the server's)
   var from = {}; // list name -> the first item to ask for
+  var turning = {}; // list name -> a turn asked for and not shown yet
 
   function lists(root) { return root.querySelectorAll("[data-pages]"); }
   function num(el, name) { return parseInt(el.dataset[name], 10) || 0; }
@@ -87,7 +88,11 @@
       if (label) { label.textContent = pages > 1 ? page + "/" + pages : ""; }
       list.dataset.page = String(page);
       list.dataset.pageCount = String(pages);
-      from[list.dataset.pages] = start;
+      // an answer asked for before a page turn does not take the turn back
+      if (!turning[list.dataset.pages] || from[list.dataset.pages] === start) {
+        turning[list.dataset.pages] = false;
+        from[list.dataset.pages] = start;
+      }
       if (list.dataset.pages === "tables" && items.length) {
         var fit = gridFits(list);
         if (fit !== per && (count > items.length || fit < items.length)) {
@@ -107,6 +112,7 @@
       var next = num(list, "start") + (num(list, "shown") || 1);
       if (num(list, "start") > 0 || next < count) {
         from[list.dataset.pages] = next < count ? next : 0;
+        turning[list.dataset.pages] = true;
         more = true;
       }
     });
