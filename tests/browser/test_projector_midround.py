@@ -88,3 +88,22 @@ def test_a_larger_field_pages_with_a_counter_that_turns_by_itself(open_projector
     shot(screen, "projector-midround-64-page-2")
     assert set(first) | set(second) == {p.name for p in t.players.values()}
     assert not set(first) & set(second)
+
+
+def test_without_script_the_projector_turns_its_pages_itself(devices, server_app):
+    """A projector whose browser runs no script (issue 34: the server sends one page) shows
+    the first page of a large field whole, its counter, and turns to the next by itself."""
+    app, base = server_app
+    with app.app_context():
+        t = mid_round(get_db(), 64)
+    screen = devices._open(None, WAIT_MS, viewport=PROJECTOR, device_scale_factor=1,
+                           java_script_enabled=False)
+    screen.goto(f"{base}/tournaments/{t.id}/screen")
+    counter = screen.locator(".screen-standings [data-page-no]")
+    expect(counter).to_have_text("1/2")
+    first = {n.inner_text() for n in screen.locator(".screen-rows .sname").all()}
+    assert len(first) == 40
+    expect(counter).to_have_text("2/2", timeout=WAIT_MS)  # refreshed to the next page
+    second = {n.inner_text() for n in screen.locator(".screen-rows .sname").all()}
+    assert first | second == {p.name for p in t.players.values()}
+    shot(screen, "projector-midround-64-no-script-page-2")
