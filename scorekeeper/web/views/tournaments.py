@@ -279,8 +279,10 @@ def reopen(tid: str):
 
 #: What a projector's page holds when its address does not say (a page without script,
 #: and the first load): the layout's 40 lines (two columns of 20, the type sized for
-#: them) and 45 tables' cells (three columns of 15 at 1920×1080); static/tournament.js measures what fits its screen and asks
-#: for that (never more lines than the layout's 40: the type is sized for them).
+#: them) and 45 tables' cells (three columns of 15 at 1920×1080). static/tournament.js
+#: measures how many cells its screen's grid holds and asks for that; lines it keeps at
+#: the layout's 40 and hides those that do not fit whole (a long name wrapped), which
+#: then start the next page.
 LINES, CELLS, MOST_CELLS = 40, 45, 400
 
 
