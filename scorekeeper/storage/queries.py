@@ -241,8 +241,8 @@ def ruleset_in_use(db: Database, rid: str) -> bool:
     return bool(list(db.query("select 1 from games where ruleset_id = ? limit 1", [rid])))
 
 
-# -- people's figures (kept per finished game by the store: tables ``figures`` and
-# ``figure_parts``, see its migration 0007) ------------------------------------------
+# -- people's figures (kept per finished game by the store: table ``figures``, see its
+# migrations 0007 and 0016) -----------------------------------------------------------
 
 def _only(table: str | None, alias: str = "f") -> tuple[str, list[Any]]:
     """The filter to the games of one table (its key, ``3-5-7-9``; all games when None)."""
@@ -306,16 +306,45 @@ def figure_lines(db: Database, pid: int, family: str, last: int,
 # -- running totals (migration 0011: ``figure_totals``, kept by the domain's handler in
 # the write that changes a game's figures) -------------------------------------------
 
+#: A running total's columns as its readers get them (:func:`totals`, :func:`all_totals`).
+TOTAL_KEYS = ("family", "part", "key", "games", "wins", "places", "points", "deals", "grp",
+              "first_played", "first_row", "first_position", "first_game", "first_seat",
+              "streak", "longest", "last_played", "last_row")
+#: A person's total of one part and key (a kind of deal, a count) as it is kept inside
+#: their ``game`` total's ``parts`` (migration 0016): ``{part: {key: entry}}``, an entry
+#: these numbers and where the part was first played.
+PART_ENTRY = ("games", "points", "deals", "grp", "first_played", "first_row",
+              "first_position", "first_game", "first_seat")
+
+
+def unpack(text: str | None) -> dict[str, dict[str, list[Any]]]:
+    """A kept ``parts`` text (figure totals') as ``{part: {key: entry}}``."""
+    return json.loads(text) if text else {}
+
+
+def _expanded(row: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
+    """A kept total (:data:`TOTAL_KEYS` then ``parts``) and the totals of its parts, each
+    as the row it would be on its own (no wins, places or runs of its own)."""
+    yield row[:-1]
+    for part, keyed in unpack(row[-1]).items():
+        for key, (games, points, deals, grp, *first) in keyed.items():
+            yield (row[0], part, key, games, 0, 0, points, deals, grp, *first, 0, 0, None, None)
+
+
 def totals(db: Database, pid: int, table: str | None = None) -> list[dict[str, Any]]:
     """A person's running totals (of every game, or of those at ``table``), each family's
-    rows together: one row per part and key, by primary key (a few dozen rows whatever
-    the number of games)."""
-    keys = ("family", "part", "key", "games", "wins", "places", "points", "deals", "grp",
-            "first_played", "first_row", "first_position", "first_game", "first_seat",
-            "streak", "longest", "last_played", "last_row")
-    return [dict(zip(keys, r, strict=True)) for r in db.conn.execute(
-        f"select {', '.join(keys)} from figure_totals where person_id = ? and table_key = ?",
-        [pid, table or ""])]
+    rows together in key order: one row per part and key, read from a few rows by
+    primary key whatever the number of games (the parts' totals ride in their family's
+    ``game`` row)."""
+    rows = db.conn.execute(
+        f"select {', '.join(TOTAL_KEYS)}, parts from figure_totals where person_id = ? "
+        "and table_key = ?", [pid, table or ""]).fetchall()
+    return [dict(zip(TOTAL_KEYS, r, strict=True))
+            for r in sorted((x for row in rows for x in _expanded(row)), key=_by_key)]
+
+
+def _by_key(row: tuple[Any, ...]) -> tuple[Any, ...]:
+    return row[:3]  # family, part, key: one total each
 
 
 def runs(db: Database, pid: int, table: str | None, family: str
@@ -354,27 +383,39 @@ def wins_beside(db: Database, pid: int, family: str, only: str | None,
 
 
 def all_totals(db: Database) -> list[tuple[Any, ...]]:
-    """Every running total, in key order (what a full recomputation is compared with)."""
-    return db.conn.execute(
-        "select person_id, table_key, family, part, key, games, wins, places, points, deals, "
-        "grp, first_played, first_row, first_position, first_game, first_seat, streak, "
-        "longest, last_played, last_row from figure_totals "
-        "order by person_id, table_key, family, part, key").fetchall()
+    """Every running total, in key order (what a full recomputation is compared with),
+    the parts' totals as rows of their own."""
+    return sorted(((pid, scope, *x) for pid, scope, *row in db.conn.execute(
+        f"select person_id, table_key, {', '.join(TOTAL_KEYS)}, parts from figure_totals")
+        for x in _expanded(tuple(row))), key=lambda r: r[:5])
+
+
+#: A seat's figures' columns as :func:`game_figures` gives them.
+SEAT_KEYS = ("seat", "person_id", "family", "ruleset_id", "table_key", "played", "game_row",
+             "total", "place", "won")
+
+
+def seat_parts(text: str | None) -> list[tuple[Any, ...]]:
+    """A seat's parts as kept in its figures row (``figures.parts``, migration 0016:
+    ``[part, key, position, grp, points, deals]`` each, by part and position)."""
+    return [tuple(p) for p in json.loads(text)] if text else []
 
 
 def game_figures(db: Database, gid: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """A game's figures as kept (its seats', then their parts), with their person, family,
     ruleset, table and when: what its running totals hold of it."""
-    seats = ("seat", "person_id", "family", "ruleset_id", "table_key", "played", "game_row",
-             "total", "place", "won")
-    parts = ("seat", "person_id", "family", "table_key", "played", "game_row", "part", "key",
-             "position", "grp", "points", "deals")
-    return ([dict(zip(seats, r, strict=True)) for r in db.conn.execute(
-                f"select {', '.join(seats)} from figures where game_id = ? order by seat",
-                [gid])],
-            [dict(zip(parts, r, strict=True)) for r in db.conn.execute(
-                f"select {', '.join(parts)} from figure_parts where game_id = ? "
-                "order by seat, part, position", [gid])])
+    seats, parts = [], []
+    for *row, text in db.conn.execute(
+            f"select {', '.join(SEAT_KEYS)}, parts from figures where game_id = ? "
+            "order by seat", [gid]):
+        f = dict(zip(SEAT_KEYS, row, strict=True))
+        seats.append(f)
+        parts += [{"seat": f["seat"], "person_id": f["person_id"], "family": f["family"],
+                   "table_key": f["table_key"], "played": f["played"],
+                   "game_row": f["game_row"], "part": part, "key": key, "position": position,
+                   "grp": grp, "points": points, "deals": deals}
+                  for part, key, position, grp, points, deals in seat_parts(text)]
+    return seats, parts
 
 
 def all_figures(db: Database) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
@@ -382,13 +423,17 @@ def all_figures(db: Database) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ..
     ``(game_id, seat, person_id, family, ruleset_id, table_key, played, game_row, total,
     place, won)`` and parts ``(game_id, seat, person_id, family, table_key, played,
     game_row, part, key, position, grp, points, deals)``."""
-    conn = db.conn
-    return (conn.execute("select game_id, seat, person_id, family, ruleset_id, table_key, "
-                         "played, game_row, total, place, won from figures "
-                         "order by played, game_row, seat").fetchall(),
-            conn.execute("select game_id, seat, person_id, family, table_key, played, "
-                         "game_row, part, key, position, grp, points, deals from figure_parts "
-                         "order by played, game_row, seat, position").fetchall())
+    seats, parts = [], []
+    for *row, text in db.conn.execute(
+            "select game_id, seat, person_id, family, ruleset_id, table_key, played, "
+            "game_row, total, place, won, parts from figures "
+            "order by played, game_row, seat"):
+        seats.append(tuple(row))
+        gid, seat, pid, family, _ruleset, table, played, game_row = row[:8]
+        parts += [(gid, seat, pid, family, table, played, game_row, part, key, position, grp,
+                   points, deals)
+                  for part, key, position, grp, points, deals in seat_parts(text)]
+    return seats, parts
 
 
 def first_figure(db: Database, pid: int, table: str | None, family: str, part: str,
@@ -405,12 +450,12 @@ def first_figure(db: Database, pid: int, table: str | None, family: str, part: s
         row = db.conn.execute(sql, [pid, family, *params]).fetchone()
     else:  # the person's games in the order played (the figures' index), the first that
         # counts it (each by the parts' primary key): what a page lists first, where a
-        # kind of deal was first played (migration 0013: no index of the parts of its own)
+        # kind of deal was first played (migration 0016: the parts ride in the figures' rows)
         row = db.conn.execute(
-            "select f.played, f.game_row, pa.position, f.game_id, f.seat from figures f "
-            "join figure_parts pa on pa.game_id = f.game_id and pa.seat = f.seat and "
-            f"pa.part = ? and pa.key = ? where f.person_id = ? and f.family = ?{where} "
-            f"order by {_ORDER} limit 1", [part, key, pid, family, *params]).fetchone()
+            "select f.played, f.game_row, p.value ->> 2, f.game_id, f.seat from figures f, "
+            f"json_each(f.parts) p where f.person_id = ? and f.family = ?{where} and "
+            f"p.value ->> 0 = ? and p.value ->> 1 = ? order by {_ORDER} limit 1",
+            [pid, family, *params, part, key]).fetchone()
     return tuple(row) if row else None
 
 

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
+import orjson
 from sqlite_utils import Database, Migrations
 
 from ..common import collation
@@ -282,7 +283,8 @@ def _figure_totals(db: Database) -> None:
     * ``figure_totals``: running sums per person, per table (``table_key``; ``''``: every
       game of theirs), per family and per ``part``: ``game`` (key ``''``: games, wins,
       places, points, and the wins in a row now and at most), ``ruleset`` (per ruleset
-      id), ``kind`` and ``count`` (the figure parts' keys). Each row also names where it
+      id), ``kind`` and ``count`` (the figure parts' keys; since 0016 inside the ``game``
+      row, :func:`_packed_parts`). Each row also names where it
       was first played (``first_*``: the order a page lists them in, and the game whose
       family names them). Kept by the domain's handler in the write that finishes,
       corrects, undoes or deletes a game (:func:`add_totals`); filled for the games
@@ -442,7 +444,6 @@ def put_figures(db: Database, gid: str, figures: Figures | None
     """Inside a write: the game's figures replaced by ``figures`` (none: an unfinished,
     corrected-to-unfinished or undone game has none); what is kept now, as
     :func:`.queries.game_figures` reads it (the rows just written, not read back)."""
-    db.conn.execute("delete from figure_parts where game_id = ?", [gid])
     db.conn.execute("delete from figures where game_id = ?", [gid])
     if not figures or not figures[0]:
         return [], []
@@ -454,17 +455,17 @@ def put_figures(db: Database, gid: str, figures: Figures | None
     people = [r[0] for r in db.conn.execute(
         "select person_id from players where game_id = ? order by seat", [gid])]
     rows, parts = figures
+    by_seat: dict[int, list[list[Any]]] = {}
+    for seat, part, key, position, grp, points, deals in sorted(
+            parts, key=lambda p: (p[0], p[1], p[3])):
+        by_seat.setdefault(seat, []).append([part, key, position, grp, points, deals])
     db.conn.executemany(
         "insert into figures (game_id, seat, person_id, family, ruleset_id, table_key, played, "
-        "game_row, side, sides, total, place, won) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "game_row, side, sides, total, place, won, parts) "
+        "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [(gid, seat, people[seat], family, ruleset_id, table, played, game_row, side, sides,
-          total, place, won) for seat, side, sides, total, place, won in rows])
-    db.conn.executemany(
-        "insert into figure_parts (game_id, seat, person_id, family, part, key, table_key, "
-        "played, game_row, position, grp, points, deals) "
-        "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [(gid, seat, people[seat], family, part, key, table, played, game_row, position, grp,
-          points, deals) for seat, part, key, position, grp, points, deals in parts])
+          total, place, won, _packed(by_seat.get(seat)))
+         for seat, side, sides, total, place, won in rows])
     return ([{"seat": seat, "person_id": people[seat], "family": family,
               "ruleset_id": ruleset_id, "table_key": table, "played": played,
               "game_row": game_row, "total": total, "place": place, "won": won}
@@ -672,39 +673,97 @@ _TOTAL_COLUMNS = ("person_id, table_key, family, part, key, games, wins, places,
                   "first_seat")
 
 
+def _packed(value: Any) -> str | None:
+    """The parts of a figure or of a total, kept whole in one column (migration 0016), as
+    compact JSON; none (NULL) when there are none."""
+    return orjson.dumps(value).decode() if value else None
+
+
 def add_totals(db: Database, totals: list[Total]) -> None:
     """Inside a write: each running total moved by the numbers given (made if new); where
     the one added was played before the total's first game, it is the first now. A
-    total left with no game goes."""
-    if not totals:
-        return
-    db.conn.executemany(
-        f"insert into figure_totals ({_TOTAL_COLUMNS}) values "
-        "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-        "on conflict (person_id, table_key, family, part, key) do update set "
-        "games = games + excluded.games, wins = wins + excluded.wins, "
-        "places = places + excluded.places, points = points + excluded.points, "
-        "deals = deals + excluded.deals, grp = coalesce(excluded.grp, grp), "
-        + ", ".join(f"{c} = case when excluded.games > 0 and first_played is null or "
-                    "(excluded.games > 0 and (excluded.first_played, excluded.first_row, "
-                    "excluded.first_position) < (first_played, first_row, first_position)) "
-                    f"then excluded.{c} else {c} end"
-                    for c in ("first_played", "first_row", "first_position", "first_game",
-                              "first_seat")), totals)
-    taken = sorted({tuple(t[:5]) for t in totals if t[5] < 0})
+    total left with no game goes. The totals of parts (kinds of deal, counts) are moved
+    inside their family's ``game`` total (:func:`_move_parts`), which comes with them."""
+    whole = [t for t in totals if t[3] in WHOLE_PARTS]
+    if whole:
+        db.conn.executemany(
+            f"insert into figure_totals ({_TOTAL_COLUMNS}) values "
+            "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "on conflict (person_id, table_key, family, part, key) do update set "
+            "games = games + excluded.games, wins = wins + excluded.wins, "
+            "places = places + excluded.places, points = points + excluded.points, "
+            "deals = deals + excluded.deals, grp = coalesce(excluded.grp, grp), "
+            + ", ".join(f"{c} = case when excluded.games > 0 and first_played is null or "
+                        "(excluded.games > 0 and (excluded.first_played, excluded.first_row, "
+                        "excluded.first_position) < (first_played, first_row, "
+                        f"first_position)) then excluded.{c} else {c} end"
+                        for c in ("first_played", "first_row", "first_position",
+                                  "first_game", "first_seat")), whole)
+    if len(whole) < len(totals):
+        _move_parts(db, [t for t in totals if t[3] not in WHOLE_PARTS])
+    taken = sorted({tuple(t[:5]) for t in whole if t[5] < 0})
     if taken:  # only where a game was taken off, by primary key
         db.conn.executemany("delete from figure_totals where person_id = ? and table_key = ? "
                             "and family = ? and part = ? and key = ? and games <= 0", taken)
+
+
+#: The totals kept as rows of their own; every other part's ride in the ``game`` row.
+WHOLE_PARTS = ("game", "ruleset")
+
+
+def _move_parts(db: Database, totals: list[Total]) -> None:
+    """The parts' totals moved inside their ``game`` totals, as :func:`add_totals` moves
+    a row: numbers added, the group kept unless given, the first game replaced by an
+    earlier one added, an entry left with no game gone. One read and one write per
+    person, table and family (a finished game: 8), not one per part (a Kierki game: 96)."""
+    owners = sorted({tuple(t[:3]) for t in totals})
+    kept = {(pid, scope, family): queries.unpack(text) for pid, scope, family, text in
+            db.conn.execute(
+                "select person_id, table_key, family, parts from figure_totals where "
+                "(person_id, table_key, family) in (values "
+                + ", ".join(["(?, ?, ?)"] * len(owners)) + ") and part = 'game' and key = ''",
+                [x for owner in owners for x in owner])}
+    for (pid, scope, family, part, key, games, _wins, _places, points, deals, grp,
+         *first) in totals:
+        keyed = kept.setdefault((pid, scope, family), {}).setdefault(part, {})
+        entry = keyed.get(key)
+        if entry is None:
+            keyed[key] = [games, points, deals, grp, *first]
+            continue
+        entry[0] += games
+        entry[1] += points
+        entry[2] += deals
+        entry[3] = grp if grp is not None else entry[3]
+        if games > 0 and (entry[4] is None or tuple(first[:3]) < tuple(entry[4:7])):
+            entry[4:9] = first
+    db.conn.executemany(
+        "update figure_totals set parts = ? where person_id = ? and table_key = ? and "
+        "family = ? and part = 'game' and key = ''",
+        [(_packed({p: left for p, keyed in parts.items()
+                   if (left := {k: e for k, e in keyed.items() if e[0] > 0})}), *owner)
+         for owner, parts in kept.items()])
 
 
 def set_first(db: Database, person_id: int, table_key: str, family: str, part: str,
               key: str, first: tuple[Any, ...]) -> None:
     """Inside a write: where a total was first played (``(played, row, position, game,
     seat)``), once the game that was its first counts no more."""
-    db.conn.execute("update figure_totals set first_played = ?, first_row = ?, "
-                    "first_position = ?, first_game = ?, first_seat = ? where person_id = ? "
-                    "and table_key = ? and family = ? and part = ? and key = ?",
-                    [*first, person_id, table_key, family, part, key])
+    if part in WHOLE_PARTS:
+        db.conn.execute("update figure_totals set first_played = ?, first_row = ?, "
+                        "first_position = ?, first_game = ?, first_seat = ? where "
+                        "person_id = ? and table_key = ? and family = ? and part = ? and "
+                        "key = ?", [*first, person_id, table_key, family, part, key])
+        return
+    where = [person_id, table_key, family]
+    row = db.conn.execute("select parts from figure_totals where person_id = ? and "
+                          "table_key = ? and family = ? and part = 'game' and key = ''",
+                          where).fetchone()
+    parts = queries.unpack(row[0] if row else None)
+    if key in parts.get(part, {}):
+        parts[part][key][4:9] = first
+        db.conn.execute("update figure_totals set parts = ? where person_id = ? and "
+                        "table_key = ? and family = ? and part = 'game' and key = ''",
+                        [_packed(parts), *where])
 
 
 def set_runs(db: Database, person_id: int, table_key: str, family: str, streak: int,
@@ -744,13 +803,20 @@ def carry_runs(db: Database, games: list[tuple[int, str, str, int, str, int]]
 @writes
 def replace_totals(db: Database, totals: list[tuple[Any, ...]]) -> None:
     """Every running total replaced by ``totals`` (the domain's, made from every figure
-    kept: ``Total`` then streak, longest, last_played, last_row), and the setting that
+    kept: ``Total`` then streak, longest, last_played, last_row; the parts' totals as
+    rows of their own, kept here inside their ``game`` total), and the setting that
     asked for it cleared."""
+    parts: dict[tuple[Any, ...], dict[str, dict[str, list[Any]]]] = {}
+    for pid, scope, family, part, key, games, _w, _p, points, deals, grp, *first in totals:
+        if part not in WHOLE_PARTS:
+            parts.setdefault((pid, scope, family), {}).setdefault(part, {})[key] = [
+                games, points, deals, grp, *first[:5]]
     db.conn.execute("delete from figure_totals")
     db.conn.executemany(
         f"insert into figure_totals ({_TOTAL_COLUMNS}, streak, longest, last_played, "
-        "last_row) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        totals)
+        "last_row, parts) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+        "?, ?)", [(*t, _packed(parts.get(tuple(t[:3]))) if t[3] == "game" else None)
+                  for t in totals if t[3] in WHOLE_PARTS])
     db.conn.execute("delete from settings where key = ?", [TOTALS_WANTED])
 
 
@@ -994,8 +1060,7 @@ def delete_game(db: Database, gid: str, version: int, then: Then = None) -> None
         then(db, gid)
     _count_seats(db, [{"person_id": p} for (p,) in db.conn.execute(
         "select person_id from players where game_id = ?", [gid])], -1)
-    for table in ("figure_parts", "figures", "deal_history", "deals", "players", "signatures",
-                  "changes"):
+    for table in ("figures", "deal_history", "deals", "players", "signatures", "changes"):
         db.execute(f"delete from {table} where game_id = ?", [gid])
     db.execute("delete from games where id = ?", [gid])
 
@@ -1486,3 +1551,42 @@ def _lean_figure_parts(db: Database) -> None:
                   ("idx_figure_parts_table_key_person_id_family_part_key_points_deals_played_"
                    "game_row_position_grp_game_id_seat")):
         db.execute(f"drop index if exists {index}")
+
+
+@migrations(name="0016_packed_parts")
+def _packed_parts(db: Database) -> None:
+    """A game's and a person's parts kept whole, in one column of the row they belong to
+    (issue 33: the deal that ends a game wrote 48 figure parts and moved 96 running
+    totals of parts, one row each, and that was a tenth of every deal's processor time
+    in ``bench/server.py``):
+
+    * ``figures.parts``: a seat's parts (``[part, key, position, grp, points, deals]``,
+      by part and position) instead of ``figure_parts``, which goes;
+    * ``figure_totals.parts``: on a person's ``game`` total (everywhere, or at one
+      table), the totals of their parts ``{part: {key: [games, points, deals, grp,
+      first_played, first_row, first_position, first_game, first_seat]}}`` instead of a
+      row each.
+
+    Readers get the same rows as before (:func:`.queries.totals`, :func:`.queries.
+    game_figures`); every number moves over unchanged."""
+    db.execute("alter table figures add column parts text")
+    seats: dict[tuple[str, int], list[list[Any]]] = {}
+    for gid, seat, *part in db.conn.execute(
+            "select game_id, seat, part, key, position, grp, points, deals from figure_parts "
+            "order by game_id, seat, part, position"):
+        seats.setdefault((gid, seat), []).append(part)
+    db.conn.executemany("update figures set parts = ? where game_id = ? and seat = ?",
+                        [(_packed(parts), *key) for key, parts in seats.items()])
+    db.execute("drop table figure_parts")
+    db.execute("alter table figure_totals add column parts text")
+    totals: dict[tuple[Any, ...], dict[str, dict[str, list[Any]]]] = {}
+    for pid, scope, family, part, key, *entry in db.conn.execute(
+            "select person_id, table_key, family, part, key, games, points, deals, grp, "
+            "first_played, first_row, first_position, first_game, first_seat from "
+            "figure_totals where part not in ('game', 'ruleset') "
+            "order by person_id, table_key, family, part, key"):
+        totals.setdefault((pid, scope, family), {}).setdefault(part, {})[key] = entry
+    db.conn.executemany("update figure_totals set parts = ? where person_id = ? and "
+                        "table_key = ? and family = ? and part = 'game' and key = ''",
+                        [(_packed(parts), *owner) for owner, parts in totals.items()])
+    db.execute("delete from figure_totals where part not in ('game', 'ruleset')")

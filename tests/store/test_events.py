@@ -156,9 +156,9 @@ def _figures(db, gid):
     rows = [tuple(r) for r in db.conn.execute(
         "select seat, side, sides, total, place, won from figures where game_id = ? "
         "order by seat", [gid])]
-    parts = [tuple(r) for r in db.conn.execute(
-        "select seat, part, key, position, grp, points, deals from figure_parts "
-        "where game_id = ? order by seat, part desc, position", [gid])]
+    parts = sorted(((seat, *p) for seat, text in db.conn.execute(
+        "select seat, parts from figures where game_id = ?", [gid])
+        for p in queries.seat_parts(text)), key=lambda p: (p[0], p[1] != "kind", p[3]))
     return rows, parts
 
 
@@ -203,7 +203,6 @@ def test_the_app_fills_the_figures_an_older_database_lacks_when_it_starts(tmp_pa
     gid = service.create_game(db, "standard-4", NAMES, 0)
     finish(db, gid)
     with db.conn:  # as migration 0007 leaves a game finished before it
-        db.execute("delete from figure_parts")
         db.execute("delete from figures")
     assert queries.finished_without_figures(db) == [gid]
     create_app({"DATABASE": path, "SECRET_KEY": "x", "TESTING": True})

@@ -80,7 +80,7 @@ def test_a_deleted_game_counts_no_more(db):
     keep, gone = play(db), play(db, names=["Cela", "Darek", "Ala", "Bolek"])
     assert kierki(db, "Ala")["games"] == 2
     service.delete_game(db, service.load(db, gone), service.load(db, gone).version)
-    assert db.execute("select count(*) from figure_parts where game_id = ?",
+    assert db.execute("select count(*) from figures where game_id = ?",
                       [gone]).fetchone()[0] == 0
     assert kierki(db, "Ala")["games"] == 1 and kierki(db, "Ala")["points"] == 185
     assert kept(db, keep)

@@ -222,7 +222,21 @@ def test_a_database_older_than_the_totals_gets_them_when_the_app_starts(tmp_path
             game = service.enter_deal(db, game, number, raw, game.version)
     kept = queries.all_totals(db)
     assert kept == figures.recomputed(db) and kept
-    with db.conn:  # as an older version left it: no totals, nothing counted
+    parts = [(gid, seat, pid, family, *p) for gid, seat, pid, family, text in db.conn.execute(
+        "select game_id, seat, person_id, family, parts from figures")
+        for p in queries.seat_parts(text)]
+    with db.conn:  # as an older version left it: no totals, nothing counted, each figure
+        # part a row of its own (before migration 0016)
+        db.execute("delete from _sqlite_migrations where name = '0016_packed_parts'")
+        db.execute("create table figure_parts (game_id text references games(id), seat "
+                   "integer, person_id integer, family text not null, part text not null, "
+                   "key text not null, table_key text, played text, game_row integer, "
+                   "position integer, grp text, points integer not null, deals integer, "
+                   "primary key (game_id, seat, part, key))")
+        db.conn.executemany("insert into figure_parts (game_id, seat, person_id, family, "
+                            "part, key, position, grp, points, deals) values "
+                            "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", parts)
+        db.execute("alter table figures drop column parts")
         db.execute("delete from figure_totals")
         db.execute("delete from table_seats")
         db.execute("update people set games = 0")

@@ -45,8 +45,8 @@ def evening(app, client):
             db.execute("update games set created_at = ?, updated_at = ? where id = ?",
                        [when, when, game["id"]])
             db.execute("update deals set recorded_at = ? where game_id = ?", [when, game["id"]])
-            for kept in ("figures", "figure_parts"):  # the figures kept when it finished
-                db.execute(f"update {kept} set played = ? where game_id = ?", [when, game["id"]])
+            # the figures kept when it finished (its parts' with them)
+            db.execute("update figures set played = ? where game_id = ?", [when, game["id"]])
         db.conn.commit()
     caches.clear()  # the games as stored now
     for game in games:
