@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import club  # noqa: E402  (bench/club.py: the same tournament)
+import club  # bench/club.py: the same tournament
 
 
 def base(cache: Path, tables: int) -> Path:
@@ -103,7 +103,7 @@ def main() -> int:
             answer = client.get(f"/games/{gid}/next-round", headers=headers)
             times.append(time.perf_counter() - began)
             links = [re.search(r'href="/games/([^"]+)"', item) for item in re.findall(
-                r'<li data-player="\d+">(.*?)</li>', text(answer), re.S)]
+                r'<li data-player="\d+">(.*?)</li>', text(answer), re.DOTALL)]
             if answer.status_code != 200 or seat >= len(links) or links[seat] is None \
                     or links[seat].group(1) != where[number]:
                 wrong += 1
