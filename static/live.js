@@ -12,8 +12,9 @@
 // that deal was meanwhile entered on another phone, a notice at the foot of the form (kept
 // in sight) says so, and its Save button names and shows the deal the game is at now.
 // A tournament's game whose round is over hears (a "round" event, or the polled version's
-// "round") when the director draws the next round: it fetches where this table's players
-// sit now (box's data-round-url) and shows it at the top of the page, a tap each to their
+// "round") when the director draws the next round: after a random part of the event's
+// "spread" (roundWait) it fetches where this table's players sit now (box's
+// data-round-url) and shows it at the top of the page, a tap each to their
 // new table's game; the player this phone follows (remembered by their player's page,
 // static/tournament.js) is marked and put first. Without JavaScript the pages work as
 // before: nothing here runs.
