@@ -48,9 +48,9 @@ def draw(app, t, number) -> tournaments.Tournament:
 
 def items(html: str) -> list[tuple[str, str | None, str]]:
     """Each player line of a next-round part: (entry number, link, text)."""
-    return [(n, link, unescape(re.sub(r"<[^>]+>", "", body)).strip())
-            for n, body in re.findall(r'<li data-player="(\d+)">(.*?)</li>', html, re.S)
-            for link in [next(iter(re.findall(r'href="([^"]+)"', body)), None)]]
+    found = re.findall(r'<li data-player="(\d+)">(.*?)</li>', html, re.DOTALL)
+    return [(n, next(iter(re.findall(r'href="([^"]+)"', body)), None),
+             unescape(re.sub(r"<[^>]+>", "", body)).strip()) for n, body in found]
 
 
 def test_every_table_hears_where_its_own_players_sit_in_either_language(app, client):
@@ -157,3 +157,19 @@ def test_a_forged_language_gets_a_plain_answer(app, client, language):
 def test_a_game_that_is_not_a_tournaments_has_no_next_round(client, gid):
     assert client.get(f"/games/{gid}/next-round").status_code == 404
     assert client.get(f"/games/{new_game(client)}/next-round").status_code == 404
+
+
+def test_an_odd_request_gets_the_same_part_or_a_plain_refusal(app, client):
+    """Whatever else a request brings (a query, a forged cookie, a long ETag), the part
+    is the round's, the same bytes; a body past the limit is refused; the ETag gives 304."""
+    t = draw(app, night(app), 2)
+    url = f"/games/{t.rounds[0][0].game_id}/next-round"
+    first = client.get(url)
+    assert first.status_code == 200 and len(items(first.text)) == 4
+    stranger = app.test_client()
+    for r in (client.get(url + "?" + "round=9&" * 5000),
+              stranger.get(url, headers={"Cookie": "session=" + "x" * 4000}),
+              stranger.get(url, headers={"If-None-Match": '"' + "y" * 10000 + '"'})):
+        assert r.status_code == 200 and r.data == first.data
+    assert client.get(url, data=b"x" * (app.config["MAX_CONTENT_LENGTH"] + 1)).status_code == 413
+    assert client.get(url, headers={"If-None-Match": first.headers["ETag"]}).status_code == 304
