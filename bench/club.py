@@ -627,13 +627,15 @@ async def table_saves(port: int, index: int, gid: str, token: str, version: int 
     conn = Connection(port)
     try:
         if version is None:
-            status, _, answer = await conn.request(
+            status, headers, answer = await conn.request(
                 (f"GET /api/games/{gid} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: "
                  f"application/json\r\n{BROWSER}Authorization: Bearer {token}\r\n\r\n"
                  ).encode())
             if status != 200:
                 tally.error(f"save: read {status}")
                 return
+            if headers.get(b"content-encoding", b"").lower() == b"gzip":  # BROWSER asks for it
+                answer = gzip.decompress(answer)
             version = json.loads(answer)["version"]
         for number, result in enumerate(results[played:], start=played + 1):
             at = first + (number - played - 1) * interval
@@ -800,7 +802,9 @@ async def round_change(port: int, pid: int, fx: Fixture, phones: list[list[Follo
     waited = waited_seconds(pid) - waited_before
     for task in players:
         task.cancel()
-    await asyncio.gather(*players, return_exceptions=True)
+    for failed in await asyncio.gather(*players, return_exceptions=True):
+        if isinstance(failed, Exception):  # a round 2 table that stopped saving: say why
+            tally.error(f"round 2 table {type(failed).__name__}")
     heard = [p.round_heard - began for p in everyone if p.round_heard]
     at = [p.arrived - began for p in everyone if p.arrived]
     missing = len(everyone) - len(at)
