@@ -376,8 +376,11 @@ def _moved_part(gid: str, of: reads.TableOfGame) -> caches.Body:
     players sit in the tournament's latest round, or the empty slot live.js fills when
     none is drawn after the game's own."""
     if of.latest <= of.round:
-        return caches.body(("next-round", "none"), lambda: caches.Body.of(
-            str(_moved_macro()(of.tournament_id, 0, ()))))
+        empty = caches.pages.get(("next-round", None))
+        if empty is None:
+            empty = caches.Body.of(str(_moved_macro()(of.tournament_id, 0, ())))
+            caches.pages.put(("next-round", None), empty)
+        return empty
     parts = _moved_parts(of)
     part = parts.get(gid)
     if part is None:  # not a table of that round (cannot be: the key is its round)
