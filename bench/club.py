@@ -64,9 +64,9 @@ table's game is played (through the domain) up to the deals the table will save 
 run, so that its last save of the run is its game's last deal. Then the director draws
 round 2 (``POST /api/tournaments/<tid>/rounds`` with the director's token) and every
 phone does what its page does: its game's stream brings a ``round`` event, it fetches
-``/games/<gid>/next-round`` (where the table's players sit now: live.js, after a random
-wait of up to 1 s, as live.js waits), takes its own
-seat's player's link and, at a moment drawn evenly over ``--follow-within`` seconds (60:
+``/games/<gid>/next-round`` (where the table's players sit now) after a random part of
+the event's ``spread`` (the server scales it to the round's tables: 15 s at 1,000), as
+live.js waits, takes its own seat's player's link and, at a moment drawn evenly over ``--follow-within`` seconds (60:
 people tap at their own pace), loads the new table's game page and opens that game's
 stream: it is then at its new table. Each new table saves its deals (every ``--interval``
 s) once its four phones are there. Printed: the draw's time, when every phone was told,
@@ -119,7 +119,11 @@ SECRET = "bench-club-secret-key"
 PERIOD = 2.0          # seconds between a table's saves (--interval)
 DEALS = 12            # a standard-4 game
 FOLLOW_WITHIN = 60.0  # s: --round-change, phones tap their new table within this
-ROUND_JITTER = 1.0    # s: a phone waits a random part of this before fetching next-round
+#: s: a phone waits a random part of the round event's "spread" before fetching next-round
+#: (static/live.js's roundWait): ROUND_JITTER when the event says none, at most
+#: ROUND_SPREAD_MAX.
+ROUND_JITTER = 1.0
+ROUND_SPREAD_MAX = 30.0
 #: The server ends a stream after 4-5 minutes (live.STREAM_SECONDS, shortened at random by
 #: up to a fifth) and the browser opens another: a stream that lived this long ended so.
 STREAM_LIFE = 0.8 * 300 - 5
@@ -384,6 +388,7 @@ class Follower:
         self.switching = False
         self.moving = False
         self.round_heard = 0.0
+        self.round_spread = ROUND_JITTER  # s, the round event's (round_spread)
         self.arrived = 0.0
         self.new_game = ""
         self.on_arrival = None
@@ -461,6 +466,7 @@ class Follower:
                 if not self.moving and self.page is not None:
                     self.moving = True
                     self.round_heard = time.perf_counter()
+                    self.round_spread = round_spread(event)
                     asyncio.get_running_loop().create_task(self.move())
                 return
         if version is None:
@@ -553,10 +559,11 @@ class Follower:
         return status, body
 
     async def move(self) -> None:
-        """What live.js does on a ``round`` event, then the player's tap: fetch where the
-        table's players sit now (``/games/<gid>/next-round``), take this seat's player's
-        link, and after ``tap_after`` s load the new table's game page and follow it."""
-        await asyncio.sleep(random.random() * ROUND_JITTER)  # live.js's ROUND_JITTER_MS
+        """What live.js does on a ``round`` event, then the player's tap: wait a random
+        part of the event's spread (:func:`round_spread`), fetch where the table's players
+        sit now (``/games/<gid>/next-round``), take this seat's player's link, and after
+        ``tap_after`` s load the new table's game page and follow it."""
+        await asyncio.sleep(random.random() * self.round_spread)  # live.js's roundWait
         status, body = await self.timed(self.page + "/next-round", NO_CACHE)
         links = [re.search(rb'href="(/games/[^"]+)"', item) for item in
                  re.findall(rb"<li data-player=\"\d+\">(.*?)</li>", body, re.DOTALL)]
@@ -590,6 +597,20 @@ class Follower:
         self.moving_conn.close()
 
 
+def round_spread(event: bytes) -> float:
+    """The seconds over which static/live.js's roundWait spreads its fetch on a ``round``
+    event (``event``: its lines): the ``spread`` it carries (``ROUND_JITTER`` when it
+    carries none), at most ``ROUND_SPREAD_MAX``; the phone waits a random part of it."""
+    spread = 0.0
+    for line in event.split(b"\n"):
+        if line.startswith(b"data:"):
+            try:
+                spread = float(json.loads(line[5:]).get("spread") or 0.0)
+            except (ValueError, TypeError, AttributeError):
+                spread = 0.0
+    return min(spread if spread > 0 else ROUND_JITTER, ROUND_SPREAD_MAX)
+
+
 @dataclass
 class Save:
     table: int
@@ -606,13 +627,15 @@ async def table_saves(port: int, index: int, gid: str, token: str, version: int 
     conn = Connection(port)
     try:
         if version is None:
-            status, _, answer = await conn.request(
+            status, headers, answer = await conn.request(
                 (f"GET /api/games/{gid} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: "
                  f"application/json\r\n{BROWSER}Authorization: Bearer {token}\r\n\r\n"
                  ).encode())
             if status != 200:
                 tally.error(f"save: read {status}")
                 return
+            if headers.get(b"content-encoding", b"").lower() == b"gzip":  # BROWSER asks for it
+                answer = gzip.decompress(answer)
             version = json.loads(answer)["version"]
         for number, result in enumerate(results[played:], start=played + 1):
             at = first + (number - played - 1) * interval
@@ -779,7 +802,9 @@ async def round_change(port: int, pid: int, fx: Fixture, phones: list[list[Follo
     waited = waited_seconds(pid) - waited_before
     for task in players:
         task.cancel()
-    await asyncio.gather(*players, return_exceptions=True)
+    for failed in await asyncio.gather(*players, return_exceptions=True):
+        if isinstance(failed, Exception):  # a round 2 table that stopped saving: say why
+            tally.error(f"round 2 table {type(failed).__name__}")
     heard = [p.round_heard - began for p in everyone if p.round_heard]
     at = [p.arrived - began for p in everyone if p.arrived]
     missing = len(everyone) - len(at)
@@ -797,7 +822,8 @@ async def round_change(port: int, pid: int, fx: Fixture, phones: list[list[Follo
     lines = [
         (f"round change (--round-change): round 2 drawn by the director's API in "
          f"{took:.1f} s ({status}, {len(games)} tables); every phone told within "
-         f"{max(heard, default=float('nan')):.1f} s (p95 {ms(heard)}); "
+         f"{max(heard, default=float('nan')):.1f} s (p95 {ms(heard)}), their fetches "
+         f"spread over {max((p.round_spread for p in everyone if p.round_heard), default=0):g} s; "
          f"{len(at)} of {len(everyone)} phones at their new table (taps spread over "
          f"{args.follow_within:g} s), the last {max(at, default=float('nan')):.1f} s after "
          f"the draw"),

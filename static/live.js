@@ -12,8 +12,9 @@
 // that deal was meanwhile entered on another phone, a notice at the foot of the form (kept
 // in sight) says so, and its Save button names and shows the deal the game is at now.
 // A tournament's game whose round is over hears (a "round" event, or the polled version's
-// "round") when the director draws the next round: it fetches where this table's players
-// sit now (box's data-round-url) and shows it at the top of the page, a tap each to their
+// "round") when the director draws the next round: after a random part of the event's
+// "spread" (roundWait) it fetches where this table's players sit now (box's
+// data-round-url) and shows it at the top of the page, a tap each to their
 // new table's game; the player this phone follows (remembered by their player's page,
 // static/tournament.js) is marked and put first. Without JavaScript the pages work as
 // before: nothing here runs.
@@ -302,7 +303,20 @@
 
   // -- the next round: where this table's players sit now ---------------------------------
   var roundAsked = 0; // the round whose seats were fetched (or are being fetched)
+  // Every phone of the tournament hears the round in the same instant: each waits a random
+  // part of the event's "spread" (seconds, scaled by the server to the round's tables:
+  // scorekeeper/web/live.py, round_spread) before it asks, so that 4,000 fetches do not
+  // fill the server's one core in one second; 1 s when none is said (the polled answer,
+  // whose phones' polls are spread already), never more than 30 s (a minute to reach the
+  // new table). bench/club.py's phones wait the same.
   var ROUND_JITTER_MS = 1000;
+  var ROUND_SPREAD_MAX_MS = 30000;
+
+  function roundWait(data) {
+    var spread = parseFloat(data && data.spread) * 1000;
+    if (!(spread > 0)) { spread = ROUND_JITTER_MS; }
+    return Math.random() * Math.min(spread, ROUND_SPREAD_MAX_MS);
+  }
 
   function mine(section) {
     // Mark the player this phone follows (their player's page said which) and put them first.
@@ -324,10 +338,9 @@
     if (!number || !slot || !box.dataset.roundUrl) { return; }
     if ((parseInt(slot.dataset.round, 10) || 0) >= number || roundAsked >= number) { return; }
     roundAsked = number;
-    // Every phone of the tournament hears the round in the same second: each waits a
-    // random part of a second first, so their fetches spread out.
+    var wait = roundWait(data);
     new Promise(function (resolve) {
-      window.setTimeout(resolve, Math.random() * ROUND_JITTER_MS);
+      window.setTimeout(resolve, wait);
     }).then(function () {
       return window.KierkiFollow.text(box.dataset.roundUrl);
     }).then(function (html) {

@@ -12,7 +12,6 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..common.lru import LRU
 from ..storage import queries
 from ..storage.queries import MovedPlayer, TableOfGame, TournamentTable
 from ..storage.store import CODE_ALPHABET, CODE_LENGTHS, HOME_CLUB
@@ -137,23 +136,24 @@ def table_of_game(db: Database, gid: str) -> TableOfGame | None:
     return queries.table_of_game(db, gid)
 
 
-#: A drawn round's every seat, by tournament and round (a round's seats never change once
-#: drawn): what the round change's fragments read, made once per round, not per game.
-_ROUNDS = LRU(16)
+def round_moves(db: Database, tid: str, old_round: int,
+                new_round: int) -> dict[str, list[MovedPlayer]]:
+    """Every table of round ``old_round`` of a tournament, by its game id: its players in
+    seat order and where each sits in round ``new_round`` (the finished round's game
+    pages show it once the director draws the next round). The whole round in a few
+    indexed statements: its fragments are made once per round, not per table."""
+    return queries.round_moves(db, tid, old_round, new_round)
 
 
-def moved_on(db: Database, gid: str, round_number: int) -> list[MovedPlayer]:
-    """Where each player of game ``gid``'s table (in its seat order) sits in round
-    ``round_number`` of its tournament: the finished round's game page shows it when the
-    director draws the next round. The round's seats are read once per round and kept."""
-    def seats_of(tid: str) -> dict[int, tuple[int, int, str]]:
-        kept = _ROUNDS.get((tid, round_number))
-        if kept is None:
-            kept = queries.round_seats(db, tid, round_number)
-            if kept:  # a round not drawn (yet) is not kept
-                _ROUNDS.put((tid, round_number), kept)
-        return kept
-    return queries.moved_on(db, gid, round_number, seats_of)
+def round_tables(db: Database, tid: str, round_number: int) -> int:
+    """How many tables a tournament's round has (0: no such round)."""
+    return queries.round_tables(db, tid, round_number)
+
+
+def last_rename(db: Database) -> int:
+    """The latest rename of anyone (its id; 0: none): a stamp that moves when a name does
+    (a rename taken back does not move it)."""
+    return queries.last_rename(db)
 
 
 # ---- settings ------------------------------------------------------------------------

@@ -1256,3 +1256,40 @@ def club_tournaments(db: Database, cid: str, limit: int) -> list[dict[str, Any]]
 
 def count_clubs(db: Database) -> int:
     return int(db.conn.execute("select count(*) from clubs").fetchone()[0])
+
+
+# ---- the round change (issue 34, item 2) -------------------------------------------------
+
+
+def round_moves(db: Database, tid: str, old_round: int,
+                new_round: int) -> dict[str, list[MovedPlayer]]:
+    """Every table of round ``old_round`` of a tournament, by its game: its players in seat
+    order and where each sits in round ``new_round`` (:class:`MovedPlayer`). Three indexed
+    statements for the whole round, whatever its size (the later round's seats, the
+    tournament's names, the earlier round's tables): what the round change's fragments of
+    every table are made from at once, not a few statements per table."""
+    later = round_seats(db, tid, new_round)
+    names = dict(db.conn.execute(
+        "select t.number, p.name from tournament_players t join people p "
+        "on p.id = t.person_id where t.tournament_id = ?", [tid]))
+    out: dict[str, list[MovedPlayer]] = {}
+    for game_id, seats in db.conn.execute(
+            "select game_id, seats from tournament_tables where tournament_id = ? "
+            "and round = ? order by number", [tid, old_round]):
+        out[game_id] = [MovedPlayer(i, n, names.get(n, ""), *later.get(n, (None, None, None)))
+                        for i, n in enumerate(json.loads(seats))]
+    return out
+
+
+def round_tables(db: Database, tid: str, round_number: int) -> int:
+    """How many tables round ``round_number`` of a tournament has (its primary key's
+    range)."""
+    return int(db.conn.execute(
+        "select count(*) from tournament_tables where tournament_id = ? and round = ?",
+        [tid, round_number]).fetchone()[0])
+
+
+def last_rename(db: Database) -> int:
+    """The id of the latest rename of anyone (0: none), the last entry of the primary key:
+    what a kept list of names is stamped with, so that a rename shows at once."""
+    return int(db.conn.execute("select coalesce(max(id), 0) from renames").fetchone()[0])

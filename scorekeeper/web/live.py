@@ -7,10 +7,12 @@ its ``id:`` the game's version, so that a browser reconnecting after a missed ch
 are gone. A stream ends after ``LIVE_STREAM_SECONDS`` (about 5 minutes) and the browser's
 EventSource opens a new one by itself; an unknown game is a 404; a game deleted while
 watched gets a ``gone`` event and the stream ends. A tournament's game whose round is
-over gets a ``round`` event (``data: {"round": n}``, no ``id:``, so ``Last-Event-ID``
-stays the game's version) when the director draws round ``n``, and at once on opening
-if that round is already drawn: its phones then show where each player sits now
-(:func:`..views.games.next_round`).
+over gets a ``round`` event (``data: {"round": n, "spread": s}``, no ``id:``, so
+``Last-Event-ID`` stays the game's version) when the director draws round ``n``, and at
+once on opening if that round is already drawn: its phones then show where each player
+sits now (:func:`..views.tournaments.next_round`), each after a random wait of up to
+``s`` seconds (:func:`round_spread`: every phone of the round hears it in the same
+instant, and 4,000 fetches in one second would fill the server's core).
 
 How a change is learnt: the domain's events (:mod:`..domain.bus`) say which game or
 tournament changed and its new version (a deal, a correction, an undo, a signature, a
@@ -52,6 +54,27 @@ RETRY_MS = 1000  # how long the browser waits before it reconnects
 #: What the watcher notes for a game that no longer exists.
 GONE = -1
 
+#: The round change's spread (:func:`round_spread`): the seconds per table of the finished
+#: round over which its phones' fetches are spread, and the least and most of them.
+ROUND_SPREAD_PER_TABLE = 0.015
+ROUND_SPREAD_MIN = 1.0
+ROUND_SPREAD_MAX = 30.0
+
+
+def round_spread(tables: int) -> float:
+    """Over how many seconds the phones of a finished round of ``tables`` tables spread
+    their fetches of where their players sit now (static/live.js waits a random part of
+    it; so does bench/club.py's phone): about 270 phones a second (67 tables of four),
+    which ``bench/next_round.py`` puts near a tenth of a core, so that the round's burst
+    leaves room for every other page; at least 1 s (up to 67 tables), at most 30 s (2,000
+    tables: every phone still has half of its minute to reach its new table).
+
+    >>> round_spread(10), round_spread(150), round_spread(1000), round_spread(5000)
+    (1.0, 2.2, 15.0, 30.0)
+    """
+    return round(min(ROUND_SPREAD_MAX, max(ROUND_SPREAD_MIN, tables * ROUND_SPREAD_PER_TABLE)),
+                 1)
+
 
 class Watcher:
     """One per app and process: the versions of the games that open streams watch."""
@@ -68,6 +91,8 @@ class Watcher:
         self._versions: dict[str, int] = {}
         #: The round drawn after a watched game's own (its tournament moved on): told once.
         self._rounds: dict[str, int] = {}
+        #: Its spread (:func:`round_spread`), by game.
+        self._spreads: dict[str, float] = {}
         self._thread: threading.Thread | None = None
 
     def watch(self, gid: str, version: int) -> None:
@@ -93,6 +118,7 @@ class Watcher:
                 del self._streams[gid]
                 self._versions.pop(gid, None)
                 self._rounds.pop(gid, None)
+                self._spreads.pop(gid, None)
                 self._changed.pop(gid, None)
 
     def poke(self) -> None:
@@ -110,13 +136,20 @@ class Watcher:
             self._versions[key] = version
             self._changed[key].notify_all()
 
-    def drawn(self, gid: str, number: int) -> None:
+    def drawn(self, gid: str, number: int, spread: float = ROUND_SPREAD_MIN) -> None:
         """Round ``number`` of game ``gid``'s tournament is drawn (the game's round is
-        over): its streams wake and tell their phones."""
+        over): its streams wake and tell their phones (to spread their fetches over
+        ``spread`` seconds)."""
         with self._lock:
             if gid in self._changed and number > self._rounds.get(gid, 0):
                 self._rounds[gid] = number
+                self._spreads[gid] = spread
                 self._changed[gid].notify_all()
+
+    def spread(self, gid: str) -> float:
+        """The spread of the round last drawn after game ``gid``'s (:meth:`drawn`)."""
+        with self._lock:
+            return self._spreads.get(gid, ROUND_SPREAD_MIN)
 
     def wait(self, gid: str, seen: int, timeout: float, round_seen: int = 0) -> tuple[int, int]:
         """The game's version once it is past ``seen`` (``GONE`` if deleted) or a later
@@ -195,8 +228,9 @@ def heard(event: Event) -> None:
     write) has the watchers look now."""
     for w in list(_watchers):
         if isinstance(event, RoundDrawn):
+            spread = round_spread(len(event.previous))
             for gid in event.previous:
-                w.drawn(gid, event.number)
+                w.drawn(gid, event.number, spread)
         if isinstance(event, GameEvent):
             w.moved(event.gid, event.version)
         elif isinstance(event, TournamentEvent) and event.version is not None:
@@ -209,21 +243,23 @@ def _event(version: int) -> str:
     return f"id: {version}\nevent: version\ndata: {json.dumps({'version': version})}\n\n"
 
 
-def _round(number: int) -> str:
-    return f"event: round\ndata: {json.dumps({'round': number})}\n\n"
+def _round(number: int, spread: float) -> str:
+    return f"event: round\ndata: {json.dumps({'round': number, 'spread': spread})}\n\n"
 
 
 def stream(w: Watcher, gid: str, version: int, last_seen: int | None,
-           heartbeat: float, life: float, drawn: int = 0) -> Iterator[str]:
+           heartbeat: float, life: float, drawn: int = 0,
+           spread: float = ROUND_SPREAD_MIN) -> Iterator[str]:
     """The stream's text: the current version at once (unless the browser says it has it)
-    and the later round drawn (``drawn``, if any), then one event per change and a comment
-    line at every heartbeat, until ``life`` seconds have passed."""
+    and the later round drawn (``drawn``, if any, its fetches spread over ``spread`` s),
+    then one event per change and a comment line at every heartbeat, until ``life``
+    seconds have passed."""
     w.watch(gid, version)
     try:
         yield f"retry: {RETRY_MS}\n"
         yield _event(version) if last_seen != version else ": up to date\n\n"
         if drawn:
-            yield _round(drawn)
+            yield _round(drawn, spread)
         sent, told = version, drawn
         end = time.monotonic() + life
         while (left := end - time.monotonic()) > 0:
@@ -234,7 +270,7 @@ def stream(w: Watcher, gid: str, version: int, last_seen: int | None,
             moved_on = number > told
             if moved_on:
                 told = number
-                yield _round(number)
+                yield _round(number, w.spread(gid))
             if now > sent:
                 sent = now
                 yield _event(now)
@@ -312,14 +348,19 @@ def tournament_events(tid: str):
 @bp.get("/games/<gid>/events", endpoint="events")
 def game_events(gid: str):
     """The game's changes as Server-Sent Events (see the module's docstring); a game of a
-    tournament that has drawn a later round says so at once (one indexed row)."""
+    tournament that has drawn a later round says so at once (one indexed row, and its
+    round's tables counted by index for the spread: a server started again has every
+    phone of the round open its stream in the same second)."""
     db = get_db()
     version = reads.game_version(db, gid)  # GameNotFound: 404
     of = reads.table_of_game(db, gid)
-    return answer(gid, version, of.latest if of and of.latest > of.round else 0)
+    if of and of.latest > of.round:
+        return answer(gid, version, of.latest, round_spread(
+            reads.round_tables(db, of.tournament_id, of.round)))
+    return answer(gid, version)
 
 
-def answer(gid: str, version: int, drawn: int = 0):
+def answer(gid: str, version: int, drawn: int = 0, spread: float = ROUND_SPREAD_MIN):
     """The stream of a game or tournament ``gid`` now at ``version``, while this process
     has fewer than ``LIVE_STREAM_LIMIT`` open; past it 503 with ``Retry-After``
     (``static/live.js`` then asks for the version every few seconds), so that streams
@@ -334,7 +375,8 @@ def answer(gid: str, version: int, drawn: int = 0):
     body = budget(current_app).hold(
         int(config.get("LIVE_STREAM_LIMIT", STREAM_LIMIT)),
         stream(watcher(current_app), gid, version, last_seen,
-               float(config.get("LIVE_HEARTBEAT_SECONDS", HEARTBEAT_SECONDS)), life, drawn))
+               float(config.get("LIVE_HEARTBEAT_SECONDS", HEARTBEAT_SECONDS)), life, drawn,
+               spread))
     if body is None:
         return Response(gettext("Too many phones are following games on this server just "
                                 "now; this page will look for changes every few seconds "

@@ -1,10 +1,12 @@
 """Round change (issue 34, item 2): when the director draws the next round, a phone still on
 its finished table's game page learns it live and shows where each of the table's players
 sits now, one tap to the new table's game; the phone that came from its player's page has
-that player marked and first. Screenshots land in tests/artifacts/."""
+that player marked and first; each phone asks once, after a random part of the spread the
+round event says (two seconds here). Screenshots land in tests/artifacts/."""
 import pytest
 
 from scorekeeper.domain import tournaments
+from scorekeeper.web import live
 from scorekeeper.web.db import get_db
 
 from .conftest import at_table, expect, shot
@@ -32,10 +34,12 @@ def not_reloaded(page) -> bool:
     return page.evaluate("window.roundMark") == "kept"
 
 
-def test_a_phone_at_round_ones_table_follows_to_round_twos(club):
+def test_a_phone_at_round_ones_table_follows_to_round_twos(club, monkeypatch):
     app, base, phone, tid = club
+    monkeypatch.setattr(live, "ROUND_SPREAD_PER_TABLE", 1.0)  # two tables: "spread": 2.0
     t = load(app, tid)
     first = t.rounds[0][0]
+    asked: list[str] = []  # each phone's fetches of where its table's players sit now
     # a phone of the table (joined by its card's code), on the game page
     table_phone = phone()
     at_table(table_phone, app, base, first.game_id, then="")
@@ -46,6 +50,8 @@ def test_a_phone_at_round_ones_table_follows_to_round_twos(club):
     player_phone.goto(f"{base}/tournaments/{tid}/players/{who}")
     player_phone.locator(".tour-next a.button").click()
     for page in (table_phone, player_phone):
+        page.on("request", lambda r, page=page: asked.append(page) if r.url.endswith(
+            "/next-round") else None)
         expect(page.locator(".live")).to_have_attribute("data-stream", "open")
         assert page.locator('[data-live="next-round"] li').count() == 0
         page.evaluate("window.roundMark = 'kept'")
@@ -78,6 +84,7 @@ def test_a_phone_at_round_ones_table_follows_to_round_twos(club):
     expect(mine).to_have_text(f"{t.name_of(who)}: stół {new_table.number}, miejsce {new_seat + 1}")
     assert not_reloaded(player_phone)
     shot(player_phone, "round-change-game-360-pl")
+    assert asked.count(table_phone) == asked.count(player_phone) == 1
 
     # one tap: the new table's game page, round 2
     mine.locator("a").click()

@@ -221,13 +221,13 @@ def test_a_finished_rounds_game_hears_the_next_round_and_says_where_everyone_sit
             t = tournaments.draw_next(get_db(), t.id, 2)
         event = stream.next_event()
         assert event["event"] == "round" and "id" not in event
-        assert json.loads(event["data"]) == {"round": 2}
+        assert json.loads(event["data"]) == {"round": 2, "spread": 1.0}
     finally:
         stream.close()
     assert client.get(f"/games/{gid}/version").get_json() == {"version": before, "round": 2}
     later = open_stream(client, gid, **{"Last-Event-ID": str(before)})
     try:
-        assert json.loads(later.next_event()["data"]) == {"round": 2}
+        assert json.loads(later.next_event()["data"]) == {"round": 2, "spread": 1.0}
     finally:
         later.close()
     html = client.get(f"/games/{gid}/next-round").get_data(as_text=True)

@@ -392,20 +392,63 @@ def player(tid: str, number: int):
 def next_round(gid: str):
     """A finished round's game page, told that the director drew a later round
     (static/live.js, on the stream's ``round`` event): where each of its table's players
-    sits now, a tap to their new table's game. The same for the table's four phones, made
-    once per game, round and language (a round's seats never change once drawn)."""
+    sits now, a tap to their new table's game. Anyone with the game's id may ask (as for
+    its page, which links to the tournament's, where every table is listed). Every table
+    of the round is made at once, once per round and language (:func:`_moved_parts`);
+    each answer is a lookup: two indexed rows read, no render."""
     of = reads.table_of_game(get_db(), gid)
     if of is None:
         abort(404)
-    kept = caches.body(("next-round", gid, of.latest, lang()), lambda: caches.Body.of(
-        render_template("tournaments/_moved_on.html", of=of, gid=gid)))
-    return caches.respond(kept)
+    return caches.respond(_moved_part(gid, of))
+
+
+def _moved_part(gid: str, of: reads.TableOfGame) -> caches.Body:
+    """Game ``gid``'s part of the round change (``of``: where it was drawn): where its
+    players sit in the tournament's latest round, or the empty slot live.js fills when
+    none is drawn after the game's own."""
+    if of.latest <= of.round:
+        empty = caches.pages.get(("next-round", None))
+        if empty is None:
+            empty = caches.Body.of(str(_moved_macro()(of.tournament_id, 0, ())))
+            caches.pages.put(("next-round", None), empty)
+        return empty
+    parts = _moved_parts(of)
+    part = parts.get(gid)
+    if part is None:  # not a table of that round (cannot be: the key is its round)
+        abort(404)
+    return part
+
+
+def _moved_macro():
+    return current_app.jinja_env.get_template("tournaments/_moved_on.html").module.moved
+
+
+def _moved_parts(of: reads.TableOfGame) -> dict[str, caches.Body]:
+    """Every table's part of round ``of.round`` of ``of``'s tournament once round
+    ``of.latest`` is drawn, by game id: the round's moves read in one go
+    (:func:`..reads.round_moves`) and the macro of ``_moved_on.html`` run once per table,
+    all in one request, then kept under the round, the language, the address prefix (the
+    links) and the latest rename (a player's name fixed after the draw shows). A round's
+    seats never change once drawn. One kept entry per round, not one per game: 1,000
+    tables' parts do not push each other (and every game's page) out of the kept pages."""
+    db = get_db()
+    key = ("next-round", of.tournament_id, of.round, of.latest, lang(), request.script_root,
+           reads.last_rename(db))
+    kept = caches.pages.get(key)
+    if kept is None:
+        moved = _moved_macro()
+        kept = {gid: caches.Body.of(str(moved(of.tournament_id, of.latest, players)))
+                for gid, players in reads.round_moves(db, of.tournament_id, of.round,
+                                                      of.latest).items()}
+        caches.pages.put(key, kept)
+    return kept
 
 
 @bp.app_template_global()
-def moved_on(gid: str, round_number: int) -> list[reads.MovedPlayer]:
-    """Where each player of game ``gid``'s table sits in round ``round_number``."""
-    return reads.moved_on(get_db(), gid, round_number)
+def next_round_part(gid: str, of: reads.TableOfGame) -> Markup:
+    """The round change's part on a game's page (``_of_game.html``): the same bytes that
+    ``/games/<gid>/next-round`` answers."""
+    return Markup(_moved_part(gid, of).data.decode())
 
 
 bp.add_app_template_global(tournaments.confirmed, "confirmed")
