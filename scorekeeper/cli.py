@@ -29,6 +29,7 @@ import signal
 import socket
 import sqlite3
 import sys
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -351,6 +352,45 @@ def patch() -> None:
     monkey.patch_all()
 
 
+#: How often the collector looks at every object again (:func:`pace_collector`), s.
+FULL_COLLECTION_EVERY = 600.0
+
+
+def pace_collector(every: float = FULL_COLLECTION_EVERY,
+                   clock: Callable[[], float] = time.monotonic) -> None:
+    """Keep Python's cyclic collector from stopping the server for a whole heap's scan
+    every few seconds. A night of 1,000 tables holds a million container objects (4,000
+    streams, their sockets and greenlets, the kept pages): a full collection scanned them
+    all every 10-15 s, 300-780 ms each, every request of the one thread waiting
+    (``bench/club.py``). Here what survives a full collection is frozen (``gc.freeze``:
+    kept out of later scans; freed by its reference count as before), so the next one
+    scans what came since; every ``every`` seconds the frozen are put back, and the next
+    full collection looks at everything once (cycles among the frozen are reclaimed
+    then). What the process holds when it starts serving is frozen once. gevent's
+    greenlet tree (each greenlet's spawning stack, kept for debugging: a frame object per
+    greenlet) is not recorded."""
+    import gc
+
+    import gevent
+
+    gevent.config.track_greenlet_tree = False
+
+    state = {"thawed": clock()}
+
+    def after(phase: str, info: dict[str, int]) -> None:
+        if phase != "stop" or info["generation"] != 2:
+            return
+        if clock() - state["thawed"] >= every:
+            gc.unfreeze()  # the next full collection scans everything
+            state["thawed"] = clock()
+        else:
+            gc.freeze()
+
+    gc.collect()
+    gc.freeze()
+    gc.callbacks.append(after)
+
+
 def raise_file_limit(connections: int) -> None:
     """Each connection is a file descriptor; many systems allow a process 1024 by
     default. Raise the soft limit as far as the hard one allows (Linux, macOS)."""
@@ -373,6 +413,7 @@ def run(app: Flask, settings: dict[str, int | str]) -> None:
     import gevent
 
     raise_file_limit(accepted(settings))
+    pace_collector()  # before the server's greenlets (hello-world's in bench/server.py too)
     server = make_server(app, settings)
     hub = gevent.get_hub()
     if os.getpid() == 1:
