@@ -718,10 +718,11 @@ def _move_parts(db: Database, totals: list[Total]) -> None:
     person, table and family (a finished game: 8), not one per part (a Kierki game: 96)."""
     owners = sorted({tuple(t[:3]) for t in totals})
     kept = {(pid, scope, family): queries.unpack(text) for pid, scope, family, text in
-            db.conn.execute(
-                "select person_id, table_key, family, parts from figure_totals where "
-                "(person_id, table_key, family) in (values "
-                + ", ".join(["(?, ?, ?)"] * len(owners)) + ") and part = 'game' and key = ''",
+            db.conn.execute(  # each by primary key (a row value "in (values …)" scans)
+                "select t.person_id, t.table_key, t.family, t.parts from (values "
+                + ", ".join(["(?, ?, ?)"] * len(owners)) + ") as v join figure_totals t "
+                "on t.person_id = v.column1 and t.table_key = v.column2 and "
+                "t.family = v.column3 and t.part = 'game' and t.key = ''",
                 [x for owner in owners for x in owner])}
     for (pid, scope, family, part, key, games, _wins, _places, points, deals, grp,
          *first) in totals:
