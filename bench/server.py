@@ -134,6 +134,27 @@ def make_games(instance: Path, feed_games: int) -> Fixture:
     return Fixture(finished, fresh, feed, results, tokens)
 
 
+#: Run in another checkout (``--compare``), with that checkout first on the path: its
+#: games made by its own code, the fixture printed as JSON.
+MAKE_THERE = r"""
+import dataclasses, json, runpy, sys
+made = runpy.run_path(sys.argv[1])["make_games"](__import__("pathlib").Path(sys.argv[2]),
+                                                 int(sys.argv[3]))
+print(json.dumps(dataclasses.asdict(made)))
+"""
+
+
+def compare_games(checkout: Path, instance: Path, feed_games: int) -> Fixture:
+    """The games of :func:`make_games` in a database of ``instance``, made by the code of
+    ``checkout`` (whose migrations may stop before this checkout's)."""
+    instance.mkdir()
+    made = subprocess.run(
+        [sys.executable, "-c", MAKE_THERE, __file__, str(instance), str(feed_games)],
+        env={**os.environ, "PYTHONPATH": str(checkout), "KIERKI_INSTANCE": str(instance)},
+        cwd=checkout, check=True, capture_output=True, text=True)
+    return Fixture(**json.loads(made.stdout.strip().splitlines()[-1]))
+
+
 def session_cookie(base: str, games: list[str]) -> str:
     """The cookie a phone has after opening these games (the front page lists them)."""
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
@@ -322,12 +343,16 @@ def main() -> None:
         wait_for(base + "/", procs[0])
         wait_for(f"http://127.0.0.1:{hello_port}/", procs[1])
         wait_for(f"http://127.0.0.1:{normal_port}/", procs[2])
-        compare_port = free_port()
-        if args.compare:  # the same database served by another checkout's code
+        compare_port, other = free_port(), fx
+        if args.compare:  # the same games served by another checkout's code, in a database
+            # that code made (its schema may be older than this one's)
+            other = compare_games(Path(args.compare).resolve(), tmp / "compare",
+                                  feed_games // servers + args.clients * 4)
             procs.append(subprocess.Popen(
                 [sys.executable, "-m", "scorekeeper.cli", "serve", "--host", "127.0.0.1",
                  "--port", str(compare_port)],
-                env={**env, "PYTHONPATH": str(Path(args.compare).resolve())},
+                env={**env, "PYTHONPATH": str(Path(args.compare).resolve()),
+                     "KIERKI_INSTANCE": str(tmp / "compare")},
                 cwd=args.compare, stdout=subprocess.DEVNULL))
             wait_for(f"http://127.0.0.1:{compare_port}/", procs[3])
         cookie = session_cookie(base, [fx.fresh, fx.finished])
@@ -349,17 +374,20 @@ def main() -> None:
             extra = f"If-None-Match: {tag}\r\n" if tag else ""
             return python_get(port, get_request(path, ck, extra), clients, args.seconds)
 
-        feed = iter(fx.feed)
+        feeds = {id(fx): iter(fx.feed), id(other): iter(other.feed)}
 
         def put_run(clients: int, port: int = app_port) -> Run:
+            games = other if port == compare_port else fx
+            feed = feeds[id(games)]
+
             def deals(_i):
                 while True:
                     gid = next(feed)
-                    for number, result in enumerate(fx.results, start=1):
+                    for number, result in enumerate(games.results, start=1):
                         body = json.dumps({"version": number, "result": result}).encode()
                         yield (f"PUT /api/games/{gid}/deals/{number} HTTP/1.1\r\n"
                                f"Host: 127.0.0.1\r\nAccept-Encoding: gzip\r\n"
-                               f"Authorization: Bearer {fx.tokens[gid]}\r\n"
+                               f"Authorization: Bearer {games.tokens[gid]}\r\n"
                                f"Content-Type: application/json\r\n"
                                f"Content-Length: {len(body)}\r\n\r\n").encode() + body
             return asyncio.run(_drive(port, deals, clients, args.seconds))
