@@ -1591,3 +1591,11 @@ def _packed_parts(db: Database) -> None:
                         "table_key = ? and family = ? and part = 'game' and key = ''",
                         [(_packed(parts), *owner) for owner, parts in totals.items()])
     db.execute("delete from figure_totals where part not in ('game', 'ruleset')")
+
+
+@migrations(name="0017_unread_index")
+def _unread_index(db: Database) -> None:
+    """The index of ``games.updated_at`` goes (issue 33): no read has used it since the
+    list of games orders by when a game was played (its last deal, migration 0007), and
+    every deal, correction and rename moved an entry of it."""
+    db.execute("drop index if exists idx_games_updated_at")
