@@ -53,10 +53,12 @@ def game_json(game: service.Game, db: Database | None = None) -> dict[str, Any]:
     signatures (by seat; the director's seat is -1), read on ``db`` (default: the
     request's)."""
     state = game.state
-    signed = service.signatures(db or get_db(), game) if state.finished else {}
+    finished = state.finished
+    signed = service.signatures(db or get_db(), game) if finished else {}
     family = game.family
     extra = family.game_json(game)
     rules = game.rules
+    current = state.current
     return {
         **extra,
         "id": game.id, "family": family.key, "version": game.version,
@@ -65,9 +67,9 @@ def game_json(game: service.Game, db: Database | None = None) -> dict[str, Any]:
         "players": [{"seat": i, "name": n} for i, n in enumerate(game.players)],
         "first_dealer": state.first_dealer,
         "deals": [_deal_json(game, s) for s in state.scored],
-        "totals": state.totals, "finished": state.finished,
-        "winners": state.winners if state.finished else [],
-        "current_deal": state.current.number if state.current else None,
+        "totals": state.totals, "finished": finished,
+        "winners": state.winners if finished else [],
+        "current_deal": current.number if current else None,
         "signatures": [{"seat": seat, "by": s["by"], "at": s["at"]}
                        for seat, s in signed.items()],
     }
