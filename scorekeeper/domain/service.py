@@ -322,7 +322,7 @@ def _moved(stored: queries.StoredGame, **changes: Any) -> queries.StoredGame:
     ``object.__setattr__`` field by field; the row has no ``__post_init__``), 0.5 us
     against replace's 3.8 for each deal entered.
 
-    >>> row = queries.StoredGame("g", "kierki", {}, {}, ["A"], [], 1, False, "t", "t")
+    >>> row = queries.StoredGame("g", "a-family", {}, {}, ["A"], [], 1, False, "t", "t")
     >>> _moved(row, version=2, results=[{}]) == replace(row, version=2, results=[{}])
     True
     """
