@@ -69,7 +69,7 @@ class Speech:
     layer hands it over: :func:`scorekeeper.web.i18n.speech`), so every word is the
     one Flask-Babel would give, made the way its ``gettext`` and ``ngettext`` make them."""
 
-    __slots__ = ("locale", "code", "translations")
+    __slots__ = ("code", "locale", "translations")
 
     def __init__(self, locale: Locale, translations: Any):
         self.locale = locale
@@ -95,7 +95,7 @@ class speaking:
     and :func:`lang` answer in ``speech``'s language, with no Flask context needed (a
     context variable: each greenlet or thread its own)."""
 
-    __slots__ = ("speech", "_token")
+    __slots__ = ("_token", "speech")
 
     def __init__(self, speech: Speech):
         self.speech = speech
@@ -104,7 +104,7 @@ class speaking:
         self._token = _speech.set(self.speech)
         return self.speech
 
-    def __exit__(self, *exc: Any) -> None:
+    def __exit__(self, *exc: object) -> None:
         _speech.reset(self._token)
 
 

@@ -514,12 +514,12 @@ class DealRouter:
     the request's language, and writes the same bytes with the same headers. No Flask
     context is pushed: the language is spoken through :func:`.i18n.speaking` (a context
     variable, with Flask-Babel's own catalogue for it: :func:`.web.i18n.speech`), and
-    what the answer reads is read on the connection the write was made on. An app
+    what the answer reads is read on the connection the write was made on (an app
     context, a connection taken through ``g`` and flask-babel's ``force_locale`` cost
-    some 25 us of a deal's 250 (measured in-process, deals 1-11 of a game). Any refusal the service or the token defines (:data:`REFUSALS`),
-    and a body that is not JSON, goes to Flask with the body put back, and Flask answers
-    it as for any client: nothing is stored before a deal is accepted, so Flask's second
-    look starts from the same database. A write that cannot get the lock
+    about 30 us a deal, against 1 us now, measured alone). Any refusal the service or
+    the token defines (:data:`REFUSALS`), and a body that is not JSON, goes to Flask
+    with the body put back, and Flask answers it as for any client: nothing is stored
+    before a deal is accepted, so Flask's second look starts from the same database. A write that cannot get the lock
     (:class:`Busy`) is answered 503 here, as the app's handler answers it (once:
     Flask would wait for the lock again). Anything else (a bug, a database error) is not
     caught: it reaches the server, which logs it and answers 500. The live table hears of

@@ -64,11 +64,11 @@ def test_words_spoken_outside_flask_are_flask_babels(app):
     from babel import Locale
 
     from scorekeeper.common import i18n
+    from scorekeeper.domain.service import ALREADY
     from scorekeeper.web.i18n import speech
 
     asked = [("gettext", ("Not found.",), {}),
-             ("gettext", ("Deal %(number)s was already entered, maybe on another phone. "
-                          "Nothing was changed; check it below.",), {"number": 3}),
+             ("gettext", (ALREADY,), {"number": 3}),
              ("ngettext", ("%(num)s game", "%(num)s games", 1), {}),
              ("ngettext", ("%(num)s game", "%(num)s games", 5), {})]
     for code in ("pl", "en"):
