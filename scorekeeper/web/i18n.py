@@ -40,6 +40,20 @@ def locale_of(environ: dict[str, Any], languages: Iterable[str]) -> Locale:
     return choose_locale(cookie, environ.get("HTTP_ACCEPT_LANGUAGE", ""), tuple(languages))
 
 
+def speech(app: Flask, locale: Locale) -> i18n.Speech:
+    """``locale`` as spoken outside Flask's contexts (:class:`.i18n.Speech`, the deal
+    router's): Flask-Babel's own catalogue for it, asked once per app and language (in an
+    app context with the language forced, flask-babel's API) and kept."""
+    kept: dict[str, i18n.Speech] = app.extensions.setdefault("kierki_speech", {})
+    found = kept.get(str(locale))
+    if found is None:
+        with app.app_context(), flask_babel.force_locale(locale):
+            found = i18n.Speech(flask_babel.get_locale() or locale,
+                                flask_babel.get_translations())
+        kept[str(locale)] = found
+    return found
+
+
 def select_locale() -> Locale:
     """This request's language (:func:`locale_of`)."""
     return locale_of(request.environ, current_app.config["LANGUAGES"])

@@ -138,6 +138,29 @@ def test_without_gathering_each_write_is_a_batch_of_one_on_its_own_connection(tm
     pool.close()
 
 
+def test_a_batch_of_one_that_fails_half_way_leaves_nothing(tmp_path):
+    """A write alone in its batch (it has no savepoint of its own) that fails after a
+    statement: its caller hears why, nothing of it is stored, the connection is free."""
+    path = str(tmp_path / "k.sqlite")
+    store.migrate(store.connect(path))
+    pool = Pool(path, 5000)
+    db = pool.take()
+    gid = store.create_game(db, "kierki", {"id": "standard-4"}, list("ABCD"),
+                            {"first_dealer": 0})
+
+    def broken(wdb):
+        wdb.execute("update games set version = 99 where id = ?", [gid])
+        raise RuntimeError("a bug half-way through a write")
+
+    with pytest.raises(RuntimeError, match="half-way"):
+        pool.committer.run(db, broken)
+    assert not db.conn.in_transaction
+    assert queries.game_version(store.connect(path), gid) == 1
+    assert store.record_deal(db, gid, 1, RESULTS[0], 1, False) == 2
+    pool.give(db)
+    pool.close()
+
+
 HOLD_THE_LOCK = ("import sqlite3, sys; c = sqlite3.connect(sys.argv[1], isolation_level=None); "
                  "c.execute('BEGIN IMMEDIATE'); print('held', flush=True); sys.stdin.readline()")
 

@@ -172,7 +172,7 @@ def test_a_bug_behind_the_router_is_not_hidden(app, clients, monkeypatch):
     routed, _ = clients
     gid, token = new_game(routed)
 
-    def broken(game):
+    def broken(game, *rest):
         raise RuntimeError("a bug in the answer")
 
     monkeypatch.setattr(api, "game_json", broken)

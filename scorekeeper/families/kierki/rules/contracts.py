@@ -643,6 +643,7 @@ class Robber(Contract):
         # its taker has at least one there (the K♥ a heart and a gentleman, the Q♠ a queen)
         takers = [(p.set_name, result.get(p.set_name), p.card_sets[0])
                   for p in card_parts if p.single]
+        rests = _Rests(self, held)  # each seat's, asked by both checks below, made once
         for seat in range(self.table.players):
             for one, taker, card in takers:
                 if taker != seat:
@@ -666,14 +667,14 @@ class Robber(Contract):
                 check.add(f"tricks.{seat}", N_(
                     "%(count)s penalty tricks need at least %(count)s tricks."),
                     count=penalty_tricks[seat])
-            needed = self._least_cards(seat, result, held)
+            needed = self._least_cards(seat, result, held, rests)
             room = t * self.table.cards_per_trick
             if needed > room:
                 check.add(f"tricks.{seat}", N_(
                     "%(cards)s different penalty cards do not fit in %(tricks)s tricks."),
                     cards=needed, tricks=t)
         if not check.problems and not result.get("cards"):
-            self._check_shared_cards(result, held, check)
+            self._check_shared_cards(result, held, check, rests)
 
     @cached_property
     def _doubles(self) -> list[tuple[frozenset[str], tuple[Card, ...]]]:
@@ -690,17 +691,6 @@ class Robber(Contract):
                 groups.setdefault(names, []).append(card)
         return [(names, tuple(cards)) for names, cards in groups.items()]
 
-    def _fits(self, seat: int, taken: dict[frozenset[str], int], result: Result,
-              held: dict[str, list[int]]) -> bool:
-        """Whether ``seat``'s counts can be made of the double cards ``taken`` (how many
-        of each group) and cards that count once, all in the seat's tricks."""
-        rest = self._rest(seat, taken, held)
-        if rest is None:
-            return False
-        tricks = result.get("tricks")
-        return tricks is None or \
-            rest + sum(taken.values()) <= tricks[seat] * self.table.cards_per_trick
-
     @cached_property
     def _alone(self) -> dict[str, int]:
         """How many cards of each heading count under that heading only (13 hearts less
@@ -709,20 +699,40 @@ class Robber(Contract):
         return {p.set_name: sum(1 for c in p.card_sets if c not in double)
                 for p in self._part(CardCount)}  # type: ignore[attr-defined]
 
-    def _rest(self, seat: int, taken: dict[frozenset[str], int],
-              held: dict[str, list[int]]) -> int | None:
-        """How many cards that count once ``seat``'s counts need besides the double cards
-        ``taken``; None when no such cards can make them up."""
-        rest = 0
-        for name, counts in held.items():
-            left = counts[seat] - sum(n for names, n in taken.items() if name in names)
-            if not 0 <= left <= self._alone[name]:
-                return None
-            rest += left
-        return rest
+    @cached_property
+    def _headings(self) -> list[tuple[str, tuple[int, ...], int]]:
+        """Each heading counted in cards: its name, the groups of :attr:`_doubles` that
+        count under it (by their places) and :attr:`_alone`'s number of it."""
+        groups = self._doubles
+        return [(name, tuple(i for i, (names, _) in enumerate(groups) if name in names),
+                 alone) for name, alone in self._alone.items()]
+
+    @cached_property
+    def _ways(self) -> list[tuple[int, ...]]:
+        """Every way a player can take the double cards: how many of each group."""
+        return list(product(*(range(len(cards) + 1) for _, cards in self._doubles)))
+
+    def _rests(self, seat: int, held: dict[str, list[int]]) -> list[tuple[tuple[int, ...], int]]:
+        """Each way of :attr:`_ways` that ``seat``'s counts can be made of, with how many
+        cards that count once they need besides those double cards (none of a heading
+        fewer than none, nor more than it has: :attr:`_alone`)."""
+        counts = [(held[name][seat], groups, alone) for name, groups, alone in self._headings]
+        found = []
+        for taken in self._ways:
+            rest = 0
+            for count, groups, alone in counts:
+                left = count
+                for g in groups:
+                    left -= taken[g]
+                if not 0 <= left <= alone:
+                    break
+                rest += left
+            else:
+                found.append((taken, rest))
+        return found
 
     def _check_shared_cards(self, result: Result, held: dict[str, list[int]],
-                            check: _Checker) -> None:
+                            check: _Checker, rests: _Rests) -> None:
         """A card counting twice is in one player's tricks only: the players' counts must
         share the double cards out, each to one player at most. Exact: every way of
         sharing them out is tried (a handful of cards, alike ones grouped)."""
@@ -732,13 +742,15 @@ class Robber(Contract):
         players = range(self.table.players)
         sizes = [len(cards) for _, cards in groups]
 
-        def taking(amounts: tuple[int, ...]) -> dict[frozenset[str], int]:
-            return {names: n for (names, _), n in zip(groups, amounts)}
-
-        # what each seat could take of each group, its own counts alone considered
-        every = list(product(*(range(n + 1) for n in sizes)))
+        # what each seat could take of each group, its own counts alone considered: the
+        # ways its counts can be made of, the cards they need all in its tricks
+        every = self._ways
+        tricks = result.get("tricks")
+        per_trick = self.table.cards_per_trick
         own = {s: every if s in check.free else
-               [a for a in every if self._fits(s, taking(a), result, held)] for s in players}
+               [a for a, rest in rests[s]
+                if tricks is None or rest + sum(a) <= tricks[s] * per_trick]
+               for s in players}
 
         def share(i: int, left: list[int]) -> bool:  # seats i, i+1, … take what is left
             if i == len(players):
@@ -766,7 +778,8 @@ class Robber(Contract):
         check.add("tricks", N_("These counts need a card that counts under two headings "
                                "in more than one player's tricks."))
 
-    def _least_cards(self, seat: int, result: Result, held: dict[str, list[int]]) -> int:
+    def _least_cards(self, seat: int, result: Result, held: dict[str, list[int]],
+                     rests: _Rests) -> int:
         """The fewest distinct cards that explain a player's penalty counts.
 
         With card-by-card entry this is exact; from counts alone, a card that counts
@@ -778,14 +791,7 @@ class Robber(Contract):
         cards = result.get("cards")
         if cards:
             return sum(1 for owner in cards.values() if owner == seat)
-        groups = self._doubles
-        found = []
-        for amounts in product(*(range(len(c) + 1) for _, c in groups)):
-            taken = {names: n for (names, _), n in zip(groups, amounts)}
-            rest = self._rest(seat, taken, held)
-            if rest is not None:
-                found.append(rest + sum(amounts))
-        return min(found, default=0)
+        return min((rest + sum(taken) for taken, rest in rests[seat]), default=0)
 
     def costs(self) -> list[Text]:
         return [line for part in self.parts for line in part.costs()]
@@ -796,6 +802,21 @@ class Robber(Contract):
             for seat, pts in enumerate(part.score(result, dealer)):
                 totals[seat] += pts
         return totals
+
+
+class _Rests(dict):  # type: ignore[type-arg]
+    """One check's :meth:`Robber._rests` by seat, each made when first asked: the shared
+    cards' check and the fewest cards' check ask the same (measured: they were half of a
+    robber deal's 95 us, each working out every seat's ways again)."""
+
+    def __init__(self, robber: Robber, held: dict[str, list[int]]):
+        super().__init__()
+        self.robber = robber
+        self.held = held
+
+    def __missing__(self, seat: int) -> list[tuple[tuple[int, ...], int]]:
+        found = self[seat] = self.robber._rests(seat, self.held)
+        return found
 
 
 #: The highest bid a trump auction takes (more than a whole game's points).

@@ -81,7 +81,8 @@ class GameState:
     def standings(self) -> list[Standing]:
         """Players by total, highest first; ties share a place."""
         totals = self.totals
-        order = sorted(range(len(totals)), key=lambda s: (-totals[s], s))
+        # highest first; equal totals by seat (a stable sort keeps them so, reversed too)
+        order = sorted(range(len(totals)), key=totals.__getitem__, reverse=True)
         out: list[Standing] = []
         for i, seat in enumerate(order):
             same = out and out[-1].total == totals[seat]
@@ -134,11 +135,12 @@ def summary(state: GameState) -> dict[str, Any]:
     """Plain data for the API and exports."""
     standings = state.standings()
     finished = state.finished
+    totals = state.totals
     return {
         "finished": finished,
-        "current_deal": state.current.number if state.current else None,
-        "totals": state.totals,
-        "sum": state.total_sum,
+        "current_deal": None if finished else state.deals[len(state.scored)].number,
+        "totals": totals,
+        "sum": sum(totals),
         "expected_sum": state.ruleset.expected_sum,
         "standings": [{"seat": s.seat, "total": s.total, "place": s.place}
                       for s in standings],
