@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -725,10 +726,7 @@ def load_tournament(db: Database, tid: str) -> StoredTournament:
     by), every table of every round with its game's progress, and the figures of its
     finished games."""
     conn = db.conn
-    own = not conn.in_transaction
-    if own:
-        conn.execute("BEGIN")
-    try:
+    with _one_read(conn):
         row = conn.execute(_TOURNAMENT_HEAD, [tid]).fetchone()
         if row is None:
             raise TournamentNotFound(tid)
@@ -736,10 +734,20 @@ def load_tournament(db: Database, tid: str) -> StoredTournament:
             _TOURNAMENT_PLAYERS + " order by t.number", [tid])]
         tables = _tables(conn, tid)
         figures = _figures(conn, tid)
+    return _head(row, players, tables, figures)
+
+
+@contextmanager
+def _one_read(conn: Any) -> Iterator[None]:
+    """Its reads in one read transaction (one snapshot), unless the caller has one."""
+    own = not conn.in_transaction
+    if own:
+        conn.execute("BEGIN")
+    try:
+        yield
     finally:
         if own:
             conn.execute("COMMIT")
-    return _head(row, players, tables, figures)
 
 
 @dataclass(frozen=True)
@@ -766,10 +774,7 @@ def tournament_since(db: Database, tid: str, kept: Mapping[str, int],
     the games saved since, not the whole field (a game's version only goes up, and every
     write of the game, a signature or a rename of its players included, moves it)."""
     conn = db.conn
-    own = not conn.in_transaction
-    if own:
-        conn.execute("BEGIN")
-    try:
+    with _one_read(conn):
         row = conn.execute(_TOURNAMENT_HEAD, [tid]).fetchone()
         if row is None:
             raise TournamentNotFound(tid)
@@ -783,9 +788,6 @@ def tournament_since(db: Database, tid: str, kept: Mapping[str, int],
         if len(moved) <= most:
             tables = _tables(conn, tid, moved) if moved else []
             figures = _figures(conn, tid, moved) if moved else []
-    finally:
-        if own:
-            conn.execute("COMMIT")
     return TournamentSince(_head(row, [], [], []), players, versions, tables, figures)
 
 
