@@ -114,6 +114,21 @@ def wait_for_version(page, version: int) -> float:
     return time.monotonic() - started
 
 
+def correct_first_deal(a, url):
+    """Deal 1 corrected on phone ``a`` to tricks 4, 4, 4, 1 through the correction page's
+    own card (number fields or taps, whichever the page shows), and saved."""
+    a.goto(url + "/deals/1/edit")
+    for seat, value in enumerate([4, 4, 4, 1]):
+        field = a.locator(f'form.deal-form [name="tricks-{seat}"]')
+        if field.first.get_attribute("type") == "number":
+            field.first.fill(str(value))
+        else:
+            a.locator(f'form.deal-form input[name="tricks-{seat}"][value="{value}"]').check(
+                force=True)
+    a.locator("form.deal-form button[type=submit]").last.click()
+    a.wait_for_load_state()
+
+
 def test_a_deal_saved_on_one_phone_shows_on_the_other(phones):
     a, b = phones
     url = start_game(a)
@@ -181,16 +196,7 @@ def test_taps_survive_a_correction_elsewhere_and_save(phones):
     open_live(b, url)
     enter_counts(b, "hearts", [13, 0, 0, 0])
 
-    a.goto(url + "/deals/1/edit")
-    for seat, value in enumerate([4, 4, 4, 1]):  # the correction page's own card
-        field = a.locator(f'form.deal-form [name="tricks-{seat}"]')
-        if field.first.get_attribute("type") == "number":
-            field.first.fill(str(value))
-        else:
-            a.locator(f'form.deal-form input[name="tricks-{seat}"][value="{value}"]').check(
-                force=True)
-    a.locator("form.deal-form button[type=submit]").last.click()
-    a.wait_for_load_state()
+    correct_first_deal(a, url)
     wait_for_version(b, 3)
     assert chips(b)[0] == "−80"  # the correction shows in the totals
     assert count_of(b, "hearts-0") == "13"
@@ -334,16 +340,7 @@ def test_the_other_phone_takes_the_live_fragment_not_the_page(phones):
     assert undo.locator('input[name="csrf_token"]').get_attribute("value")
     assert not_reloaded(b)
 
-    a.goto(url + "/deals/1/edit")  # a correction: every row's running totals move
-    for seat, value in enumerate([4, 4, 4, 1]):
-        field = a.locator(f'form.deal-form [name="tricks-{seat}"]')
-        if field.first.get_attribute("type") == "number":
-            field.first.fill(str(value))
-        else:
-            a.locator(f'form.deal-form input[name="tricks-{seat}"][value="{value}"]').check(
-                force=True)
-    a.locator("form.deal-form button[type=submit]").last.click()
-    a.wait_for_load_state()
+    correct_first_deal(a, url)  # a correction: every row's running totals move
     wait_for_version(b, 4)
     a.goto(url)
     assert scores_text(b) == scores_text(a)

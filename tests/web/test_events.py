@@ -19,12 +19,17 @@ from tests.fixtures import join, new_game, post_deal, results_for, state
 RESULTS = results_for(get_ruleset("standard-4"))
 
 
-@pytest.fixture
-def app(tmp_path):
+def live_app(tmp_path):
+    """An app whose streams poll, beat and end quickly enough for a test."""
     return create_app({"DATABASE": str(tmp_path / "test.sqlite"), "SECRET_KEY": "test",
                        "TESTING": True, "WTF_CSRF_ENABLED": False,
                        "LIVE_POLL_SECONDS": 0.02, "LIVE_HEARTBEAT_SECONDS": 0.2,
                        "LIVE_STREAM_SECONDS": 30})
+
+
+@pytest.fixture
+def app(tmp_path):
+    return live_app(tmp_path)
 
 
 class Stream:

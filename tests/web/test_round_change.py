@@ -10,13 +10,12 @@ from html import unescape
 
 import pytest
 
-from scorekeeper import create_app
 from scorekeeper.domain import house, tournaments
 from scorekeeper.web import live
 from scorekeeper.web.db import get_db
 from tests.fixtures import new_game
 from tests.store.test_tournaments import finish
-from tests.web.test_events import open_stream
+from tests.web.test_events import live_app, open_stream
 
 TWELVE = ["Ala", "Bolek", "Cela", "Darek", "Ewa", "Franek", "Gosia", "Henio", "Iza", "Jacek",
           "Kasia", "Łucja"]
@@ -25,10 +24,7 @@ PL = {"Accept-Language": "pl"}
 
 @pytest.fixture
 def app(tmp_path):
-    return create_app({"DATABASE": str(tmp_path / "test.sqlite"), "SECRET_KEY": "test",
-                       "TESTING": True, "WTF_CSRF_ENABLED": False,
-                       "LIVE_POLL_SECONDS": 0.02, "LIVE_HEARTBEAT_SECONDS": 0.2,
-                       "LIVE_STREAM_SECONDS": 30})
+    return live_app(tmp_path)
 
 
 def night(app, rounds=2) -> tournaments.Tournament:
