@@ -104,3 +104,14 @@ def test_the_partnership_game_has_its_fragment_too(app, client):
     assert "2 to 21" in html and "Deal 3 · to 21" in html  # totals; the next deal's card
     assert 'id="f-last"' in html  # the detail mode's one-tap last trick
     assert "<html" not in html and 'data-frame="w-table-"' in html
+
+
+def test_a_forged_since_gets_every_row_not_an_error(app):
+    """``since`` is a phone's version: digits Python cannot read or would read otherwise
+    (a stranger's) are no version, and the fragment carries every row."""
+    client = app.test_client()
+    gid = new_game(client)
+    post_deal(client, gid, 1, state(app, gid).version, _results()[0])
+    for forged in ("9" * 5000, "²", "٣", "-1"):
+        answer = client.get(f"/games/{gid}?part=live&since={forged}")
+        assert answer.status_code == 200 and rows_in(answer.text) == [1]

@@ -114,3 +114,6 @@ def test_the_live_part_holds_one_page_and_every_player_is_on_one(app, client):
     # bad paging in the address: the layout's first page, not an error
     odd = client.get(f"/tournaments/{t.id}/screen?part=live&sf=-3&rows=x&cells=0")
     assert odd.status_code == 200 and len(rows(odd.text)) == 40
+    for forged in ("9" * 5000, "²", "٣"):  # a stranger's digits Python cannot or would read
+        odd = client.get(f"/tournaments/{t.id}/screen?part=live&sf={forged}&tf={forged}")
+        assert odd.status_code == 200 and len(rows(odd.text)) == 40

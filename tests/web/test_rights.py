@@ -226,6 +226,11 @@ def test_a_tournament_table_counts_as_provisional_until_two_players_sign(app, cl
                    follow_redirects=True)
     assert "Choose who signs: one of the players." in r.text
     assert state(app, gid).version == version
+    for forged in ("9" * 5000, "²"):  # no seat: the same message, not an error
+        r = phone.post(f"/games/{gid}/sign", data={"version": version, "seat": forged},
+                       follow_redirects=True)
+        assert "Choose who signs: one of the players." in r.text
+    assert state(app, gid).version == version
 
     # a correction takes the signatures off and every phone of the table is told
     first = state(app, gid).stored.results[0]

@@ -25,6 +25,7 @@ from ...domain import clubs, reads, service, tournaments, variants
 from ...domain.errors import ClubNotFound, GameNotFound
 from ...families import registry
 from ...outputs import share
+from ...rules import checks
 from ...rules.errors import InvalidInput, RulesetError
 from ...rules.named import named_text
 from .. import access, adapters, caches, limits
@@ -248,7 +249,7 @@ def _live_part(gid: str, found: list[tuple[str, int]]):
     show (the tournament closed: every game frozen) it says so (``data-whole``), and the
     phone fetches the whole page."""
     since = request.args.get("since", "")
-    since_version = int(since) if since.isascii() and since.isdigit() else None
+    since_version = checks.whole_number(since)
     writer = access.writes_now(get_db(), gid)
     right = access.right_here(get_db(), gid)
 
@@ -363,8 +364,7 @@ def sign(gid: str):
     form = VersionForm()
     if form.validate_on_submit():
         seat = request.form.get("seat", "")
-        seat_number = int(seat) if seat.lstrip("-").isascii() and seat.lstrip("-").isdigit() \
-            else None
+        seat_number = checks.whole_number(seat)
         try:
             service.sign(get_db(), game, seat_number, form.version.data, right)
         except InvalidInput as e:

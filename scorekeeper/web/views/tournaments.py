@@ -28,6 +28,7 @@ from wtforms import RadioField, SelectChoice, SelectField, StringField, TextArea
 from ...common.i18n import field_errors, lang
 from ...domain import clubs, reads, tournaments, variants
 from ...domain.tournaments import NotNow
+from ...rules import checks
 from ...rules.errors import InvalidInput, RulesetError, UnknownRuleset
 from .. import access, caches, limits
 from ..db import get_db
@@ -291,8 +292,8 @@ def _paging() -> tuple[int, int, int, int]:
     how many lines and cells fit it, from the address (``sf``, ``rows``, ``tf``,
     ``cells``): whole numbers within bounds, else the layout's."""
     def whole(name: str, default: int, least: int, most: int) -> int:
-        value = request.args.get(name, "")
-        return min(int(value), most) if value.isdigit() and int(value) >= least else default
+        value = checks.whole_number(request.args.get(name, ""))
+        return min(value, most) if value is not None and value >= least else default
     return (whole("sf", 0, 0, 100_000), whole("rows", LINES, 1, LINES),
             whole("tf", 0, 0, 100_000), whole("cells", CELLS, 1, MOST_CELLS))
 
