@@ -1,4 +1,4 @@
-"""Storage: the schema, its migrations and every write. sqlite-utils on SQLite in WAL mode.
+"""Storage: the schema (its migrations in :mod:`.migrations`) and every write. sqlite-utils on SQLite in WAL mode.
 
 Reads are in :mod:`.queries`; only these two modules know SQL. The storage only stores:
 it takes and returns rows and plain values, and never replays a game (it imports no
@@ -40,14 +40,13 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 import orjson
-from sqlite_utils import Database, Migrations
+from sqlite_utils import Database
 
 from ..common import collation
 from ..rules.checks import person_key
-from . import queries
+from . import migrations, queries
 from .commits import Committer, StoreError
 
-migrations = Migrations("scorekeeper")
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
@@ -56,275 +55,31 @@ BUSY_TIMEOUT_MS = 10_000
 """How long a write waits for another's lock before it fails (the app's ``BUSY_TIMEOUT_MS``)."""
 
 
-@migrations(name="0001_initial")
-def _initial(db: Database) -> None:
-    db.table("games").create({
-        "id": str, "game": str, "ruleset_id": str, "ruleset": str, "settings": str,
-        "version": int, "finished": int, "created_at": str, "updated_at": str,
-    }, pk="id", not_null={"game", "ruleset", "version"}, defaults={"version": 1, "finished": 0})
-    db.table("players").create(
-        {"game_id": str, "seat": int, "name": str}, pk=("game_id", "seat"),
-        foreign_keys=[("game_id", "games", "id")], not_null={"name"})
-    db.table("deals").create(
-        {"game_id": str, "number": int, "result": str, "recorded_at": str},
-        pk=("game_id", "number"), foreign_keys=[("game_id", "games", "id")])
-    db.table("deal_history").create(
-        {"id": int, "game_id": str, "number": int, "result": str, "action": str,
-         "replaced_at": str}, pk="id", foreign_keys=[("game_id", "games", "id")])
-    db.table("deal_history").create_index(["game_id", "number"])
-    db.table("games").create_index(["updated_at"])
 
 
-@migrations(name="0002_family")
-def _family(db: Database) -> None:
-    """One name for the concept: the column that says which game a row is, ``family``."""
-    db.table("games").transform(rename={"game": "family"})
 
 
-@migrations(name="0003_join_code")
-def _join_code(db: Database) -> None:
-    """A short code per game, to join it from another phone (existing games get one)."""
-    db.table("games").add_column("join_code", str)
-    for row in list(db.query("select id from games")):
-        while db.conn.execute("select 1 from games where join_code = ?",
-                              [code := new_join_code()]).fetchone():
-            pass  # (no clubs yet: :func:`_free_code` looks there too)
-        db.execute("update games set join_code = ? where id = ?", [code, row["id"]])
-    db.table("games").create_index(["join_code"], unique=True)
 
 
-@migrations(name="0004_rulesets")
-def _rulesets(db: Database) -> None:
-    """House variants: rulesets made at this server, beside the built-in ones."""
-    db.table("rulesets").create({
-        "id": str, "family": str, "data": str, "made_by": str, "created_at": str,
-    }, pk="id", not_null={"family", "data", "created_at"})
-    db.table("games").create_index(["ruleset_id"])
 
 
-@migrations(name="0005_settings")
-def _settings(db: Database) -> None:
-    """This server's choices, by name (the ruleset new games start with)."""
-    db.table("settings").create({"key": str, "value": str}, pk="key", not_null={"value"})
 
 
-@migrations(name="0006_people")
-def _people(db: Database) -> None:
-    """People known to this server, each seat of each game linked to one: the same name
-    (in any case, spacing or invisible characters) is the same person."""
-    db.table("people").create({"id": int, "name": str, "key": str, "created_at": str},
-                              pk="id", not_null={"name", "key", "created_at"})
-    db.table("people").create_index(["key"], unique=True)
-    db.table("players").add_column("person_id", int)
-    db.table("players").create_index(["person_id"])
-    rows = list(db.query("select p.game_id, p.seat, p.name, g.created_at from players p "
-                         "join games g on g.id = p.game_id order by g.created_at, p.seat"))
-    for row in rows:
-        db.execute("update players set person_id = ? where game_id = ? and seat = ?",
-                   [_person_0006(db, row["name"], row["created_at"] or _now()),
-                    row["game_id"],
-                    row["seat"]])
 
 
-def _person_0006(db: Database, name: str, now: str) -> int:
-    """Migration 0006's person of a name (one per server then: there were no clubs, and
-    no collation keys yet)."""
-    key = person_key(name)
-    row = db.conn.execute("select id from people where key = ?", [key]).fetchone()
-    if row:
-        return int(row[0])
-    return int(db.execute("insert into people (name, key, created_at) values (?, ?, ?)",
-                          [name, key, now]).lastrowid)
 
 
-@migrations(name="0007_figures")
-def _figures_tables(db: Database) -> None:
-    """What the people's pages read instead of replaying every game (issue 25):
-
-    * ``figures``: one row per seat of each finished game (its person, family, ruleset,
-      total, place, win), and ``figure_parts``: what the family counts for that seat
-      (points and deals per kind of deal, hearts taken, …). Made by the domain from the
-      game's state, written by :func:`put_figures` in the transaction of the write that
-      finished, corrected or undid the game; summed by SQL.
-    * ``games.table_key`` (the people at the game, their ids sorted) and
-      ``games.evening_id`` (the id of the evening the game would open): a table's games
-      and an evening are found by index, not by reading every game.
-    * ``people.sort_en``/``sort_pl``: each name's collation key (:func:`sort_keys`), so
-      the list of people pages in SQL in the order the language sorts names.
-    """
-    db.table("games").add_column("table_key", str)
-    db.table("games").add_column("evening_id", str)
-    for row in list(db.query("select id from games")):
-        db.execute("update games set table_key = ?, evening_id = ? where id = ?",
-                   [_table_key(db, row["id"]), evening_id(row["id"]), row["id"]])
-    db.table("games").create_index(["table_key", "created_at"])
-    db.table("games").create_index(["evening_id"])
-    db.table("games").create_index(["finished"])
-    db.table("games").create_index(["created_at"])
-    db.table("people").add_column("sort_en", bytes)
-    db.table("people").add_column("sort_pl", bytes)
-    for row in list(db.query("select id, name from people")):
-        db.execute("update people set sort_en = ?, sort_pl = ? where id = ?",
-                   [*sort_keys(row["name"]), row["id"]])
-    db.table("people").create_index(["sort_en", "name", "id"])
-    db.table("people").create_index(["sort_pl", "name", "id"])
-    db.table("figures").create({
-        "game_id": str, "seat": int, "person_id": int, "family": str, "ruleset_id": str,
-        "table_key": str, "played": str, "game_row": int, "side": int, "sides": int,
-        "total": int, "place": int, "won": int,
-    }, pk=("game_id", "seat"), foreign_keys=[("game_id", "games", "id")],
-        not_null={"family", "total", "place", "won", "sides"})
-    # Covering: a person's sums read the index alone.
-    db.table("figures").create_index(["person_id", "family", "played", "game_row", "total",
-                                      "place", "won", "ruleset_id", "game_id", "seat",
-                                      "sides"])
-    db.table("figures").create_index(["person_id", "family", "total"])
-    db.table("figures").create_index(["table_key", "person_id", "family", "played",
-                                      "game_row", "total", "place", "won", "ruleset_id",
-                                      "game_id", "seat", "sides"])
-    db.table("figure_parts").create({
-        "game_id": str, "seat": int, "person_id": int, "family": str, "part": str,
-        "key": str, "table_key": str, "played": str, "game_row": int, "position": int, "grp": str,
-        "points": int, "deals": int,
-    }, pk=("game_id", "seat", "part", "key"), foreign_keys=[("game_id", "games", "id")],
-        not_null={"family", "part", "key", "points"})
-    db.table("figure_parts").create_index(
-        ["person_id", "family", "part", "key", "points", "deals", "played", "game_row",
-         "position", "grp", "game_id", "seat"])
-    db.table("figure_parts").create_index(
-        ["table_key", "person_id", "family", "part", "key", "points", "deals", "played",
-         "game_row", "position", "grp", "game_id", "seat"])
     # The figures of the games already finished are the domain's to make (they need the
     # games replayed): it fills every finished game that has none when the app starts
     # (``domain.figures.backfill``, reading :func:`.queries.finished_without_figures`).
 
 
-@migrations(name="0008_one_name_per_person")
-def _one_name(db: Database) -> None:
-    """Every seat under the name its person goes by (seats written before a person kept
-    one name kept the case they were typed in)."""
-    db.execute("update players set name = (select name from people where people.id = "
-               "players.person_id) where person_id is not null and name != (select name "
-               "from people where people.id = players.person_id)")
 
 
-@migrations(name="0009_tournaments")
-def _tournaments(db: Database) -> None:
-    """Club night (issue 27): a tournament of many tables, drawn round by round.
-
-    * ``tournaments``: its name, the rounds it is to have, the ruleset id per table size
-      (JSON, ``{"4": "standard-4"}``), how it is ranked (``points`` or ``places``), the
-      seed its draws are made from, a ``version`` bumped by every change to it *and to
-      any of its games* (:func:`touch_tournament_of`, called by the domain's handler in
-      the game's write), so one number tells a projector to look again.
-    * ``tournament_players``: an entry number per player (1, 2, …, in the order entered;
-      late arrivals after), their person, the round they joined at and, once withdrawn,
-      the last round they were drawn for (``left_after``).
-    * ``tournament_tables``: per round and table, its game and the entry numbers in seat
-      order. A game belongs to one tournament table at most.
-    """
-    db.table("tournaments").create({
-        "id": str, "name": str, "rounds": int, "rulesets": str, "scoring": str, "seed": str,
-        "version": int, "closed": int, "created_at": str, "updated_at": str,
-    }, pk="id", not_null={"name", "rounds", "rulesets", "scoring", "seed", "version",
-                          "closed", "created_at"},
-        defaults={"version": 1, "closed": 0})
-    db.table("tournament_players").create({
-        "tournament_id": str, "number": int, "person_id": int, "joined": int,
-        "left_after": int,
-    }, pk=("tournament_id", "number"),
-        foreign_keys=[("tournament_id", "tournaments", "id"), ("person_id", "people", "id")],
-        not_null={"person_id", "joined"})
-    db.table("tournament_players").create_index(["tournament_id", "person_id"], unique=True)
-    db.table("tournament_players").create_index(["person_id"])
-    db.table("tournament_tables").create({
-        "tournament_id": str, "round": int, "number": int, "game_id": str, "seats": str,
-    }, pk=("tournament_id", "round", "number"),
-        foreign_keys=[("tournament_id", "tournaments", "id"), ("game_id", "games", "id")],
-        not_null={"game_id", "seats"})
-    db.table("tournament_tables").create_index(["game_id"], unique=True)
 
 
-@migrations(name="0010_rights")
-def _rights(db: Database) -> None:
-    """A room of strangers (issue 32): what was changed by which right, and signatures.
-
-    * ``changes``: every correction and undo of a game, every set of signatures a
-      correction cleared, a tournament closed or reopened; when, by which right
-      (``table``, ``director``, ``host``), whether the game was finished then, and the
-      game's tournament (so a director's page reads its own by index).
-    * ``signatures``: a finished game's signatures, a seat each, or the director's
-      (seat ``-1``); a correction or undo of the game deletes them.
-    * ``renames``: every rename of a person (the old name and the new, when, by which
-      right), so the host can take one back.
-    """
-    db.table("changes").create({
-        "id": int, "at": str, "tournament_id": str, "game_id": str, "action": str,
-        "number": int, "by": str, "finished": int,
-    }, pk="id", not_null={"at", "action", "by"})
-    db.table("changes").create_index(["tournament_id", "id"])
-    db.table("changes").create_index(["game_id", "id"])
-    db.table("signatures").create({"game_id": str, "seat": int, "by": str, "signed_at": str},
-                                  pk=("game_id", "seat"),
-                                  foreign_keys=[("game_id", "games", "id")],
-                                  not_null={"by", "signed_at"})
-    db.table("renames").create({
-        "id": int, "person_id": int, "old_name": str, "new_name": str, "at": str, "by": str,
-        "undone_at": str,
-    }, pk="id", foreign_keys=[("person_id", "people", "id")],
-        not_null={"person_id", "old_name", "new_name", "at", "by"})
 
 
-@migrations(name="0011_figure_totals")
-def _figure_totals(db: Database) -> None:
-    """Stats at constant cost (issue 34): what the people's pages read instead of summing
-    every finished game.
-
-    * ``figure_totals``: running sums per person, per table (``table_key``; ``''``: every
-      game of theirs), per family and per ``part``: ``game`` (key ``''``: games, wins,
-      places, points, and the wins in a row now and at most), ``ruleset`` (per ruleset
-      id), ``kind`` and ``count`` (the figure parts' keys; since 0016 inside the ``game``
-      row, :func:`_packed_parts`). Each row also names where it
-      was first played (``first_*``: the order a page lists them in, and the game whose
-      family names them). Kept by the domain's handler in the write that finishes,
-      corrects, undoes or deletes a game (:func:`add_totals`); filled for the games
-      finished before it by the domain when the app starts (the setting
-      :data:`TOTALS_WANTED` says it must, :func:`replace_totals`).
-    * ``table_seats``: how many games (finished or not) each person played at each table,
-      and ``people.games``: how many games each person sat at; both kept by the write
-      that makes or deletes a game (:func:`_count_seats`).
-    """
-    db.execute("""create table figure_totals (
-        person_id integer not null, table_key text not null, family text not null,
-        part text not null, key text not null,
-        games integer not null default 0, wins integer not null default 0,
-        places integer not null default 0, points integer not null default 0,
-        deals integer not null default 0, grp text,
-        first_played text, first_row integer, first_position integer, first_game text,
-        first_seat integer,
-        streak integer not null default 0, longest integer not null default 0,
-        last_played text, last_row integer,
-        primary key (person_id, table_key, family, part, key))""")
-    db.execute("""create table table_seats (
-        person_id integer not null, table_key text not null, games integer not null,
-        primary key (person_id, table_key))""")
-    db.execute("create index table_seats_by_games on table_seats (person_id, games desc, "
-               "table_key)")
-    db.execute("insert into table_seats (person_id, table_key, games) "
-               "select p.person_id, g.table_key, count(*) from players p join games g "
-               "on g.id = p.game_id where p.person_id is not null and g.table_key is not null "
-               "group by p.person_id, g.table_key")
-    db.execute("alter table people add column games integer not null default 0")
-    db.execute("update people set games = (select count(*) from players p "
-               "where p.person_id = people.id)")
-    # a person's best and worst game (of equal totals the earliest), everywhere and at
-    # one table, by index: no sort of all their games
-    db.execute("drop index if exists idx_figures_person_id_family_total")
-    db.table("figures").create_index(["person_id", "family", "total", "played", "game_row"])
-    db.table("figures").create_index(["table_key", "person_id", "family", "total", "played",
-                                      "game_row"])
-    db.execute("insert into settings (key, value) values (?, '1') on conflict (key) do "
-               "update set value = '1'", [TOTALS_WANTED])
 
 
 #: The setting that says the figures' running totals must be made from every figure kept
@@ -332,13 +87,6 @@ def _figure_totals(db: Database) -> None:
 TOTALS_WANTED = "figure_totals_wanted"
 
 
-@migrations(name="0012_rematches")
-def _rematches(db: Database) -> None:
-    """One rematch per table (issue 35): ``games.rematch_of``, the game a game is the
-    rematch of. Unique, so a game has one rematch at most whichever phones asked for it
-    at once (:func:`start_rematch` finds the one there is before it makes one)."""
-    db.table("games").add_column("rematch_of", str)
-    db.table("games").create_index(["rematch_of"], unique=True)
 
 
 #: The club every server has (issue 36): the home club, into which migration 0013 puts
@@ -347,49 +95,6 @@ def _rematches(db: Database) -> None:
 HOME_CLUB = "home"
 
 
-@migrations(name="0013_clubs")
-def _clubs(db: Database) -> None:
-    """Clubs on one shared host (issue 36): each club its own people, games and
-    tournaments.
-
-    * ``clubs``: its name, whether its pages are ``public`` (else for its members only),
-      whether its casual games count for ratings (``casual_rated``; a tournament's games
-      always do), its default ruleset (``default_ruleset``, None: the server's), the code
-      that invites a member (``invite_code``, unique, the join code's alphabet and
-      length) and a ``version`` bumped by every change to it. One row is made here: the
-      home club (:data:`HOME_CLUB`), whose default ruleset stays the server's setting.
-    * ``club_directors``: the directors a club's manager named (a name each; the right
-      itself is an HMAC of the club and the row's id, the web's to give and check).
-    * ``club_id`` on ``people``, ``games``, ``tournaments`` and ``rulesets`` (a house
-      variant's club), ``'home'`` for every row there is. A person's name is unique
-      within their club: two clubs each with an "Ania" have two people
-      (``(club_id, key)`` unique instead of ``key``); the lists a club's pages read are
-      by index (a club's people in name order, its games and tournaments newest first).
-    """
-    db.execute("""create table clubs (
-        id text primary key, name text not null, public integer not null default 1,
-        casual_rated integer not null default 0, default_ruleset text,
-        invite_code text not null, version integer not null default 1,
-        created_at text not null, updated_at text)""")
-    db.execute("create unique index clubs_by_invite_code on clubs (invite_code)")
-    db.execute("""create table club_directors (
-        id integer primary key, club_id text not null references clubs(id),
-        name text not null, created_at text not null)""")
-    db.execute("create index club_directors_by_club on club_directors (club_id, id)")
-    now = _now()
-    db.execute("insert into clubs (id, name, public, casual_rated, invite_code, created_at, "
-               "updated_at) values (?, '', 1, 0, ?, ?, ?)",
-               [HOME_CLUB, _free_club_code(db), now, now])
-    for table in ("people", "games", "tournaments", "rulesets"):
-        db.execute(f"alter table {table} add column club_id text not null "
-                   f"default '{HOME_CLUB}'")
-    db.execute("drop index if exists idx_people_key")
-    db.execute("create unique index people_by_club_key on people (club_id, key)")
-    db.execute("create index people_by_club_en on people (club_id, sort_en, name, id)")
-    db.execute("create index people_by_club_pl on people (club_id, sort_pl, name, id)")
-    db.execute("create index games_by_club on games (club_id, created_at)")
-    db.execute("create index tournaments_by_club on tournaments (club_id, created_at)")
-    db.execute("create index rulesets_by_club on rulesets (club_id)")
 
 
 def _free_club_code(db: Database) -> str:
@@ -645,6 +350,7 @@ _ALONE = Committer()
 
 
 def migrate(db: Database) -> None:
+    """The schema brought up to date (:mod:`.migrations`)."""
     migrations.apply(db)
 
 
@@ -1397,52 +1103,6 @@ def reopen_tournament(db: Database, tid: str, by: str = "director") -> None:
 
 # -- ratings and seasons (issue 36) ---------------------------------------------------
 
-@migrations(name="0014_ratings_seasons")
-def _ratings_seasons(db: Database) -> None:
-    """A club's ratings and seasons (issue 36):
-
-    * ``rated_games``: every finished one-player-a-side game, in the order it finished
-      (``seq``, given when it finishes; an undo or a deletion takes the row off, a game
-      finished again goes to the end), its club, whether it is a casual game (no
-      tournament's) and whether it counts for ratings now (``counted``: tournament games
-      always, casual ones when the club says so).
-    * ``rating_seats``: per counted game and seat, its person, place, and the person's
-      rating (``mu``, ``sigma``) before and after it, and their rated games after it:
-      a correction replays the club's games from that game on, starting from there.
-    * ``ratings``: each person's rating now (their last game's), and its conservative
-      number (``mu − 3·sigma``, what a table ranks by).
-    * ``seasons``: a club's seasons, each a name and a date range (the nights whose
-      tournament began within it), how it adds up (``points`` or ``places``) and how many
-      of a player's best nights count (``best``, none: all).
-
-    The ratings of the games finished before it are the domain's to make (they need the
-    order games finished in): :data:`RATINGS_WANTED` asks for them when the app starts.
-    """
-    db.execute("""create table rated_games (
-        game_id text primary key references games(id), club_id text not null,
-        seq integer not null unique, casual integer not null, counted integer not null)""")
-    db.execute("create index rated_games_by_club on rated_games (club_id, counted, seq)")
-    db.execute("""create table rating_seats (
-        game_id text not null references games(id), seat integer not null,
-        person_id integer not null, club_id text not null, seq integer not null,
-        place integer not null, games integer not null,
-        mu_before real not null, sigma_before real not null,
-        mu real not null, sigma real not null, primary key (game_id, seat))""")
-    db.execute("create index rating_seats_by_club on rating_seats (club_id, seq)")
-    db.execute("create index rating_seats_by_person on rating_seats (person_id, seq, mu, "
-               "sigma, games)")
-    db.execute("""create table ratings (
-        person_id integer primary key references people(id), club_id text not null,
-        mu real not null, sigma real not null, conservative real not null,
-        games integer not null)""")
-    db.execute("create index ratings_by_club on ratings (club_id, conservative desc)")
-    db.execute("""create table seasons (
-        id text primary key, club_id text not null, name text not null,
-        starts text not null, ends text not null, scoring text not null, best integer,
-        created_at text not null)""")
-    db.execute("create index seasons_by_club on seasons (club_id, starts, ends)")
-    db.execute("insert into settings (key, value) values (?, '1') on conflict (key) do "
-               "update set value = '1'", [RATINGS_WANTED])
 
 
 #: The setting that says every rating must be made from the games finished so far (set by
@@ -1540,62 +1200,7 @@ def delete_season(db: Database, sid: str, club: str) -> None:
         raise SeasonNotFound(sid)
 
 
-@migrations(name="0015_lean_figure_parts")
-def _lean_figure_parts(db: Database) -> None:
-    """The figure parts lose their two covering indexes (issue 33: the deal that ends a
-    game wrote some 60 parts into each, and that write was a third of all a table's
-    deals cost the server). Made for summing parts (issue 25), they were read by nothing
-    once the running totals (0011) did the sums; where a kind of deal was first played
-    is found through the figures' index instead (:func:`.queries.first_figure`)."""
-    for index in (("idx_figure_parts_person_id_family_part_key_points_deals_played_game_row_"
-                   "position_grp_game_id_seat"),
-                  ("idx_figure_parts_table_key_person_id_family_part_key_points_deals_played_"
-                   "game_row_position_grp_game_id_seat")):
-        db.execute(f"drop index if exists {index}")
 
 
-@migrations(name="0016_packed_parts")
-def _packed_parts(db: Database) -> None:
-    """A game's and a person's parts kept whole, in one column of the row they belong to
-    (issue 33: the deal that ends a game wrote 48 figure parts and moved 96 running
-    totals of parts, one row each, and that was a tenth of every deal's processor time
-    in ``bench/server.py``):
-
-    * ``figures.parts``: a seat's parts (``[part, key, position, grp, points, deals]``,
-      by part and position) instead of ``figure_parts``, which goes;
-    * ``figure_totals.parts``: on a person's ``game`` total (everywhere, or at one
-      table), the totals of their parts ``{part: {key: [games, points, deals, grp,
-      first_played, first_row, first_position, first_game, first_seat]}}`` instead of a
-      row each.
-
-    Readers get the same rows as before (:func:`.queries.totals`, :func:`.queries.
-    game_figures`); every number moves over unchanged."""
-    db.execute("alter table figures add column parts text")
-    seats: dict[tuple[str, int], list[list[Any]]] = {}
-    for gid, seat, *part in db.conn.execute(
-            "select game_id, seat, part, key, position, grp, points, deals from figure_parts "
-            "order by game_id, seat, part, position"):
-        seats.setdefault((gid, seat), []).append(part)
-    db.conn.executemany("update figures set parts = ? where game_id = ? and seat = ?",
-                        [(_packed(parts), *key) for key, parts in seats.items()])
-    db.execute("drop table figure_parts")
-    db.execute("alter table figure_totals add column parts text")
-    totals: dict[tuple[Any, ...], dict[str, dict[str, list[Any]]]] = {}
-    for pid, scope, family, part, key, *entry in db.conn.execute(
-            "select person_id, table_key, family, part, key, games, points, deals, grp, "
-            "first_played, first_row, first_position, first_game, first_seat from "
-            "figure_totals where part not in ('game', 'ruleset') "
-            "order by person_id, table_key, family, part, key"):
-        totals.setdefault((pid, scope, family), {}).setdefault(part, {})[key] = entry
-    db.conn.executemany("update figure_totals set parts = ? where person_id = ? and "
-                        "table_key = ? and family = ? and part = 'game' and key = ''",
-                        [(_packed(parts), *owner) for owner, parts in totals.items()])
-    db.execute("delete from figure_totals where part not in ('game', 'ruleset')")
 
 
-@migrations(name="0017_unread_index")
-def _unread_index(db: Database) -> None:
-    """The index of ``games.updated_at`` goes (issue 33): no read has used it since the
-    list of games orders by when a game was played (its last deal, migration 0007), and
-    every deal, correction and rename moved an entry of it."""
-    db.execute("drop index if exists idx_games_updated_at")
