@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from ..store import new_join_code
+from ..connection import new_join_code
 
 
 def migrate(db: Database) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlite_utils import Database
 
 from ...rules.checks import person_key
-from ..store import _now
+from .. import connection
 
 
 def migrate(db: Database) -> None:
@@ -19,7 +19,7 @@ def migrate(db: Database) -> None:
                          "join games g on g.id = p.game_id order by g.created_at, p.seat"))
     for row in rows:
         db.execute("update players set person_id = ? where game_id = ? and seat = ?",
-                   [_person(db, row["name"], row["created_at"] or _now()),
+                   [_person(db, row["name"], row["created_at"] or connection.now()),
                     row["game_id"],
                     row["seat"]])
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from ..store import _table_key, evening_id, sort_keys
+from ..connection import sort_keys
+from ..game_writes import evening_id
 
 
 def migrate(db: Database) -> None:
@@ -61,3 +62,13 @@ def migrate(db: Database) -> None:
     db.table("figure_parts").create_index(
         ["table_key", "person_id", "family", "part", "key", "points", "deals", "played",
          "game_row", "position", "grp", "game_id", "seat"])
+
+
+def _table_key(db: Database, gid: str) -> str | None:
+    """The people at a game, their ids sorted and joined (``3-5-7-9``); None if a seat
+    has nobody (no table)."""
+    ids = [r[0] for r in db.conn.execute(
+        "select person_id from players where game_id = ? order by seat", [gid])]
+    if not ids or None in ids:
+        return None
+    return "-".join(str(p) for p in sorted(ids))

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from ..store import TOTALS_WANTED
+from ..figure_writes import TOTALS_WANTED
 
 
 def migrate(db: Database) -> None:

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from ..store import HOME_CLUB, _free_club_code, _now
+from .. import connection
+from ..connection import HOME_CLUB, _free_code
 
 
 def migrate(db: Database) -> None:
@@ -33,10 +34,10 @@ def migrate(db: Database) -> None:
         id integer primary key, club_id text not null references clubs(id),
         name text not null, created_at text not null)""")
     db.execute("create index club_directors_by_club on club_directors (club_id, id)")
-    now = _now()
+    now = connection.now()
     db.execute("insert into clubs (id, name, public, casual_rated, invite_code, created_at, "
                "updated_at) values (?, '', 1, 0, ?, ?, ?)",
-               [HOME_CLUB, _free_club_code(db), now, now])
+               [HOME_CLUB, _free_code(db), now, now])
     for table in ("people", "games", "tournaments", "rulesets"):
         db.execute(f"alter table {table} add column club_id text not null "
                    f"default '{HOME_CLUB}'")

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from ..store import RATINGS_WANTED
+from ..rating_writes import RATINGS_WANTED
 
 
 def migrate(db: Database) -> None:

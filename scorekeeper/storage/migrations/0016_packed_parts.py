@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..store import _packed
+from ..connection import _packed
 
 
 def migrate(db: Database) -> None:
