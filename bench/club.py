@@ -234,7 +234,7 @@ def make_tournament(instance: Path, tables: int, left: list[int] | None = None) 
     from scorekeeper.domain import tournaments
     from scorekeeper.families.kierki.rules import get_ruleset
     from scorekeeper.families.kierki.rules.examples import plausible_results
-    from scorekeeper.storage import queries
+    from scorekeeper.storage import game_reads
     from scorekeeper.web import access
     from scorekeeper.web.db import get_db
 
@@ -256,7 +256,7 @@ def make_tournament(instance: Path, tables: int, left: list[int] | None = None) 
                     game = service.enter_deal(db, game, number, results[number - 1],
                                               game.version)
                 played[gid] = DEALS - n
-        versions = {g: queries.game_version(db, g) for g in games}
+        versions = {g: game_reads.game_version(db, g) for g in games}
     return Fixture(t.id, games, versions, {g: access.token(g, SECRET) for g in games},
                    results, access.tournament_token(t.id, SECRET), played)
 

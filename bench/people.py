@@ -8,7 +8,7 @@ Seeds two temporary instances, one with ``--small`` finished games (10) and one 
 ``--games`` (10,000): Kierki for 3, 4 and 5 players and Tybet, ~20 regulars and a few
 thousand names that play once; one table of four regulars plays an evening of four
 games every few days (a quarter of all games), the other games draw their people at
-random. Games are written by the store's own write (``store.import_game``, the one that
+random. Games are written by the store's own write (``game_writes.import_game``, the one that
 also keeps each finished game's figures), several hundred to a transaction through
 :func:`.commits.commit` (the group commit's path), with the store's clock set to each
 game's evening so that evenings form as they would have.
@@ -48,7 +48,7 @@ from scorekeeper import create_app
 from scorekeeper.domain import service
 from scorekeeper.families import registry
 from scorekeeper.families.kierki.rules.examples import plausible_results
-from scorekeeper.storage import commits, store
+from scorekeeper.storage import commits, connection, game_writes, rating_reads
 from scorekeeper.web import caches
 
 #: Tybet to 21: the pairs (seats 0 and 2 against 1 and 3) win 29 to 4.
@@ -81,7 +81,7 @@ def seed(db, games: int, rng: random.Random) -> None:
     templates = {rid: _template(rid) for rid, _ in MIX}
     weighted = [rid for rid, share in MIX for _ in range(share)]
     one_offs = iter(f"Gość {i}" for i in range(1, 10**6))
-    clock = store._now
+    clock = connection.now
     jobs: list[commits._Job] = []
     when = START
     try:
@@ -105,24 +105,24 @@ def seed(db, games: int, rng: random.Random) -> None:
                         raise value
                 jobs = []
     finally:
-        store._now = clock
+        connection.now = clock
 
 
 def _import_at(db, family, snapshot, names, settings, results, at):
-    """``store.import_game`` (unwrapped: the batch commits it) with the store's clock at
+    """``game_writes.import_game`` (unwrapped: the batch commits it) with the store's clock at
     the game's time."""
-    store._now = lambda: at
-    return store.import_game.__wrapped__(db, family, snapshot, names, settings, results,
+    connection.now = lambda: at
+    return game_writes.import_game.__wrapped__(db, family, snapshot, names, settings, results,
                                          [], True, created_at=at)
 
 
 def instance(games: int, rng: random.Random, folder: Path):
     app = create_app({"DATABASE": str(folder / "kierki.sqlite"), "SECRET_KEY": "bench",
                       "MAX_GAMES": 10**6, "SYNCHRONOUS": "NORMAL"})
-    db = store.connect(app.config["DATABASE"])
+    db = connection.connect(app.config["DATABASE"])
     db.execute("PRAGMA synchronous = OFF")  # seeding only
     from scorekeeper.domain import clubs
-    clubs.change(db, clubs.load(db, store.HOME_CLUB), casual_rated=True)  # all rated
+    clubs.change(db, clubs.load(db, connection.HOME_CLUB), casual_rated=True)  # all rated
     t0 = time.perf_counter()
     seed(db, games, rng)
     service.backfill_figures(db)  # the store keeps figures the domain makes: each game replayed once
@@ -140,7 +140,7 @@ def reopen(folder: Path):
 def tournament(app) -> str:
     """A tournament of eight regulars, its first round played to the end; its id."""
     from scorekeeper.domain import tournaments
-    db = store.connect(app.config["DATABASE"])
+    db = connection.connect(app.config["DATABASE"])
     try:
         t = tournaments.create(db, "Bench", "\n".join(REGULARS[:8]), 1,
                                {"4": "standard-4"}, seed="bench")
@@ -157,7 +157,7 @@ def tournament(app) -> str:
 
 def _pages(app, tid: str) -> dict[str, str]:
     """The address of each page timed, found through the app's own answers."""
-    db = store.connect(app.config["DATABASE"])
+    db = connection.connect(app.config["DATABASE"])
     try:
         ids = dict(db.execute("select name, id from people").fetchall())
         club = "-".join(str(p) for p in sorted(ids[n] for n in CLUB))
@@ -190,7 +190,7 @@ def finishing(apps: dict[int, Any], repeat: int) -> dict[int, tuple[float, float
     one and the running totals count their wins in a row again, issue 34's path for an
     earlier game.)"""
     from scorekeeper.domain import ratings
-    from scorekeeper.storage import queries
+    from scorekeeper.storage import connection
     rules = registry.find("standard-4")[1]
     results = plausible_results(rules)
     keep = ratings.keep
@@ -209,11 +209,11 @@ def finishing(apps: dict[int, Any], repeat: int) -> dict[int, tuple[float, float
         t0 = time.perf_counter()
         game = service.enter_deal(db, game, len(results), results[-1], game.version)
         took = time.perf_counter() - t0
-        rated = queries.rated_game(db, gid)
+        rated = rating_reads.rated_game(db, gid)
         assert game.state.finished and rated is not None and rated.counted, "not rated"
         return took
 
-    dbs = {n: store.connect(app.config["DATABASE"]) for n, app in apps.items()}
+    dbs = {n: connection.connect(app.config["DATABASE"]) for n, app in apps.items()}
     whole: dict[int, list[float]] = {n: [] for n in apps}
     rating: dict[int, list[float]] = {n: [] for n in apps}
     run = time.time_ns()
@@ -279,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 app, seconds = instance(games, random.Random(args.seed), folder)
                 (folder / "tournament").write_text(tournament(app))
-            db = store.connect(app.config["DATABASE"])
+            db = connection.connect(app.config["DATABASE"])
             people = db.execute("select count(*) from people").fetchone()[0]
             db.close()
             print(f"{games} finished games, {people} people: "

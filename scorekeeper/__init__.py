@@ -117,12 +117,12 @@ def _backfill_figures(app: Flask) -> None:
     """The figures of finished games that have none (an older database; migration 0007
     left them to the domain, which replays those games once), on a connection of its own."""
     from .domain import service
-    from .storage import store
+    from .storage import connection
 
     if str(app.config["DATABASE"]) == ":memory:":  # a new connection is a database of its own
         return
-    db = store.connect(app.config["DATABASE"], int(app.config.get("BUSY_TIMEOUT_MS",
-                                                                  store.BUSY_TIMEOUT_MS)))
+    db = connection.connect(app.config["DATABASE"], int(app.config.get("BUSY_TIMEOUT_MS",
+                                                                  connection.BUSY_TIMEOUT_MS)))
     try:
         service.backfill_figures(db)
     finally:

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 from . import create_app
 from .common import collation
 from .outputs.share import lan_address
-from .storage import backups
+from .storage import backups, connection, game_reads
 from .web.db import pool_of
 
 if TYPE_CHECKING:
@@ -461,10 +461,10 @@ def proxy_refusal(app: Flask, host: str, told: bool,
 def host_link(app: Flask, base: str) -> str:
     """A new host link (the one before it is replaced, the browsers it made the host are
     the host no longer): ``<base>/host/<token>``."""
-    from .storage import store
+    from .storage import connection
     from .web import access
 
-    db = store.connect(app.config["DATABASE"])
+    db = connection.connect(app.config["DATABASE"])
     try:
         return f"{base.rstrip('/')}/host/{access.new_host_link(db)}"
     finally:
@@ -546,7 +546,6 @@ def backup(app: Flask, target: Path, keep: int | None = None) -> int:
     """A consistent copy of the live database (SQLite's online backup) with the server's
     secret key in it (:data:`SECRET_TABLE`), one file, mode 0600. Into a folder with
     ``keep``: then only the newest ``keep`` copies made so are left there."""
-    from .storage import store
 
     source = Path(app.config["DATABASE"])
     target = target.expanduser()
@@ -565,7 +564,7 @@ def backup(app: Flask, target: Path, keep: int | None = None) -> int:
     part = target.with_name(f".{target.name}.part")
     part.unlink(missing_ok=True)
     part.touch(mode=0o600)  # the secret goes in: this user's alone from the first byte
-    db = store.connect(str(source))
+    db = connection.connect(str(source))
     try:
         check, games = backups.write_copy(db.conn, part, _text(app.config["SECRET_KEY"]))
     except BaseException:
@@ -599,7 +598,6 @@ def restore(app: Flask, source: Path, force: bool = False) -> int:
     the secret key kept in it, so every token and link made before still works. Refused
     over a live database holding any game, person, tournament or variant unless
     ``force``. Run it with the server stopped; start the server after it."""
-    from .storage import store
     from .web.db import init_db
 
     source = source.expanduser()
@@ -628,7 +626,7 @@ def restore(app: Flask, source: Path, force: bool = False) -> int:
         secret = None
     # the app's key came from instance/secret_key unless KIERKI_SECRET_KEY or config.py set it
     elsewhere = _text(app.config["SECRET_KEY"]) != _secret_file(instance)
-    db = store.connect(str(live))
+    db = connection.connect(str(live))
     try:
         there = backups.kept_rows(db.conn)
         if there and not force:
@@ -646,7 +644,7 @@ def restore(app: Flask, source: Path, force: bool = False) -> int:
     finally:
         db.close()
     init_db(str(live))  # a copy made by an older version: its schema brought up to date
-    store.owner_only(live)
+    connection.owner_only(live)
     if secret is not None:
         key = instance / "secret_key"
         written = instance / ".secret_key.part"
@@ -688,11 +686,10 @@ def _local(stamp: str | None) -> str:
 
 
 def list_games(app: Flask) -> int:
-    from .storage import queries, store
 
-    db = store.connect(app.config["DATABASE"])
+    db = connection.connect(app.config["DATABASE"])
     try:
-        games = queries.list_games(db)
+        games = game_reads.list_games(db)
     finally:
         db.close()
     if not games:
@@ -712,10 +709,9 @@ def list_games(app: Flask) -> int:
 def delete_games(app: Flask, ids: list[str]) -> int:
     """Delete through the service, with each game's current version (history goes too)."""
     from .domain import service
-    from .storage import store
 
     status = 0
-    db = store.connect(app.config["DATABASE"])
+    db = connection.connect(app.config["DATABASE"])
     try:
         for gid in ids:
             for _attempt in range(3):  # a phone may write between the read and the delete

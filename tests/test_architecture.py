@@ -234,7 +234,7 @@ def test_the_pure_parts_load_without_flask():
     (each family's web adapter, ``families/<key>/web/``)."""
     code = ("import sys, scorekeeper.domain.service, scorekeeper.domain.tournaments, "
             "scorekeeper.domain.people, scorekeeper.domain.variants, "
-            "scorekeeper.storage.store, scorekeeper.storage.queries; "
+            "scorekeeper.storage.game_writes, scorekeeper.storage.game_reads; "
             "from scorekeeper.families import registry; registry.families(); "
             "print(sorted(m for m in ('flask', 'werkzeug', 'jinja2', 'flask_babel', "
             "'flask_wtf', 'wtforms', 'flask_limiter', 'markupsafe') if m in sys.modules))")

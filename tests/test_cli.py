@@ -5,7 +5,7 @@ import pytest
 
 from scorekeeper import cli, create_app
 from scorekeeper.domain import service
-from scorekeeper.storage import queries, store
+from scorekeeper.storage import connection, game_reads
 
 PLAYERS = ["Ala", "Bolek", "Cela", "Darek"]
 
@@ -24,7 +24,7 @@ def instance(tmp_path, monkeypatch):
 
 @pytest.fixture
 def db(instance):
-    db = store.connect(create_app().config["DATABASE"])
+    db = connection.connect(create_app().config["DATABASE"])
     yield db
     db.close()
 
@@ -110,10 +110,10 @@ def test_backup_is_a_consistent_single_file_copy(instance, db, tmp_path, capsys)
     assert "2 games" in capsys.readouterr().out
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("copy")) \
         == ["copy.sqlite"]  # no -wal or -shm: the copy is one file
-    copy = store.connect(str(tmp_path / "copy.sqlite"))
+    copy = connection.connect(str(tmp_path / "copy.sqlite"))
     try:
         assert copy.execute("pragma integrity_check").fetchone()[0] == "ok"
-        assert sorted(g["id"] for g in queries.list_games(copy)) == sorted(kept)
+        assert sorted(g["id"] for g in game_reads.list_games(copy)) == sorted(kept)
         assert len(service.load(copy, kept[0]).state.scored) == 1
     finally:
         copy.close()
@@ -129,7 +129,7 @@ def test_backup_into_a_folder_and_never_onto_the_database(instance, db, tmp_path
     live = create_app().config["DATABASE"]
     assert cli.main(["backup", live]) == 1
     assert cli.main(["backup", str(tmp_path / "missing" / "x.sqlite")]) == 1
-    assert len(queries.list_games(db)) == 1
+    assert len(game_reads.list_games(db)) == 1
 
 
 def test_games_list(instance, db, capsys):
@@ -150,18 +150,18 @@ def test_games_list(instance, db, capsys):
 def test_games_delete_takes_the_history_too(instance, db, capsys):
     gid, other = new(db, dealt=True), new(db)
     service.enter_deal(db, service.load(db, gid), 1, {"tricks": [0, 13, 0, 0]}, 2)  # an edit
-    assert queries.deal_history(db, gid)
+    assert game_reads.deal_history(db, gid)
     assert cli.main(["games", "delete", gid, "no-such-game"]) == 1
     out, err = capsys.readouterr()
     assert f"Deleted {gid}" in out and "No game no-such-game" in err
-    with pytest.raises(queries.GameNotFound):
+    with pytest.raises(game_reads.GameNotFound):
         service.load(db, gid)
     for table in ("players", "deals", "deal_history"):
         assert db.execute(f"select count(*) from {table} where game_id = ?",
                           [gid]).fetchone()[0] == 0
-    assert [g["id"] for g in queries.list_games(db)] == [other]
+    assert [g["id"] for g in game_reads.list_games(db)] == [other]
     assert cli.main(["games", "delete", other]) == 0
-    assert queries.list_games(db) == []
+    assert game_reads.list_games(db) == []
 
 
 def test_init_db(instance, capsys):
@@ -189,9 +189,9 @@ def test_backup_keep_leaves_the_newest_copies_it_made_and_nothing_else(instance,
     assert copies[:-1] == [p.name for p in made[-13:]]  # the 3 oldest went
     assert "Removed the older copy kierki-20240101-030000.sqlite" in out
     assert {p.name for p in others} <= set(left)  # not made by it: left alone
-    copy = store.connect(str(folder / newest))
+    copy = connection.connect(str(folder / newest))
     try:
-        assert len(queries.list_games(copy)) == 1
+        assert len(game_reads.list_games(copy)) == 1
     finally:
         copy.close()
 
@@ -341,7 +341,7 @@ def test_a_backup_restored_on_a_new_machine_keeps_every_token(own_secret, tmp_pa
     assert "secret key" in out
     assert (fresh / "secret_key").read_text() == (own_secret / "secret_key").read_text()
     assert _mode(fresh / "secret_key") == 0o600 and _mode(fresh / "kierki.sqlite") == 0o600
-    live = store.connect(str(fresh / "kierki.sqlite"))
+    live = connection.connect(str(fresh / "kierki.sqlite"))
     try:  # the secret is kept in backups, never in a live database
         assert cli.SECRET_TABLE not in live.table_names()
     finally:
@@ -371,9 +371,9 @@ def test_restore_refuses_a_live_database_with_games_unless_forced(own_secret, db
     new(db)
     assert cli.main(["restore", str(tmp_path / "copy.sqlite")]) == 1
     assert "not empty (2 games" in capsys.readouterr().err
-    assert len(queries.list_games(db)) == 2
+    assert len(game_reads.list_games(db)) == 2
     assert cli.main(["restore", str(tmp_path / "copy.sqlite"), "--force"]) == 0
-    assert len(queries.list_games(db)) == 1
+    assert len(game_reads.list_games(db)) == 1
 
 
 def test_restore_refuses_what_is_no_sound_backup(own_secret, tmp_path, capsys):

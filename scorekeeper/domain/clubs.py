@@ -18,12 +18,12 @@ from sqlite_utils import Database
 
 from ..rules import checks
 from ..rules.errors import N_, InvalidInput, Problem, UnknownRuleset
-from ..storage import queries, store
-from ..storage.queries import ClubNotFound
+from ..storage import club_reads, club_writes, connection, house_reads
+from ..storage.club_reads import ClubNotFound
 from . import bus, ratings, variants
 from .events import ClubChanged, ClubCreated, MemberJoined
 
-HOME_CLUB = store.HOME_CLUB
+HOME_CLUB = connection.HOME_CLUB
 
 __all__ = ["HOME_CLUB", "Club", "ClubNotFound", "by_code", "create", "load"]
 
@@ -58,13 +58,13 @@ def _club(row: dict[str, Any]) -> Club:
 
 def load(db: Database, cid: Any) -> Club:
     """A club by id; ``ClubNotFound`` for any other id."""
-    return _club(queries.club(db, cid))
+    return _club(club_reads.club(db, cid))
 
 
 def by_code(db: Database, code: str) -> Club:
     """The club a (normalised) invitation code invites to; ``ClubNotFound`` if none.
     The home club invites nobody by code: it is everyone's who uses this server."""
-    club = load(db, queries.club_by_code(db, code))
+    club = load(db, club_reads.club_by_code(db, code))
     if club.home:
         raise ClubNotFound(code)
     return club
@@ -87,8 +87,8 @@ def create(db: Database, name: Any, public: Any = True) -> Club:
     if not isinstance(public, bool):
         raise InvalidInput([Problem("public", N_("Say whether the club's pages are public "
                                                  "(true or false)."))])
-    cid = store.new_id()
-    store.create_club(db, cid, checked, public)
+    cid = connection.new_id()
+    club_writes.create_club(db, cid, checked, public)
     bus.publish([ClubCreated(cid, 1)])
     return load(db, cid)
 
@@ -120,7 +120,7 @@ def change(db: Database, club: Club, name: Any = None, public: Any = None,
     counts = changes.get("casual_rated")
     then = None if counts is None or bool(counts) == club.casual_rated else (
         lambda wdb, cid: ratings.casual_switched(wdb, cid, bool(counts)))
-    version = store.change_club(db, club.id, changes, then=then)
+    version = club_writes.change_club(db, club.id, changes, then=then)
     bus.publish([ClubChanged(club.id, version)])
     return load(db, club.id)
 
@@ -128,7 +128,7 @@ def change(db: Database, club: Club, name: Any = None, public: Any = None,
 def renew_code(db: Database, club: Club) -> Club:
     """A new invitation code: the old link and code invite nobody more (those who joined
     stay members)."""
-    store.renew_club_code(db, club.id)
+    club_writes.renew_club_code(db, club.id)
     bus.publish([ClubChanged(club.id)])
     return load(db, club.id)
 
@@ -141,7 +141,7 @@ def joined(club: Club) -> None:
 
 def name_director(db: Database, club: Club, name: Any) -> int:
     """A director named by the manager; the director's id."""
-    did = store.add_club_director(db, club.id, _name(name, "director",
+    did = club_writes.add_club_director(db, club.id, _name(name, "director",
                                                      N_("Enter the director's name.")))
     bus.publish([ClubChanged(club.id)])
     return did
@@ -153,22 +153,22 @@ def remove_director(db: Database, club: Club, did: Any) -> bool:
         did = int(did)
     if not checks.is_int(did):
         return False
-    gone = store.remove_club_director(db, club.id, did)
+    gone = club_writes.remove_club_director(db, club.id, did)
     if gone:
         bus.publish([ClubChanged(club.id)])
     return gone
 
 
 def directors(db: Database, club: Club) -> list[dict[str, Any]]:
-    return queries.club_directors(db, club.id)
+    return club_reads.club_directors(db, club.id)
 
 
 def default_ruleset(db: Database, club: Club) -> str | None:
     """The ruleset a new game of the club starts with: the club's choice, else (the home
     club, or a club that chose none) the server's."""
-    return club.default_ruleset or queries.setting(db, "default_ruleset")
+    return club.default_ruleset or house_reads.setting(db, "default_ruleset")
 
 
 def count(db: Database) -> int:
     """How many clubs the server keeps (the home club among them)."""
-    return queries.count_clubs(db)
+    return club_reads.count_clubs(db)

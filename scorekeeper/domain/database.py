@@ -4,8 +4,8 @@ brought up to date, and the settings a connection is opened with. The web asks h
 only the domain and the storage name the storage."""
 from __future__ import annotations
 
+from ..storage.connection import BUSY_TIMEOUT_MS, SYNCHRONOUS, connect, migrate
 from ..storage.pool import POOL_SIZE, Pool
-from ..storage.store import BUSY_TIMEOUT_MS, SYNCHRONOUS, connect, migrate
 
 __all__ = ["BUSY_TIMEOUT_MS", "POOL_SIZE", "SYNCHRONOUS", "Pool", "init_db"]
 

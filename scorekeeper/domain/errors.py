@@ -6,21 +6,16 @@ own (``service.Conflict``, ``service.Frozen``, ``tournaments.NotNow``…) stay w
 are made."""
 from __future__ import annotations
 
+from ..storage.club_reads import ClubNotFound
 from ..storage.commits import Busy, StoreError
-from ..storage.queries import (
-    ClubNotFound,
-    GameNotFound,
-    PersonNotFound,
-    RulesetNotFound,
-    TournamentNotFound,
-)
-from ..storage.store import (
-    NameTaken,
-    RenameChanged,
-    RulesetInUse,
-    SeasonNotFound,
-    VersionConflict,
-)
+from ..storage.game_reads import GameNotFound
+from ..storage.game_writes import VersionConflict
+from ..storage.house_reads import RulesetNotFound
+from ..storage.house_writes import RulesetInUse
+from ..storage.people_reads import PersonNotFound
+from ..storage.people_writes import NameTaken, RenameChanged
+from ..storage.rating_writes import SeasonNotFound
+from ..storage.tournament_reads import TournamentNotFound
 
 __all__ = ["Busy", "ClubNotFound", "GameNotFound", "NameTaken", "PersonNotFound",
            "RenameChanged", "RulesetInUse", "RulesetNotFound", "SeasonNotFound", "StoreError",

@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules.places import places
-from ..storage import queries, store
+from ..storage import figure_reads, figure_writes
 
 
-def rows(game: Any) -> store.Figures | None:
+def rows(game: Any) -> figure_writes.Figures | None:
     """The figures of ``game`` (its ``family``, ``rules`` and ``state``): a row per seat
     and the family's numbers per seat (:meth:`Family.seat_numbers`), or None while it is
     unfinished."""
@@ -50,9 +50,9 @@ def _scopes(table: str | None) -> tuple[str, ...]:
 
 
 def _totals(seats: list[dict[str, Any]], parts: list[dict[str, Any]], gid: str,
-            sign: int) -> list[store.Total]:
+            sign: int) -> list[figure_writes.Total]:
     """What one game's figures add to the running totals (``sign`` 1) or take off (-1)."""
-    out: list[store.Total] = []
+    out: list[figure_writes.Total] = []
     for f in seats:
         first = (f["played"], f["game_row"], 0, gid, f["seat"])
         for scope in _scopes(f["table_key"]):
@@ -81,7 +81,7 @@ def streaks(wins: Any) -> dict[str, int]:
     return {"current": run, "longest": longest}
 
 
-def keep(db: Any, gid: str, made: store.Figures | None) -> None:
+def keep(db: Any, gid: str, made: figure_writes.Figures | None) -> None:
     """Inside a write: game ``gid``'s figures replaced by ``made`` (None: it counts no
     more), and every running total its people's pages read moved by exactly the
     difference: the old figures taken off, the new added (a correction, an undo, a
@@ -90,22 +90,22 @@ def keep(db: Any, gid: str, made: store.Figures | None) -> None:
     scan (:func:`.store.carry_runs`), a game added before it from the games won next to
     it, and are counted again from their games (one index scan) only when a game is
     taken off or its win changed, or a loss splits a run as long as their longest."""
-    old = queries.game_figures(db, gid)
-    new = store.put_figures(db, gid, made)
+    old = figure_reads.game_figures(db, gid)
+    new = figure_writes.put_figures(db, gid, made)
     if not old[0] and not new[0]:
         return
     taken, added = _totals(*old, gid, -1), _totals(*new, gid, 1)
-    store.add_totals(db, taken + added)
+    figure_writes.add_totals(db, taken + added)
     gone = {t[:5] for t in taken} - {t[:5] for t in added}
     for pid, scope, family, part, key in sorted(gone):
-        first = queries.first_figure(db, pid, scope or None, family, part, key)
+        first = figure_reads.first_figure(db, pid, scope or None, family, part, key)
         if first is not None:
-            store.set_first(db, pid, scope, family, part, key, first)
+            figure_writes.set_first(db, pid, scope, family, part, key, first)
     was = {(f["person_id"], s, f["family"]): f for f in old[0] for s in _scopes(f["table_key"])}
     now = {(f["person_id"], s, f["family"]): f for f in new[0] for s in _scopes(f["table_key"])}
     # a game added after each person's last carries their runs on (one statement: the
     # usual case, a game just finished); any other change counts them again
-    carried = store.carry_runs(db, [
+    carried = figure_writes.carry_runs(db, [
         (*key, after["won"], after["played"], after["game_row"])
         for key, after in sorted(now.items()) if key not in was])
     for pid, scope, family in sorted(set(was) | set(now)):
@@ -117,11 +117,11 @@ def keep(db: Any, gid: str, made: store.Figures | None) -> None:
         if after and not before:  # a game finished before another they finished already
             moved = _runs_with(db, pid, scope, family, after)
             if moved is not None:
-                store.set_runs(db, pid, scope, family, *moved)
+                figure_writes.set_runs(db, pid, scope, family, *moved)
                 continue
-        runs = streaks(queries.figure_wins(db, pid, family, scope or None))
-        store.set_runs(db, pid, scope, family, runs["current"], runs["longest"],
-                       queries.last_figure(db, pid, scope or None, family))
+        runs = streaks(figure_reads.figure_wins(db, pid, family, scope or None))
+        figure_writes.set_runs(db, pid, scope, family, runs["current"], runs["longest"],
+                       figure_reads.last_figure(db, pid, scope or None, family))
 
 
 def _runs_with(db: Any, pid: int, scope: str, family: str, game: dict[str, Any]
@@ -130,11 +130,11 @@ def _runs_with(db: Any, pid: int, scope: str, family: str, game: dict[str, Any]
     ``game`` is added before their last game: from the games won next to it alone (by
     index, as far as a game lost on each side), or None when only counting them all
     again can say (a loss that splits a run as long as their longest)."""
-    kept = queries.runs(db, pid, scope or None, family)
+    kept = figure_reads.runs(db, pid, scope or None, family)
     if kept is None or kept[2] is None:
         return None
     current, longest, last = kept[0], kept[1], (kept[2], kept[3])
-    before, after, to_end = queries.wins_beside(db, pid, family, scope or None,
+    before, after, to_end = figure_reads.wins_beside(db, pid, family, scope or None,
                                                 (game["played"], game["game_row"]))
     if game["won"]:
         longest = max(longest, before + 1 + after)
@@ -148,7 +148,7 @@ def recomputed(db: Any) -> list[tuple[Any, ...]]:
     """Every running total made afresh from every figure kept (the backfill of a database
     older than them, and what the tests compare the kept ones with), in key order: the
     columns of :func:`.queries.all_totals`."""
-    seats, parts = queries.all_figures(db)
+    seats, parts = figure_reads.all_figures(db)
     totals: dict[tuple[Any, ...], list[Any]] = {}
     wins: dict[tuple[Any, ...], list[Any]] = {}
 
@@ -192,5 +192,5 @@ def recomputed(db: Any) -> list[tuple[Any, ...]]:
 def rebuild(db: Any) -> int:
     """Every running total made afresh from the figures kept, in one write; how many."""
     totals = recomputed(db)
-    store.replace_totals(db, totals)
+    figure_writes.replace_totals(db, totals)
     return len(totals)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..storage import store
+from ..storage import tournament_writes
 from . import bus, figures, ratings
 from .events import (
     DealCorrected,
@@ -51,7 +51,7 @@ def bump_tournament(db: Any, event: Event) -> Iterable[Event]:
     game = getattr(event, "game", None)
     if game is not None and game.stored.tournament is None:
         return []
-    touched = store.touch_tournament_of(db, event.gid)  # type: ignore[attr-defined]
+    touched = tournament_writes.touch_tournament_of(db, event.gid)  # type: ignore[attr-defined]
     return [TournamentChanged(*touched)] if touched else []
 
 

@@ -7,7 +7,7 @@ import secrets
 
 from sqlite_utils import Database
 
-from ..storage import store
+from ..storage import connection, house_writes
 from . import people, reads
 
 #: Settings: the hash of the one unused host link's token, and the host epoch the
@@ -15,12 +15,12 @@ from . import people, reads
 #: admin epoch the password's sessions carry.
 HOST_LINK, HOST_EPOCH, ADMIN_EPOCH = "host_link", "host_epoch", "admin_epoch"
 #: The server's own club (issue 36): what a write that names no club is made in.
-HOME_CLUB = store.HOME_CLUB
+HOME_CLUB = connection.HOME_CLUB
 
 
 def set_default_ruleset(db: Database, rid: str) -> None:
     """New games start with ruleset ``rid`` from now on."""
-    store.set_setting(db, "default_ruleset", rid)
+    house_writes.set_setting(db, "default_ruleset", rid)
 
 
 def rename_person(db: Database, pid: int, name: str, by: str = "host") -> list[str]:
@@ -41,14 +41,14 @@ def undo_rename(db: Database, rename_id: int) -> int:
 def new_host_link(db: Database, token_hash: str) -> None:
     """Keep a new host link (its token's hash, usable once) and start a new host epoch:
     every browser an older link made the host is the host no longer."""
-    store.set_setting(db, HOST_EPOCH, secrets.token_hex(16))
-    store.set_setting(db, HOST_LINK, token_hash)
+    house_writes.set_setting(db, HOST_EPOCH, secrets.token_hex(16))
+    house_writes.set_setting(db, HOST_LINK, token_hash)
 
 
 def use_host_link(db: Database, token_hash: str) -> bool:
     """Use up the host link whose token hashes to ``token_hash``, in one write: whether it
     was the unused one (two requests with it: one wins)."""
-    return store.take_setting(db, HOST_LINK, token_hash)
+    return house_writes.take_setting(db, HOST_LINK, token_hash)
 
 
 def host_epoch(db: Database) -> str | None:
@@ -64,5 +64,5 @@ def admin_epoch(db: Database) -> str:
 def end_host_sessions(db: Database) -> None:
     """New epochs for both kinds of host session: every host's cookie (by password or by
     host link, any copy of it) stops working."""
-    store.set_setting(db, ADMIN_EPOCH, secrets.token_hex(16))
-    store.set_setting(db, HOST_EPOCH, secrets.token_hex(16))
+    house_writes.set_setting(db, ADMIN_EPOCH, secrets.token_hex(16))
+    house_writes.set_setting(db, HOST_EPOCH, secrets.token_hex(16))

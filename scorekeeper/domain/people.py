@@ -27,7 +27,7 @@ from ..common.lru import LRU
 from ..families import registry
 from ..rules import checks
 from ..rules.places import above_middle, places, shared_places  # noqa: F401 - settling reads them here
-from ..storage import queries, store
+from ..storage import figure_reads, game_reads, game_writes, people_reads, people_writes
 from . import bus, service
 from .events import PersonRenamed
 from .figures import streaks as figures_streaks
@@ -84,11 +84,11 @@ def statistics(db: Database, pid: int, table: str | None = None) -> dict[str, An
     games by index, and the few games that name the rulesets and kinds of deal shown:
     a page costs the same with ten stored games as with ten thousand (``bench/people.py``).
     """
-    person = queries.person(db, pid)
+    person = people_reads.person(db, pid)
     kept: dict[str, list[dict[str, Any]]] = {}
-    for row in queries.totals(db, pid, table):
+    for row in figure_reads.totals(db, pid, table):
         kept.setdefault(row["family"], []).append(row)
-    open_ = queries.unfinished_seats(db, pid, table)
+    open_ = figure_reads.unfinished_seats(db, pid, table)
     by_family: dict[str, dict[str, Any]] = {}
     rules: dict[str, Any] = {}
     done = 0
@@ -181,7 +181,7 @@ def _figures(db: Database, pid: int, family: str, kept: list[dict[str, Any]],
     rulesets = parts.get("ruleset", [])
     by_ruleset = [{"ruleset": r["key"] or None, "games": r["games"], "wins": r["wins"],
                    "average_place": _average(r["places"], r["games"])} for r in rulesets]
-    lines = queries.figure_lines(db, pid, family, FORM_GAMES, only) if sums["games"] \
+    lines = figure_reads.figure_lines(db, pid, family, FORM_GAMES, only) if sums["games"] \
         else {"best": None, "worst": None, "recent": []}
     figures = {
         "games": sums["games"], "unfinished": unfinished,
@@ -269,7 +269,7 @@ def _evenings_of(rows: Iterable[dict[str, Any]]) -> list[Evening]:
         rematch = current is not None and of is not None and of in current.seats
         if not rematch and (current is None or start is None or last is None
                             or start - last > EVENING_GAP):
-            current = Evening(store.evening_id(row["id"]), table,
+            current = Evening(game_writes.evening_id(row["id"]), table,
                               started=row["created_at"] or "")
             open_[table] = current
             found.append(current)
@@ -284,7 +284,7 @@ def _evenings_of(rows: Iterable[dict[str, Any]]) -> list[Evening]:
 def evenings(db: Database) -> list[Evening]:
     """Every evening on this server, the latest first (reads every game: the pages ask
     :func:`latest_evenings`, :func:`evening` and :func:`evening_of` instead)."""
-    return sorted(_evenings_of(queries.seatings(db)), key=lambda e: e.started, reverse=True)
+    return sorted(_evenings_of(people_reads.seatings(db)), key=lambda e: e.started, reverse=True)
 
 
 #: Games read at a time while looking for the latest evenings.
@@ -301,7 +301,7 @@ EVENING_GAMES = 60
 EVENING_LOOKBACK = timedelta(days=7)
 
 
-def _around(db: Database, place: queries.Place) -> list[Evening]:
+def _around(db: Database, place: game_reads.Place) -> list[Evening]:
     """The evenings of one table's games around one of them (``place``): the games of
     the week before it (at most :data:`EVENING_GAMES`) and up to :data:`EVENING_GAMES`
     from it on, read by index. The evening of that game is right (the earlier ones may
@@ -309,7 +309,7 @@ def _around(db: Database, place: queries.Place) -> list[Evening]:
     gid, key, created, row = place
     start = _when(created)
     since = (start - EVENING_LOOKBACK).isoformat() if start else ""
-    rows = queries.table_window(db, key or "", created, row, since, EVENING_GAMES,
+    rows = game_reads.table_window(db, key or "", created, row, since, EVENING_GAMES,
                                 EVENING_GAMES + 1)
     at = next((i for i, r in enumerate(rows) if r["id"] == gid), len(rows))
     extra = rows[-1]["id"] if len(rows) - at > EVENING_GAMES else None
@@ -336,7 +336,7 @@ def latest_evenings(db: Database, n: int, club: str | None = None) -> list[Eveni
     seen: set[str] = set()
     offset = 0
     while True:
-        rows = queries.latest_games(db, offset, _CHUNK, club)
+        rows = game_reads.latest_games(db, offset, _CHUNK, club)
         for place in rows:
             gid, key, created = place[0], place[1], place[2]
             if key is not None and gid not in seen:
@@ -360,7 +360,7 @@ class EveningNotFound(LookupError):
 def evening(db: Database, eid: str) -> Evening:
     """The evening of this id: the evening its first game opens, among that game's
     table's evenings around it (:func:`_around`)."""
-    place = queries.evening_game(db, eid) if isinstance(eid, str) else None
+    place = game_reads.evening_game(db, eid) if isinstance(eid, str) else None
     if place is not None and place[1]:
         for e in _around(db, place):
             if e.id == eid:
@@ -370,7 +370,7 @@ def evening(db: Database, eid: str) -> Evening:
 
 def evening_of(db: Database, gid: str) -> Evening:
     """The evening game ``gid`` was played in (``GameNotFound``, ``EveningNotFound``)."""
-    place = queries.game_place(db, gid)
+    place = game_reads.game_place(db, gid)
     for e in _around(db, place) if place[1] else []:
         if gid in e.games:
             return e
@@ -384,12 +384,12 @@ def standings(db: Database, ev: Evening, language: str = "en") -> dict[str, Any]
     name, in the order of ``language``. Each family says whether it ``settles_per_point``.
     """
     games = []
-    names = {pid: queries.person(db, pid)["name"] for pid in ev.people}
+    names = {pid: people_reads.person(db, pid)["name"] for pid in ev.people}
     tables: dict[str, dict[int, dict[str, Any]]] = {}
     for gid in ev.games:
         try:
             game = service.load(db, gid)
-        except queries.GameNotFound:
+        except game_reads.GameNotFound:
             continue
         seats = ev.seats[gid]
         games.append(game)
@@ -571,14 +571,14 @@ def rematch_seats(players: list[str], first_dealer: int) -> tuple[list[str], int
 
 def rename(db: Database, pid: int, name: str, by: str = "host") -> list[str]:
     """Give person ``pid`` a new name everywhere (kept with the right ``by``); the games
-    they played (each at a new version). ``store.NameTaken`` if another has it."""
-    games = store.rename_person(db, pid, name, by)
+    they played (each at a new version). ``people_writes.NameTaken`` if another has it."""
+    games = people_writes.rename_person(db, pid, name, by)
     bus.publish([PersonRenamed(pid, tuple(games))])
     return games
 
 
 def undo_rename(db: Database, rename_id: int) -> int:
     """Take a rename back (the host's); the person's id."""
-    pid = store.undo_rename(db, rename_id)
+    pid = people_writes.undo_rename(db, rename_id)
     bus.publish([PersonRenamed(pid)])
     return pid

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules.ratings import Rating, rate_places
-from ..storage import queries, store
+from ..storage import rating_reads, rating_writes
 
 
 def rated_family(game: Any) -> bool:
@@ -31,43 +31,43 @@ def keep(db: Any, gid: str, game: Any | None) -> None:
     """Inside the write that finished, corrected, undid or deleted game ``gid`` (``game``:
     the game after it, None when deleted or undone): its club's ratings follow."""
     finished = game is not None and game.state.finished and rated_family(game)
-    kept = queries.rated_game(db, gid)
+    kept = rating_reads.rated_game(db, gid)
     if finished and kept is None:
-        club, casual, casual_counts = queries.game_club(db, gid)
+        club, casual, casual_counts = rating_reads.game_club(db, gid)
         counted = not casual or casual_counts
-        seq = store.add_rated_game(db, gid, club, casual, counted)
+        seq = rating_writes.add_rated_game(db, gid, club, casual, counted)
         if counted:
             _append(db, gid, club, seq)
     elif finished and kept is not None:
         if kept.counted:
             replay(db, kept.club_id, kept.seq)
     elif kept is not None:
-        store.drop_rated_game(db, gid)
+        rating_writes.drop_rated_game(db, gid)
         if kept.counted:
             replay(db, kept.club_id, kept.seq, also=_people_of(db, gid))
 
 
 def _people_of(db: Any, gid: str) -> set[int]:
-    return {p for p in queries.seat_people(db, gid) if p is not None}
+    return {p for p in rating_reads.seat_people(db, gid) if p is not None}
 
 
 def _append(db: Any, gid: str, club: str, seq: int) -> None:
     """The newest game of the club: its players' ratings now, moved by it alone."""
-    rows = [r for r in queries.counted_places(db, club, seq) if r[0] == gid]
-    now = queries.ratings_now(db, [r[4] for r in rows])
+    rows = [r for r in rating_reads.counted_places(db, club, seq) if r[0] == gid]
+    now = rating_reads.ratings_now(db, [r[4] for r in rows])
     before = {pid: now.get(pid) for _, _, _, _, pid, _ in rows}
     seats, people = _rated(rows, before)
-    store.put_rating_seats(db, club, seq, seats)
-    store.put_ratings(db, people)
+    rating_writes.put_rating_seats(db, club, seq, seats)
+    rating_writes.put_ratings(db, people)
 
 
 def _rated(rows: list[tuple[Any, ...]], start: dict[int, tuple[float, float, int] | None]
-           ) -> tuple[list[store.RatingSeat], list[store.PersonRating]]:
+           ) -> tuple[list[rating_writes.RatingSeat], list[rating_writes.PersonRating]]:
     """The games of ``rows`` (per seat, in finishing order) rated in turn, each person
     starting from ``start`` (None: a new player): every seat's rating row, and every
     person's rating at the end."""
     now = {pid: (Rating(*r[:2]), r[2]) if r else (Rating(), 0) for pid, r in start.items()}
-    seats: list[store.RatingSeat] = []
+    seats: list[rating_writes.RatingSeat] = []
     clubs: dict[int, str] = {}
     i = 0
     while i < len(rows):
@@ -95,35 +95,35 @@ def replay(db: Any, club: str, seq: int, also: frozenset[int] | set[int] = froze
     """The club's counted games from ``seq`` on rated again, in finishing order, each
     person starting from their rating before ``seq``; ``also``: people whose game from
     ``seq`` on no longer counts (their rating goes back to what it was before it)."""
-    rows = queries.counted_places(db, club, seq)
-    people = queries.rated_people_from(db, club, seq) | {r[4] for r in rows} | set(also)
-    start = {pid: queries.rating_before(db, pid, seq) for pid in people}
+    rows = rating_reads.counted_places(db, club, seq)
+    people = rating_reads.rated_people_from(db, club, seq) | {r[4] for r in rows} | set(also)
+    start = {pid: rating_reads.rating_before(db, pid, seq) for pid in people}
     seats, now = _rated(rows, {pid: start[pid] for pid in {r[4] for r in rows}})
-    store.put_rating_seats(db, club, seq, seats)
+    rating_writes.put_rating_seats(db, club, seq, seats)
     moved = {row[0] for row in now}
     back = [(pid, club, r[0], r[1], Rating(r[0], r[1]).conservative, r[2])
             for pid in sorted(people - moved) if (r := start[pid]) is not None]
-    store.put_ratings(db, now + back,
+    rating_writes.put_ratings(db, now + back,
                       gone=tuple(sorted(pid for pid in people - moved if start[pid] is None)))
 
 
 def casual_switched(db: Any, club: str, counted: bool) -> None:
     """Inside the write that changes whether the club's casual games count: its ratings
     replayed from the first casual game that changed."""
-    first = store.count_casual(db, club, counted)
+    first = rating_writes.count_casual(db, club, counted)
     if first is not None:
-        replay(db, club, first, also=queries.rated_people_from(db, club, first))
+        replay(db, club, first, also=rating_reads.rated_people_from(db, club, first))
 
 
 def _from_start(rows: list[tuple[Any, ...]]
-                ) -> tuple[list[store.RatingSeat], list[store.PersonRating]]:
+                ) -> tuple[list[rating_writes.RatingSeat], list[rating_writes.PersonRating]]:
     """Counted games' seats (in finishing order, any clubs) rated from the start, each
     club's apart: every seat's rating row and every person's rating."""
     by_club: dict[str, list[tuple[Any, ...]]] = {}
     for r in rows:
         by_club.setdefault(r[2], []).append(r)
-    seats: list[store.RatingSeat] = []
-    people: list[store.PersonRating] = []
+    seats: list[rating_writes.RatingSeat] = []
+    people: list[rating_writes.PersonRating] = []
     for club in sorted(by_club):
         s, p = _rated(by_club[club], dict.fromkeys({r[4] for r in by_club[club]}))
         seats += s
@@ -135,7 +135,7 @@ def recomputed(db: Any) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
     """Every rating made from the history alone: every counted game's places, in
     finishing order, rated from the start (what the kept ratings must equal): each
     person's (person, club, mu, sigma, games) and each seat's rating row."""
-    seats, people = _from_start(queries.counted_places(db, None))
+    seats, people = _from_start(rating_reads.counted_places(db, None))
     return (sorted((p[0], p[1], p[2], p[3], p[5]) for p in people),
             sorted(seats, key=lambda s: (s[4], s[1])))
 
@@ -144,12 +144,12 @@ def rebuild(db: Any) -> int:
     """Every rating made afresh from the finished games, in one write (a database older
     than them: the games already rated keep their order, the rest by their last deal's
     time); how many games count."""
-    games = queries.finished_to_rate(db)
+    games = rating_reads.finished_to_rate(db)
     order = {gid: i for i, (gid, *_rest) in enumerate(games, start=1)}
     counted = {gid for gid, _, _, c in games if c}
     rows = sorted(((gid, order[gid], club, seat, pid, place) for gid, seat, pid, club, place
-                   in queries.seat_places(db, sorted(counted))),
+                   in rating_reads.seat_places(db, sorted(counted))),
                   key=lambda r: (r[1], r[3]))
     seats, people = _from_start(rows)
-    store.replace_ratings(db, games, seats, people)
+    rating_writes.replace_ratings(db, games, seats, people)
     return len(counted)

@@ -28,7 +28,7 @@ from sqlite_utils import Database
 from ..rules import season as rules
 from ..rules.errors import N_, InvalidInput, Problem
 from ..rules.standings import Seat
-from ..storage import queries, store
+from ..storage import connection, figure_reads, people_reads, rating_reads, rating_writes
 
 SCORINGS = rules.SCORINGS
 NAME_MAX = 60
@@ -90,7 +90,7 @@ def _round(x: float | None) -> float | None:
     return None if x is None else round(x, 3)
 
 
-def _of(stored: queries.StoredSeason) -> Season:
+def _of(stored: rating_reads.StoredSeason) -> Season:
     return Season(stored.id, stored.club_id, stored.name, stored.starts, stored.ends,
                   stored.scoring, stored.best)
 
@@ -105,7 +105,7 @@ def current(db: Database, club: str, today: date | None = None) -> Season:
     """The club's season ``today`` falls in (else the last one before it, else the
     calendar year)."""
     today = today or date.today()
-    found = queries.season_on(db, club, today.isoformat())
+    found = rating_reads.season_on(db, club, today.isoformat())
     return _of(found) if found else default(club, today)
 
 
@@ -113,14 +113,14 @@ def find(db: Database, club: str, sid: str | None, today: date | None = None) ->
     """Season ``sid`` of the club (``SeasonNotFound``), or the current one."""
     if not sid:
         return current(db, club, today)
-    found = queries.season(db, club, sid)
+    found = rating_reads.season(db, club, sid)
     if found is None:
-        raise store.SeasonNotFound(sid)
+        raise rating_writes.SeasonNotFound(sid)
     return _of(found)
 
 
 def all_of(db: Database, club: str) -> list[Season]:
-    return [_of(s) for s in queries.seasons(db, club)]
+    return [_of(s) for s in rating_reads.seasons(db, club)]
 
 
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -164,10 +164,10 @@ def define(db: Database, club: str, name: Any, starts: Any, ends: Any, scoring: 
                                                "empty to count them all.")))
     if problems:
         raise InvalidInput(problems)
-    if sid is not None and queries.season(db, club, sid) is None:
-        raise store.SeasonNotFound(sid)
-    sid = sid or store.new_id()
-    store.put_season(db, sid, club, text, days["starts"], days["ends"], scoring, kept)
+    if sid is not None and rating_reads.season(db, club, sid) is None:
+        raise rating_writes.SeasonNotFound(sid)
+    sid = sid or connection.new_id()
+    rating_writes.put_season(db, sid, club, text, days["starts"], days["ends"], scoring, kept)
     return find(db, club, sid)
 
 
@@ -175,7 +175,7 @@ def nights(db: Database, season: Season, person: int | None = None) -> list[Nigh
     """The season's nights, oldest first, each with its lines (its own standings: its
     director's points or places); with ``person``, only those they played."""
     by_night: dict[str, tuple[str, str, str, dict[str, list[Seat]]]] = {}
-    for f in queries.season_figures(db, season.club_id, season.starts, season.ends, person):
+    for f in rating_reads.season_figures(db, season.club_id, season.starts, season.ends, person):
         night = by_night.setdefault(f.tournament_id, (f.name, f.created_at, f.scoring, {}))
         night[3].setdefault(f.game_id, []).append(Seat(f.person_id, f.total))
     return [Night(tid, name, created[:10], rules.night(games.values(), scoring))
@@ -186,8 +186,8 @@ def table(db: Database, season: Season) -> list[Line]:
     """The season table, best first, with each player's rating now."""
     rows = rules.season([n.lines for n in nights(db, season)], season.scoring, season.best)
     ids = [r.player for r in rows]
-    names = queries.names_of(db, ids)
-    rated = queries.rating_rows(db, ids)
+    names = people_reads.names_of(db, ids)
+    rated = rating_reads.rating_rows(db, ids)
     out = []
     for r in rows:
         mu, sigma, conservative, _ = rated.get(r.player, (None, None, None, 0))
@@ -213,9 +213,9 @@ def history(db: Database, season: Season, pid: int) -> tuple[str, list[HistoryLi
                                                               tuple[Any, ...] | None]:
     """A player's season night by night (their name, their lines oldest first, their
     rating now: mu, sigma, conservative, games); ``PersonNotFound`` if not the club's."""
-    name = queries.person_in_club(db, pid, season.club_id)
+    name = people_reads.person_in_club(db, pid, season.club_id)
     if name is None:
-        raise queries.PersonNotFound(pid)
+        raise people_reads.PersonNotFound(pid)
     out = []
     for n in nights(db, season, pid):
         line = next((x for x in n.lines if x.player == pid), None)
@@ -223,7 +223,7 @@ def history(db: Database, season: Season, pid: int) -> tuple[str, list[HistoryLi
             out.append(HistoryLine(n.id, n.name, n.day, line.points, line.place,
                                    line.field, line.games, line.wins,
                                    line.scored(season.scoring)))
-    return name, out, queries.rating_rows(db, [pid]).get(pid)
+    return name, out, rating_reads.rating_rows(db, [pid]).get(pid)
 
 
 @dataclass(frozen=True)
@@ -243,11 +243,11 @@ def head_to_head(db: Database, season: Season, a: int, b: int) -> HeadToHead:
     how often each finished above the other, and their points in those games."""
     names = []
     for pid in (a, b):
-        name = queries.person_in_club(db, pid, season.club_id)
+        name = people_reads.person_in_club(db, pid, season.club_id)
         if name is None:
-            raise queries.PersonNotFound(pid)
+            raise people_reads.PersonNotFound(pid)
         names.append(name)
-    games = queries.games_together(db, a, b, season.club_id, season.starts, season.ends)
+    games = figure_reads.games_together(db, a, b, season.club_id, season.starts, season.ends)
     return HeadToHead(names[0], names[1], len(games),
                       sum(1 for g in games if g[3] < g[5]),
                       sum(1 for g in games if g[5] < g[3]),

@@ -22,8 +22,17 @@ from ..families import registry
 from ..families.base import DealLike, Family, State
 from ..rules import checks, named
 from ..rules.errors import N_, InvalidDeal, InvalidInput, Problem, RulesetError, UnknownRuleset
-from ..storage import queries, store
-from ..storage.queries import GameNotFound
+from ..storage import (
+    connection,
+    figure_reads,
+    figure_writes,
+    game_reads,
+    game_writes,
+    house_reads,
+    rating_writes,
+    tournament_reads,
+)
+from ..storage.game_reads import GameNotFound
 from . import bus, figures, handlers, ratings, variants  # noqa: F401 - handlers: registered on the bus
 from .events import (
     DealCorrected,
@@ -80,7 +89,7 @@ ALREADY = N_("Deal %(number)s was already entered, maybe on another phone. "
 class Game:
     """A stored game, its family and rules; its state is folded on first use."""
 
-    stored: queries.StoredGame
+    stored: game_reads.StoredGame
     family: Family
     rules: Any
     _state: State | None = field(default=None, repr=False)
@@ -139,9 +148,9 @@ def load(db: Database, gid: str) -> Game:
     state is not replayed again. A write anywhere raises the version, so what is kept is
     never stale."""
     cached = _games.get(gid)
-    if cached is not None and cached.version == queries.game_version(db, gid):
+    if cached is not None and cached.version == game_reads.game_version(db, gid):
         return cached
-    stored = queries.load_game(db, gid)
+    stored = game_reads.load_game(db, gid)
     family = registry.get(stored.family)
     if family is None:
         raise GameNotFound(gid)
@@ -183,7 +192,7 @@ def at_the_cap(max_games: int, wanted: int, what: str) -> None:
 
 
 def _room_for_one_more(db: Database, max_games: int | None) -> None:
-    if max_games is not None and queries.count_games(db) >= max_games:
+    if max_games is not None and game_reads.count_games(db) >= max_games:
         at_the_cap(max_games, 1, "a new game")
         raise InvalidInput([Problem("", N_(
             "This server already keeps %(max)s games, as many as it may. Delete finished "
@@ -192,7 +201,7 @@ def _room_for_one_more(db: Database, max_games: int | None) -> None:
 
 def create_game(db: Database, ruleset_id: Any, names: Any, first_dealer: Any = None,
                 given: Mapping[str, Any] | None = None, rng: random.Random | None = None,
-                max_games: int | None = None, club: str = store.HOME_CLUB) -> str:
+                max_games: int | None = None, club: str = connection.HOME_CLUB) -> str:
     """Start a game of a built-in ruleset; ``first_dealer=None`` draws one at random.
 
     ``given`` holds the family's own set-up values (a target score, say); ``max_games``
@@ -207,7 +216,7 @@ def create_game(db: Database, ruleset_id: Any, names: Any, first_dealer: Any = N
                 **family.settings(rules, given or {})}
     _room_for_one_more(db, max_games)
     unit = bus.Unit(lambda gid: [GameCreated(gid, 1)])
-    gid = store.create_game(db, family.key, rules.snapshot(), players, settings,
+    gid = game_writes.create_game(db, family.key, rules.snapshot(), players, settings,
                             then=unit.then, club=club)
     unit.publish()
     return gid
@@ -222,7 +231,7 @@ def rematch(db: Database, game: Game, names: list[str], first_dealer: int,
     at any time, even at the same moment) gets the same game. Making it raises
     :class:`GameCreated` and :class:`RematchStarted` (the old game's version moved, so
     every phone on it is told)."""
-    there = queries.rematch_of(db, game.id)
+    there = game_reads.rematch_of(db, game.id)
     if there is not None:
         return there, False
     family, rules = variants.find(db, game.rules.id)  # UnknownRuleset: gone from here
@@ -235,10 +244,10 @@ def rematch(db: Database, game: Game, names: list[str], first_dealer: int,
                                  RematchStarted(game.id, bumped[0], gid)])
 
     def then(wdb: Database, gid: str) -> None:
-        bumped.append(queries.game_version(wdb, game.id))  # the old game's, in this write
+        bumped.append(game_reads.game_version(wdb, game.id))  # the old game's, in this write
         unit.then(wdb, gid)
 
-    gid, made = store.start_rematch(db, game.id, family.key, rules.snapshot(), players,
+    gid, made = game_writes.start_rematch(db, game.id, family.key, rules.snapshot(), players,
                                     settings, then=then)
     if made:
         unit.publish()
@@ -303,30 +312,30 @@ def enter_deal(db: Database, game: Game, number: int, raw: Any, version: Any,
                     else [DealCorrected(game.id, v, number, by, now)])
     try:
         if new:
-            store.record_deal(db, game.id, number, result, version, after.finished,
+            game_writes.record_deal(db, game.id, number, result, version, after.finished,
                               then=unit.then)
         else:
-            store.replace_deal(db, game.id, number, result, version, after.finished, by,
+            game_writes.replace_deal(db, game.id, number, result, version, after.finished, by,
                                then=unit.then)
-    except store.VersionConflict as e:
+    except game_writes.VersionConflict as e:
         raise Conflict(ALREADY, e.current_version, game.id, number=number) from None
-    except store.Frozen as e:
+    except game_writes.Frozen as e:
         raise Frozen(game.id, e.tournament_id) from None
     unit.publish()
     return _keep(now)
 
 
-def _moved(stored: queries.StoredGame, **changes: Any) -> queries.StoredGame:
+def _moved(stored: game_reads.StoredGame, **changes: Any) -> game_reads.StoredGame:
     """``dataclasses.replace(stored, **changes)`` for the row a write leaves: its fields
     copied as they are (no ``__init__``, which a frozen dataclass runs through
     ``object.__setattr__`` field by field; the row has no ``__post_init__``), 0.5 us
     against replace's 3.8 for each deal entered.
 
-    >>> row = queries.StoredGame("g", "a-family", {}, {}, ["A"], [], 1, False, "t", "t")
+    >>> row = game_reads.StoredGame("g", "a-family", {}, {}, ["A"], [], 1, False, "t", "t")
     >>> _moved(row, version=2, results=[{}]) == replace(row, version=2, results=[{}])
     True
     """
-    moved = object.__new__(queries.StoredGame)
+    moved = object.__new__(game_reads.StoredGame)
     moved.__dict__.update(stored.__dict__, **changes)
     return moved
 
@@ -338,10 +347,10 @@ def undo_last(db: Database, game: Game, version: Any, by: str = "table") -> Game
         raise InvalidInput([Problem("", N_("There is no deal to undo."))])
     unit = bus.Unit([DealUndone(game.id, game.version + 1, game.recorded, by)])
     try:
-        store.remove_last_deal(db, game.id, version, by, then=unit.then)
-    except store.VersionConflict as e:
+        game_writes.remove_last_deal(db, game.id, version, by, then=unit.then)
+    except game_writes.VersionConflict as e:
         raise Conflict(CHANGED, e.current_version, game.id) from None
-    except store.Frozen as e:
+    except game_writes.Frozen as e:
         raise Frozen(game.id, e.tournament_id) from None
     unit.publish()
     stored = replace(game.stored, results=game.stored.results[:-1], version=game.version + 1,
@@ -358,12 +367,12 @@ DIRECTOR_SEAT = -1
 
 def signatures(db: Database, game: Game) -> dict[int, dict[str, Any]]:
     """Who signed the game, by seat (the director under :data:`DIRECTOR_SEAT`)."""
-    return queries.signatures(db, game.id)
+    return game_reads.signatures(db, game.id)
 
 
 def changes(db: Database, game: Game) -> list[dict[str, Any]]:
     """The game's corrections, undos and signatures taken off, oldest first."""
-    return queries.game_changes(db, game.id)
+    return game_reads.game_changes(db, game.id)
 
 
 def sign(db: Database, game: Game, seat: Any, version: Any, by: str = "table") -> Game:
@@ -379,10 +388,10 @@ def sign(db: Database, game: Game, seat: Any, version: Any, by: str = "table") -
         raise InvalidInput([Problem("seat", N_("Choose who signs: one of the players."))])
     unit = bus.Unit([GameSigned(game.id, game.version + 1, seat, by)])
     try:
-        store.sign_game(db, game.id, seat, version, by, then=unit.then)
-    except store.VersionConflict as e:
+        game_writes.sign_game(db, game.id, seat, version, by, then=unit.then)
+    except game_writes.VersionConflict as e:
         raise Conflict(CHANGED, e.current_version, game.id) from None
-    except store.Frozen as e:
+    except game_writes.Frozen as e:
         raise Frozen(game.id, e.tournament_id) from None
     unit.publish()
     return load(db, game.id)
@@ -392,14 +401,14 @@ def delete_game(db: Database, game: Game, version: Any) -> None:
     """Delete a game for good, if nobody changed it since ``version`` was read; never a
     tournament's game (its table's result is part of the standings)."""
     _check_version(game, None, version)
-    if queries.tournament_of(db, game.id) is not None:
+    if tournament_reads.tournament_of(db, game.id) is not None:
         raise InvalidInput([Problem("", N_(
             "This game is a table of a tournament; it cannot be deleted (correct its deals "
             "instead)."))])
     unit = bus.Unit([GameDeleted(game.id, GONE)])
     try:
-        store.delete_game(db, game.id, version, then=unit.then)
-    except store.VersionConflict as e:
+        game_writes.delete_game(db, game.id, version, then=unit.then)
+    except game_writes.VersionConflict as e:
         raise Conflict(CHANGED, e.current_version, game.id) from None
     unit.publish()
 
@@ -427,7 +436,7 @@ def import_game(db: Database, family_key: Any, snapshot: Any, names: Any,
                 settings: Any, results: Any,
                 history: Callable[[int], list[dict[str, Any]]],
                 created_at: str | None, max_games: int | None = None,
-                max_variants: int | None = None, club: str = store.HOME_CLUB) -> str:
+                max_variants: int | None = None, club: str = connection.HOME_CLUB) -> str:
     """Check a whole game read from a file and store it under a new id.
 
     ``history(deals)`` returns the checked correction history of a game of that many
@@ -461,13 +470,13 @@ def import_game(db: Database, family_key: Any, snapshot: Any, names: Any,
     scored = [s.result for s in state.scored]
 
     def made(gid: str) -> list[Any]:
-        game = Game(queries.StoredGame(gid, family.key, rules.snapshot(), checked, players,
+        game = Game(game_reads.StoredGame(gid, family.key, rules.snapshot(), checked, players,
                                        scored, 1, state.finished, "", ""),
                     family, rules, state)
         return [GameCreated(gid, 1), *([GameFinished(gid, 1, game)] if state.finished else [])]
 
     unit = bus.Unit(made)
-    gid = store.import_game(db, family.key, rules.snapshot(), players, checked, scored,
+    gid = game_writes.import_game(db, family.key, rules.snapshot(), players, checked, scored,
                             history(len(state.scored)), state.finished,
                             created_at, keep_variant=variant == "new", then=unit.then,
                             club=club)
@@ -485,17 +494,17 @@ def backfill_figures(db: Database) -> int:
     figures kept (:func:`.figures.rebuild`), and if migration 0014 asked, every rating
     (:func:`.ratings.rebuild`)."""
     done = 0
-    for gid in queries.finished_without_figures(db):
+    for gid in figure_reads.finished_without_figures(db):
         try:
             game = load(db, gid)
             unit = bus.Unit([GameFinished(gid, game.version, game)])
-            store.write_figures(db, gid, then=unit.then)
+            figure_writes.write_figures(db, gid, then=unit.then)
         except Exception:  # one damaged game must not stop the server from starting
             log.exception("no figures for game %s: it could not be replayed", gid)
             continue
         done += 1
-    if queries.setting(db, store.TOTALS_WANTED):
+    if house_reads.setting(db, figure_writes.TOTALS_WANTED):
         figures.rebuild(db)
-    if queries.setting(db, store.RATINGS_WANTED):
+    if house_reads.setting(db, rating_writes.RATINGS_WANTED):
         ratings.rebuild(db)
     return done

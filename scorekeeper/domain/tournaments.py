@@ -33,8 +33,8 @@ from ..common.lru import LRU
 from ..rules import checks, draw
 from ..rules.errors import N_, InvalidInput, Problem, UnknownRuleset
 from ..rules.standings import SCORINGS, Kept, Seat, Standing, standings
-from ..storage import queries, store
-from ..storage.queries import TournamentNotFound, TournamentTable
+from ..storage import connection, game_reads, people_writes, tournament_reads, tournament_writes
+from ..storage.tournament_reads import TournamentNotFound, TournamentTable
 from . import bus, service, variants
 from .events import (
     PlayerArrived,
@@ -89,7 +89,7 @@ def confirmed(table: TournamentTable) -> bool:
 class Tournament:
     """A stored tournament and what follows from it (standings, who sits where)."""
 
-    stored: queries.StoredTournament
+    stored: tournament_reads.StoredTournament
 
     @property
     def id(self) -> str:
@@ -121,7 +121,7 @@ class Tournament:
         return self.stored.rulesets
 
     @cached_property
-    def players(self) -> dict[int, queries.TournamentPlayer]:
+    def players(self) -> dict[int, tournament_reads.TournamentPlayer]:
         """Every player ever entered, by entry number (withdrawn ones too)."""
         return {p.number: p for p in self.stored.players}
 
@@ -238,7 +238,7 @@ class Tournament:
 
 def load(db: Database, tid: str) -> Tournament:
     """A stored tournament (``TournamentNotFound``)."""
-    return Tournament(queries.load_tournament(db, tid))
+    return Tournament(tournament_reads.load_tournament(db, tid))
 
 
 @dataclass(frozen=True)
@@ -286,11 +286,11 @@ class _Board:
     and moves only their players' lines. A round drawn, a late arrival, or more than
     :data:`MOST_MOVED` games moved: read whole again."""
 
-    def __init__(self, db: Database, stored: queries.StoredTournament):
+    def __init__(self, db: Database, stored: tournament_reads.StoredTournament):
         self.lock = threading.Lock()
         self.build(db, stored)
 
-    def build(self, db: Database, stored: queries.StoredTournament) -> None:
+    def build(self, db: Database, stored: tournament_reads.StoredTournament) -> None:
         self.head = stored
         self.players = len(stored.players)
         self.person = {p.person_id: p.number for p in stored.players}
@@ -301,7 +301,7 @@ class _Board:
         self.in_play: dict[int, int] = {}  # player -> tables of theirs in play
         self.unconfirmed: dict[str, tuple[int, ...]] = {}
         self.provisional: dict[int, int] = {}
-        figures: dict[str, list[queries.TournamentFigure]] = {}
+        figures: dict[str, list[tournament_reads.TournamentFigure]] = {}
         for f in stored.figures:
             figures.setdefault(f.game_id, []).append(f)
         games = []
@@ -320,7 +320,7 @@ class _Board:
         return self.head.version
 
     def seen(self, db: Database, table: TournamentTable,
-             figures: list[queries.TournamentFigure]) -> list[Seat] | None:
+             figures: list[tournament_reads.TournamentFigure]) -> list[Seat] | None:
         """Table ``table`` as read now: whether it is in play, whether it waits for
         signatures; its game's seats as the standings count them (None: not at all)."""
         gid = table.game_id
@@ -343,17 +343,17 @@ class _Board:
 
     def catch_up(self, db: Database) -> None:
         """Brought to the tournament's version now, reading what moved since."""
-        if queries.tournament_version(db, self.head.id) == self.version:
+        if tournament_reads.tournament_version(db, self.head.id) == self.version:
             return
-        since = queries.tournament_since(db, self.head.id, self.versions, MOST_MOVED)
+        since = tournament_reads.tournament_since(db, self.head.id, self.versions, MOST_MOVED)
         if since.head.version == self.version:
             return
         if (since.tables is None or since.figures is None or since.players != self.players
                 or since.versions.keys() != self.versions.keys()
                 or since.head.scoring != self.head.scoring):
-            self.build(db, queries.load_tournament(db, self.head.id))
+            self.build(db, tournament_reads.load_tournament(db, self.head.id))
             return
-        figures: dict[str, list[queries.TournamentFigure]] = {}
+        figures: dict[str, list[tournament_reads.TournamentFigure]] = {}
         for f in since.figures:
             figures.setdefault(f.game_id, []).append(f)
         for table in since.tables:
@@ -382,7 +382,7 @@ _BOARDS = LRU(8)
 def _board(db: Database, tid: str) -> _Board:
     board = _BOARDS.get(tid)
     if board is None:
-        board = _Board(db, queries.load_tournament(db, tid))  # TournamentNotFound
+        board = _Board(db, tournament_reads.load_tournament(db, tid))  # TournamentNotFound
         _BOARDS.put(tid, board)
     return board
 
@@ -472,7 +472,7 @@ def screen(db: Database, tid: str, start: int = 0, per_page: int = 40,
         shown = current[table_start:table_start + per_table_page]
         in_play, unconfirmed = len(board.running), len(board.unconfirmed)
         count, drawn = len(board.kept), len(board.rounds)
-    names = queries.tournament_names(db, tid, [r.player for r in rows])
+    names = tournament_reads.tournament_names(db, tid, [r.player for r in rows])
     return Screen(
         head.id, head.name, head.version, head.closed, head.scoring, drawn, head.rounds,
         [ScreenLine(r, names.get(r.player, "?"), pl, pv)
@@ -561,19 +561,19 @@ def _rulesets(db: Database, given: Any) -> dict[str, str]:
 
 
 def _tables(db: Database, rulesets: dict[str, str], names: Mapping[int, str],
-            drawn: list[draw.Table]) -> list[store.NewTable]:
+            drawn: list[draw.Table]) -> list[tournament_writes.NewTable]:
     """Each drawn table as a game to store: its ruleset's snapshot and settings."""
     out = []
     for table in drawn:
         family, rules = variants.find(db, rulesets[str(len(table.players))])
         settings = {"first_dealer": table.first_dealer, **family.settings(rules, {})}
-        out.append(store.NewTable(family.key, rules.snapshot(), settings,
+        out.append(tournament_writes.NewTable(family.key, rules.snapshot(), settings,
                                   list(table.players), [names[p] for p in table.players]))
     return out
 
 
 def _room_for(db: Database, games: int, max_games: int | None) -> None:
-    if max_games is not None and queries.count_games(db) + games > max_games:
+    if max_games is not None and game_reads.count_games(db) + games > max_games:
         service.at_the_cap(max_games, games, "a tournament's round")
         raise InvalidInput([Problem("", N_(
             "This server keeps at most %(max)s games; the round's %(count)s games would not "
@@ -647,7 +647,7 @@ def _sizes(rulesets: Mapping[str, str]) -> list[int]:
 
 def create(db: Database, name: Any, players: Any, rounds: Any, rulesets: Any,
            scoring: Any = "points", seed: Any = None, max_games: int | None = None,
-           club: str = store.HOME_CLUB) -> Tournament:
+           club: str = connection.HOME_CLUB) -> Tournament:
     """A new tournament of ``club`` (its players that club's people) with its first
     round drawn and its games created."""
     problems: list[Problem] = []
@@ -671,15 +671,15 @@ def create(db: Database, name: Any, players: Any, rounds: Any, rulesets: Any,
     seed = seed or secrets.token_hex(4)
     drawn = draw.draw_round(list(names), _sizes(checked["rulesets"]), seed, 1)
     _room_for(db, len(drawn), max_games)
-    tid = store.new_id()
-    store.create_tournament(db, tid, checked["name"], checked["rounds"], checked["rulesets"],
+    tid = connection.new_id()
+    tournament_writes.create_tournament(db, tid, checked["name"], checked["rounds"], checked["rulesets"],
                             scoring, seed, checked["players"],
                             _tables(db, checked["rulesets"], names, drawn), club=club)
     bus.publish([TournamentCreated(tid, 1)])
     return load(db, tid)
 
 
-def _refused(e: store.TournamentChanged, number: int) -> NotNow:
+def _refused(e: tournament_writes.TournamentChanged, number: int) -> NotNow:
     if e.reason == "unfinished":
         return NotNow(UNFINISHED, round=number - 1)
     if e.reason == "closed":
@@ -708,8 +708,8 @@ def draw_next(db: Database, tid: str, number: Any = None,
     _room_for(db, len(drawn), max_games)
     names = {n: p.name for n, p in t.players.items()}
     try:
-        store.add_round(db, tid, nxt, _tables(db, t.rulesets, names, drawn))
-    except store.TournamentChanged as e:
+        tournament_writes.add_round(db, tid, nxt, _tables(db, t.rulesets, names, drawn))
+    except tournament_writes.TournamentChanged as e:
         raise _refused(e, nxt) from None
     bus.publish([RoundDrawn(tid, None, nxt,
                             tuple(table.game_id for table in t.rounds[t.current - 1]))])
@@ -737,14 +737,14 @@ def add_player(db: Database, tid: str, name: Any) -> int:
                                     {"max": checks.NAME_MAX, "count": len(typed)})])
     try:
         _check_sizes(len(t.active) + 1, t.rulesets)
-        number = store.add_tournament_player(db, tid, typed, t.current + 1)
-    except store.NameTaken:
+        number = tournament_writes.add_tournament_player(db, tid, typed, t.current + 1)
+    except people_writes.NameTaken:
         key = checks.person_key(typed)  # named as it is on the list, not as typed now
         entered = next((p.name for p in t.players.values()
                         if checks.person_key(p.name) == key), typed)
         raise InvalidInput([Problem("name", N_("%(name)s is entered twice."),
                                     {"name": entered})]) from None
-    except store.TournamentChanged as e:
+    except tournament_writes.TournamentChanged as e:
         raise _refused(e, t.current + 1) from None
     bus.publish([PlayerArrived(tid, None, number)])
     return number
@@ -759,8 +759,8 @@ def withdraw(db: Database, tid: str, number: Any) -> None:
         raise InvalidInput([Problem("player", N_("Choose a player still playing."))])
     _check_sizes(len(t.active) - 1, t.rulesets)
     try:
-        store.withdraw_tournament_player(db, tid, n, t.current)
-    except store.TournamentChanged as e:
+        tournament_writes.withdraw_tournament_player(db, tid, n, t.current)
+    except tournament_writes.TournamentChanged as e:
         raise _refused(e, t.current + 1) from None
     bus.publish([PlayerWithdrew(tid, None, n)])
 
@@ -775,8 +775,8 @@ def close(db: Database, tid: str) -> None:
     t = load(db, tid)
     _open(t)
     try:
-        store.close_tournament(db, tid)
-    except store.TournamentChanged as e:
+        tournament_writes.close_tournament(db, tid)
+    except tournament_writes.TournamentChanged as e:
         raise _refused(e, t.current + 1) from None
     bus.publish([TournamentClosed(tid)])
 
@@ -786,8 +786,8 @@ def reopen(db: Database, tid: str) -> None:
     games can be corrected and its rounds drawn again."""
     t = load(db, tid)
     try:
-        store.reopen_tournament(db, tid)
-    except store.TournamentChanged as e:
+        tournament_writes.reopen_tournament(db, tid)
+    except tournament_writes.TournamentChanged as e:
         raise NotNow(NOT_CLOSED) if e.reason == "open" else _refused(e, t.current + 1) \
             from None
     bus.publish([TournamentReopened(tid)])
@@ -797,12 +797,12 @@ def changes(db: Database, tid: str) -> list[dict[str, Any]]:
     """What was changed after the fact, the latest first: every correction and undo of its
     games (with its round, table, and the right that made it), every signature set taken
     off, and the tournament closed and reopened."""
-    return queries.tournament_changes(db, tid)
+    return tournament_reads.tournament_changes(db, tid)
 
 
-def table_of_game(db: Database, gid: str) -> queries.TableOfGame | None:
+def table_of_game(db: Database, gid: str) -> tournament_reads.TableOfGame | None:
     """The tournament, round and table a game was drawn for, if any: a game's page says
     so with this one small read (loading the tournament costs milliseconds at a club's
     size, on every phone's page after every deal)."""
-    return queries.table_of_game(db, gid)
+    return tournament_reads.table_of_game(db, gid)
 

@@ -22,7 +22,7 @@ from sqlite_utils import Database
 from ..families import registry
 from ..families.base import Family
 from ..rules.errors import N_, InvalidInput, Problem, RulesetError, UnknownRuleset
-from ..storage import queries, store
+from ..storage import connection, house_reads, house_writes
 
 
 def _documents(family: Family) -> Any:
@@ -48,8 +48,8 @@ def find(db: Database, ruleset_id: Any) -> tuple[Family, Any]:
         if not isinstance(ruleset_id, str):
             raise
     try:
-        row = queries.ruleset(db, ruleset_id)
-    except queries.RulesetNotFound:
+        row = house_reads.ruleset(db, ruleset_id)
+    except house_reads.RulesetNotFound:
         raise UnknownRuleset(ruleset_id) from None
     family = registry.get(row["family"])
     if family is None:
@@ -57,7 +57,7 @@ def find(db: Database, ruleset_id: Any) -> tuple[Family, Any]:
     return family, registry.loaded(family, row["data"])[0]
 
 
-def listing(db: Database, club: str = store.HOME_CLUB
+def listing(db: Database, club: str = connection.HOME_CLUB
             ) -> list[tuple[Family, Any, dict[str, Any] | None]]:
     """Every ruleset ``club`` offers: (family, rules, None) for the built-in ones, then
     (family, rules, its row: made_by, created_at) for each house variant of the home club
@@ -66,7 +66,7 @@ def listing(db: Database, club: str = store.HOME_CLUB
     found: list[tuple[Family, Any, dict[str, Any] | None]] = [
         (family, rules, None) for family in registry.families().values()
         for rules in family.rulesets().values()]
-    for row in queries.rulesets(db, club):
+    for row in house_reads.rulesets(db, club):
         family = registry.get(row["family"])
         if family is None:
             continue
@@ -86,11 +86,11 @@ def _new_id(data: dict[str, Any]) -> str:
 
 
 def create(db: Database, document: Any, max_variants: int | None = None,
-           club: str = store.HOME_CLUB) -> str:
+           club: str = connection.HOME_CLUB) -> str:
     """Check a variant document and store it as ``club``'s; its new id. ``InvalidInput``
     names each problem (a field of the document, or the totals); ``max_variants`` is how
     many house variants the server may keep."""
-    if max_variants is not None and queries.count_rulesets(db) >= max_variants:
+    if max_variants is not None and house_reads.count_rulesets(db) >= max_variants:
         raise InvalidInput([Problem("", N_(
             "This server already keeps %(max)s house variants, as many as it may. Delete "
             "one nobody plays (or ask the host to) before making another."),
@@ -103,7 +103,7 @@ def create(db: Database, document: Any, max_variants: int | None = None,
         raise InvalidInput([Problem("family", N_(
             "House variants of this game are not offered yet."))])
     data = _checked(family, documents, document, _new_id)
-    store.create_ruleset(db, data["id"], family.key, data, data.get("made_by"), club)
+    house_writes.create_ruleset(db, data["id"], family.key, data, data.get("made_by"), club)
     return data["id"]
 
 
@@ -143,13 +143,13 @@ def from_file(db: Database, family: Family, rules: Any,
     if documents is None or not isinstance(rid, str) or not rid.startswith("house-"):
         return None
     try:
-        row = queries.ruleset(db, rid)
-    except queries.RulesetNotFound:
+        row = house_reads.ruleset(db, rid)
+    except house_reads.RulesetNotFound:
         try:
             _checked(family, documents, rules.data, lambda data: rid)
         except InvalidInput:
             return None
-        if max_variants is not None and queries.count_rulesets(db) >= max_variants:
+        if max_variants is not None and house_reads.count_rulesets(db) >= max_variants:
             return None
         return "new"
     return "stored" if row["family"] == family.key and row["data"] == rules.data else None
@@ -157,7 +157,7 @@ def from_file(db: Database, family: Family, rules: Any,
 
 def delete(db: Database, ruleset_id: str) -> None:
     """Delete a variant: ``UnknownRuleset`` for a built-in one or none,
-    ``store.RulesetInUse`` while a game is played with it."""
+    ``house_writes.RulesetInUse`` while a game is played with it."""
     try:
         registry.find(ruleset_id)
     except UnknownRuleset:
@@ -165,6 +165,6 @@ def delete(db: Database, ruleset_id: str) -> None:
     else:
         raise InvalidInput([Problem("", N_("A built-in ruleset cannot be deleted."))])
     try:
-        store.delete_ruleset(db, ruleset_id)
-    except queries.RulesetNotFound:
+        house_writes.delete_ruleset(db, ruleset_id)
+    except house_reads.RulesetNotFound:
         raise UnknownRuleset(ruleset_id) from None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from . import store
+from . import connection
 from .commits import Committer
 
 #: Idle connections a pool keeps; more requests at once open more, closed after use.
@@ -42,7 +42,7 @@ class Pool:
 
     def connect(self) -> Database:
         """A new connection to this pool's database, with its settings."""
-        return store.connect(self.path, self.timeout_ms, shared=True,
+        return connection.connect(self.path, self.timeout_ms, shared=True,
                              synchronous=self.synchronous)
 
     def commit_in_groups(self) -> None:

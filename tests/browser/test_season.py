@@ -7,7 +7,7 @@ import re
 import pytest
 
 from scorekeeper.domain import clubs
-from scorekeeper.storage import store
+from scorekeeper.storage import connection
 from scorekeeper.web import access
 from tests.web.test_seasons_web import play_night
 
@@ -24,7 +24,7 @@ def night(db, club, name, loser):
 @pytest.fixture
 def season_club(server_app):
     app, base = server_app
-    db = store.connect(app.config["DATABASE"])
+    db = connection.connect(app.config["DATABASE"])
     try:
         club = clubs.create(db, "Kierki w Czwartki", public=False)
         night(db, club.id, "Czwartek 1", "Darek")

@@ -18,7 +18,7 @@ import threading
 from scorekeeper.domain import service
 from scorekeeper.families.kierki.rules import get_ruleset
 from scorekeeper.families.kierki.rules.examples import plausible_results
-from scorekeeper.storage import store
+from scorekeeper.storage import connection
 from tests.server.serving import request, start_server
 
 CLIENTS = 4
@@ -103,7 +103,7 @@ def test_acknowledged_writes_survive_kill_9(tmp_path):
         assert deals == list(range(1, len(deals) + 1))
         assert version == len(deals) + 1
 
-    db = store.connect(str(path))
+    db = connection.connect(str(path))
     try:
         for gid, players in acked_games.items():
             game = service.load(db, gid)

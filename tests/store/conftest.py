@@ -2,12 +2,12 @@
 test's folder (a test that opens a second connection to it names it so)."""
 import pytest
 
-from scorekeeper.storage import store
+from scorekeeper.storage import connection
 
 
 @pytest.fixture
 def db(tmp_path):
-    db = store.connect(str(tmp_path / "s.sqlite"))
-    store.migrate(db)
+    db = connection.connect(str(tmp_path / "s.sqlite"))
+    connection.migrate(db)
     yield db
     db.close()

@@ -3,7 +3,7 @@ tournament's club only; two clubs each with an "Ania" keep two people."""
 import pytest
 
 from scorekeeper.domain import service, tournaments
-from scorekeeper.storage import store
+from scorekeeper.storage import club_writes, connection, people_writes
 
 FOUR = ["Ania", "Bolek", "Cela", "Darek"]
 
@@ -17,12 +17,12 @@ def test_the_home_club_is_made_and_new_games_go_there(db):
     assert [tuple(r) for r in db.conn.execute("select id, name from clubs")] == [("home", "")]
     gid = service.create_game(db, "standard-4", FOUR, 0)
     assert db.conn.execute("select club_id from games where id = ?", [gid]).fetchone()[0] \
-        == store.HOME_CLUB
+        == connection.HOME_CLUB
 
 
 def test_two_clubs_with_the_same_names_have_their_own_people(db):
-    store.create_club(db, "c1", "Czwartki")
-    store.create_club(db, "c2", "Piątki")
+    club_writes.create_club(db, "c1", "Czwartki")
+    club_writes.create_club(db, "c2", "Piątki")
     home = service.create_game(db, "standard-4", FOUR, 0)
     one = service.create_game(db, "standard-4", ["ania", *FOUR[1:]], 0, club="c1")
     again = service.create_game(db, "standard-4", ["ANIA", *FOUR[1:]], 0, club="c1")
@@ -35,20 +35,20 @@ def test_two_clubs_with_the_same_names_have_their_own_people(db):
 
 
 def test_a_rename_is_refused_only_for_a_name_taken_in_the_same_club(db):
-    store.create_club(db, "c1", "Czwartki")
+    club_writes.create_club(db, "c1", "Czwartki")
     home = service.create_game(db, "standard-4", FOUR, 0)
     club = service.create_game(db, "standard-4", ["Ewa", "Franek", "Gosia", "Henio"], 0,
                                club="c1")
     ewa = _person_ids(db, club)[0]
-    store.rename_person(db, ewa, "Ania")  # home's Ania is another club's
+    people_writes.rename_person(db, ewa, "Ania")  # home's Ania is another club's
     assert service.load(db, club).players[0] == "Ania"
-    with pytest.raises(store.NameTaken):
-        store.rename_person(db, ewa, "franek")
+    with pytest.raises(people_writes.NameTaken):
+        people_writes.rename_person(db, ewa, "franek")
     assert service.load(db, home).players[0] == "Ania"
 
 
 def test_a_tournament_its_rounds_its_late_arrivals_and_rematches_stay_in_its_club(db):
-    store.create_club(db, "c1", "Czwartki")
+    club_writes.create_club(db, "c1", "Czwartki")
     service.create_game(db, "standard-4", FOUR, 0)
     t = tournaments.create(db, "Czwartek", [*FOUR, "Ewa", "Franek", "Gosia", "Henio"], 2,
                            {"3": "standard-3", "4": "standard-4"}, club="c1")

@@ -4,12 +4,14 @@ stored or refused on its own, as if committed one by one.
 The greenlets here are gevent's, as under ``kierki serve`` (no monkey-patching is
 needed for them to run at once: each waits for its batch).
 """
+import sqlite3
+
 import gevent
 import pytest
 
 from scorekeeper.families.kierki.rules import get_ruleset
 from scorekeeper.families.kierki.rules.examples import plausible_results
-from scorekeeper.storage import queries, store
+from scorekeeper.storage import connection, game_reads, game_writes
 from scorekeeper.storage.commits import Busy, Committer
 from scorekeeper.storage.pool import Pool
 
@@ -19,7 +21,7 @@ RESULTS = plausible_results(get_ruleset("standard-4"))
 @pytest.fixture
 def pool(tmp_path):
     path = str(tmp_path / "k.sqlite")
-    store.migrate(store.connect(path))
+    connection.migrate(connection.connect(path))
     pool = Pool(path, 5000)
     pool.commit_in_groups()
     yield pool
@@ -29,7 +31,7 @@ def pool(tmp_path):
 def games(pool, n):
     db = pool.take()
     try:
-        return [store.create_game(db, "kierki", {"id": "standard-4"},
+        return [game_writes.create_game(db, "kierki", {"id": "standard-4"},
                                   [f"P{i}-{s}" for s in range(4)], {"first_dealer": 0})
                 for i in range(n)]
     finally:
@@ -39,7 +41,7 @@ def games(pool, n):
 def enter(pool, gid, number, result, version):
     db = pool.take()
     try:
-        return store.record_deal(db, gid, number, result, version, False)
+        return game_writes.record_deal(db, gid, number, result, version, False)
     finally:
         pool.give(db)
 
@@ -51,9 +53,9 @@ def test_writes_at_once_share_commits_and_each_is_stored(pool):
     gevent.joinall(jobs, raise_error=True)
     assert [j.value for j in jobs] == [2] * 20  # each got its new version
     assert pool.committer.batches - before < 20  # fewer commits than writes
-    other = store.connect(pool.path)  # another connection, as another process reads
+    other = connection.connect(pool.path)  # another connection, as another process reads
     for gid in ids:
-        game = queries.load_game(other, gid)
+        game = game_reads.load_game(other, gid)
         assert game.version == 2 and game.results == [RESULTS[0]]
 
 
@@ -69,12 +71,12 @@ def test_two_phones_one_deal_in_one_batch_one_wins(pool):
     gevent.joinall([first, second, bystander])
     assert pool.committer.batches == batches + 1  # all three in one commit
     assert first.value == 2 and bystander.value == 2
-    assert isinstance(second.exception, store.VersionConflict)
+    assert isinstance(second.exception, game_writes.VersionConflict)
     assert second.exception.current_version == 2
-    db = store.connect(pool.path)
-    assert queries.load_game(db, gid).results == [RESULTS[0]]
-    assert queries.load_game(db, gid).version == 2
-    assert queries.load_game(db, other).version == 2
+    db = connection.connect(pool.path)
+    assert game_reads.load_game(db, gid).results == [RESULTS[0]]
+    assert game_reads.load_game(db, gid).version == 2
+    assert game_reads.load_game(db, other).version == 2
 
 
 def test_a_write_that_fails_rolls_back_alone(pool):
@@ -91,11 +93,11 @@ def test_a_write_that_fails_rolls_back_alone(pool):
             gevent.spawn(enter, pool, gid, 1, RESULTS[0], 1),
             gevent.spawn(enter, pool, gone, 1, RESULTS[0], 1)]
     gevent.joinall(jobs)
-    assert isinstance(jobs[0].exception, queries.GameNotFound)
+    assert isinstance(jobs[0].exception, game_reads.GameNotFound)
     assert isinstance(jobs[1].exception, RuntimeError)
     assert jobs[2].value == 2 and jobs[3].value == 2
-    db = store.connect(pool.path)
-    assert queries.game_version(db, gid) == 2  # not 99: the broken write left nothing
+    db = connection.connect(pool.path)
+    assert game_reads.game_version(db, gid) == 2  # not 99: the broken write left nothing
 
 
 def test_a_commit_that_fails_stores_none_of_its_batch(pool, monkeypatch):
@@ -105,15 +107,15 @@ def test_a_commit_that_fails_stores_none_of_its_batch(pool, monkeypatch):
     def full_disk(self, jobs):
         outcomes = real.__get__(self)(jobs[:0])  # opens the connection, commits nothing
         assert outcomes == []
-        raise store.sqlite3.OperationalError("database or disk is full")
+        raise sqlite3.OperationalError("database or disk is full")
 
     monkeypatch.setattr(Committer, "_commit", full_disk)
     jobs = [gevent.spawn(enter, pool, gid, 1, RESULTS[0], 1) for gid in (a, b)]
     gevent.joinall(jobs)
     assert all("disk is full" in str(j.exception) for j in jobs)
     monkeypatch.undo()
-    db = store.connect(pool.path)
-    assert queries.game_version(db, a) == 1 == queries.game_version(db, b)
+    db = connection.connect(pool.path)
+    assert game_reads.game_version(db, a) == 1 == game_reads.game_version(db, b)
     assert enter(pool, a, 1, RESULTS[0], 1) == 2  # and the next batch goes on
 
 
@@ -121,16 +123,16 @@ def test_without_gathering_each_write_is_a_batch_of_one_on_its_own_connection(tm
     """The tests, the command line and a threaded server commit through the same
     committer, one write per batch, on the caller's connection."""
     path = str(tmp_path / "k.sqlite")
-    store.migrate(store.connect(path))
+    connection.migrate(connection.connect(path))
     pool = Pool(path, 5000)
     db = pool.take()
     told = []
     pool.committer.listeners.append(lambda: told.append(1))
-    gid = store.create_game(db, "kierki", {"id": "standard-4"}, list("ABCD"),
+    gid = game_writes.create_game(db, "kierki", {"id": "standard-4"}, list("ABCD"),
                             {"first_dealer": 0})
-    assert store.record_deal(db, gid, 1, RESULTS[0], 1, False) == 2
-    with pytest.raises(store.VersionConflict):
-        store.record_deal(db, gid, 1, RESULTS[0], 1, False)
+    assert game_writes.record_deal(db, gid, 1, RESULTS[0], 1, False) == 2
+    with pytest.raises(game_writes.VersionConflict):
+        game_writes.record_deal(db, gid, 1, RESULTS[0], 1, False)
     assert not db.conn.in_transaction
     assert (pool.committer.batches, pool.committer.writes) == (3, 3)
     assert len(told) == 2  # the refused write told nobody
@@ -142,10 +144,10 @@ def test_a_batch_of_one_that_fails_half_way_leaves_nothing(tmp_path):
     """A write alone in its batch (it has no savepoint of its own) that fails after a
     statement: its caller hears why, nothing of it is stored, the connection is free."""
     path = str(tmp_path / "k.sqlite")
-    store.migrate(store.connect(path))
+    connection.migrate(connection.connect(path))
     pool = Pool(path, 5000)
     db = pool.take()
-    gid = store.create_game(db, "kierki", {"id": "standard-4"}, list("ABCD"),
+    gid = game_writes.create_game(db, "kierki", {"id": "standard-4"}, list("ABCD"),
                             {"first_dealer": 0})
 
     def broken(wdb):
@@ -155,8 +157,8 @@ def test_a_batch_of_one_that_fails_half_way_leaves_nothing(tmp_path):
     with pytest.raises(RuntimeError, match="half-way"):
         pool.committer.run(db, broken)
     assert not db.conn.in_transaction
-    assert queries.game_version(store.connect(path), gid) == 1
-    assert store.record_deal(db, gid, 1, RESULTS[0], 1, False) == 2
+    assert game_reads.game_version(connection.connect(path), gid) == 1
+    assert game_writes.record_deal(db, gid, 1, RESULTS[0], 1, False) == 2
     pool.give(db)
     pool.close()
 
@@ -179,7 +181,7 @@ def _lock_held_by_another_process(path):
 @pytest.mark.parametrize("gathered", [False, True])
 def test_a_write_that_cannot_get_the_lock_is_busy_and_stores_nothing(tmp_path, gathered):
     path = str(tmp_path / "k.sqlite")
-    store.migrate(store.connect(path))
+    connection.migrate(connection.connect(path))
     pool = Pool(path, 300)
     if gathered:
         pool.commit_in_groups()
@@ -191,7 +193,7 @@ def test_a_write_that_cannot_get_the_lock_is_busy_and_stores_nothing(tmp_path, g
         assert isinstance(job.exception, Busy)
     finally:
         holder.communicate("\n", timeout=30)
-    assert queries.game_version(store.connect(path), gid) == 1
+    assert game_reads.game_version(connection.connect(path), gid) == 1
     assert enter(pool, gid, 1, RESULTS[0], 1) == 2  # the lock is free again: stored
     pool.close()
 
@@ -199,7 +201,7 @@ def test_a_write_that_cannot_get_the_lock_is_busy_and_stores_nothing(tmp_path, g
 def test_while_another_process_holds_the_lock_other_greenlets_are_served(tmp_path):
     """A gathered write waits for the lock by sleeping its greenlet: the loop goes on."""
     path = str(tmp_path / "k.sqlite")
-    store.migrate(store.connect(path))
+    connection.migrate(connection.connect(path))
     pool = Pool(path, 2000)
     pool.commit_in_groups()
     [gid] = games(pool, 1)
@@ -208,7 +210,7 @@ def test_while_another_process_holds_the_lock_other_greenlets_are_served(tmp_pat
 
     def ticker():
         while len(ticks) < 5:
-            ticks.append(queries.game_version(store.connect(path), gid))
+            ticks.append(game_reads.game_version(connection.connect(path), gid))
             gevent.sleep(0.01)
 
     try:
@@ -273,8 +275,8 @@ def test_a_listener_that_fails_leaves_the_writes_stored_and_said_so(pool, caplog
     gevent.joinall(jobs)
     assert [j.value for j in jobs] == [2, 2]
     assert "a listener of the committed writes failed" in caplog.text
-    db = store.connect(pool.path)
-    assert queries.game_version(db, a) == 2 == queries.game_version(db, b)
+    db = connection.connect(pool.path)
+    assert game_reads.game_version(db, a) == 2 == game_reads.game_version(db, b)
 
 
 @pytest.mark.parametrize("code, busy", [(5, True), (6, True), (517, True), (261, True),

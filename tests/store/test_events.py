@@ -21,7 +21,7 @@ from scorekeeper.domain.events import (
     TournamentClosed,
     TournamentReopened,
 )
-from scorekeeper.storage import queries, store
+from scorekeeper.storage import connection, figure_reads, game_reads, people_reads, tournament_reads
 from tests.store.test_tournaments import FOUR, TWELVE, bad_evening_for, finish
 
 NAMES = ["Ala", "Bolek", "Cela", "Darek"]
@@ -75,7 +75,7 @@ def test_signing_renaming_and_deleting(db):
     with bus.recorded() as seen:
         game = service.sign(db, game, 2, game.version)
     assert seen == [GameSigned(gid, game.version, 2, "table")]
-    pid = {r["name"]: r["id"] for r in queries.people(db)}["Ala"]
+    pid = {r["name"]: r["id"] for r in people_reads.people(db)}["Ala"]
     with bus.recorded() as seen:
         people.rename(db, pid, "Alicja")
     assert seen == [PersonRenamed(pid, (gid,))]
@@ -118,11 +118,11 @@ def test_a_write_to_a_closed_tournaments_game_raises_nothing(db):
 def test_a_tournament_game_moves_its_tournament_by_one_handler(db):
     t = tournaments.create(db, "Klub", TWELVE, 2, FOUR)
     game = service.load(db, t.rounds[0][0].game_id)
-    before = queries.tournament_version(db, t.id)
+    before = tournament_reads.tournament_version(db, t.id)
     with bus.recorded() as seen:
         service.enter_deal(db, game, 1, bad_evening_for("standard-4", 0)[0], game.version)
     assert seen[1:] == [TournamentChanged(t.id, before + 1)]
-    assert queries.tournament_version(db, t.id) == before + 1
+    assert tournament_reads.tournament_version(db, t.id) == before + 1
     for table in t.rounds[0]:
         finish(db, table.game_id)
     with bus.recorded() as seen:
@@ -148,8 +148,8 @@ def test_a_handler_that_fails_in_the_write_stores_nothing(db, monkeypatch):
     monkeypatch.setattr(figures, "rows", broken)
     with pytest.raises(RuntimeError):
         service.enter_deal(db, game, len(results), results[-1], game.version)
-    assert queries.game_version(db, gid) == game.version
-    assert not queries.load_game(db, gid).finished
+    assert game_reads.game_version(db, gid) == game.version
+    assert not game_reads.load_game(db, gid).finished
 
 
 def _figures(db, gid):
@@ -158,7 +158,7 @@ def _figures(db, gid):
         "order by seat", [gid])]
     parts = sorted(((seat, *p) for seat, text in db.conn.execute(
         "select seat, parts from figures where game_id = ?", [gid])
-        for p in queries.seat_parts(text)), key=lambda p: (p[0], p[1] != "kind", p[3]))
+        for p in figure_reads.seat_parts(text)), key=lambda p: (p[0], p[1] != "kind", p[3]))
     return rows, parts
 
 
@@ -198,15 +198,15 @@ def test_the_app_fills_the_figures_an_older_database_lacks_when_it_starts(tmp_pa
     missing."""
     from scorekeeper import create_app
     path = str(tmp_path / "old.sqlite")
-    db = store.connect(path)
-    store.migrate(db)
+    db = connection.connect(path)
+    connection.migrate(db)
     gid = service.create_game(db, "standard-4", NAMES, 0)
     finish(db, gid)
     with db.conn:  # as migration 0007 leaves a game finished before it
         db.execute("delete from figures")
-    assert queries.finished_without_figures(db) == [gid]
+    assert figure_reads.finished_without_figures(db) == [gid]
     create_app({"DATABASE": path, "SECRET_KEY": "x", "TESTING": True})
-    assert queries.finished_without_figures(db) == []
+    assert figure_reads.finished_without_figures(db) == []
     assert _figures(db, gid) == _replayed(db, gid)
     assert service.backfill_figures(db) == 0
     db.close()

@@ -9,7 +9,7 @@ import json
 
 from scorekeeper.domain import people, service
 from scorekeeper.families.kierki.rules.examples import SAMPLE_GAME_4
-from scorekeeper.storage import queries, store
+from scorekeeper.storage import connection, game_writes, migrations, people_reads, people_writes
 
 NAMES = ["Ala", "Bolek", "Cela", "Darek"]
 TOTALS = [185, -165, 35, -55]
@@ -24,7 +24,7 @@ def play(db, names=NAMES, deals=SAMPLE_GAME_4):
 
 
 def ids(db):
-    return {r["name"]: r["id"] for r in queries.people(db)}
+    return {r["name"]: r["id"] for r in people_reads.people(db)}
 
 
 def kierki(db, name):
@@ -89,7 +89,7 @@ def test_a_deleted_game_counts_no_more(db):
 def test_a_rename_keeps_every_figure(db):
     play(db)
     before = kierki(db, "Ala")
-    store.rename_person(db, ids(db)["Ala"], "Alicja")
+    people_writes.rename_person(db, ids(db)["Ala"], "Alicja")
     assert kierki(db, "Alicja") == before
 
 
@@ -109,8 +109,8 @@ def test_figures_sum_what_each_games_own_table_says(db):
 def test_an_older_database_gets_its_figures_on_start(tmp_path):
     """A server whose database was made before the figures were kept: its finished games
     count from the first start of this version on, as if played today."""
-    db = store.connect(str(tmp_path / "old.sqlite"))
-    store.migrations.apply(db, stop_before="0007_figures")
+    db = connection.connect(str(tmp_path / "old.sqlite"))
+    migrations.apply(db, stop_before="0007_figures")
     state = service.registry.get("kierki").fold(
         service.registry.find("standard-4")[1], {"first_dealer": 0}, SAMPLE_GAME_4)
     rules = service.registry.find("standard-4")[1]
@@ -128,12 +128,12 @@ def test_an_older_database_gets_its_figures_on_start(tmp_path):
         for number, s in enumerate(state.scored, start=1):
             db.execute("insert into deals (game_id, number, result, recorded_at) "
                        "values ('old', ?, ?, ?)", [number, json.dumps(s.result), at])
-    store.migrate(db)
+    connection.migrate(db)
     service.backfill_figures(db)  # what the app does when it starts
     assert kept(db, "old") == [(0, 185, 1, 1), (1, -165, 4, 0), (2, 35, 2, 0), (3, -55, 3, 0)]
     assert kierki(db, "Darek")["points"] == -55
-    assert people.evening(db, store.evening_id("old")).games == ["old"]
+    assert people.evening(db, game_writes.evening_id("old")).games == ["old"]
     # and the people sort as the language does, not by code point
-    listed, more = queries.people_page(db, "pl", 1, 10)
+    listed, more = people_reads.people_page(db, "pl", 1, 10)
     assert [r["name"] for r in listed] == ["Ala", "Bolek", "Cela", "Darek"] and not more
     db.close()

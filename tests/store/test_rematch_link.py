@@ -6,23 +6,23 @@ import threading
 import pytest
 
 from scorekeeper.domain import service
-from scorekeeper.storage import queries, store
+from scorekeeper.storage import connection, game_reads, game_writes
 
 
 def rematch(db, gid):
-    stored = queries.load_game(db, gid)
-    return store.start_rematch(db, gid, stored.family, stored.ruleset, stored.players[1:]
+    stored = game_reads.load_game(db, gid)
+    return game_writes.start_rematch(db, gid, stored.family, stored.ruleset, stored.players[1:]
                                + stored.players[:1], stored.settings)
 
 
 def test_the_second_ask_gets_the_first_rematch_and_moves_nothing(db):
     gid = service.create_game(db, "standard-4", ["Ala", "Bolek", "Cela", "Darek"], 0)
     new, made = rematch(db, gid)
-    assert made and queries.load_game(db, gid).version == 2
+    assert made and game_reads.load_game(db, gid).version == 2
     assert rematch(db, gid) == (new, False)
-    assert queries.load_game(db, gid).version == 2  # the join changed nothing
-    assert queries.load_game(db, new).rematch_of == gid
-    assert queries.load_game(db, gid).rematch == new == queries.rematch_of(db, gid)
+    assert game_reads.load_game(db, gid).version == 2  # the join changed nothing
+    assert game_reads.load_game(db, new).rematch_of == gid
+    assert game_reads.load_game(db, gid).rematch == new == game_reads.rematch_of(db, gid)
     with pytest.raises(sqlite3.IntegrityError):  # the index holds it whatever path writes
         db.execute("update games set rematch_of = ? where id = ?", [gid, gid])
 
@@ -32,7 +32,7 @@ def test_phones_asking_at_once_on_their_own_connections_get_one_game(db, tmp_pat
     got, start = [], threading.Barrier(4)
 
     def phone():
-        own = store.connect(str(tmp_path / "s.sqlite"))
+        own = connection.connect(str(tmp_path / "s.sqlite"))
         start.wait()
         got.append(rematch(own, gid))
         own.close()
@@ -44,4 +44,4 @@ def test_phones_asking_at_once_on_their_own_connections_get_one_game(db, tmp_pat
         t.join()
     assert len({new for new, _ in got}) == 1
     assert sorted(made for _, made in got) == [False, False, False, True]
-    assert queries.count_games(db) == 2
+    assert game_reads.count_games(db) == 2

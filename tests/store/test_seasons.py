@@ -8,14 +8,14 @@ import pytest
 
 from scorekeeper.domain import seasons, service, tournaments
 from scorekeeper.rules.errors import InvalidInput
-from scorekeeper.storage import store
+from scorekeeper.storage import club_writes, connection, rating_writes
 from tests.store.test_tournaments import bad_evening_for
 
 EIGHT = ["Ala", "Bolek", "Cela", "Darek", "Ewa", "Franek", "Gosia", "Hubert"]
 TODAY = date.today()
 
 
-def night(db, name, club=store.HOME_CLUB, loser=max):
+def night(db, name, club=connection.HOME_CLUB, loser=max):
     """A night of two rounds for the eight, the ``loser`` of each table's names taking
     every penalty."""
     t = tournaments.create(db, name, "\n".join(EIGHT), 2, {"4": "standard-4"}, seed=name,
@@ -34,10 +34,10 @@ def night(db, name, club=store.HOME_CLUB, loser=max):
 
 
 def test_a_season_over_two_nights(db):
-    store.create_club(db, "other", "Inny klub")
+    club_writes.create_club(db, "other", "Inny klub")
     first, second = night(db, "Piątek 1"), night(db, "Piątek 2", loser=min)
     night(db, "Obcy", club="other")  # the same names, another club: other people
-    season = seasons.current(db, store.HOME_CLUB)
+    season = seasons.current(db, connection.HOME_CLUB)
     assert season.id is None and season.name == str(TODAY.year)  # no season named yet
     table = seasons.table(db, season)
     assert sorted(line.name for line in table) == sorted(EIGHT)
@@ -55,9 +55,9 @@ def test_a_season_over_two_nights(db):
     assert [line.rank for line in table] == sorted(line.rank for line in table)
     assert table[0].rank == 1
     # Hubert lost all of night 1, Ala all of night 2: best 1 of 2 forgives one night
-    best = seasons.define(db, store.HOME_CLUB, "Jesień", f"{TODAY.year}-01-01",
+    best = seasons.define(db, connection.HOME_CLUB, "Jesień", f"{TODAY.year}-01-01",
                           f"{TODAY.year}-12-31", "places", 1)
-    assert seasons.current(db, store.HOME_CLUB) == best
+    assert seasons.current(db, connection.HOME_CLUB) == best
     lines = {line.name: line for line in seasons.table(db, best)}
     assert all(line.counted == 1 and line.nights == 2 for line in lines.values())
     for line in lines.values():  # the better of the two nights' place points
@@ -69,15 +69,15 @@ def test_a_season_over_two_nights(db):
     assert rating is not None and rating[3] == 4
     h2h = seasons.head_to_head(db, best, lines["Ala"].player, lines["Hubert"].player)
     assert h2h.games == h2h.a_above + h2h.b_above + h2h.level
-    with pytest.raises(store.SeasonNotFound):
+    with pytest.raises(rating_writes.SeasonNotFound):
         seasons.find(db, "other", best.id)  # another club's season is not there
 
 
 def test_a_season_is_checked_before_it_is_kept(db):
     with pytest.raises(InvalidInput) as e:
-        seasons.define(db, store.HOME_CLUB, "", "2026-13-01", "2026-01-01", "elo", "0")
+        seasons.define(db, connection.HOME_CLUB, "", "2026-13-01", "2026-01-01", "elo", "0")
     assert {p.field for p in e.value.problems} == {"name", "starts", "scoring", "best"}
     with pytest.raises(InvalidInput) as e:
-        seasons.define(db, store.HOME_CLUB, "Zima", "2026-12-01", "2026-01-01", "points")
+        seasons.define(db, connection.HOME_CLUB, "Zima", "2026-12-01", "2026-01-01", "points")
     assert [p.field for p in e.value.problems] == ["ends"]
-    assert seasons.all_of(db, store.HOME_CLUB) == []
+    assert seasons.all_of(db, connection.HOME_CLUB) == []

@@ -7,7 +7,14 @@ import pytest
 from scorekeeper.domain import service
 from scorekeeper.families.kierki import family as kierki_family
 from scorekeeper.families.kierki.rules import rulesets as rulesets_module
-from scorekeeper.storage import queries, store
+from scorekeeper.storage import (
+    commits,
+    connection,
+    game_reads,
+    game_writes,
+    migrations,
+    people_reads,
+)
 from scorekeeper.storage.commits import Busy
 
 
@@ -18,7 +25,7 @@ def new(db):
 def test_wal_and_migrations_are_idempotent_and_keep_data(db, tmp_path):
     assert db.execute("pragma journal_mode").fetchone()[0] == "wal"
     gid = new(db)
-    store.migrate(db)  # again: nothing lost
+    connection.migrate(db)  # again: nothing lost
     assert service.load(db, gid).players == ["Ala", "Bolek", "Cela", "Darek"]
     applied = [r["name"] for r in db.query("select name from _sqlite_migrations")]
     assert applied == ["0001_initial", "0002_family", "0003_join_code", "0004_rulesets",
@@ -42,9 +49,9 @@ def test_a_stale_version_is_refused_and_nothing_changes(db):
 
 def test_store_level_race_loser_gets_version_conflict(db):
     gid = new(db)
-    store.record_deal(db, gid, 1, {"tricks": [13, 0, 0, 0]}, 1, False)
-    with pytest.raises(store.VersionConflict) as e:
-        store.record_deal(db, gid, 1, {"tricks": [0, 13, 0, 0]}, 1, False)
+    game_writes.record_deal(db, gid, 1, {"tricks": [13, 0, 0, 0]}, 1, False)
+    with pytest.raises(game_writes.VersionConflict) as e:
+        game_writes.record_deal(db, gid, 1, {"tricks": [0, 13, 0, 0]}, 1, False)
     assert e.value.current_version == 2
     rows = list(db.query("select result from deals where game_id = ?", [gid]))
     assert [json.loads(r["result"])["tricks"] for r in rows] == [[13, 0, 0, 0]]
@@ -56,9 +63,9 @@ def test_a_failed_write_leaves_no_half_change(db, monkeypatch):
     def broken(*args, **kwargs):
         raise sqlite3.OperationalError("disk on fire")
 
-    monkeypatch.setattr(store, "_insert_deal", broken)
+    monkeypatch.setattr(game_writes, "_insert_deal", broken)
     with pytest.raises(sqlite3.OperationalError):
-        store.record_deal(db, gid, 1, {"tricks": [13, 0, 0, 0]}, 1, False)
+        game_writes.record_deal(db, gid, 1, {"tricks": [13, 0, 0, 0]}, 1, False)
     assert service.load(db, gid).version == 1  # the version bump was rolled back
 
 
@@ -81,7 +88,7 @@ def test_edits_and_undo_are_kept_in_history(db):
     service.enter_deal(db, service.load(db, gid), 1, {"tricks": [13, 0, 0, 0]}, 1)
     service.enter_deal(db, service.load(db, gid), 1, {"tricks": [0, 13, 0, 0]}, 2)
     service.undo_last(db, service.load(db, gid), 3)
-    history = queries.deal_history(db, gid, 1)
+    history = game_reads.deal_history(db, gid, 1)
     assert [(h["action"], h["result"]["tricks"]) for h in history] == \
         [("edit", [13, 0, 0, 0]), ("undo", [0, 13, 0, 0])]
 
@@ -94,7 +101,7 @@ def test_ids_are_unguessable_and_delete_removes_everything(db):
     with pytest.raises(service.Conflict):  # a stale page cannot delete the game
         service.delete_game(db, service.load(db, gid), 1)
     service.delete_game(db, service.load(db, gid), 2)
-    with pytest.raises(queries.GameNotFound):
+    with pytest.raises(game_reads.GameNotFound):
         service.load(db, gid)
     for table in ("players", "deals", "deal_history"):
         assert db.execute(f"select count(*) from {table} where game_id = ?", [gid]).fetchone()[0] == 0
@@ -104,15 +111,15 @@ def test_two_phones_at_the_same_moment_one_wins(tmp_path):
     import threading
 
     path = str(tmp_path / "race.sqlite")
-    setup = store.connect(path)
-    store.migrate(setup)
+    setup = connection.connect(path)
+    connection.migrate(setup)
     gid = new(setup)
     setup.close()
     barrier = threading.Barrier(8)
     outcomes: list[str] = []
 
     def phone(seat: int) -> None:
-        db = store.connect(path)
+        db = connection.connect(path)
         tricks = [0, 0, 0, 0]
         tricks[seat % 4] = 13
         barrier.wait()
@@ -130,7 +137,7 @@ def test_two_phones_at_the_same_moment_one_wins(tmp_path):
     for t in threads:
         t.join()
     assert sorted(outcomes) == ["saved"] + ["told"] * 7
-    check = store.connect(path)
+    check = connection.connect(path)
     game = service.load(check, gid)
     check.close()
     assert game.version == 2 and len(game.state.scored) == 1
@@ -139,7 +146,7 @@ def test_two_phones_at_the_same_moment_one_wins(tmp_path):
 
 def test_the_connection_opens_no_transaction_by_itself(db):
     assert db.conn.isolation_level is None  # the driver never sends a BEGIN of its own
-    assert db.execute("pragma busy_timeout").fetchone()[0] == store.BUSY_TIMEOUT_MS
+    assert db.execute("pragma busy_timeout").fetchone()[0] == connection.BUSY_TIMEOUT_MS
     assert db.execute("pragma synchronous").fetchone()[0] == 2  # FULL
     gid = new(db)
     assert not db.conn.in_transaction
@@ -166,9 +173,9 @@ def test_a_write_waits_for_the_write_lock_then_succeeds(db, tmp_path):
     done: list[object] = []
 
     def write():
-        other = store.connect(str(tmp_path / "s.sqlite"))
+        other = connection.connect(str(tmp_path / "s.sqlite"))
         try:
-            done.append(store.record_deal(other, gid, 1, {"tricks": [13, 0, 0, 0]}, 1, False))
+            done.append(game_writes.record_deal(other, gid, 1, {"tricks": [13, 0, 0, 0]}, 1, False))
         except sqlite3.OperationalError as e:  # pragma: no cover - what this test is for
             done.append(e)
         finally:
@@ -185,18 +192,18 @@ def test_a_write_waits_for_the_write_lock_then_succeeds(db, tmp_path):
 
 def test_a_write_that_cannot_get_the_lock_fails_cleanly(tmp_path):
     path = str(tmp_path / "s.sqlite")
-    setup = store.connect(path)
-    store.migrate(setup)
+    setup = connection.connect(path)
+    connection.migrate(setup)
     gid = new(setup)
-    impatient = store.connect(path, busy_timeout_ms=50)
+    impatient = connection.connect(path, busy_timeout_ms=50)
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("begin immediate")
     with pytest.raises(Busy):
-        store.record_deal(impatient, gid, 1, {"tricks": [13, 0, 0, 0]}, 1, False)
+        game_writes.record_deal(impatient, gid, 1, {"tricks": [13, 0, 0, 0]}, 1, False)
     assert not impatient.conn.in_transaction  # nothing half-open is left behind
     holder.execute("commit")
     holder.close()
-    assert store.record_deal(impatient, gid, 1, {"tricks": [13, 0, 0, 0]}, 1, False) == 2
+    assert game_writes.record_deal(impatient, gid, 1, {"tricks": [13, 0, 0, 0]}, 1, False) == 2
     impatient.close()
     setup.close()
 
@@ -204,8 +211,8 @@ def test_a_write_that_cannot_get_the_lock_fails_cleanly(tmp_path):
 def test_writes_do_not_nest(db):
     gid = new(db)
     db.execute("begin")
-    with pytest.raises(store.StoreError):
-        store.record_deal(db, gid, 1, {"tricks": [13, 0, 0, 0]}, 1, False)
+    with pytest.raises(commits.StoreError):
+        game_writes.record_deal(db, gid, 1, {"tricks": [13, 0, 0, 0]}, 1, False)
     db.execute("rollback")
     assert service.load(db, gid).version == 1
 
@@ -230,8 +237,8 @@ def test_durability_is_full_unless_the_host_chooses_normal(tmp_path):
 def test_games_stored_before_people_are_linked_to_people(tmp_path):
     """Migration 0006: every seat of every stored game gets its person; the same name in
     another case or with an invisible character is the same person."""
-    db = store.connect(str(tmp_path / "old.sqlite"))
-    store.migrations.apply(db, stop_before="0006_people")
+    db = connection.connect(str(tmp_path / "old.sqlite"))
+    migrations.apply(db, stop_before="0006_people")
     for gid, names, when in (("g1", ["Ala", "Bolek", "Cela"], "2026-01-01T20:00:00+00:00"),
                              ("g2", ["ALA", "Bo\u200blek", "Darek"],
                               "2026-01-08T20:00:00+00:00")):
@@ -242,9 +249,9 @@ def test_games_stored_before_people_are_linked_to_people(tmp_path):
             db.execute("insert into players (game_id, seat, name) values (?, ?, ?)",
                        [gid, seat, name])
     db.conn.commit()
-    store.migrate(db)
-    people = {r["name"]: r["games"] for r in queries.people(db)}
+    connection.migrate(db)
+    people = {r["name"]: r["games"] for r in people_reads.people(db)}
     assert people == {"Ala": 2, "Bolek": 2, "Cela": 1, "Darek": 1}
-    seats = {r["id"]: r["people"] for r in queries.seatings(db)}
+    seats = {r["id"]: r["people"] for r in people_reads.seatings(db)}
     assert seats["g1"][:2] == seats["g2"][:2]
     db.close()

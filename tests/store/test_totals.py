@@ -13,7 +13,14 @@ from hypothesis import strategies as st
 
 from scorekeeper.domain import figures, people, service
 from scorekeeper.rules.errors import InvalidInput
-from scorekeeper.storage import queries, store
+from scorekeeper.storage import (
+    connection,
+    figure_reads,
+    figure_writes,
+    house_reads,
+    people_reads,
+    people_writes,
+)
 from tests.store.test_tournaments import bad_evening_for
 
 POOL = ["Ala", "Bolek", "Cela", "Darek", "Ewa"]
@@ -73,11 +80,11 @@ def _apply(db, op, a, b, games):
         games[new] = a  # who has the bad evening
         return
     if op == "rename":
-        pid = {r["name"]: r["id"] for r in queries.people(db)}.get(POOL[a % len(POOL)])
+        pid = {r["name"]: r["id"] for r in people_reads.people(db)}.get(POOL[a % len(POOL)])
         if pid is not None:
             try:
                 people.rename(db, pid, f"{POOL[a % len(POOL)]} {b}")
-            except store.NameTaken:
+            except people_writes.NameTaken:
                 pass
         return
     if play(db, gid, op, a, b, games[gid]):
@@ -90,7 +97,7 @@ def from_history(db, pid, table=None):
     out = {"games": 0, "wins": 0, "places": 0, "points": 0, "wins_in_order": [],
            "rulesets": Counter(), "kinds": defaultdict(lambda: [0, 0]),
            "counts": Counter()}
-    for row in queries.seatings(db):
+    for row in people_reads.seatings(db):
         if not row["finished"] or pid not in row["people"]:
             continue
         if table is not None and people.table_key(row["people"]) != table:
@@ -134,28 +141,28 @@ def assert_pages_agree(db, pid, table=None):
 @given(OPS)
 def test_the_totals_equal_a_full_recomputation_after_any_history(ops):
     with tempfile.TemporaryDirectory() as tmp:
-        db = store.connect(str(Path(tmp) / "t.sqlite"))
-        store.migrate(db)
+        db = connection.connect(str(Path(tmp) / "t.sqlite"))
+        connection.migrate(db)
         service.backfill_figures(db)  # the app's start: nothing to fill, the flag cleared
         games: dict[str, int] = {}
         try:
             for op, a, b in ops:
                 _apply(db, op, a, b, games)
-            assert queries.all_totals(db) == figures.recomputed(db)
-            seatings = queries.seatings(db)
+            assert figure_reads.all_totals(db) == figures.recomputed(db)
+            seatings = people_reads.seatings(db)
             seats = Counter(pid for r in seatings for pid in r["people"])
             tables = Counter((pid, people.table_key(r["people"]))
                              for r in seatings for pid in r["people"])
-            for person in queries.people(db):
+            for person in people_reads.people(db):
                 pid = person["id"]
                 assert person["games"] == seats[pid]
-                assert queries.people_page(db, "en", 1, 50)[0]  # reads the kept count
-                assert dict(queries.person_tables(db, pid)) == \
+                assert people_reads.people_page(db, "en", 1, 50)[0]  # reads the kept count
+                assert dict(people_reads.person_tables(db, pid)) == \
                     {key: n for (p, key), n in tables.items() if p == pid}
                 assert_pages_agree(db, pid)
-                for key, _ in queries.person_tables(db, pid):
+                for key, _ in people_reads.person_tables(db, pid):
                     assert_pages_agree(db, pid, key)
-                    assert queries.table_count(db, key) == tables[pid, key]
+                    assert people_reads.table_count(db, key) == tables[pid, key]
         finally:
             db.close()
 
@@ -164,15 +171,15 @@ def test_each_change_of_a_finished_game_moves_the_totals_exactly(tmp_path):
     """Three games of one table and one elsewhere, then every kind of change: after each,
     the kept totals are what a recomputation from the figures gives, and the pages what
     the games' history gives (wins in a row, the first game of each total included)."""
-    db = store.connect(str(tmp_path / "t.sqlite"))
-    store.migrate(db)
+    db = connection.connect(str(tmp_path / "t.sqlite"))
+    connection.migrate(db)
     table = POOL[:4]
 
     def check():
-        assert queries.all_totals(db) == figures.recomputed(db)
-        for person in queries.people(db):
+        assert figure_reads.all_totals(db) == figures.recomputed(db)
+        for person in people_reads.people(db):
             assert_pages_agree(db, person["id"])
-            for key, _ in queries.person_tables(db, person["id"]):
+            for key, _ in people_reads.person_tables(db, person["id"]):
                 assert_pages_agree(db, person["id"], key)
 
     def finished(names, loser):
@@ -205,7 +212,7 @@ def test_each_change_of_a_finished_game_moves_the_totals_exactly(tmp_path):
     game = service.load(db, early)
     service.delete_game(db, game, game.version)  # the first game of every total at the table
     check()
-    people.rename(db, {r["name"]: r["id"] for r in queries.people(db)}["Bolek"], "Bolesław")
+    people.rename(db, {r["name"]: r["id"] for r in people_reads.people(db)}["Bolek"], "Bolesław")
     check()
     db.close()
 
@@ -213,18 +220,18 @@ def test_each_change_of_a_finished_game_moves_the_totals_exactly(tmp_path):
 def test_a_database_older_than_the_totals_gets_them_when_the_app_starts(tmp_path):
     """Migration 0011 counts every person's games and tables from the rows there, and asks
     the domain for the totals, which the app's start makes from the figures kept."""
-    db = store.connect(str(tmp_path / "old.sqlite"))
-    store.migrate(db)
+    db = connection.connect(str(tmp_path / "old.sqlite"))
+    connection.migrate(db)
     gids = [service.create_game(db, "standard-4", POOL[i:i + 4], 0) for i in (0, 1, 0)]
     for i, gid in enumerate(gids):
         game = service.load(db, gid)
         for number, raw in enumerate(bad_evening_for("standard-4", i), start=1):
             game = service.enter_deal(db, game, number, raw, game.version)
-    kept = queries.all_totals(db)
+    kept = figure_reads.all_totals(db)
     assert kept == figures.recomputed(db) and kept
     parts = [(gid, seat, pid, family, *p) for gid, seat, pid, family, text in db.conn.execute(
         "select game_id, seat, person_id, family, parts from figures")
-        for p in queries.seat_parts(text)]
+        for p in figure_reads.seat_parts(text)]
     with db.conn:  # as an older version left it: no totals, nothing counted, each figure
         # part a row of its own (before migration 0016)
         db.execute("delete from _sqlite_migrations where name = '0016_packed_parts'")
@@ -248,15 +255,15 @@ def test_a_database_older_than_the_totals_gets_them_when_the_app_starts(tmp_path
         db.execute("create index idx_figures_person_id_family_total on figures "
                    "(person_id, family, total)")
         db.execute("alter table people drop column games")
-    store.migrate(db)
-    assert queries.all_totals(db) == []
+    connection.migrate(db)
+    assert figure_reads.all_totals(db) == []
     assert service.backfill_figures(db) == 0  # every game has its figures: totals only
-    assert queries.all_totals(db) == kept
-    assert queries.setting(db, store.TOTALS_WANTED) is None
-    ala = {r["name"]: r for r in queries.people(db)}["Ala"]
+    assert figure_reads.all_totals(db) == kept
+    assert house_reads.setting(db, figure_writes.TOTALS_WANTED) is None
+    ala = {r["name"]: r for r in people_reads.people(db)}["Ala"]
     assert ala["games"] == 2
-    assert queries.person_tables(db, ala["id"]) == [(people.table_key(
-        [ala["id"], *[r["id"] for r in queries.people(db) if r["name"] in POOL[1:4]]]), 2)]
+    assert people_reads.person_tables(db, ala["id"]) == [(people.table_key(
+        [ala["id"], *[r["id"] for r in people_reads.people(db) if r["name"] in POOL[1:4]]]), 2)]
     assert_pages_agree(db, ala["id"])
     db.close()
 
@@ -268,21 +275,21 @@ def test_games_finished_out_of_the_order_they_were_played_keep_the_runs_exact(
     won by one of two players: after each, the wins in a row are what the games in the
     order played give, and most are worked out from the games next to the one added,
     not by counting every game again."""
-    db = store.connect(str(tmp_path / "t.sqlite"))
-    store.migrate(db)
+    db = connection.connect(str(tmp_path / "t.sqlite"))
+    connection.migrate(db)
     table = POOL[:4]
     started = [service.create_game(db, "standard-4", table, 0) for _ in range(8)]
     counted = []
-    every = queries.figure_wins
-    monkeypatch.setattr(queries, "figure_wins", lambda *a: counted.append(a) or every(*a))
+    every = figure_reads.figure_wins
+    monkeypatch.setattr(figure_reads, "figure_wins", lambda *a: counted.append(a) or every(*a))
     # the loser of each game's bad evening: Ala (seat 0) wins when Bolek has it, and so on
     losers = [1, 1, 0, 1, 1, 0, 1, 1]
     for i in (3, 1, 7, 0, 5, 2, 6, 4):
         game = service.load(db, started[i])
         for number, raw in enumerate(bad_evening_for("standard-4", losers[i]), start=1):
             game = service.enter_deal(db, game, number, raw, game.version)
-        assert queries.all_totals(db) == figures.recomputed(db)
-        for person in queries.people(db):
+        assert figure_reads.all_totals(db) == figures.recomputed(db)
+        for person in people_reads.people(db):
             assert_pages_agree(db, person["id"])
     assert len(counted) < 8 * 4 * 2 / 4  # of 64 runs moved, a few counted whole
     db.close()
@@ -294,15 +301,15 @@ def test_the_figures_a_write_keeps_are_what_is_read_back(tmp_path):
     from scorekeeper.families.kierki.rules import get_ruleset
     from scorekeeper.families.kierki.rules.examples import plausible_results
 
-    db = store.connect(str(tmp_path / "t.sqlite"))
-    store.migrate(db)
+    db = connection.connect(str(tmp_path / "t.sqlite"))
+    connection.migrate(db)
     for rid in ("standard-4", "kurnik-3"):
         rules = get_ruleset(rid)
         game = service.load(db, service.create_game(db, rid, POOL[:rules.players], 0))
         for number, raw in enumerate(plausible_results(rules), start=1):
             game = service.enter_deal(db, game, number, raw, game.version)
         with db.conn:
-            kept = store.put_figures(db, game.id, figures.rows(game))
+            kept = figure_writes.put_figures(db, game.id, figures.rows(game))
         assert kept[0] and kept[1]
-        assert kept == queries.game_figures(db, game.id)
+        assert kept == figure_reads.game_figures(db, game.id)
     db.close()

@@ -10,7 +10,7 @@ from scorekeeper.domain.tournaments import NotNow
 from scorekeeper.families.kierki.rules.examples import plausible_results
 from scorekeeper.families.kierki.rules.rulesets import get_ruleset
 from scorekeeper.rules.errors import InvalidInput
-from scorekeeper.storage import queries
+from scorekeeper.storage import game_reads, tournament_reads
 
 TWELVE = ["Ala", "Bolek", "Cela", "Darek", "Ewa", "Franek", "Gosia", "Henio", "Iza", "Jacek",
           "Kasia", "Łucja"]
@@ -135,22 +135,22 @@ def test_a_wrong_tournament_is_refused_and_nothing_is_stored(db, kwargs, field):
     with pytest.raises(InvalidInput) as refused:
         tournaments.create(db, **given)
     assert field in [p.field for p in refused.value.problems]
-    assert queries.count_games(db) == 0
+    assert game_reads.count_games(db) == 0
     assert db.execute("select count(*) from tournaments").fetchone()[0] == 0
 
 
 def test_thirteen_players_with_only_tables_of_four_cannot_be_drawn(db):
     with pytest.raises(InvalidInput):
         tournaments.create(db, "Klub", TWELVE + ["Marek"], 2, FOUR)
-    assert queries.count_games(db) == 0
+    assert game_reads.count_games(db) == 0
 
 
 def test_every_save_at_a_table_moves_the_tournament_version(db):
     t = tournaments.create(db, "Klub", TWELVE, 1, FOUR)
-    before = queries.tournament_version(db, t.id)
+    before = tournament_reads.tournament_version(db, t.id)
     game = service.load(db, t.rounds[0][0].game_id)
     service.enter_deal(db, game, 1, bad_evening_for("standard-4", 0)[0], game.version)
-    assert queries.tournament_version(db, t.id) == before + 1
+    assert tournament_reads.tournament_version(db, t.id) == before + 1
 
 
 def test_each_game_names_the_tournament_round_and_table_it_was_drawn_for(db):

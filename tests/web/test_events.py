@@ -12,7 +12,7 @@ import pytest
 from scorekeeper import create_app
 from scorekeeper.domain import service
 from scorekeeper.families.kierki.rules import get_ruleset
-from scorekeeper.storage import store
+from scorekeeper.storage import connection
 from scorekeeper.web import live
 from tests.fixtures import join, new_game, post_deal, results_for, state
 
@@ -126,7 +126,7 @@ def test_a_change_made_elsewhere_is_found_by_the_database_check(app, client):
     the watcher's poll finds it."""
     gid = new_game(client)
     stream = open_stream(client, gid)
-    db = store.connect(app.config["DATABASE"])
+    db = connection.connect(app.config["DATABASE"])
     try:
         assert version_of(stream.next_event()) == 1
         game = service.load(db, gid)

@@ -5,7 +5,7 @@ phones behind one address are not held back by each other's typos."""
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.storage import queries
+from scorekeeper.storage import game_reads
 from scorekeeper.web import limits
 from scorekeeper.web.db import get_db
 
@@ -151,7 +151,7 @@ def test_game_creation_is_limited_by_the_games_made(app, client):
                                            }).status_code == 429
     assert client.get("/games/new").status_code == 200  # the form itself is not counted
     with app.app_context():
-        assert queries.count_games(get_db()) == allowed
+        assert game_reads.count_games(get_db()) == allowed
     assert new_game(phone_at(app, "192.0.2.44")).status_code == 201  # another address
 
 

@@ -11,7 +11,7 @@ from scorekeeper.domain import people, service, tournaments
 from scorekeeper.families.kierki.rules import get_ruleset
 from scorekeeper.families.kierki.rules.examples import plausible_results
 from scorekeeper.rules.errors import InvalidInput
-from scorekeeper.storage import queries
+from scorekeeper.storage import tournament_reads
 from scorekeeper.web import caches
 from scorekeeper.web.db import get_db
 from tests.midround import mid_round, names
@@ -134,11 +134,11 @@ def test_a_save_reads_its_table_not_the_tournament(app, monkeypatch):
         t = mid_round(db, 40)
         tournaments.screen(db, t.id)
         whole = []
-        load = queries.load_tournament
-        monkeypatch.setattr(queries, "load_tournament", lambda *a: whole.append(a) or load(*a))
+        load = tournament_reads.load_tournament
+        monkeypatch.setattr(tournament_reads, "load_tournament", lambda *a: whole.append(a) or load(*a))
         read = []
-        since = queries.tournament_since
-        monkeypatch.setattr(queries, "tournament_since",
+        since = tournament_reads.tournament_since
+        monkeypatch.setattr(tournament_reads, "tournament_since",
                             lambda *a: read.append(r := since(*a)) or r)
         table = next(tb for tb in t.rounds[0] if not tb.finished and tb.deals)
         game = service.load(db, table.game_id)
@@ -146,7 +146,7 @@ def test_a_save_reads_its_table_not_the_tournament(app, monkeypatch):
         page = tournaments.screen(db, t.id)
         assert not whole
         assert [tb.game_id for tb in read[-1].tables] == [table.game_id]
-        assert page.version == queries.tournament_version(db, t.id)
+        assert page.version == tournament_reads.tournament_version(db, t.id)
         assert not whole  # (this test's own read aside)
         moved = next(line for line in page.lines if line.standing.player == table.seats[0])
         assert moved.playing and moved.standing.games == 1

@@ -7,7 +7,7 @@ import io
 import openpyxl
 
 from scorekeeper.domain import service, tournaments
-from scorekeeper.storage import store
+from scorekeeper.storage import connection
 from tests.store.test_tournaments import bad_evening_for
 
 EIGHT = ["Ala", "Bolek", "Cela", "Darek", "Ewa", "Franek", "Gosia", "Hubert"]
@@ -33,7 +33,7 @@ def play_night(db, club, name, loser, players=EIGHT):
 
 def night(app, club, name, loser):
     """:func:`play_night` on the app's database."""
-    db = store.connect(app.config["DATABASE"])
+    db = connection.connect(app.config["DATABASE"])
     try:
         return play_night(db, club, name, loser)
     finally:
@@ -117,7 +117,7 @@ def test_the_manager_names_a_season_and_the_files_follow_it(app, client):
 
 def test_a_name_that_looks_like_a_formula_is_text_in_the_files(app, client):
     club, _ = make_club(client, "Klub", True)
-    db = store.connect(app.config["DATABASE"])
+    db = connection.connect(app.config["DATABASE"])
     try:
         t = tournaments.create(db, "Noc", "\n".join(["=1+1", *EIGHT[1:]]), 1,
                                {"4": "standard-4"}, seed="f", club=club)

@@ -1,0 +1,77 @@
+"""A club's reads: the club, its directors, the club of a game, tournament or person.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from sqlite_utils import Database
+
+from .game_reads import GameNotFound
+from .people_reads import ROW_IDS, PersonNotFound
+from .tournament_reads import TournamentNotFound
+
+
+class ClubNotFound(LookupError):
+    """No club has this id (or this invitation code)."""
+
+
+_CLUB = ("id", "name", "public", "casual_rated", "default_ruleset", "invite_code", "version",
+         "created_at")
+
+
+def club(db: Database, cid: Any) -> dict[str, Any]:
+    """A club's row, by primary key."""
+    row = db.conn.execute(f"select {', '.join(_CLUB)} from clubs where id = ?",
+                          [cid]).fetchone() if isinstance(cid, str) else None
+    if row is None:
+        raise ClubNotFound(cid)
+    return dict(zip(_CLUB, row, strict=True))
+
+
+def club_by_code(db: Database, code: str) -> str:
+    """The id of the club whose invitation code this is."""
+    row = db.conn.execute("select id from clubs where invite_code = ?", [code]).fetchone()
+    if row is None:
+        raise ClubNotFound(code)
+    return str(row[0])
+
+
+def club_directors(db: Database, cid: str) -> list[dict[str, Any]]:
+    """The directors a club's manager named, in the order named."""
+    return [{"id": r[0], "name": r[1], "created_at": r[2]} for r in db.conn.execute(
+        "select id, name, created_at from club_directors where club_id = ? order by id",
+        [cid])]
+
+
+def club_of_game(db: Database, gid: str) -> str:
+    row = db.conn.execute("select club_id from games where id = ?", [gid]).fetchone()
+    if row is None:
+        raise GameNotFound(gid)
+    return str(row[0])
+
+
+def club_of_tournament(db: Database, tid: str) -> str:
+    row = db.conn.execute("select club_id from tournaments where id = ?", [tid]).fetchone()
+    if row is None:
+        raise TournamentNotFound(tid)
+    return str(row[0])
+
+
+def club_of_person(db: Database, pid: Any) -> str:
+    row = db.conn.execute("select club_id from people where id = ?", [pid]).fetchone() \
+        if isinstance(pid, int) and pid in ROW_IDS else None
+    if row is None:
+        raise PersonNotFound(pid)
+    return str(row[0])
+
+
+def club_tournaments(db: Database, cid: str, limit: int) -> list[dict[str, Any]]:
+    """A club's tournaments (its nights), the latest first, by index."""
+    keys = ("id", "name", "rounds", "closed", "created_at")
+    return [dict(zip(keys, r, strict=True)) for r in db.conn.execute(
+        "select id, name, rounds, closed, created_at from tournaments where club_id = ? "
+        "order by created_at desc, rowid desc limit ?", [cid, limit])]
+
+
+def count_clubs(db: Database) -> int:
+    return int(db.conn.execute("select count(*) from clubs").fetchone()[0])

@@ -1,0 +1,12 @@
+"""Every seat under the name its person goes by (seats written before a person kept
+one name kept the case they were typed in).
+"""
+from __future__ import annotations
+
+from sqlite_utils import Database
+
+
+def migrate(db: Database) -> None:
+    db.execute("update players set name = (select name from people where people.id = "
+               "players.person_id) where person_id is not null and name != (select name "
+               "from people where people.id = players.person_id)")

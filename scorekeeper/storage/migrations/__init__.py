@@ -1,0 +1,36 @@
+"""The schema's migrations, one file each (``0001_initial.py`` …), applied in the order of
+their names by :func:`apply`.
+
+Each file holds one ``migrate(db)``. sqlite-utils keeps the name of every migration
+applied in ``_sqlite_migrations`` (set ``scorekeeper``), each in the transaction of its
+own changes, so a database of any older version is brought up to date by the ones it
+lacks. A new migration is a new file with the next number; a file once released is never
+changed (a database that applied it keeps what it did).
+"""
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+from sqlite_utils import Database, Migrations
+
+#: The migration set's name in ``_sqlite_migrations``.
+SET = "scorekeeper"
+
+
+def names() -> list[str]:
+    """Every migration's name (its file's), in the order they apply."""
+    return sorted(p.stem for p in Path(__file__).parent.glob("[0-9][0-9][0-9][0-9]_*.py"))
+
+
+def migrations() -> Migrations:
+    """The migration set: each file's ``migrate`` under the file's name."""
+    found = Migrations(SET)
+    for name in names():
+        found(name=name)(importlib.import_module(f"{__name__}.{name}").migrate)
+    return found
+
+
+def apply(db: Database, stop_before: str | None = None) -> None:
+    """Every migration ``db`` lacks, in order (those from ``stop_before`` on left out)."""
+    migrations().apply(db, stop_before=stop_before)
