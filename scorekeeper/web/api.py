@@ -636,9 +636,7 @@ def join_club():
     if not code:
         raise InvalidInput([Problem("code", N_("Enter the club's invitation code."))])
     club = clubs.by_code(get_db(), code)  # 404 (a wrong guess) if none
-    clubs.joined(club)
-    return jsonify({**club_json(club, access.MEMBER),
-                    "token": access.club_member_token(club.id)})
+    return jsonify({**club_json(club, access.MEMBER), "token": clubs.join(get_db(), club)})
 
 
 @bp.get("/clubs/<cid>/players")

@@ -27,7 +27,7 @@ from ...domain.service import Conflict, Frozen, Game, load
 from ...outputs import share
 from ...outputs.renders import Full
 from ...rules.errors import UnknownRuleset
-from .. import adapters, sessions
+from .. import access, adapters, sessions
 from ..access import ClubRefused, NotAtTable
 from ..db import get_db
 from ..pipeline import refusal_json
@@ -100,6 +100,7 @@ def init_app(app: Flask) -> None:
         blueprint = family.blueprint(_load_game, find_rules=_find_rules)
         if blueprint is not None:
             app.register_blueprint(blueprint)
+    access.init_app(app)  # every view's game, tournament, evening or club: readable?
 
     @app.get("/lang/<code>")
     def set_language(code: str):

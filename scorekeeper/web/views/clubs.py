@@ -258,7 +258,6 @@ def _join(typed: object):
                       "or ask the club's manager for a new one."), "error")
         return redirect(url_for("clubs.index"))
     if access.club_right(get_db(), club.id) is None:
-        access.remember_club(club.id, access.MEMBER)
-        clubs.joined(club)
+        access.remember_member(club.id, clubs.join(get_db(), club))
         flash(gettext("Welcome to %(club)s: you are a member now.", club=club.name), "ok")
     return redirect(url_for("clubs.show", cid=club.id))
