@@ -31,6 +31,7 @@ decides each right.
 """
 from __future__ import annotations
 
+import base64
 import hashlib
 import secrets
 from dataclasses import replace
@@ -77,6 +78,18 @@ def _mac(purpose: str, gid: str, secret: str | bytes | None) -> str:
 def token(gid: str, secret: str | bytes | None = None) -> str:
     """The API write token of a game (under ``secret``, else the app's secret key)."""
     return rights.game_token(gid, _key(secret))
+
+
+def join_secret(gid: str, secret: str | bytes | None = None) -> str:
+    """The long secret of a game's join link and table card: 96 bits of an HMAC of the id
+    (as many as the id's own), in 16 URL-safe characters so the QR code stays small.
+    Whoever scans it joins the table, with no limit to meet."""
+    digest = bytes.fromhex(_mac("join-link", gid, secret))[:12]
+    return base64.urlsafe_b64encode(digest).decode()
+
+
+def is_join_secret(gid: str, given: object) -> bool:
+    return same(given, join_secret(gid))
 
 
 def reference(gid: str, secret: str | bytes | None = None) -> str:

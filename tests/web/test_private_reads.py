@@ -69,6 +69,7 @@ ROUTES = {
     "health.healthz": (None, {}),
     "host.open_link": (None, {"token": "x" * 20}),
     "games.join_link": (None, {"code": "ZZZZZZZZ"}),
+    "games.join_card": (None, {"code": "ZZZZZZZZ", "secret": "A" * 16}),
     "set_language": (None, {"code": "pl"}),
     "installable.manifest": (None, {}),
     "installable.service_worker": (None, {}),
