@@ -572,13 +572,19 @@ def rematch_seats(players: list[str], first_dealer: int) -> tuple[list[str], int
 def rename(db: Database, pid: int, name: str, by: str = "host") -> list[str]:
     """Give person ``pid`` a new name everywhere (kept with the right ``by``); the games
     they played (each at a new version). ``store.NameTaken`` if another has it."""
-    games = store.rename_person(db, pid, name, by)
+    try:
+        games = store.rename_person(db, pid, name, by)
+    except store.Frozen as e:  # they played a closed night: its names are final
+        raise service.Frozen(None, e.tournament_id) from None
     bus.publish([PersonRenamed(pid, tuple(games))])
     return games
 
 
 def undo_rename(db: Database, rename_id: int) -> int:
     """Take a rename back (the host's); the person's id."""
-    pid = store.undo_rename(db, rename_id)
+    try:
+        pid = store.undo_rename(db, rename_id)
+    except store.Frozen as e:
+        raise service.Frozen(None, e.tournament_id) from None
     bus.publish([PersonRenamed(pid)])
     return pid

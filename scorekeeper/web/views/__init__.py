@@ -152,6 +152,8 @@ def init_app(app: Flask) -> None:
         message = e.text(gettext)
         if request.path.startswith("/api/") or request.headers.get("X-Kierki-Kept"):
             return refusal_json(message), 409
+        if e.gid is None:  # a rename of a closed night's player: no one game to go back to
+            return render_template("error.html", message=message), 409
         flash(message, "error")
         return redirect(url_for("games.show", gid=e.gid))
 
