@@ -1,4 +1,4 @@
-"""Clubs (issue 36): on one shared host, each club its own people, games, evenings,
+"""Clubs: on one shared host, each club its own people, games, evenings,
 tournaments and default ruleset.
 
 Every server has one club made for it, the home club (:data:`HOME_CLUB`, made by the
@@ -11,6 +11,7 @@ default ruleset, and names its directors. Who holds which right is the web's to 
 """
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +21,8 @@ from ..rules import checks
 from ..rules.errors import N_, InvalidInput, Problem, UnknownRuleset
 from ..storage import club_reads, club_writes, connection, house_reads
 from ..storage.club_reads import ClubNotFound
-from . import bus, ratings, variants
+from ..storage import members as store_members
+from . import bus, ratings, rights, variants
 from .events import ClubChanged, ClubCreated, MemberJoined
 
 HOME_CLUB = connection.HOME_CLUB
@@ -134,9 +136,63 @@ def renew_code(db: Database, club: Club) -> Club:
 
 
 def joined(club: Club) -> None:
-    """A browser (or an API client) joined the club by its invitation: told to whoever
-    listens (:class:`MemberJoined`); what makes it a member is the web's right."""
+    """A director opened their link: told to whoever listens (:class:`MemberJoined`)."""
     bus.publish([MemberJoined(club.id)])
+
+
+def join(db: Database, club: Club) -> str:
+    """A new member of the club, by its invitation: the member's own token (given this
+    once; the store keeps its hash), which :func:`is_member` knows until the manager
+    removes the member."""
+    given = secrets.token_urlsafe(24)
+    store_members.add_member(db, club.id, rights.member_hash(given))
+    bus.publish([MemberJoined(club.id)])
+    return given
+
+
+def is_member(db: Database, cid: str, tokens: list[str]) -> bool:
+    """Whether any of ``tokens`` is a current member's of club ``cid``."""
+    return store_members.is_member(db, cid, [rights.member_hash(t) for t in tokens
+                                             if isinstance(t, str) and 0 < len(t) <= 100])
+
+
+def members(db: Database, club: Club) -> list[dict[str, Any]]:
+    """The club's members (``id``, ``joined_at``), in the order they joined."""
+    return store_members.members(db, club.id)
+
+
+def log(db: Database, club: Club, limit: int = 100) -> list[dict[str, Any]]:
+    """The club's log (members joined, removed, renewed), newest first."""
+    return store_members.log(db, club.id, limit)
+
+
+def remove_member(db: Database, club: Club, mid: Any, by: str = "manager") -> bool:
+    """Member ``mid`` is one no more: their token and browser read nothing of a private
+    club from then on. Whether there was such a member."""
+    if not checks.is_int(mid) or isinstance(mid, bool):
+        return False
+    gone = store_members.remove_member(db, club.id, int(mid), by)
+    if gone:
+        bus.publish([ClubChanged(club.id)])
+    return gone
+
+
+def renew_members(db: Database, club: Club, by: str = "manager") -> int:
+    """Every member removed at once, and a new invitation (the old link and code invite
+    nobody more): whoever should stay joins again by the new one. How many there were."""
+    count = store_members.remove_every_member(db, club.id, by)
+    club_writes.renew_club_code(db, club.id)
+    bus.publish([ClubChanged(club.id)])
+    return count
+
+
+def tables_among(db: Database, tid: str, gids: list[str]) -> bool:
+    """Whether any of the games ``gids`` is a table of tournament ``tid``."""
+    return store_members.tables_among(db, tid, gids)
+
+
+def tournament_games(db: Database, tid: str) -> list[str]:
+    return store_members.tournament_games(db, tid)
 
 
 def name_director(db: Database, club: Club, name: Any) -> int:

@@ -572,13 +572,19 @@ def rematch_seats(players: list[str], first_dealer: int) -> tuple[list[str], int
 def rename(db: Database, pid: int, name: str, by: str = "host") -> list[str]:
     """Give person ``pid`` a new name everywhere (kept with the right ``by``); the games
     they played (each at a new version). ``people_writes.NameTaken`` if another has it."""
-    games = people_writes.rename_person(db, pid, name, by)
+    try:
+        games = people_writes.rename_person(db, pid, name, by)
+    except game_writes.Frozen as e:  # they played a closed night: its names are final
+        raise service.Frozen(None, e.tournament_id) from None
     bus.publish([PersonRenamed(pid, tuple(games))])
     return games
 
 
 def undo_rename(db: Database, rename_id: int) -> int:
     """Take a rename back (the host's); the person's id."""
-    pid = people_writes.undo_rename(db, rename_id)
+    try:
+        pid = people_writes.undo_rename(db, rename_id)
+    except game_writes.Frozen as e:
+        raise service.Frozen(None, e.tournament_id) from None
     bus.publish([PersonRenamed(pid)])
     return pid

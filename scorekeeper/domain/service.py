@@ -70,7 +70,7 @@ class Frozen(Exception):
     message = N_("This game's tournament is closed: its results are final. The director "
                  "can reopen the tournament to correct it.")
 
-    def __init__(self, gid: str, tournament_id: str):
+    def __init__(self, gid: str | None, tournament_id: str):
         self.gid = gid
         self.tournament_id = tournament_id
         super().__init__(self.message)
@@ -78,6 +78,9 @@ class Frozen(Exception):
     def text(self, translate=lambda s: s) -> str:
         return translate(self.message)
 
+
+#: A tournament's table asked for a rematch.
+NO_REMATCH = N_("A tournament's table has no rematch: the director draws the next round.")
 
 CHANGED = N_("The game changed on another phone (or this form was sent twice). "
              "Nothing was saved; here is the game as it is now.")
@@ -224,13 +227,19 @@ def create_game(db: Database, ruleset_id: Any, names: Any, first_dealer: Any = N
 
 def rematch(db: Database, game: Game, names: list[str], first_dealer: int,
             max_games: int | None = None) -> tuple[str, bool]:
-    """The next game of ``game``'s table, one per game (issue 35): the rematch it has, or
+    """The next game of ``game``'s table, one per game (none at a tournament's table:
+    :data:`NO_REMATCH`, or :class:`Frozen` when its night is closed): the rematch it has, or
     a new game of the same rules and settings with ``names`` seated and ``first_dealer``
     dealing first, made now and linked as its rematch. Returns (its id, whether this call
     made it): the first phone to ask makes it, every later one (any phone of the table,
     at any time, even at the same moment) gets the same game. Making it raises
     :class:`GameCreated` and :class:`RematchStarted` (the old game's version moved, so
     every phone on it is told)."""
+    where = tournament_reads.table_of_game(db, game.id)
+    if where is not None:  # a tournament's table: the director draws the next round
+        if where.closed:
+            raise Frozen(game.id, where.tournament_id)
+        raise InvalidInput([Problem("", NO_REMATCH)])
     there = game_reads.rematch_of(db, game.id)
     if there is not None:
         return there, False
@@ -401,7 +410,10 @@ def delete_game(db: Database, game: Game, version: Any) -> None:
     """Delete a game for good, if nobody changed it since ``version`` was read; never a
     tournament's game (its table's result is part of the standings)."""
     _check_version(game, None, version)
-    if tournament_reads.tournament_of(db, game.id) is not None:
+    where = tournament_reads.table_of_game(db, game.id)
+    if where is not None and where.closed:
+        raise Frozen(game.id, where.tournament_id)
+    if where is not None:
         raise InvalidInput([Problem("", N_(
             "This game is a table of a tournament; it cannot be deleted (correct its deals "
             "instead)."))])

@@ -13,7 +13,7 @@ from sqlite_utils import Database
 from . import connection, game_reads
 from .commits import StoreError
 from .connection import HOME_CLUB, RIGHTS, Then, _free_code, new_id, writes
-from .people_writes import _count_seats, _person_named
+from .people_writes import Frozen, _count_seats, _person_named
 
 
 def evening_id(gid: str) -> str:
@@ -39,15 +39,6 @@ def _where(gid: str, seats: list[dict[str, Any]]) -> dict[str, Any]:
     """A new game's table and the evening it would open (see migration 0007)."""
     return {"table_key": "-".join(str(p) for p in sorted(r["person_id"] for r in seats)),
             "evening_id": evening_id(gid)}
-
-
-class Frozen(StoreError):
-    """The game is a table of a closed tournament: nothing of it changes until the
-    director reopens the tournament."""
-
-    def __init__(self, tournament_id: str):
-        self.tournament_id = tournament_id
-        super().__init__(f"game of the closed tournament {tournament_id}")
 
 
 class VersionConflict(StoreError):

@@ -52,6 +52,15 @@ def _count_seats(db: Database, seats: list[dict[str, Any]], step: int) -> None:
         db.conn.execute("delete from table_seats where table_key = ? and games <= 0", [key])
 
 
+class Frozen(StoreError):
+    """The game is a table of a closed tournament: nothing of it changes until the
+    director reopens the tournament."""
+
+    def __init__(self, tournament_id: str):
+        self.tournament_id = tournament_id
+        super().__init__(f"game of the closed tournament {tournament_id}")
+
+
 class NameTaken(StoreError):
     """Another person already has this name (in another case or spelling)."""
 
@@ -83,6 +92,12 @@ def _rename(db: Database, pid: int, name: str, by: str, keep: bool) -> list[str]
         raise people_reads.PersonNotFound(pid)
     games = [r["game_id"] for r in db.query(
         "select distinct game_id from players where person_id = ?", [pid])]
+    closed = db.conn.execute(
+        "select t.tournament_id from tournament_tables t join tournaments n on n.id = "
+        "t.tournament_id where n.closed and t.game_id in (select value from json_each(?)) "
+        "limit 1", [json.dumps(games)]).fetchone()
+    if closed:  # a closed night's names are final, as its results
+        raise Frozen(closed[0])
     db.execute("update players set name = ? where person_id = ?", [name, pid])
     db.execute("update games set version = version + 1, updated_at = ? where id in "
                "(select value from json_each(?))", [now, json.dumps(games)])

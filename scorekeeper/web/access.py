@@ -1,8 +1,14 @@
-"""Who may read and who may write: the one place each right is decided.
+"""Who may read and who may write, as the web asks it: what a request brings (its
+:class:`Holder`, made from the session and the ``Authorization`` header, by blueprint) and
+the facts read from the domain, handed to the one function of :mod:`..domain.rights` that
+decides each right.
 
-- **Read**: whoever has a game's address (its id is unguessable, 96 random bits) sees it
-  read-only: the score table, the live updates, the sheet and the exports. Public pages
-  (a tournament's, the projector, results, players, evenings) link that view.
+- **Read** (:func:`require_read`, asked before every view that names a game, tournament
+  or evening, by :func:`check_read`): a public club's games and tournaments are read by
+  whoever has their address (a game's id is unguessable, 96 random bits); a private
+  club's by its members, directors and manager and by the game's own table (for a
+  tournament, the table of any of its games, and its director). Anyone else gets the
+  same 404 as an unknown id, on every page, fragment, stream, file and API answer.
 - **Write** (enter, correct, undo, delete, rematch, sign) is the table's right, decided by
   :func:`write_right` alone for every path (form, API, deal router, offline queue,
   rematch): a browser that created the game or joined it with its join code (typed, or
@@ -25,26 +31,31 @@
 """
 from __future__ import annotations
 
+import base64
 import hashlib
-import hmac
 import secrets
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 
 from flask import current_app, g, request, session
 from flask_babel import lazy_gettext as _l
-from werkzeug.exceptions import Forbidden, Unauthorized
+from werkzeug.exceptions import Forbidden, NotFound, Unauthorized
 
-from ..domain import clubs, house, reads
-from ..domain.errors import PersonNotFound, TournamentNotFound
+from ..domain import clubs, house, people, reads, rights
+from ..domain.errors import GameNotFound, PersonNotFound, TournamentNotFound
 from ..domain.reads import CODE_ALPHABET, CODE_LENGTHS
+from ..domain.rights import CLUB_RIGHTS, DIRECTOR, MANAGER, MEMBER, TABLE, Holder, at_least
 from .db import get_db
 
 #: How many games a browser remembers (the most recently opened first).
 REMEMBERED = 60
 
-#: The rights a write is made with (kept beside each correction, undo and signature).
-TABLE, DIRECTOR = "table", "director"
+__all__ = ["CLUB_RIGHTS", "DIRECTOR", "MANAGER", "MEMBER", "TABLE", "Holder", "at_least"]
+
+
+def _api() -> bool:
+    """Whether this request is the JSON API's (its blueprint): there a cookie is no right."""
+    return request.blueprint == "api"
 
 
 def normalise_code(text: object) -> str:
@@ -55,16 +66,30 @@ def normalise_code(text: object) -> str:
     return code if len(code) in CODE_LENGTHS and set(code) <= set(CODE_ALPHABET) else ""
 
 
+def _key(secret: str | bytes | None = None) -> str | bytes:
+    return current_app.config["SECRET_KEY"] if secret is None else secret
+
+
 def _mac(purpose: str, gid: str, secret: str | bytes | None) -> str:
-    """An HMAC of a game's id for one purpose, under ``secret`` (else the app's key)."""
-    key = current_app.config["SECRET_KEY"] if secret is None else secret
-    key = key.encode() if isinstance(key, str) else key
-    return hmac.new(key, f"{purpose}:{gid}".encode(), hashlib.sha256).hexdigest()
+    """An HMAC of an id for one purpose, under ``secret`` (else the app's key)."""
+    return rights.mac(purpose, gid, _key(secret))
 
 
 def token(gid: str, secret: str | bytes | None = None) -> str:
     """The API write token of a game (under ``secret``, else the app's secret key)."""
-    return _mac("game-token", gid, secret)[:40]
+    return rights.game_token(gid, _key(secret))
+
+
+def join_secret(gid: str, secret: str | bytes | None = None) -> str:
+    """The long secret of a game's join link and table card: 96 bits of an HMAC of the id
+    (as many as the id's own), in 16 URL-safe characters so the QR code stays small.
+    Whoever scans it joins the table, with no limit to meet."""
+    digest = bytes.fromhex(_mac("join-link", gid, secret))[:12]
+    return base64.urlsafe_b64encode(digest).decode()
+
+
+def is_join_secret(gid: str, given: object) -> bool:
+    return same(given, join_secret(gid))
 
 
 def reference(gid: str, secret: str | bytes | None = None) -> str:
@@ -74,17 +99,7 @@ def reference(gid: str, secret: str | bytes | None = None) -> str:
     return _mac("sheet-ref", gid, secret)[:6].upper()
 
 
-def same(given: object, expected: str) -> bool:
-    """Whether a token a client sent is ``expected``, compared in constant time as UTF-8
-    bytes (a client's text may hold any character; ``hmac.compare_digest`` refuses a str
-    that is not ASCII)."""
-    if not isinstance(given, str):
-        return False
-    try:
-        given_bytes = given.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate, which no UTF-8 holds: never equal
-        return False
-    return hmac.compare_digest(given_bytes, expected.encode("utf-8", "surrogateescape"))
+same = rights.same
 
 
 def bearer(header: str) -> str | None:
@@ -110,6 +125,7 @@ def remember(gid: str) -> None:
     games = table_games()
     if games[:1] != [gid]:
         session["table"] = [gid, *(g for g in games if g != gid)][:REMEMBERED]
+        g.pop("holders", None)
     seen(gid)
 
 
@@ -142,42 +158,25 @@ def table_games() -> list[str]:
     return _ids("table")
 
 
-@dataclass(frozen=True)
-class Holder:
-    """What a request brings that can carry a right: the token of its ``Authorization``
-    header, the games its browser is at the table of and the tournaments it directs. The
-    API brings only a token (a cookie is never a right there: the API takes no CSRF
-    token)."""
-
-    bearer: str | None = None
-    games: frozenset[str] = frozenset()
-    directs: frozenset[str] = frozenset()
-
-    @classmethod
-    def of_request(cls, api: bool | None = None) -> Holder:
-        """This request's holder; ``api`` (default: the path is under ``/api/``) leaves
-        the browser's cookie out."""
+def request_holder(api: bool | None = None) -> Holder:
+    """This request's holder (read once per request): through the API (``api``, default
+    the request's blueprint) only its bearer token, in a browser also what its signed
+    session cookie remembers."""
+    api = _api() if api is None else api
+    kept = g.setdefault("holders", {})
+    if api not in kept:
         given = bearer(request.headers.get("Authorization", ""))
-        if api if api is not None else request.path.startswith("/api/"):
-            return cls(given)
-        return cls(given, frozenset(table_games()), frozenset(directed()))
+        kept[api] = Holder(given, host=False) if api else Holder(
+            given, frozenset(table_games()), frozenset(directed()),
+            frozenset(_listed("clubs_managed")), frozenset(_listed("clubs_directed")),
+            frozenset(_member_marks()))
+    return kept[api]
 
 
 def write_right(gid: str, tournament_id: str | None, holder: Holder,
                 secret: str | bytes | None = None) -> str | None:
-    """**The one function that decides who may write a game**: :data:`TABLE` (this browser
-    created or joined it, or the game's token), :data:`DIRECTOR` (the game is a table of a
-    tournament this browser or token directs), or None (a reader). Whether the game can
-    be written at all (a closed tournament's cannot) is the store's to say."""
-    if gid in holder.games or (holder.bearer is not None
-                               and same(holder.bearer, token(gid, secret))):
-        return TABLE
-    if tournament_id is not None and (
-            tournament_id in holder.directs
-            or (holder.bearer is not None
-                and same(holder.bearer, tournament_token(tournament_id, secret)))):
-        return DIRECTOR
-    return None
+    """Who may write a game (:func:`..domain.rights.write_right`), under the app's key."""
+    return rights.write_right(gid, tournament_id, holder, _key(secret))
 
 
 class NotAtTable(Forbidden):
@@ -193,9 +192,9 @@ def _asked(db: Any, gid: str, api: bool | None) -> tuple[str | None, bool]:
     kept = g.setdefault("write_rights", {})
     if (gid, api) not in kept:
         where = reads.table_of_game(db, gid)
-        right = write_right(gid, where.tournament_id if where else None,
-                            Holder.of_request(api))
-        if right is None and where is not None and club_directs(db, where.tournament_id):
+        right = write_right(gid, where.tournament_id if where else None, request_holder(api))
+        if right is None and where is not None and club_directs(db, where.tournament_id,
+                                                                request_holder(api)):
             right = DIRECTOR  # the manager or a director of the tournament's club
         kept[gid, api] = (right, bool(where and where.closed))
     return kept[gid, api]
@@ -217,7 +216,7 @@ def require_write(db: Any, gid: str, api: bool | None = None, host: bool = False
     """This request's right to write ``gid``, or the refusal: through the API
     :class:`NoToken` (401) or :class:`WrongToken` (403), in a browser :class:`NotAtTable`.
     ``host``: the host may too (deleting a game from the host's list)."""
-    if api if api is not None else request.path.startswith("/api/"):
+    if api if api is not None else _api():
         return api_right(db, gid, request.headers.get("Authorization", ""))
     right = right_here(db, gid, api)
     if right is None and host and is_host():
@@ -242,7 +241,7 @@ def api_right(db: Any, gid: str, authorization: str, secret: str | bytes | None 
         if where is not None:
             right = write_right(gid, where.tournament_id, holder, secret)
             if right is None and club_directs(db, where.tournament_id,
-                                              ClubHolder(given, host=False), secret):
+                                              Holder(given, host=False), secret):
                 right = DIRECTOR
     if right is None:
         raise WrongToken()
@@ -407,13 +406,14 @@ def check_director(header: str, tid: str) -> None:
     if given is None:
         raise NoDirectorToken()
     if not is_director_token(given, tid) and not club_directs(get_db(), tid,
-                                                              ClubHolder(given, host=False)):
+                                                              Holder(given, host=False)):
         raise WrongDirectorToken()
 
 
 def remember_director(tid: str) -> None:
     """This browser opened the director's link: it directs the tournament from now on."""
     session["directs"] = [tid, *(t for t in directed() if t != tid)][:REMEMBERED]
+    g.pop("holders", None)
 
 
 def directed() -> list[str]:
@@ -429,37 +429,29 @@ def directs(tid: str) -> bool:
         or club_directs(get_db(), tid)
 
 
-# -- clubs (issue 36) ----------------------------------------------------------------------
+# -- clubs ---------------------------------------------------------------------------------
 #
 # A club's rights, weakest first: a **member** reads the club's pages (a private club's
 # too) and starts its games; a **director** (named by the manager) also makes and directs
 # the club's tournaments; the **manager** also changes the club (public or private, its
-# casual games in the ratings, its default ruleset), invites and names directors. The
-# manager's token is an HMAC of the club's id (given once, when the club is made; the
-# browser that made it remembers it, and the manager's link makes another browser the
-# manager); a director's is an HMAC of the club and the director's row (it stops when the
-# manager removes the director); a member's browser remembers the club it joined by its
-# invitation link or code, and an API client that joined by code gets the member's token.
-# The home club's manager is the host, and everyone who uses the server is its member.
-
-MANAGER, MEMBER = "manager", "member"
-#: A club's rights, strongest first (a director's is :data:`DIRECTOR`).
-CLUB_RIGHTS = (MANAGER, DIRECTOR, MEMBER)
+# casual games in the ratings, its default ruleset), invites, names directors and removes
+# members. The manager's token is an HMAC of the club's id (given once, when the club is
+# made; the browser that made it remembers it, and the manager's link makes another
+# browser the manager); a director's is an HMAC of the club and the director's row (it
+# stops when the manager removes the director); a member's is random, their own, kept by
+# the store as its hash (:func:`..domain.clubs.join`): the browser that joined keeps it
+# in its session, an API client gets it; removing the member ends it. The home club's
+# manager is the host, and everyone who uses the server is its member.
 
 
 def club_token(cid: str, secret: str | bytes | None = None) -> str:
     """The manager's token of a club (``POST /api/clubs`` gives it, once)."""
-    return _mac("club-token", cid, secret)[:40]
+    return rights.club_token(cid, _key(secret))
 
 
 def club_director_token(cid: str, did: int, secret: str | bytes | None = None) -> str:
     """The token of director ``did`` of a club (in the director's link too)."""
-    return _mac("club-director", f"{cid}:{did}", secret)[:40]
-
-
-def club_member_token(cid: str, secret: str | bytes | None = None) -> str:
-    """A member's token of a club, for the API (``POST /api/join-club`` gives it)."""
-    return _mac("club-member", cid, secret)[:40]
+    return rights.club_director_token(cid, did, _key(secret))
 
 
 def _listed(key: str) -> list[str]:
@@ -467,78 +459,44 @@ def _listed(key: str) -> list[str]:
     return [c for c in found if isinstance(c, str)] if isinstance(found, list) else []
 
 
-@dataclass(frozen=True)
-class ClubHolder:
-    """What a request brings that can carry a club's right: its bearer token, and the
-    clubs its browser manages, is a member of and directs (``club:director`` marks). The
-    API brings only the token."""
-
-    bearer: str | None = None
-    manages: frozenset[str] = frozenset()
-    member_of: frozenset[str] = frozenset()
-    directs: frozenset[str] = frozenset()
-    #: Whether it is the host (the home club's manager); None: ask :func:`is_host` when
-    #: the home club's right is asked (no other club's needs it).
-    host: bool | None = None
-
-    @classmethod
-    def of_request(cls, api: bool | None = None) -> ClubHolder:
-        given = bearer(request.headers.get("Authorization", ""))
-        if api if api is not None else request.path.startswith("/api/"):
-            return cls(given, host=False)
-        return cls(given, frozenset(_listed("clubs_managed")),
-                   frozenset(_listed("clubs_joined")), frozenset(_listed("clubs_directed")))
+def _member_marks() -> list[tuple[str, str]]:
+    """The (club, member token) pairs this browser keeps."""
+    found = session.get("members", [])
+    return [(m[0], m[1]) for m in found if isinstance(m, list) and len(m) == 2
+            and all(isinstance(x, str) for x in m)] if isinstance(found, list) else []
 
 
-def club_right(db: Any, cid: str, holder: ClubHolder | None = None,
+#: Kept for the names the views use: one holder carries every right.
+ClubHolder = Holder
+
+
+def club_right(db: Any, cid: str, holder_: Holder | None = None,
                secret: str | bytes | None = None) -> str | None:
-    """**The one function that decides a club right**: :data:`MANAGER`, :data:`DIRECTOR`,
-    :data:`MEMBER` or None (a stranger) for the club ``cid``, by what ``holder`` (default:
-    this request's) brings. The home club's manager is the host, and everyone else is
-    its member (a server that never asks for clubs works as before)."""
-    holder = holder if holder is not None else _club_holder()
-    given = holder.bearer
-    if cid == reads.HOME_CLUB:
-        return MANAGER if (is_host() if holder.host is None else holder.host) else MEMBER
-    if cid in holder.manages or (given is not None and same(given, club_token(cid, secret))):
-        return MANAGER
-    marks = {m.partition(":")[2] for m in holder.directs if m.partition(":")[0] == cid}
-    if marks or given is not None:
-        named = {str(d["id"]) for d in reads.club_directors(db, cid)}
-        if marks & named or (given is not None and any(
-                same(given, club_director_token(cid, int(d), secret)) for d in named)):
-            return DIRECTOR
-    if cid in holder.member_of or (given is not None
-                                   and same(given, club_member_token(cid, secret))):
-        return MEMBER
-    return None
+    """This request's (or ``holder_``'s) right in club ``cid``
+    (:func:`..domain.rights.club_right`): :data:`MANAGER`, :data:`DIRECTOR`,
+    :data:`MEMBER` or None."""
+    held = holder_ if holder_ is not None else request_holder()
+    home = cid == reads.HOME_CLUB
+    if home and held.host is None:
+        held = replace(held, host=is_host())
+    return rights.club_right(
+        cid, held, _key(secret), home,
+        directors=lambda: [d["id"] for d in reads.club_directors(db, cid)],
+        is_member=lambda tokens: clubs.is_member(db, cid, tokens))
 
 
-def _club_holder() -> ClubHolder:
-    kept = g.setdefault("club_holder", {})
-    api = request.path.startswith("/api/")
-    if api not in kept:
-        kept[api] = ClubHolder.of_request(api)
-    return kept[api]
+def may_read_club(db: Any, club: Any, holder_: Holder | None = None) -> bool:
+    """Who may read a club's own pages (its players, nights, season): anyone when the
+    club is public, else whoever holds a right in it (:func:`..domain.rights.may_read`)."""
+    return rights.may_read(bool(club.public), None if club.public
+                           else club_right(db, club.id, holder_), None)
 
 
-def at_least(right: str | None, wanted: str) -> bool:
-    """Whether ``right`` is ``wanted`` or stronger (:data:`CLUB_RIGHTS`)."""
-    return right in CLUB_RIGHTS and CLUB_RIGHTS.index(right) <= CLUB_RIGHTS.index(wanted)
-
-
-def may_read_club(db: Any, club: Any, holder: ClubHolder | None = None) -> bool:
-    """**The one function that decides who may read a club's pages** (its players, nights,
-    season): anyone when the club is public, its members, directors and manager when it
-    is private."""
-    return bool(club.public) or club_right(db, club.id, holder) is not None
-
-
-def readable_club(db: Any, cid: str, holder: ClubHolder | None = None) -> Any:
+def readable_club(db: Any, cid: str, holder_: Holder | None = None) -> Any:
     """The club ``cid`` if this request may read it; ``ClubNotFound`` (404: a private
     club's id is not told to strangers) otherwise."""
     club = clubs.load(db, cid)
-    if not may_read_club(db, club, holder):
+    if not may_read_club(db, club, holder_):
         raise clubs.ClubNotFound(cid)
     return club
 
@@ -575,28 +533,36 @@ def require_club(db: Any, cid: str, wanted: str, holder: ClubHolder | None = Non
     """The club ``cid`` if this request holds ``wanted`` in it (or a stronger right); else
     404 to a stranger of a private club (``ClubNotFound``), 401 to an API client without a
     token, and 403 (:class:`NotClubManager`…) to one who may read the club."""
-    holder = holder if holder is not None else _club_holder()
+    held = holder if holder is not None else request_holder()
     club = clubs.load(db, cid)
-    right = club_right(db, cid, holder)
+    right = club_right(db, cid, held)
     if at_least(right, wanted):
         return club
     if right is None and not club.public:
         raise clubs.ClubNotFound(cid)
-    if right is None and holder.bearer is None and request.path.startswith("/api/"):
+    if right is None and held.bearer is None and _api():
         raise NoClubToken()
     raise _REFUSALS[wanted]()
 
 
 def remember_club(cid: str, right: str, did: int | None = None) -> None:
     """This browser holds ``right`` in the club from now on: it made the club or opened
-    the manager's link (:data:`MANAGER`), opened a director's link (:data:`DIRECTOR`,
-    director ``did``) or joined by the invitation (:data:`MEMBER`)."""
-    key, value = {MANAGER: ("clubs_managed", cid), DIRECTOR: ("clubs_directed", f"{cid}:{did}"),
-                  MEMBER: ("clubs_joined", cid)}[right]
+    the manager's link (:data:`MANAGER`), or opened a director's link (:data:`DIRECTOR`,
+    director ``did``). A member is remembered by their token (:func:`remember_member`)."""
+    key, value = {MANAGER: ("clubs_managed", cid),
+                  DIRECTOR: ("clubs_directed", f"{cid}:{did}")}[right]
     kept = _listed(key)
     if kept[:1] != [value]:
         session[key] = [value, *(c for c in kept if c != value)][:REMEMBERED]
-    g.pop("club_holder", None)
+    g.pop("holders", None)
+
+
+def remember_member(cid: str, given: str) -> None:
+    """This browser joined the club: it keeps the member's own token (its right ends
+    when the manager removes that member)."""
+    kept = [[c, t] for c, t in _member_marks() if c != cid]
+    session["members"] = [[cid, given], *kept][:REMEMBERED]
+    g.pop("holders", None)
 
 
 def my_clubs() -> list[str]:
@@ -604,7 +570,7 @@ def my_clubs() -> list[str]:
     seen: dict[str, None] = {}
     for cid in (*_listed("clubs_managed"), *(m.partition(":")[0]
                                               for m in _listed("clubs_directed")),
-                *_listed("clubs_joined")):
+                *(c for c, _ in _member_marks())):
         seen.setdefault(cid)
     return list(seen)
 
@@ -617,20 +583,20 @@ def is_club_manager_link(cid: str, given: object) -> bool:
     return same(given, club_token(cid))
 
 
-def club_directs(db: Any, tid: str, holder: ClubHolder | None = None,
+def club_directs(db: Any, tid: str, holder: Holder | None = None,
                  secret: str | bytes | None = None) -> bool:
     """Whether ``holder`` (default: this request's) directs tournament ``tid`` by its
     club's right: the manager or a director of the club it belongs to (not the home
     club's: there a tournament's director is the one its link made, as before). Asks
     nothing of the database unless the holder brings a club's mark or a token."""
-    holder = holder if holder is not None else _club_holder()
-    if not (holder.bearer or holder.manages or holder.directs):
+    holder = holder if holder is not None else request_holder()
+    if not (holder.bearer or holder.manages or holder.club_directs):
         return False
     try:
         cid = reads.club_of_tournament(db, tid)
     except TournamentNotFound:
         return False
-    return cid != reads.HOME_CLUB and at_least(club_right(db, cid, holder, secret), DIRECTOR)
+    return cid != reads.HOME_CLUB and rights.may_direct_club(club_right(db, cid, holder, secret))
 
 
 def club_of_person_readable(db: Any, pid: Any) -> Any:
@@ -645,3 +611,97 @@ def club_of_person_readable(db: Any, pid: Any) -> Any:
         return readable_club(db, cid)
     except clubs.ClubNotFound:
         raise PersonNotFound(pid) from None
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+def _club_reader(db: Any, cid: str) -> bool | None:
+    """Whether the club's right settles reading: True when club ``cid`` is public or this
+    request holds a right in it (or is the host); None when only a table's right can."""
+    if cid == reads.HOME_CLUB:
+        return True
+    club = clubs.load(db, cid)
+    if club.public:
+        return True
+    g.private_read = True  # what a kept-page layer must never answer without asking
+    if rights.may_read(False, club_right(db, cid), None) or is_host():
+        return True
+    return None
+
+
+def may_read_game(db: Any, gid: str) -> bool:
+    """Whether this request may read game ``gid`` (:func:`..domain.rights.may_read`: its
+    club's right, else its table's); ``GameNotFound`` if there is none."""
+    return bool(_club_reader(db, reads.club_of_game(db, gid))) or rights.may_read(
+        False, None, right_here(db, gid))
+
+
+def may_read_tournament(db: Any, tid: str) -> bool:
+    """Whether this request may read tournament ``tid``: its club's right, else its
+    director's, else the table of any of its games (a phone or a game's token);
+    ``TournamentNotFound`` if there is none."""
+    if _club_reader(db, reads.club_of_tournament(db, tid)):
+        return True
+    held = request_holder()
+    table = None
+    if tid in held.directs or (held.bearer is not None and is_director_token(held.bearer,
+                                                                             tid)):
+        table = DIRECTOR
+    elif clubs.tables_among(db, tid, sorted(held.games)) or (
+            held.bearer is not None and any(same(held.bearer, token(gid))
+                                            for gid in clubs.tournament_games(db, tid))):
+        table = TABLE
+    return rights.may_read(False, None, table)
+
+
+def require_read(db: Any, gid: str | None = None, tid: str | None = None,
+                 eid: str | None = None, cid: str | None = None) -> None:
+    """This request may read what it names, or the same 404 as for an unknown id."""
+    if cid is not None:
+        readable_club(db, cid)
+    if gid is not None and not may_read_game(db, gid):
+        raise GameNotFound(gid)
+    if tid is not None and not may_read_tournament(db, tid):
+        raise TournamentNotFound(tid)
+    if eid is not None:
+        try:
+            ev = people.evening(db, eid)
+        except people.EveningNotFound:
+            raise NotFound() from None
+        if ev.games and not (_club_reader(db, reads.club_of_game(db, ev.games[0]))
+                             or any(right_here(db, gid) for gid in ev.games)):
+            raise NotFound()
+
+
+#: Views that take their own credential in the address (a director's or manager's link):
+#: they decide for themselves, and make this browser a reader.
+OWN_CREDENTIAL = frozenset({"tournaments.direct", "clubs.manager_link",
+                            "clubs.director_link"})
+
+
+def check_read() -> None:
+    """Before every view: the game, tournament, evening or club its address names must be
+    readable by this request (:func:`require_read`)."""
+    args = request.view_args
+    if not args or request.endpoint in OWN_CREDENTIAL:
+        return
+    named = {k: args[k] for k in ("gid", "tid", "eid", "cid") if isinstance(args.get(k), str)}
+    if named:
+        require_read(get_db(), **named)
+
+
+def _private_answer(response: Any) -> Any:
+    """A private club's answer is never remembered by a layer in front of Flask: each
+    request is asked again (a removed member's cookie reads nothing more)."""
+    if g.get("private_read"):
+        request.environ.pop("kierki.depends_on", None)
+    return response
+
+
+def init_app(app: Any) -> None:
+    missing = OWN_CREDENTIAL - set(app.view_functions)
+    if missing:
+        raise LookupError(f"no views {sorted(missing)} to leave their own check to")
+    app.before_request(check_read)
+    app.after_request(_private_answer)

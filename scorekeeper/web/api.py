@@ -490,7 +490,40 @@ def game_schema():
 @bp.get("/openapi.json")
 def openapi():
     from .openapi import document
-    return jsonify(document())
+    doc = document()
+    doc["paths"].update(MEMBER_PATHS)
+    return jsonify(doc)
+
+
+#: The club members' operations in the OpenAPI document (beside the document's own).
+_MEMBER_ERRORS = {code: {"description": text, "content": {"application/json": {"schema": {
+    "type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}}}}} for code, text in (
+    ("401", "No token"), ("403", "Not the club manager's token"),
+    ("404", "No such club (or member), or a private club and not its manager's token"),
+    ("405", "Not this method"), ("500", "Something went wrong on the server"))}
+MEMBER_PATHS = {
+    "/api/clubs/{cid}/members": {"get": {
+        "summary": "The club's members (the manager's), in the order they joined",
+        "parameters": [{"name": "cid", "in": "path", "required": True,
+                        "schema": {"type": "string"}}],
+        "security": [{"bearer": []}],
+        "responses": {"200": {"description": "Members", "content": {"application/json": {
+            "schema": {"type": "array", "items": {
+                "type": "object", "required": ["id", "joined_at"], "properties": {
+                    "id": {"type": "integer"}, "joined_at": {"type": "string"}}}}}}},
+            **_MEMBER_ERRORS}}},
+    "/api/clubs/{cid}/members/{mid}": {"delete": {
+        "summary": "Remove a member (the manager's): their token reads nothing of a "
+                   "private club from now on",
+        "parameters": [{"name": "cid", "in": "path", "required": True,
+                        "schema": {"type": "string"}},
+                       {"name": "mid", "in": "path", "required": True,
+                        "schema": {"type": "integer"}}],
+        "security": [{"bearer": []}],
+        "responses": {"204": {"description": "Removed"},
+                      "409": {"description": "Never: a removal is made once"},
+                      **_MEMBER_ERRORS}}},
+}
 
 
 #: ``/api/games/<gid>/deals/<n>``: an id as the store makes them, a number.
@@ -636,9 +669,27 @@ def join_club():
     if not code:
         raise InvalidInput([Problem("code", N_("Enter the club's invitation code."))])
     club = clubs.by_code(get_db(), code)  # 404 (a wrong guess) if none
-    clubs.joined(club)
-    return jsonify({**club_json(club, access.MEMBER),
-                    "token": access.club_member_token(club.id)})
+    return jsonify({**club_json(club, access.MEMBER), "token": clubs.join(get_db(), club)})
+
+
+@bp.get("/clubs/<cid>/members")
+def club_members(cid: str):
+    """The club's members (the manager's): ``[{"id", "joined_at"}]``, in the order they
+    joined."""
+    db = get_db()
+    club = access.require_club(db, cid, access.MANAGER)
+    return jsonify(clubs.members(db, club))
+
+
+@bp.delete("/clubs/<cid>/members/<int:mid>")
+def remove_club_member(cid: str, mid: int):
+    """A member removed (the manager's): their token reads nothing of a private club
+    from now on. 404 if the club has no such member."""
+    db = get_db()
+    club = access.require_club(db, cid, access.MANAGER)
+    if not clubs.remove_member(db, club, mid):
+        abort(404)
+    return "", 204
 
 
 @bp.get("/clubs/<cid>/players")

@@ -22,6 +22,12 @@ years). The six-character codes of games made before (32⁶ ≈ 1.07 × 10⁹) w
 107 days for 1,000 of them; they are fewer, and each stops working a day after its game
 finished.
 
+**The table's QR code is never limited.** The table card's QR code and the game page's
+join link carry the code with the game's long secret (128 bits, ``games.join_card``): no
+one guesses it, so it needs no limit, and a phone at an address a guesser has limited
+joins by it at once. Only a typed code (and its short link) meets the limits above; a
+limited address is told how long to wait and to scan the table's QR code.
+
 **New games** count the games made, per address: a game, an import and a rematch one
 each, a tournament its round 1's tables, a round drawn its tables (the cost is what the
 view made, :func:`made_games`; a request is let through whole if one more game fits, so
@@ -30,7 +36,7 @@ hour and 2,500 a day: a 1,000-player night (250 tables a round, five rounds, 1,2
 with the club's own games beside it fits; one client needs four days to fill the server's
 10,000 (``MAX_GAMES``), and at most 600 games in any ten minutes.
 
-**Clubs** (issue 36): clubs made per address (:data:`CLUBS`), a manager's invitations
+**Clubs**: clubs made per address (:data:`CLUBS`), a manager's invitations
 (a new code, a director named: :data:`INVITES`) per address, and clubs one phone joins
 (:data:`CLUB_JOINS`); a wrong invitation code, manager's or director's link is a wrong
 join code (the same counts).
@@ -47,7 +53,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask, g, render_template, request, session
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 
@@ -65,7 +71,7 @@ CREATE = "600 per 10 minutes; 1500 per hour; 2500 per day"
 VARIANTS = "10 per minute; 100 per day"
 #: Wrong host passwords and host links.
 LOGIN = "5 per minute; 50 per day"
-#: Clubs made per address (issue 36): each is kept for good; a club's members play in it,
+#: Clubs made per address: each is kept for good; a club's members play in it,
 #: they need not make their own.
 CLUBS = "10 per hour; 30 per day"
 #: A club manager's invitations per address: a new invitation code, a director named.
@@ -154,6 +160,10 @@ def _login(method: str) -> tuple[Limit, ...]:
     return (Limit("login", LOGIN, (method,), lambda r: bool(g.get("wrong_guess"))),)
 
 
+#: Where a game's code is typed or opened: a limited address is pointed to the table's QR
+#: code (``games.join_card``: the code with the game's long secret, never limited).
+GAME_JOINS = frozenset({"games.join", "games.join_link", "api.join"})
+
 #: endpoint → the counts it adds to. Endpoints of one scope share one count: a wrong code
 #: typed, scanned or sent by the API is one guess.
 LIMITS: dict[str, tuple[Limit, ...]] = {
@@ -212,7 +222,24 @@ def init_app(app: Flask) -> Limiter:
     @app.errorhandler(RateLimitExceeded)
     def too_many(e: RateLimitExceeded):
         scope = getattr(getattr(e, "limit", None), "scope", None)
-        if scope == "join":  # every phone at this address together
+        wait = _retry_after(limiter)
+        minutes = max(1, -(-wait // 60))
+        game_join = request.endpoint in GAME_JOINS
+        if scope == "join" and game_join:  # every phone at this address together
+            message = ngettext(
+                "Too many wrong codes from this network (every phone at this address "
+                "together). Try again in %(num)s minute, or scan the table's QR code: it "
+                "joins at once.",
+                "Too many wrong codes from this network (every phone at this address "
+                "together). Try again in %(num)s minutes, or scan the table's QR code: it "
+                "joins at once.", minutes)
+        elif scope == "join-phone" and game_join:
+            message = ngettext(
+                "Too many tries from this device. Try again in %(num)s minute, or scan the "
+                "table's QR code: it joins at once.",
+                "Too many tries from this device. Try again in %(num)s minutes, or scan the "
+                "table's QR code: it joins at once.", minutes)
+        elif scope == "join":
             message = gettext("Too many wrong codes from this network (every phone at this "
                               "address together). Wait a few minutes and try again.")
         elif scope == "create":
@@ -226,8 +253,8 @@ def init_app(app: Flask) -> Limiter:
                               "try again.")
         else:
             message = gettext("Too many tries from this device. Wait a minute and try again.")
-        headers = {"Retry-After": str(_retry_after(limiter))}
-        if request.path.startswith("/api/"):
+        headers = {"Retry-After": str(wait)}
+        if request.blueprint == "api":
             return refusal_json(message), 429, headers
         return render_template("error.html", message=message), 429, headers
 

@@ -3,6 +3,7 @@ tournament's club only; two clubs each with an "Ania" keep two people."""
 import pytest
 
 from scorekeeper.domain import service, tournaments
+from scorekeeper.rules.errors import InvalidInput
 from scorekeeper.storage import club_writes, connection, people_writes
 
 FOUR = ["Ania", "Bolek", "Cela", "Darek"]
@@ -61,8 +62,12 @@ def test_a_tournament_its_rounds_its_late_arrivals_and_rematches_stay_in_its_clu
         "select p.club_id from tournament_players t join people p on p.id = t.person_id "
         "where t.tournament_id = ?", [t.id])}
     assert people == {"c1"}
-    game = service.load(db, games[0])
-    rematch, made = service.rematch(db, game, game.players, 0)
+    table = service.load(db, games[0])
+    with pytest.raises(InvalidInput):  # a tournament's table: the director draws next
+        service.rematch(db, table, table.players, 0)
+    casual = service.load(db, service.create_game(db, "standard-4", table.players, 0,
+                                                  club="c1"))
+    rematch, made = service.rematch(db, casual, casual.players, 0)
     assert made
     assert db.conn.execute("select club_id from games where id = ?", [rematch]).fetchone()[0] \
         == "c1"

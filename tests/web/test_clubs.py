@@ -87,8 +87,13 @@ def test_a_private_club_is_not_found_by_a_stranger_and_read_by_its_members(app, 
         assert stranger.get(path).status_code == 404, path
     assert stranger.post("/api/games", json={
         "ruleset": "standard-4", "players": NAMES, "club": cid}).status_code == 404
-    # the game's own link still shows it (its id is the capability, as before clubs)
-    assert stranger.get(f"/api/games/{game['id']}").status_code == 200
+    # a private club's game is not found by its id alone; its table's token reads it
+    assert stranger.get(f"/api/games/{game['id']}").status_code == 404
+    from scorekeeper.web import access
+    with app.test_request_context():
+        table_token = access.token(game["id"])
+    assert stranger.get(f"/api/games/{game['id']}",
+                        headers=bearer(table_token)).status_code == 200
 
     member = client.post("/api/join-club", json={"code": club["invite_code"]}).get_json()
     assert member["id"] == cid and member["right"] == "member"

@@ -48,8 +48,8 @@ def test_wrong_join_codes_are_refused_429_after_a_few_a_minute_per_phone(client)
     r = client.post("/api/join", json={"code": wrong}, headers=PL)
     assert r.status_code == 429
     assert 1 <= int(r.headers["Retry-After"]) <= 60
-    assert r.get_json()["error"] == ("Za dużo prób z tego urządzenia. Odczekaj minutę i "
-                                     "spróbuj jeszcze raz.")
+    assert r.get_json()["error"] == ("Za dużo prób z tego urządzenia. Spróbuj ponownie za "
+                                     "1 minutę albo zeskanuj kod QR stołu: dołącza od razu.")
     # the right code too, now: the guesser does not learn which code is live
     assert client.post("/api/join", json={"code": code}).status_code == 429
     # another phone is not held back by this one, at another address or at the same one

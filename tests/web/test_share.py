@@ -28,12 +28,19 @@ def segno_svg(url: str) -> str:
         scale=1, border=4, dark="#000", light="#fff", omitsize=True)
 
 
+def join_path(app, gid, code):
+    """A game's join link: its code and its secret."""
+    from scorekeeper.web import access
+    with app.test_request_context():
+        return f"/join/{code}/{access.join_secret(gid)}"
+
+
 def test_the_game_page_shows_the_join_link_as_a_qr_code(app, client):
     gid = new_game(client)
     code = state(app, gid).stored.join_code
     client.get(f"/join/{code}", base_url="http://192.168.1.20:5000")  # this phone's own cookie
     html = client.get(f"/games/{gid}", base_url="http://192.168.1.20:5000").text
-    url = f"http://192.168.1.20:5000/join/{code}"
+    url = f"http://192.168.1.20:5000{join_path(app, gid, code)}"
     assert segno_svg(url) in html  # exactly this link, nothing else
     assert segno.make(url, error="m").designator.startswith(("1-", "2-", "3-", "4-"))  # small
     box = html[html.index('<details class="share">'):html.index("</details>", html.index(
@@ -52,7 +59,7 @@ def test_each_address_gets_its_own_link(app, client):
         for host in ("10.0.0.7:8000", "kierki.lan"):
             client.get(f"/join/{code}", base_url=f"http://{host}")  # a phone of the table
             html = client.get(f"/games/{gid}", base_url=f"http://{host}").text
-            assert segno_svg(f"http://{host}/join/{code}") in html
+            assert segno_svg(f"http://{host}{join_path(app, gid, code)}") in html
 
 
 def test_a_page_opened_as_localhost_says_its_code_is_useless_to_other_phones(app, client,
@@ -62,7 +69,8 @@ def test_a_page_opened_as_localhost_says_its_code_is_useless_to_other_phones(app
     monkeypatch.setattr(share, "lan_address", lambda: "192.168.1.33")
     html = unescape(client.get(f"/games/{gid}", base_url="http://localhost:5000").text)
     assert "the code only works on this computer" in html
-    assert f"Open the app on this computer as http://192.168.1.33:5000/join/{code}" in html
+    assert ("Open the app on this computer as http://192.168.1.33:5000"
+            f"{join_path(app, gid, code)}") in html
     monkeypatch.setattr(share, "lan_address", lambda: "127.0.0.1")  # no network at all
     client.get(f"/join/{code}", base_url="http://127.0.0.1:5001")
     html = unescape(client.get(f"/games/{gid}", base_url="http://127.0.0.1:5001").text)

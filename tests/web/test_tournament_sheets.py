@@ -14,6 +14,7 @@ import segno
 from PIL import Image
 
 from scorekeeper.outputs import pdf
+from scorekeeper.web import access
 from tests.store.test_tournaments import bad_evening_for
 from tests.web.test_seat_plan import pages_of
 from tests.web.test_sheets import pdf_text, poppler  # noqa: F401 (a fixture)
@@ -87,7 +88,9 @@ def test_each_card_has_one_qr_code_of_its_tables_join_link(app, client, made, tm
     assert len(found) == len(tables)
     for (page, image), table in zip(found, tables, strict=True):
         assert page == 3  # the seat plan by surname, by table, then four cards a page
-        url = f"https://kierki.example.org/join/{table['join_code']}"
+        with app.test_request_context():  # the card's link: the code and its secret
+            secret = access.join_secret(table["game"])
+        url = f"https://kierki.example.org/join/{table['join_code']}/{secret}"
         qr = segno.make(url, error="m", micro=False)
         modules = [[bool(v) for v in row] for row in qr.matrix_iter(scale=1, border=4)]
         pixels = [[image.getpixel((x, y)) == 0 for x in range(image.width)]

@@ -27,7 +27,7 @@ from ...domain.service import Conflict, Frozen, Game, load
 from ...outputs import share
 from ...outputs.renders import Full
 from ...rules.errors import UnknownRuleset
-from .. import adapters, sessions
+from .. import access, adapters, sessions
 from ..access import ClubRefused, NotAtTable
 from ..db import get_db
 from ..pipeline import refusal_json
@@ -100,6 +100,7 @@ def init_app(app: Flask) -> None:
         blueprint = family.blueprint(_load_game, find_rules=_find_rules)
         if blueprint is not None:
             app.register_blueprint(blueprint)
+    access.init_app(app)  # every view's game, tournament, evening or club: readable?
 
     @app.get("/lang/<code>")
     def set_language(code: str):
@@ -151,6 +152,8 @@ def init_app(app: Flask) -> None:
         message = e.text(gettext)
         if request.path.startswith("/api/") or request.headers.get("X-Kierki-Kept"):
             return refusal_json(message), 409
+        if e.gid is None:  # a rename of a closed night's player: no one game to go back to
+            return render_template("error.html", message=message), 409
         flash(message, "error")
         return redirect(url_for("games.show", gid=e.gid))
 

@@ -1,6 +1,6 @@
-"""Clubs' pages (issue 36): making a club, its page (its players, nights and
-tournaments; for its manager the invitation, the public/private switch, casual games in
-the ratings and the directors), joining by invitation link or code, and the manager's and
+"""Clubs' pages: making a club, its page (its players, nights and tournaments; for its
+manager the invitation, the public/private switch, casual games in the ratings, the
+directors, the members and the club's log), joining by invitation link or code, and the manager's and
 directors' links.
 
 Thin: :mod:`...domain.clubs` makes and changes clubs, :mod:`..access` decides every
@@ -10,7 +10,7 @@ private club gets 404 on every page of it, a member 403 where only the manager m
 from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, SelectChoice, SelectField, StringField
@@ -28,6 +28,8 @@ bp = Blueprint("clubs", __name__)
 
 #: The latest evenings and tournaments a club's page lists.
 LATEST = 12
+#: The latest lines of the club's log its manager's page shows.
+LOG = 50
 
 
 class ClubForm(FlaskForm):
@@ -65,7 +67,9 @@ def index():
             club = clubs.load(db, cid)
         except ClubNotFound:
             continue
-        mine.append((club, access.club_right(db, cid)))
+        right = access.club_right(db, cid)
+        if right is not None or club.public:  # a former member is told nothing private
+            mine.append((club, right))
     return render_template("clubs/index.html", mine=mine, form=ClubForm(),
                            join=JoinClubForm(), errors={})
 
@@ -136,6 +140,8 @@ def _page(club: clubs.Club, errors: dict | None = None, status: int = 200):
                              token=access.club_token(club.id), _external=True)
         if manager else None,
         settings=_settings_form(club) if manager else None, directors=directors,
+        members=clubs.members(db, club) if manager else [],
+        log=clubs.log(db, club, LOG) if manager else [],
         director_form=DirectorForm(), button=ButtonForm(), errors=errors or {},
         may_direct=access.at_least(right, access.DIRECTOR),
         variant_base=_variant_base(club) if manager else None,
@@ -206,6 +212,31 @@ def remove_director(cid: str, did: int):
     return redirect(url_for("clubs.show", cid=cid) + "#directors")
 
 
+@bp.post("/clubs/<cid>/members/<int:mid>/remove")
+def remove_member(cid: str, mid: int):
+    """A member removed: their browser and token read nothing more of a private club."""
+    db = get_db()
+    club = access.require_club(db, cid, access.MANAGER)
+    if ButtonForm().validate_on_submit() and clubs.remove_member(db, club, mid):
+        flash(gettext("The member is removed: they read nothing more of a private club."),
+              "ok")
+    return redirect(url_for("clubs.show", cid=cid) + "#members")
+
+
+@bp.post("/clubs/<cid>/members/renew")
+def renew_members(cid: str):
+    """Every member removed at once, and a new invitation."""
+    db = get_db()
+    club = access.require_club(db, cid, access.MANAGER)
+    if ButtonForm().validate_on_submit():
+        count = clubs.renew_members(db, club)
+        flash(ngettext("%(num)s member removed. A new invitation is made: whoever should "
+                       "stay joins again with it.",
+                       "%(num)s members removed. A new invitation is made: whoever should "
+                       "stay joins again with it.", count), "ok")
+    return redirect(url_for("clubs.show", cid=cid) + "#members")
+
+
 @bp.get("/clubs/<cid>/manage/<token>")
 def manager_link(cid: str, token: str):
     """The manager's link: this browser manages the club from now on."""
@@ -258,7 +289,6 @@ def _join(typed: object):
                       "or ask the club's manager for a new one."), "error")
         return redirect(url_for("clubs.index"))
     if access.club_right(get_db(), club.id) is None:
-        access.remember_club(club.id, access.MEMBER)
-        clubs.joined(club)
+        access.remember_member(club.id, clubs.join(get_db(), club))
         flash(gettext("Welcome to %(club)s: you are a member now.", club=club.name), "ok")
     return redirect(url_for("clubs.show", cid=club.id))

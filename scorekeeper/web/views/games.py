@@ -76,8 +76,31 @@ def join():
 
 @bp.get("/join/<code>")
 def join_link(code: str):
-    """The join link (the game page's QR code): the same as typing the code."""
+    """A typed code's link: the same as typing the code (counted when wrong)."""
     return _join(code)
+
+
+@bp.get("/join/<code>/<secret>")
+def join_card(code: str, secret: str):
+    """The table's QR code and join link: the code with the game's long secret
+    (:func:`..access.join_secret`), which no one guesses, so it is never limited: a phone
+    at an address a guesser has limited joins at once. A wrong secret and an unknown
+    code are the same 404, which tells a guesser nothing."""
+    gid = None
+    typed = access.normalise_code(code)
+    try:
+        gid = reads.game_by_code(get_db(), typed) if typed else None
+    except GameNotFound:
+        pass
+    if gid is None or not access.is_join_secret(gid, secret):
+        raise GameNotFound(code)
+    access.remember(gid)
+    return redirect(url_for("games.show", gid=gid))
+
+
+def join_url(gid: str, code: str) -> str:
+    """The path of a game's join link (its QR code): the code and the game's secret."""
+    return url_for("games.join_card", code=code, secret=access.join_secret(gid))
 
 
 def _join(typed: object):
@@ -208,8 +231,7 @@ def _unsigned_by(game: service.Game, signed: dict) -> dict | None:
 def _share(game: service.Game) -> share.Share:
     """The game's join link as this request's address gives it (see :mod:`..share`)."""
     code = game.stored.join_code
-    return share.describe(request.scheme, request.host,
-                          url_for("games.join_link", code=code), code,
+    return share.describe(request.scheme, request.host, join_url(game.id, code), code,
                           current_app.config.get("PUBLIC_URL"))
 
 

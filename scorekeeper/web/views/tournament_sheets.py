@@ -23,6 +23,7 @@ from ...domain import tournaments
 from ...outputs import exchange, pdf, renders, share, tournament_sheet
 from .. import access
 from ..db import get_db
+from . import games
 from .tournaments import NotDirector
 
 bp = Blueprint("tournament_sheets", __name__)
@@ -62,13 +63,20 @@ def _pdf(key: tuple, make_html, filename: str) -> Response:
     return resp
 
 
-def _join_url(code: str) -> str:
-    """A table's join link as a phone at the club reaches it: the public address if the
-    host set one, else this request's; a server opened as ``localhost`` prints its
-    address on the local network (a phone cannot reach ``localhost``)."""
-    return share.reachable_url(request.scheme, request.host,
-                               url_for("games.join_link", code=code),
+def _join_url(code: str, gid: str | None = None) -> str:
+    """A table's join link as a phone at the club reaches it (with the game's secret when
+    ``gid`` is given: the card's QR code): the public address if the host set one, else
+    this request's; a server opened as ``localhost`` prints its address on the local
+    network (a phone cannot reach ``localhost``)."""
+    path = games.join_url(gid, code) if gid else url_for("games.join_link", code=code)
+    return share.reachable_url(request.scheme, request.host, path,
                                current_app.config.get("PUBLIC_URL"))
+
+
+def card_links(t: tournaments.Tournament):
+    """What makes each table card's link: its code with its game's secret."""
+    by_code = {tb.join_code: tb.game_id for tb in t.stored.tables}
+    return lambda code: _join_url(code, by_code.get(code))
 
 
 @bp.get("/tournaments/<tid>/rounds/<int:number>/sheet.pdf")
@@ -82,7 +90,7 @@ def round_sheet(tid: str, number: int):
 
     def html() -> str:
         plan = tournament_sheet.seat_plan(t, number, lang())
-        cards = tournament_sheet.cards(t, number, _join_url)
+        cards = tournament_sheet.cards(t, number, card_links(t))
         return render_template(
             _TEMPLATES[0], t=t, number=number, plan=plan, cards=cards,
             plan_pages=tournament_sheet.plan_pages(plan),

@@ -1,0 +1,163 @@
+"""Who may do what: each right decided by one plain function over a :class:`Holder` (what a
+request brings: a bearer token, the games its browser is at the table of, the tournaments
+and clubs it directs or manages, the member tokens it keeps) and the facts the caller read.
+
+No Flask and no database here: the web reads the facts (a game's club, whether the club is
+public, the club's named directors, which member tokens are a club's) and asks these
+functions; every path asks the same one. Tokens are HMACs of an id under the server's
+secret (:func:`mac`), except a member's, which is random and kept only as its hash
+(:func:`member_hash`), so a member can be removed.
+
+- **Read** (:func:`may_read`): a game or tournament of a public club, anyone; of a private
+  club, its members, directors and manager, and the game's own table (its phones and
+  token) or, for a tournament, the table of any of its games and its director.
+- **Write** (:func:`write_right`): the game's table, or its tournament's director.
+- **Club** (:func:`club_right`): manager, director, member, or None.
+- **Host**: the web's (a session mark checked against the server's epoch).
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+#: The rights a write is made with (kept beside each correction, undo and signature).
+TABLE, DIRECTOR = "table", "director"
+#: A club's rights, strongest first (a director's is :data:`DIRECTOR`).
+MANAGER, MEMBER = "manager", "member"
+CLUB_RIGHTS = (MANAGER, DIRECTOR, MEMBER)
+
+
+def mac(purpose: str, subject: str, key: str | bytes) -> str:
+    """An HMAC of ``subject`` for one ``purpose`` under ``key``."""
+    key = key.encode() if isinstance(key, str) else key
+    return hmac.new(key, f"{purpose}:{subject}".encode(), hashlib.sha256).hexdigest()
+
+
+def same(given: object, expected: str) -> bool:
+    """Whether a token a client sent is ``expected``, compared in constant time as UTF-8
+    bytes (a client's text may hold any character; ``hmac.compare_digest`` refuses a str
+    that is not ASCII)."""
+    if not isinstance(given, str):
+        return False
+    try:
+        given_bytes = given.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate, which no UTF-8 holds: never equal
+        return False
+    return hmac.compare_digest(given_bytes, expected.encode("utf-8", "surrogateescape"))
+
+
+def game_token(gid: str, key: str | bytes) -> str:
+    return mac("game-token", gid, key)[:40]
+
+
+def tournament_token(tid: str, key: str | bytes) -> str:
+    return mac("tournament-token", tid, key)[:40]
+
+
+def club_token(cid: str, key: str | bytes) -> str:
+    return mac("club-token", cid, key)[:40]
+
+
+def club_director_token(cid: str, did: int, key: str | bytes) -> str:
+    return mac("club-director", f"{cid}:{did}", key)[:40]
+
+
+def member_hash(given: str) -> str:
+    """What the store keeps of a member's token (the token itself is given once)."""
+    return hashlib.sha256(f"club-member:{given}".encode("utf-8", "surrogateescape")
+                          ).hexdigest()
+
+
+@dataclass(frozen=True)
+class Holder:
+    """What a request brings that can carry a right. Through the API only ``bearer`` (a
+    cookie is never a right there: the API takes no CSRF token)."""
+
+    bearer: str | None = None
+    #: Games this browser created or joined (it is at their table).
+    games: frozenset[str] = frozenset()
+    #: Tournaments this browser opened the director's link of.
+    directs: frozenset[str] = frozenset()
+    #: Clubs this browser made or opened the manager's link of.
+    manages: frozenset[str] = frozenset()
+    #: ``club:director`` marks: director links this browser opened.
+    club_directs: frozenset[str] = frozenset()
+    #: Member tokens this browser keeps, by club (``(club, token)`` pairs).
+    members: frozenset[tuple[str, str]] = frozenset()
+    #: Whether it is the host (the home club's manager); None: not asked yet.
+    host: bool | None = None
+
+    def member_tokens(self, cid: str) -> list[str]:
+        """The tokens that may make this holder a member of ``cid``."""
+        found = [t for c, t in self.members if c == cid]
+        return found + ([self.bearer] if self.bearer is not None else [])
+
+
+def write_right(gid: str, tournament_id: str | None, holder: Holder, key: str | bytes
+                ) -> str | None:
+    """**Who may write a game**: :data:`TABLE` (this browser created or joined it, or the
+    game's token), :data:`DIRECTOR` (the game is a table of a tournament this browser or
+    token directs), or None. Whether the game can be written at all (a closed
+    tournament's cannot) is the store's to say."""
+    if gid in holder.games or (holder.bearer is not None
+                               and same(holder.bearer, game_token(gid, key))):
+        return TABLE
+    if tournament_id is not None and (
+            tournament_id in holder.directs
+            or (holder.bearer is not None
+                and same(holder.bearer, tournament_token(tournament_id, key)))):
+        return DIRECTOR
+    return None
+
+
+def club_right(cid: str, holder: Holder, key: str | bytes, home: bool,
+               directors: Callable[[], Iterable[int]],
+               is_member: Callable[[list[str]], bool]) -> str | None:
+    """**Who holds which right in a club**: :data:`MANAGER`, :data:`DIRECTOR`,
+    :data:`MEMBER` or None. ``directors()`` gives the ids the manager named and
+    ``is_member(tokens)`` whether any of the tokens is a current member's (each asked
+    only when needed). The home club's manager is the host, and everyone is its member."""
+    given = holder.bearer
+    if home:
+        return MANAGER if holder.host else MEMBER
+    if cid in holder.manages or (given is not None and same(given, club_token(cid, key))):
+        return MANAGER
+    marks = {m.partition(":")[2] for m in holder.club_directs if m.partition(":")[0] == cid}
+    if marks or given is not None:
+        named = {str(d) for d in directors()}
+        if marks & named or (given is not None and any(
+                same(given, club_director_token(cid, int(d), key)) for d in named)):
+            return DIRECTOR
+    tokens = holder.member_tokens(cid)
+    if tokens and is_member(tokens):
+        return MEMBER
+    return None
+
+
+def at_least(right: str | None, wanted: str) -> bool:
+    """Whether ``right`` is ``wanted`` or stronger (:data:`CLUB_RIGHTS`)."""
+    return right in CLUB_RIGHTS and CLUB_RIGHTS.index(right) <= CLUB_RIGHTS.index(wanted)
+
+
+def may_read(public: bool, club: str | None, table: str | None) -> bool:
+    """**Who may read a game or tournament** (its pages, fragments, streams, files and
+    API answers): anyone when its club is public; else whoever holds a right in the club
+    (``club``) or at the game's table (``table``: the table's phones and token, or the
+    tournament's director; for a tournament, the table of any of its games)."""
+    return public or club is not None or table is not None
+
+
+def may_manage(club: str | None) -> bool:
+    return club == MANAGER
+
+
+def may_direct_club(club: str | None) -> bool:
+    """Whether a club right makes and directs the club's tournaments."""
+    return at_least(club, DIRECTOR)
+
+
+def may_play_in(club: str | None) -> bool:
+    """Whether a club right starts the club's games."""
+    return at_least(club, MEMBER)

@@ -1,0 +1,97 @@
+"""A club's members and its log: each member a row with the hash of a token of its own,
+so one member is removed without touching another (schema: migration
+``0018_club_members``)."""
+from __future__ import annotations
+
+from typing import Any
+
+from sqlite_utils import Database
+
+from .club_reads import ClubNotFound
+from .connection import now as _now
+from .connection import writes
+
+#: What a club's log keeps.
+ACTIONS = ("joined", "removed", "renewed")
+
+
+def _log(db: Database, cid: str, action: str, member: int | None, by: str) -> None:
+    if action not in ACTIONS:
+        raise ValueError(f"no such club log action: {action!r}")
+    db.conn.execute("insert into club_log (club_id, at, action, member_id, by) "
+                    "values (?, ?, ?, ?, ?)", [cid, _now(), action, member, by])
+
+
+def _bump(db: Database, cid: str) -> None:
+    if db.conn.execute("update clubs set version = version + 1, updated_at = ? where id = ?",
+                       [_now(), cid]).rowcount != 1:
+        raise ClubNotFound(cid)
+
+
+@writes
+def add_member(db: Database, cid: str, token_hash: str) -> int:
+    """A new member of ``cid`` whose token hashes to ``token_hash``; its id."""
+    _bump(db, cid)
+    mid = int(db.conn.execute("insert into club_members (club_id, token_hash, joined_at) "
+                              "values (?, ?, ?)", [cid, token_hash, _now()]).lastrowid)
+    _log(db, cid, "joined", mid, "member")
+    return mid
+
+
+@writes
+def remove_member(db: Database, cid: str, mid: int, by: str) -> bool:
+    """Member ``mid`` of ``cid`` is one no more; whether there was one."""
+    gone = db.conn.execute("delete from club_members where club_id = ? and id = ?",
+                           [cid, mid]).rowcount == 1
+    if gone:
+        _bump(db, cid)
+        _log(db, cid, "removed", mid, by)
+    return gone
+
+
+@writes
+def remove_every_member(db: Database, cid: str, by: str) -> int:
+    """Every member of ``cid`` removed at once (they join again by the new invitation);
+    how many there were."""
+    count = db.conn.execute("delete from club_members where club_id = ?", [cid]).rowcount
+    _bump(db, cid)
+    _log(db, cid, "renewed", None, by)
+    return int(count)
+
+
+def is_member(db: Database, cid: str, hashes: list[str]) -> bool:
+    """Whether any of the token hashes is a current member's of ``cid`` (by index)."""
+    if not hashes:
+        return False
+    marks = ", ".join("?" * len(hashes))
+    return db.conn.execute(f"select 1 from club_members where token_hash in ({marks}) "
+                           "and club_id = ? limit 1", [*hashes, cid]).fetchone() is not None
+
+
+def members(db: Database, cid: str) -> list[dict[str, Any]]:
+    """A club's members, in the order they joined: id and when."""
+    return [{"id": r[0], "joined_at": r[1]} for r in db.conn.execute(
+        "select id, joined_at from club_members where club_id = ? order by id", [cid])]
+
+
+def log(db: Database, cid: str, limit: int = 100) -> list[dict[str, Any]]:
+    """A club's log, newest first."""
+    keys = ("id", "at", "action", "member_id", "by")
+    return [dict(zip(keys, r, strict=True)) for r in db.conn.execute(
+        "select id, at, action, member_id, by from club_log where club_id = ? "
+        "order by id desc limit ?", [cid, limit])]
+
+
+def tables_among(db: Database, tid: str, gids: list[str]) -> bool:
+    """Whether any of the games ``gids`` is a table of tournament ``tid`` (by index)."""
+    if not gids:
+        return False
+    marks = ", ".join("?" * len(gids))
+    return db.conn.execute(f"select 1 from tournament_tables where tournament_id = ? and "
+                           f"game_id in ({marks}) limit 1", [tid, *gids]).fetchone() is not None
+
+
+def tournament_games(db: Database, tid: str) -> list[str]:
+    """The games of a tournament's tables (a token is checked against each)."""
+    return [r[0] for r in db.conn.execute(
+        "select game_id from tournament_tables where tournament_id = ?", [tid])]
