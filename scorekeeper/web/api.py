@@ -28,9 +28,10 @@ from ..rules import checks
 from ..rules.checks import is_int
 from ..rules.errors import N_, InvalidInput, Problem
 from ..rules.named import ID
-from . import access, adapters, caches, limits
+from . import access, adapters, limits
 from .db import get_db
-from .pipeline import refusal_json
+from .hardening import tagged
+from .jsonprovider import refusal_json
 from .views import people as people_views
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -262,14 +263,12 @@ def join():
 
 @bp.get("/games/<gid>")
 def get_game(gid: str):
-    """Written once per game version and language, with a strong ETag (304 when the
-    client has it)."""
+    """The game, tagged by its version and the language (304 when the client has it)."""
     found = reads.game_versions(get_db(), [gid])
     if not found:
         raise GameNotFound(gid)
-    body = caches.body(("api-game", gid, found[0][1], lang()), lambda: caches.Body.of(
-        current_app.json.dumps(game_json(service.load(get_db(), gid))) + "\n"))
-    return caches.respond(body, "application/json", depends=found)
+    return tagged(lambda: jsonify(game_json(service.load(get_db(), gid))),
+                  "api-game", gid, found[0][1], lang())
 
 
 @bp.put("/games/<gid>/deals/<int:number>")

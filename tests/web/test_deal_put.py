@@ -7,7 +7,7 @@ import pytest
 from scorekeeper.families.kierki.rules import get_ruleset
 from scorekeeper.web import api
 from tests.fixtures import results_for
-from tests.web.test_caches import enter_in_another_process
+from tests.web.test_fresh_reads import enter_in_another_process
 
 RESULTS = results_for(get_ruleset("standard-4"))
 PLAYERS = ["Ala", "Bożena", "Czesław", "<b>Żaneta</b>"]
