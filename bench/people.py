@@ -45,11 +45,11 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper import create_app
+from scorekeeper.common.lru import LRU
 from scorekeeper.domain import service
 from scorekeeper.families import registry
 from scorekeeper.families.kierki.rules.examples import plausible_results
 from scorekeeper.storage import commits, connection, game_writes, rating_reads
-from scorekeeper.web import caches
 
 #: Tybet to 21: the pairs (seats 0 and 2 against 1 and 3) win 29 to 4.
 PLAIN = {"declarations": [[], [], [], []], "aces": [3, 1], "honours": [11, 9], "last": 0}
@@ -247,7 +247,7 @@ def timed(clients: dict[int, Any], urls: dict[int, str], repeat: int, cold: bool
     for _ in range(repeat):
         for n, client in clients.items():
             if cold:
-                caches.clear()
+                LRU.clear_every()
             t0 = time.perf_counter()
             answer = client.get(urls[n])
             times[n].append(time.perf_counter() - t0)

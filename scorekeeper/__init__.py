@@ -81,10 +81,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .web import (
         adapters,
         api,
-        caches,
         db,
         hardening,
-        hosts,
         i18n,
         limits,
         live,
@@ -96,20 +94,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     _backfill_figures(app)  # a database older than the figures: its finished games get them
     live.init_app(app)  # every write's events tell the live table
-    sessions.init_app(app)  # the session cookie, verified once per value
+    sessions.init_app(app)  # the session cookie, Secure over HTTPS
     adapters.init_app(app)  # each family's web adapter: its pages, forms, words, charts
     i18n.init_app(app, adapters.every())
     views.init_app(app)
     api.init_app(app)
     limits.init_app(app)  # per-client rate limits on guesses and on what fills the server
-    caches.init_app(app)  # a phone asking again for a kept page: answered before Flask
-    hardening.init_app(app)  # long-lived versioned static files
-    hosts.init_app(app)  # only the names this server is known by (behind a proxy: the
-    #                      name the phone opened, as ProxyFix puts it in place)
-    # Last, so outermost: every request (a refused host, the deal router's, Flask's)
-    # passes the trusted proxies' forwarded scheme, host and address, then the answer
-    # pipeline (security headers, HSTS, ETag, gzip, 304: web/pipeline.py).
-    hardening.front(app)
+    # Last: the allowed names checked before every other hook, the security headers,
+    # ETags and 304s on every answer, versioned static files, and the trusted proxies'
+    # forwarded scheme, host and address (ProxyFix, the one WSGI middleware).
+    hardening.init_app(app)
     return app
 
 

@@ -156,7 +156,7 @@ def server_answer(code: int, https: bool = False) -> bytes:
     ``Strict-Transport-Security`` when the server is reached over HTTPS (``https``: its
     ``KIERKI_PUBLIC_URL`` is an https one; the server itself cannot tell a proxy's
     forwarded scheme from a forged one before it has read the request)."""
-    from .web.pipeline import HSTS, SECURITY_HEADERS
+    from .web.hardening import HSTS, SECURITY_HEADERS
 
     headers = [*SECURITY_HEADERS.items(), *([HSTS] if https else [])]
     lines = [f"HTTP/1.1 {code} {REASONS[code]}", "Connection: close", "Content-Length: 0",

@@ -16,10 +16,10 @@ def app(tmp_path):
 @pytest.fixture(autouse=True)
 def fresh_caches():
     """Each test starts with nothing kept in memory (as after a restart)."""
-    from scorekeeper.web import caches
-    caches.clear()
+    from scorekeeper.common.lru import LRU
+    LRU.clear_every()
     yield
-    caches.clear()
+    LRU.clear_every()
 
 
 @pytest.fixture

@@ -569,7 +569,7 @@ def _code_names() -> set[str]:
 
 
 def test_every_name_the_map_gives_exists():
-    """Each name in backticks (``store.put_figures``, ``_claim_tournament``, ``heard()``)
+    """Each name in backticks (``figure_writes.put_figures``, ``_claim_tournament``, ``heard()``)
     is a name of the code: a function, class, attribute, argument or key renamed or gone
     fails here until the map follows."""
     words = set()  # the browser's scripts and pages, the tests' names, the settings
@@ -599,22 +599,24 @@ def _modules_saying(text: str, under: Path = PACKAGE) -> set[str]:
             if text in p.read_text(encoding="utf-8")}
 
 
-def test_one_function_makes_an_etag_and_one_layer_gives_it():
-    """An answer's ETag is made by ``pipeline.digest`` alone (a kept page's from two of its
-    digests) and set by the pipeline, or by ``caches.respond`` for a kept body: no view,
-    no sheet, no static hook sets one of its own."""
-    assert {m for m, _ in _calls("set_etag")} == {"scorekeeper.web.caches"}
+def test_one_function_makes_an_etag_and_one_hook_gives_the_304():
+    """A view's ETag of what its answer shows is made by ``hardening.tagged`` alone, any
+    other answer's by Werkzeug's ``add_etag``, and the 304 by ``make_conditional`` in the
+    one ``after_request``: no view, no sheet sets one of its own."""
+    assert {m for m, _ in _calls("set_etag")} == {"scorekeeper.web.hardening"}
+    assert {m for m, _ in _calls("make_conditional")} == {"scorekeeper.web.hardening"}
     # access.py's HMACs (tokens), installable.py's cache name and hardening.py's static
     # file versions (URL parts) are hashes, not ETags
     assert _modules_saying("hashlib", PACKAGE / "web") == {
-        "scorekeeper.web.pipeline", "scorekeeper.web.access",
-        "scorekeeper.web.views.installable", "scorekeeper.web.hardening"}
-    assert _modules_saying('"ETag"') <= {"scorekeeper.web.pipeline", "scorekeeper.web.caches",
-                                         "scorekeeper.web.hardening"}
+        "scorekeeper.web.access", "scorekeeper.web.views.installable",
+        "scorekeeper.web.hardening"}
+    assert _modules_saying('"ETag"') <= {"scorekeeper.web.hardening"}
 
 
-def test_every_security_header_is_the_pipelines():
-    """The security headers are written by the pipeline alone (the server's own answers
-    to a request it cannot read, ``cli.py``, take the same dictionary)."""
-    assert _modules_saying("SECURITY_HEADERS") == {"scorekeeper.web.pipeline",
+def test_every_security_header_is_the_one_after_request():
+    """The security headers are written by hardening's ``after_request`` alone (the
+    server's own answers to a request it cannot read, ``cli.py``, take the same
+    dictionary)."""
+    assert _modules_saying("SECURITY_HEADERS") == {"scorekeeper.web.hardening",
                                                    "scorekeeper.cli"}
+

@@ -37,7 +37,6 @@ charts that use this module stay plain Python.
 from __future__ import annotations
 
 import datetime as dt
-from functools import lru_cache
 from typing import Any
 
 from babel import Locale
@@ -68,12 +67,7 @@ def _locale(locale: LocaleLike) -> Locale:
             if found is not None:
                 return found
         locale = "en"
-    return _parse(locale)
-
-
-@lru_cache(maxsize=16)
-def _parse(code: str) -> Locale:
-    return Locale.parse(code)
+    return Locale.parse(locale)
 
 
 def _zone(given: dt.tzinfo | None) -> dt.tzinfo:
@@ -86,7 +80,6 @@ def _zone(given: dt.tzinfo | None) -> dt.tzinfo:
     return _UTC
 
 
-@lru_cache(maxsize=4096)
 def _digits(value: float, code: str, decimals: int, fixed: bool, points: bool = False) -> str:
     """``abs(value)`` in the language's digits: grouped thousands, its decimal sign, up to
     (or, ``fixed``, exactly) ``decimals`` decimals."""

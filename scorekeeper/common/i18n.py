@@ -13,15 +13,12 @@ templates are the web layer's (:mod:`scorekeeper.web.i18n`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from contextvars import ContextVar
-from functools import lru_cache
 from typing import Any
 
 from babel import Locale
 
 from ..rules.errors import Problem
 from .formats import signed
-from .lru import LRU
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_LABELS = {"en": {"J": "J", "Q": "Q", "K": "K", "A": "A"},
@@ -62,71 +59,16 @@ def install(gettext: Callable[..., str], ngettext: Callable[..., str],
     _translator.param_labels = param_labels
 
 
-class Speech:
-    """A language with its translations, spoken without Flask-Babel's request machinery
-    (:func:`speaking`): the deal router's answer, which runs outside any Flask context.
-    ``translations`` is the very catalogue Flask-Babel uses for ``locale`` (the web
-    layer hands it over: :func:`scorekeeper.web.i18n.speech`), so every word is the
-    one Flask-Babel would give, made the way its ``gettext`` and ``ngettext`` make them."""
-
-    __slots__ = ("code", "locale", "translations")
-
-    def __init__(self, locale: Locale, translations: Any):
-        self.locale = locale
-        self.code = _code(locale)
-        self.translations = translations
-
-    def gettext(self, message: str, **params: Any) -> str:
-        text = self.translations.ugettext(message)
-        return text % params if params else text
-
-    def ngettext(self, singular: str, plural: str, num: int, **params: Any) -> str:
-        params.setdefault("num", num)
-        return self.translations.ungettext(singular, plural, num) % params
-
-
-#: The language spoken in this context (a greenlet's, a thread's), when one is set by
-#: :func:`speaking`: it comes before Flask-Babel's.
-_speech: ContextVar[Speech | None] = ContextVar("speech", default=None)
-
-
-class speaking:
-    """``with speaking(speech):``: :func:`gettext`, :func:`ngettext`, :func:`get_locale`
-    and :func:`lang` answer in ``speech``'s language, with no Flask context needed (a
-    context variable: each greenlet or thread its own)."""
-
-    __slots__ = ("_token", "speech")
-
-    def __init__(self, speech: Speech):
-        self.speech = speech
-
-    def __enter__(self) -> Speech:
-        self._token = _speech.set(self.speech)
-        return self.speech
-
-    def __exit__(self, *exc: object) -> None:
-        _speech.reset(self._token)
-
-
 def gettext(message: str, **params: Any) -> str:
     """``message`` in the request's language (its id, in English, outside the web)."""
-    speech = _speech.get()
-    if speech is not None:
-        return speech.gettext(message, **params)
     return _translator.gettext(message, **params)
 
 
 def ngettext(singular: str, plural: str, num: int, **params: Any) -> str:
-    speech = _speech.get()
-    if speech is not None:
-        return speech.ngettext(singular, plural, num, **params)
     return _translator.ngettext(singular, plural, num, **params)
 
 
 def get_locale() -> Locale | None:
-    speech = _speech.get()
-    if speech is not None:
-        return speech.locale
     return _translator.get_locale()
 
 
@@ -191,26 +133,13 @@ def lazy_gettext(message: str, **params: Any) -> LazyText:
 
 def lang() -> str:
     """The request's language, ``"pl"`` or ``"en"`` (asked many times per page)."""
-    speech = _speech.get()
-    if speech is not None:
-        return speech.code
-    locale = _translator.get_locale()
-    return _LANGS.made_for(locale, id(locale), _code, locale)
+    return str(_translator.get_locale() or "en")[:2]
 
 
-def _code(locale: Locale | None) -> str:
-    return str(locale or "en")[:2]
-
-
-_LANGS = LRU(64)
-
-
-@lru_cache(maxsize=512)
 def choose_locale(cookie: str | None, accept_language: str,
                   languages: tuple[str, ...]) -> Locale:
-    """The language for a ``lang`` cookie and an ``Accept-Language`` header, worked out
-    once per pair (a phone sends the same ones every time; Werkzeug reads the header,
-    imported here only when a request asks).
+    """The language for a ``lang`` cookie and an ``Accept-Language`` header (Werkzeug
+    reads the header, imported here only when a request asks).
 
     >>> str(choose_locale(None, "pl-PL,pl;q=0.9,en;q=0.5", ("en", "pl")))
     'pl'

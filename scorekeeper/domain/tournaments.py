@@ -20,8 +20,7 @@ answers one page of the standings and one of the round's tables, whatever the fi
 from __future__ import annotations
 
 import secrets
-import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -29,10 +28,9 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..common.lru import LRU
 from ..rules import checks, draw
 from ..rules.errors import N_, InvalidInput, Problem, UnknownRuleset
-from ..rules.standings import SCORINGS, Kept, Seat, Standing, standings
+from ..rules.standings import SCORINGS, Seat, Standing, standings
 from ..storage import connection, game_reads, people_writes, tournament_reads, tournament_writes
 from ..storage.tournament_reads import TournamentNotFound, TournamentTable
 from . import bus, service, variants
@@ -252,151 +250,19 @@ class LiveStandings:
     tables: int
 
 
-#: Each tournament game's running totals (by seat; empty: none to count) by game id and
-#: version, which every write of the game moves: the projector's standings mid-round load
-#: only the games saved since they were last counted, one a save, not every table's game
-#: (the service keeps 256 games; a 1,000-table round has 1,000).
-_RUNNING = LRU(8192)
-
-
-def _running(db: Database, table: TournamentTable) -> tuple[int, ...]:
-    """A table's game's running totals at the version the tournament read shows (or a
-    later one, if a save came in between, as loading the game would give)."""
-    kept = _RUNNING.get((table.game_id, table.version))
-    if kept is None:
-        game = service.load(db, table.game_id)
-        kept = tuple(int(x) for x in game.state.totals) \
-            if game.recorded and not game.state.finished else ()
-        _RUNNING.put((game.id, game.version), kept)
-    return kept
-
-
-#: Games moved since the kept read that are read one by one; past it (a tournament closed
-#: or reopened moves every game) the tournament is read whole again.
-MOST_MOVED = 64
-
-
-class _Board:
-    """A tournament as its projector keeps it between versions (:func:`screen`): the
-    tables by game, each game's version, and the standings mid-round kept line by line
-    (:class:`..rules.standings.Kept`): a finished game counts its figures, a game still
-    playing its running totals, as :meth:`Tournament.standings_now` counts them. A new
-    version reads the tournament's row, its count of players and its games' versions,
-    then only the tables whose game moved (:func:`..storage.queries.tournament_since`),
-    and moves only their players' lines. A round drawn, a late arrival, or more than
-    :data:`MOST_MOVED` games moved: read whole again."""
-
-    def __init__(self, db: Database, stored: tournament_reads.StoredTournament):
-        self.lock = threading.Lock()
-        self.build(db, stored)
-
-    def build(self, db: Database, stored: tournament_reads.StoredTournament) -> None:
-        self.head = stored
-        self.players = len(stored.players)
-        self.person = {p.person_id: p.number for p in stored.players}
-        self.tables: dict[str, TournamentTable] = {}
-        self.versions: dict[str, int] = {}
-        self.rounds: list[list[str]] = []
-        self.running: dict[str, tuple[int, ...]] = {}  # game -> its players, in play
-        self.in_play: dict[int, int] = {}  # player -> tables of theirs in play
-        self.unconfirmed: dict[str, tuple[int, ...]] = {}
-        self.provisional: dict[int, int] = {}
-        figures: dict[str, list[tournament_reads.TournamentFigure]] = {}
-        for f in stored.figures:
-            figures.setdefault(f.game_id, []).append(f)
-        games = []
-        for table in stored.tables:
-            while len(self.rounds) < table.round:
-                self.rounds.append([])
-            self.rounds[table.round - 1].append(table.game_id)
-            seats = self.seen(db, table, figures.get(table.game_id, []))
-            if seats:
-                games.append((table.game_id, seats))
-        # every line summed and sorted once
-        self.kept = Kept([p.number for p in stored.players], stored.scoring, games)
-
-    @property
-    def version(self) -> int:
-        return self.head.version
-
-    def seen(self, db: Database, table: TournamentTable,
-             figures: list[tournament_reads.TournamentFigure]) -> list[Seat] | None:
-        """Table ``table`` as read now: whether it is in play, whether it waits for
-        signatures; its game's seats as the standings count them (None: not at all)."""
-        gid = table.game_id
-        self.tables[gid] = table
-        self.versions[gid] = table.version
-        seats: list[Seat] | None = None
-        running = False
-        if table.finished:
-            seats = [Seat(self.person[f.person_id], f.total)
-                     for f in sorted(figures, key=lambda f: f.seat)]
-        elif table.deals:
-            totals = _running(db, table)
-            if totals:
-                seats = [Seat(p, x) for p, x in zip(table.seats, totals, strict=True)]
-                running = True
-        _mark(self.running, self.in_play, gid, table.seats if running else ())
-        _mark(self.unconfirmed, self.provisional, gid,
-              table.seats if table.finished and not confirmed(table) else ())
-        return seats
-
-    def catch_up(self, db: Database) -> None:
-        """Brought to the tournament's version now, reading what moved since."""
-        if tournament_reads.tournament_version(db, self.head.id) == self.version:
-            return
-        since = tournament_reads.tournament_since(db, self.head.id, self.versions, MOST_MOVED)
-        if since.head.version == self.version:
-            return
-        if (since.tables is None or since.figures is None or since.players != self.players
-                or since.versions.keys() != self.versions.keys()
-                or since.head.scoring != self.head.scoring):
-            self.build(db, tournament_reads.load_tournament(db, self.head.id))
-            return
-        figures: dict[str, list[tournament_reads.TournamentFigure]] = {}
-        for f in since.figures:
-            figures.setdefault(f.game_id, []).append(f)
-        for table in since.tables:
-            self.kept.put(table.game_id, self.seen(db, table, figures.get(table.game_id, [])))
-        self.head = since.head
-
-
-def _mark(where: dict[str, tuple[int, ...]], counts: dict[int, int], gid: str,
-          players: Sequence[int]) -> None:
-    """Game ``gid``'s players are now ``players`` in ``where`` (none: not in it), and
-    ``counts`` (per player, the games of theirs in it) follows."""
-    for p in where.pop(gid, ()):
-        counts[p] -= 1
-        if not counts[p]:
-            del counts[p]
-    if players:
-        where[gid] = tuple(players)
-        for p in players:
-            counts[p] = counts.get(p, 0) + 1
-
-
-#: The projector's kept tournaments, by id (a few MB each at 4,000 players).
-_BOARDS = LRU(8)
-
-
-def _board(db: Database, tid: str) -> _Board:
-    board = _BOARDS.get(tid)
-    if board is None:
-        board = _Board(db, tournament_reads.load_tournament(db, tid))  # TournamentNotFound
-        _BOARDS.put(tid, board)
-    return board
-
-
 def live_standings(db: Database, t: Tournament) -> LiveStandings:
     """The standings from the deals entered so far, every line (what the projector pages
     through, :func:`screen`): each unfinished table with at least one deal recorded counts
-    with its running totals (kept per game version, :data:`_RUNNING`), a finished one with
-    its figures; kept between versions (:class:`_Board`)."""
-    board = _board(db, t.id)
-    with board.lock:
-        board.catch_up(db)
-        return LiveStandings(board.kept.lines(), frozenset(board.in_play),
-                             len(board.running))
+    with its game's running totals, a finished one with its figures."""
+    running: dict[str, list[int]] = {}
+    for table in t.stored.tables:
+        if not table.finished and table.deals:
+            game = service.load(db, table.game_id)
+            if game.recorded and not game.state.finished:
+                running[table.game_id] = [int(x) for x in game.state.totals]
+    in_play = frozenset(p for table in t.stored.tables if table.game_id in running
+                        for p in table.seats)
+    return LiveStandings(t.standings_now(running), in_play, len(running))
 
 
 @dataclass(frozen=True)
@@ -454,32 +320,22 @@ def screen(db: Database, tid: str, start: int = 0, per_page: int = 40,
            table_start: int = 0, per_table_page: int = 45) -> Screen:
     """The projector's live part of tournament ``tid`` now: ``per_page`` lines of its
     standings mid-round from line ``start`` on, and ``per_table_page`` of its current
-    round's tables from ``table_start`` on. Costs what moved since the last version asked
-    for (:class:`_Board`) and the page's lines, whatever the field
-    (``TournamentNotFound``)."""
+    round's tables from ``table_start`` on (``TournamentNotFound``)."""
     per_page, per_table_page = max(1, per_page), max(1, per_table_page)
-    board = _board(db, tid)
-    with board.lock:
-        board.catch_up(db)
-        head = board.head
-        start, page, pages = _paged(len(board.kept), per_page, start)
-        rows = board.kept.page(start, per_page)
-        playing = [r.player in board.in_play for r in rows]
-        provisional = [r.player in board.provisional for r in rows]
-        current = [board.tables[g] for g in board.rounds[-1]] if board.rounds else []
-        table_start, table_page, table_pages = _paged(len(current), per_table_page,
-                                                      table_start)
-        shown = current[table_start:table_start + per_table_page]
-        in_play, unconfirmed = len(board.running), len(board.unconfirmed)
-        count, drawn = len(board.kept), len(board.rounds)
-    names = tournament_reads.tournament_names(db, tid, [r.player for r in rows])
+    t = load(db, tid)
+    live = live_standings(db, t)
+    start, page, pages = _paged(len(live.rows), per_page, start)
+    rows = live.rows[start:start + per_page]
+    current = t.rounds[-1] if t.rounds else []
+    table_start, table_page, table_pages = _paged(len(current), per_table_page, table_start)
     return Screen(
-        head.id, head.name, head.version, head.closed, head.scoring, drawn, head.rounds,
-        [ScreenLine(r, names.get(r.player, "?"), pl, pv)
-         for r, pl, pv in zip(rows, playing, provisional, strict=True)],
-        count, start, per_page, page, pages, in_play, shown, len(current),
-        sum(1 for t in current if t.finished), unconfirmed, table_start, per_table_page,
-        table_page, table_pages)
+        t.id, t.name, t.version, t.closed, t.scoring, t.current, t.planned,
+        [ScreenLine(r, t.name_of(r.player), r.player in live.in_play,
+                    t.provisional(r.player)) for r in rows],
+        len(live.rows), start, per_page, page, pages, live.tables,
+        current[table_start:table_start + per_table_page], len(current),
+        sum(1 for table in current if table.finished), len(t.unconfirmed), table_start,
+        per_table_page, table_page, table_pages)
 
 
 def _name(value: Any) -> str:

@@ -10,14 +10,9 @@ game. Ranked *by places* instead, each game gives its places 3, 2, 1, 0 at a tab
 four (spread evenly from 3 to 0 at a table of three or five: 3, 1½, 0 and 3, 2¼, 1½, ¾, 0)
 and tied places share the average of what they cover, so every table hands out the same
 points whatever its size.
-
-:class:`Kept` keeps the same standings between changes, a game at a time (the projector's,
-which asks after every save of a 1,000-table night): it equals :func:`standings` line for
-line, ranks included.
 """
 from __future__ import annotations
 
-import bisect
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -107,112 +102,3 @@ def standings(games: Iterable[Sequence[Seat]], players: Iterable[int],
         rank = rows[-1].rank if rows and keys[order[i - 1]] == keys[p] else i + 1
         rows.append(Standing(p, points[p], wins[p], played[p], best[p], rank))
     return rows
-
-
-class Kept:
-    """A tournament's standings kept between changes: each game's seats put (or taken
-    off) one at a time, and only its players' lines summed again and moved in the order.
-
-    :func:`standings` sums every game and sorts every line; a projector asks again after
-    every save of a 1,000-table night (some 50 a second), and only the four players of
-    the saved game moved. Each player's line is summed from their own games alone (a few
-    per tournament: the best game is a maximum, which a difference cannot keep) and its
-    sort key moved in one sorted list (:func:`bisect.insort`: at 4,000 lines a move is a
-    copy of 32 KB of pointers, 1.6 µs measured, against 1.8 µs for ``sortedcontainers``'
-    ``SortedList``, which wins only in far larger fields: 4 µs against 17 at 100,000
-    lines). The lines and ranks are exactly :func:`standings`' (equal lines share a
-    rank), which the tests hold it to.
-
-    >>> k = Kept([1, 2, 3])
-    >>> k.put("a", [Seat(1, 40), Seat(2, -40)]); k.put("b", [Seat(1, -10), Seat(3, 10)])
-    >>> [(r.player, int(r.points), r.rank) for r in k.page(0, 3)]
-    [(1, 30, 1), (3, 10, 2), (2, -40, 3)]
-    >>> k.put("a", None); [(r.player, r.rank) for r in k.page(0, 3)]
-    [(3, 1), (2, 2), (1, 3)]
-    """
-
-    def __init__(self, players: Iterable[int], scoring: str = "points",
-                 games: Iterable[tuple[object, Sequence[Seat]]] = ()):
-        """Every player's line, and ``games`` (each a game and its seats) counted: the
-        lines summed and sorted once."""
-        self.scoring = scoring
-        self._games: dict[object, tuple[int, ...]] = {}  # game -> its players
-        self._of: dict[int, dict[object, tuple[int | Fraction, bool, int]]] = {}
-        self._lines: dict[int, tuple[int | Fraction, int, int, int | None]] = {}
-        self._keys: dict[int, tuple] = {}
-        for p in players:
-            self._of.setdefault(p, {})
-        for game, seats in games:
-            self._count(game, seats)
-        for p in self._of:
-            self._keys[p] = self._line(p)
-        self._order: list[tuple] = sorted(self._keys.values())  # best first
-
-    def __len__(self) -> int:
-        return len(self._order)
-
-    def add_player(self, player: int) -> None:
-        """A player with a line (of zeros until a game of theirs is put)."""
-        if player not in self._of:
-            self._of[player] = {}
-            self._move(player)
-
-    def put(self, game: object, seats: Sequence[Seat] | None) -> None:
-        """Game ``game`` now counts with these seats' results (None or none: it counts
-        no more); its players' lines move, nobody else's."""
-        touched = set(self._games.pop(game, ()))
-        for p in touched:
-            del self._of[p][game]
-        for seat in seats or ():
-            self.add_player(seat.player)
-        touched.update(self._count(game, seats))
-        for p in touched:
-            self._move(p)
-
-    def _count(self, game: object, seats: Sequence[Seat] | None) -> tuple[int, ...]:
-        """Game ``game``'s seats put in their players' results (not yet in the order)."""
-        if not seats:
-            return ()
-        totals = [s.total for s in seats]
-        top = max(totals)
-        by_place = place_points(totals) if self.scoring == "places" else None
-        for i, seat in enumerate(seats):
-            self._of.setdefault(seat.player, {})[game] = (
-                by_place[i] if by_place is not None else seat.total, seat.total == top,
-                seat.total)
-        self._games[game] = tuple(s.player for s in seats)
-        return self._games[game]
-
-    def _line(self, player: int) -> tuple:
-        """A player's line summed from their games, and its sort key."""
-        results = self._of[player].values()
-        points: int | Fraction = sum((r[0] for r in results), 0)
-        wins = sum(r[1] for r in results)
-        best = max((r[2] for r in results), default=None)
-        self._lines[player] = (points, wins, len(results), best)
-        return (-points, -wins, -best if best is not None else math.inf, player)
-
-    def _move(self, player: int) -> None:
-        key = self._line(player)
-        old = self._keys.get(player)
-        if old == key:
-            return
-        if old is not None:
-            del self._order[bisect.bisect_left(self._order, old)]
-        bisect.insort(self._order, key)
-        self._keys[player] = key
-
-    def standing(self, key: tuple) -> Standing:
-        points, wins, games, best = self._lines[key[-1]]
-        # equal lines share the rank of the first of them: where its key's first three
-        # parts would go (a shorter tuple sorts before every longer one it begins)
-        rank = bisect.bisect_left(self._order, key[:3]) + 1
-        return Standing(key[-1], points, wins, games, best, rank)
-
-    def page(self, start: int, count: int) -> list[Standing]:
-        """The lines from ``start`` (0: the leader's), ``count`` of them, with their ranks."""
-        return [self.standing(k) for k in self._order[start:start + count]]
-
-    def lines(self) -> list[Standing]:
-        """Every line, best first (as :func:`standings` gives them)."""
-        return self.page(0, len(self._order))

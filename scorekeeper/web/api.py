@@ -6,9 +6,6 @@ per field, a version conflict 409, a missing game 404, all from the handlers bel
 """
 from __future__ import annotations
 
-import io
-import re
-from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Flask, abort, current_app, jsonify, request, url_for
@@ -16,12 +13,10 @@ from flask_babel import gettext
 from sqlite_utils import Database
 from werkzeug.routing import BaseConverter
 
-from ..common import i18n as common_i18n
-from ..common.i18n import field_errors, lang, speaking
-from ..common.safejson import Written, loads
+from ..common.i18n import field_errors, lang
+from ..common.safejson import Written
 from ..domain import clubs, people, reads, seasons, service, tournaments, variants
 from ..domain.errors import (
-    Busy,
     GameNotFound,
     PersonNotFound,
     RulesetInUse,
@@ -33,10 +28,10 @@ from ..rules import checks
 from ..rules.checks import is_int
 from ..rules.errors import N_, InvalidInput, Problem
 from ..rules.named import ID
-from . import access, adapters, caches, limits
-from .db import get_db, pool_of
-from .i18n import locale_of, speech
-from .pipeline import refusal_json
+from . import access, adapters, limits
+from .db import get_db
+from .hardening import tagged
+from .jsonprovider import refusal_json
 from .views import people as people_views
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -268,40 +263,28 @@ def join():
 
 @bp.get("/games/<gid>")
 def get_game(gid: str):
-    """Written once per game version and language, with a strong ETag (304 when the
-    client has it)."""
+    """The game, tagged by its version and the language (304 when the client has it)."""
     found = reads.game_versions(get_db(), [gid])
     if not found:
         raise GameNotFound(gid)
-    body = caches.body(("api-game", gid, found[0][1], lang()), lambda: caches.Body.of(
-        current_app.json.dumps(game_json(service.load(get_db(), gid))) + "\n"))
-    return caches.respond(body, "application/json", depends=found)
-
-
-def enter_deal(db: Database, gid: str, number: int, authorization: str,
-               read_body: Callable[[], Any], secret: str | bytes,
-               kept: bool = False) -> service.Game:
-    """``PUT /api/games/<gid>/deals/<number>``, whichever way it came (the view below, or
-    :class:`DealRouter`): the game (404), the token (401, 403), the body (415, 400, 422),
-    the deal (422, 409); the game after it. ``kept``: start from the game as this process
-    last kept it, its version unread (:func:`.service.load_to_write`: the router's, which
-    hands any refusal to the view, and the view reads it afresh)."""
-    game = service.load_to_write(db, gid) if kept else service.load(db, gid)
-    right = access.api_right(db, gid, authorization, secret)
-    body = read_body()
-    if not isinstance(body, dict):
-        raise InvalidInput([Problem("", N_("Send a JSON object."))])
-    version = body.get("version")
-    if not is_int(version):
-        raise InvalidInput([Problem("version", N_("Send the game's version."))])
-    return service.enter_deal(db, game, number, body.get("result"), version, right)
+    return tagged(lambda: jsonify(game_json(service.load(get_db(), gid))),
+                  "api-game", gid, found[0][1], lang())
 
 
 @bp.put("/games/<gid>/deals/<int:number>")
 def put_deal(gid: str, number: int):
-    game = enter_deal(get_db(), gid, number, request.headers.get("Authorization", ""), _json,
-                      current_app.config["SECRET_KEY"])
-    return jsonify(game_json(game))
+    """A deal entered or corrected: the game (404), the token (401, 403), the body (415,
+    400, 422), the deal (422, 409); the game after it."""
+    db = get_db()
+    game = service.load(db, gid)
+    right = access.api_right(db, gid, request.headers.get("Authorization", ""),
+                             current_app.config["SECRET_KEY"])
+    body = _body()
+    version = body.get("version")
+    if not is_int(version):
+        raise InvalidInput([Problem("version", N_("Send the game's version."))])
+    return jsonify(game_json(service.enter_deal(db, game, number, body.get("result"),
+                                                version, right)))
 
 
 @bp.post("/games/<gid>/deals/<int:number>/check")
@@ -526,96 +509,7 @@ MEMBER_PATHS = {
 }
 
 
-#: ``/api/games/<gid>/deals/<n>``: an id as the store makes them, a number.
-DEAL_PATH = re.compile(r"/api/games/([A-Za-z0-9_-]{1,64})/deals/([1-9][0-9]{0,2})")
-
-#: What every deal answered by :class:`DealRouter` carries beside its length, as Flask's
-#: answer of the view does (the pipeline adds the rest: :mod:`.pipeline`).
-DEAL_HEADERS = (("Content-Type", "application/json"),)
-
-
-class DealRouter:
-    """The deal PUT's thin router: the one write every phone sends after each deal,
-    answered by :func:`enter_deal` and :func:`game_json` (what the view calls) without
-    Flask's request machinery around them.
-
-    Measured (``bench/server.py``, deal-put): through Flask the PUT served 0.29 of a
-    hello-world's throughput, where the issue that asked for one path set 0.4: Flask's
-    request context, session, routing, hooks and response object are a third of a
-    deal's processor time. Here a PUT of a JSON body within the limit is read, and the
-    same function as the view's enters the deal, on a connection of the app's pool, in
-    the request's language, and writes the same bytes with the same headers. No Flask
-    context is pushed: the language is spoken through :func:`.i18n.speaking` (a context
-    variable, with Flask-Babel's own catalogue for it: :func:`.web.i18n.speech`), and
-    what the answer reads is read on the connection the write was made on (an app
-    context, a connection taken through ``g`` and flask-babel's ``force_locale`` cost
-    about 30 us a deal, against 1 us now, measured alone). Any refusal the service or
-    the token defines (:data:`REFUSALS`), and a body that is not JSON, goes to Flask
-    with the body put back, and Flask answers it as for any client: nothing is stored
-    before a deal is accepted, so Flask's second look starts from the same database. A write that cannot get the lock
-    (:class:`Busy`) is answered 503 here, as the app's handler answers it (once:
-    Flask would wait for the lock again). Anything else (a bug, a database error) is not
-    caught: it reaches the server, which logs it and answers 500. The live table hears of
-    the write from the committer, as of every write."""
-
-    #: What the router leaves to Flask to answer: nothing of it was stored.
-    REFUSALS = (InvalidInput, service.Conflict, service.Frozen, GameNotFound, access.NoToken,
-                access.WrongToken)
-
-    def __init__(self, app: Flask, wsgi_app: Callable[..., Any]):
-        self.app = app
-        self.wsgi_app = wsgi_app
-
-    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]):
-        if environ.get("REQUEST_METHOD") == "PUT" and not environ.get("SCRIPT_NAME"):
-            match = DEAL_PATH.fullmatch(environ.get("PATH_INFO", ""))
-            answer = self._answer(environ, match[1], int(match[2])) if match else None
-            if answer is not None:
-                status, extra, data = answer
-                start_response(status, [*DEAL_HEADERS, *extra,
-                                        ("Content-Length", str(len(data)))])
-                return [data]
-        return self.wsgi_app(environ, start_response)
-
-    def _answer(self, environ: dict[str, Any], gid: str,
-                number: int) -> tuple[str, list[tuple[str, str]], bytes] | None:
-        """The answer (status, headers, bytes), or None for Flask to answer (with the body
-        put back)."""
-        config = self.app.config
-        if environ.get("CONTENT_TYPE", "").partition(";")[0].strip().lower() \
-                != "application/json" or self.app.debug or self.app.json.compact is False:
-            return None  # (Flask writes indented JSON when debugging)
-        try:
-            length = int(environ.get("CONTENT_LENGTH") or "")
-        except ValueError:
-            return None
-        if not 0 < length <= (config.get("MAX_CONTENT_LENGTH") or length):
-            return None
-        raw = environ["wsgi.input"].read(length)
-        environ["wsgi.input"] = io.BytesIO(raw)  # for Flask, if it answers after all
-        try:
-            body = loads(raw)
-        except ValueError:
-            return None
-        pool = pool_of(self.app)
-        db = pool.take()
-        try:
-            with speaking(speech(self.app, locale_of(environ, config["LANGUAGES"]))):
-                try:
-                    game = enter_deal(db, gid, number, environ.get("HTTP_AUTHORIZATION", ""),
-                                      lambda: body, config["SECRET_KEY"], kept=True)
-                except self.REFUSALS:
-                    return None
-                except Busy as e:  # answered once, here, as the app's handler answers it
-                    return ("503 SERVICE UNAVAILABLE", [("Retry-After", str(e.retry_after))],
-                            self.app.json.dumps_bytes(refusal_json(
-                                common_i18n.gettext(Busy.message))))
-                return "200 OK", [], self.app.json.dumps_bytes(game_json(game, db))
-        finally:
-            pool.give(db)
-
-
-# -- clubs (issue 36) ----------------------------------------------------------------
+# -- clubs ----------------------------------------------------------------
 
 
 def club_json(club: clubs.Club, right: str | None) -> dict[str, Any]:
@@ -727,4 +621,3 @@ def init_app(app: Flask) -> None:
     csrf.exempt(bp)  # JSON clients send no cookies; the version check guards writes
     app.url_map.converters["ruleset_id"] = RulesetId
     app.register_blueprint(bp)
-    app.wsgi_app = DealRouter(app, app.wsgi_app)  # type: ignore[method-assign]

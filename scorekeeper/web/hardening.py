@@ -1,40 +1,85 @@
-"""The HTTP layer's hardening: versioned static URLs with a long cache lifetime, the
-trusted proxies, and the answer pipeline put in front of every layer.
+"""The HTTP layer's hardening, all of it Flask's hooks and config but the trusted proxies'.
 
+* Every answer carries the security headers (:data:`SECURITY_HEADERS`), and an answer to
+  an HTTPS request ``Strict-Transport-Security`` (:data:`HSTS`; one over plain HTTP, a
+  laptop on the table's Wi-Fi, never has it): one ``after_request``, :func:`_headers`.
+* A ``GET`` answered ``200`` with a whole body carries an ETag (the view's, of what the
+  answer shows, else one of its bytes, Werkzeug's ``add_etag``), and a client that has it
+  is answered ``304`` (Werkzeug's ``make_conditional``). Compression is the proxy's in
+  front (Caddy's ``encode``), not the app's.
+* Only the names this server is known by are answered (Flask's ``TRUSTED_HOSTS``: a page
+  on the internet can make a phone's browser send requests here under a name that page's
+  owner controls, DNS rebinding, and the join link and QR code are built from the
+  request's host): ``KIERKI_ALLOWED_HOSTS`` (comma-separated; ``*`` for any; a leading
+  dot allows a domain's subdomains, as Werkzeug's ``host_is_trusted`` reads it), by
+  default this machine's own names and addresses, ``localhost`` and the host of
+  ``KIERKI_PUBLIC_URL``. Any other is refused 400 in plain text before any view runs.
 * ``url_for('static', filename=...)`` of an existing file adds ``?v=<hash of its
   content>``; a static file asked for with its current hash may be cached for a year,
   anything else (no hash, an old one, the bare ``/static/`` base the print page uses)
-  only briefly. A small static text file leaves Flask without Flask's ETag (its file's
-  time and size), so the pipeline reads it and tags and gzips it like any page.
-
-In front of every layer (:func:`front`, the last thing the app factory does), two WSGI
-middlewares that every request passes, whatever answers it (Flask, the deal PUT's
-router of :mod:`.api`, the refusal of an unknown host):
-
-* the answer pipeline (:mod:`.pipeline`): security headers, HSTS on HTTPS answers,
-  ETags, gzip and ``304``;
-* in front of it, behind ``PROXY_HOPS`` reverse proxies (``KIERKI_PROXY_HOPS``, default
-  0), Werkzeug's ``ProxyFix`` takes the scheme, host and client address from the proxies'
-  ``X-Forwarded-Proto``, ``-Host`` and ``-For`` headers, so that the layers behind it see
-  the address the phone opened (the join link, the cookie's ``Secure`` flag, HSTS).
+  only briefly.
+* Behind ``PROXY_HOPS`` reverse proxies (``KIERKI_PROXY_HOPS``, default 0), Werkzeug's
+  ``ProxyFix``, the one WSGI middleware, takes the scheme, host and client address from
+  the proxies' ``X-Forwarded-Proto``, ``-Host`` and ``-For`` headers, so that Flask sees
+  the address the phone opened (the join link, the cookie's ``Secure`` flag, HSTS, the
+  allowed names).
 """
 from __future__ import annotations
 
 import hashlib
 import os
+import socket
 import threading
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import urlsplit
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, request, session
+from werkzeug.exceptions import SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.security import safe_join
 
-from . import pipeline
-from .pipeline import COMPRESSED_TYPES
+from ..outputs.share import lan_address
+
+#: Inline ``style="--n: …"`` attributes (the seat count of a grid, set by templates) are
+#: the only inline thing the pages use: allowed for attributes alone, never for
+#: ``<style>`` elements and never for scripts.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; "
+    "script-src 'self'; "
+    "style-src 'self'; "
+    "style-src-attr 'unsafe-inline'; "
+    "img-src 'self' data:; "
+    "media-src 'self'; "
+    "font-src 'self'; "
+    "connect-src 'self'; "
+    "object-src 'none'; "
+    "base-uri 'none'; "
+    "form-action 'self'; "
+    "frame-ancestors 'none'"
+)
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+}
+
+#: What an HTTPS answer says: use HTTPS for this host for a year (its subdomains are left
+#: alone: a LAN name's neighbours may well be plain-HTTP devices).
+HSTS = ("Strict-Transport-Security", "max-age=31536000")
 
 #: A static file fetched with its current content hash never changes under that URL.
 LONG_CACHE = "public, max-age=31536000, immutable"
 #: Without it (or with an old one) the browser keeps it for a few minutes only.
 SHORT_CACHE = "public, max-age=300"
+
+#: What a request under a name this server is not known by gets (400, plain text).
+REFUSED_HOST = "This server does not answer to that name.\n"
+
+LOOPBACK = ("localhost", "127.0.0.1", "::1", "[::1]")
+
 
 class StaticVersions:
     """Short content hashes of the static files, recomputed when a file changes."""
@@ -82,21 +127,28 @@ def _add_static_version(endpoint: str, values: dict) -> None:
         values["v"] = v
 
 
-def _static(response: Response) -> Response:
+def _static(response: Response) -> None:
     """A static file's lifetime: a year under its current hash, else a few minutes."""
-    if request.endpoint != "static" or response.status_code not in (200, 206, 304):
-        return response
     filename = (request.view_args or {}).get("filename", "")
     wanted = request.args.get("v")
     current = versions.version(current_app.static_folder, filename)
     response.headers["Cache-Control"] = \
         LONG_CACHE if wanted and wanted == current else SHORT_CACHE
     response.headers.pop("Expires", None)
-    if response.status_code == 200 and response.mimetype in COMPRESSED_TYPES:
-        # A small text file: tagged by its bytes and gzipped by the pipeline, like any
-        # page (Flask's ETag names the file's time and size). Anything else keeps
-        # Flask's, and a range answer (206) is never compressed.
-        response.headers.pop("ETag", None)
+
+
+def _headers(response: Response) -> Response:
+    """Every answer's security headers, HSTS over HTTPS, and the ETag and 304 of a whole
+    ``GET`` answered 200."""
+    if request.endpoint == "static" and response.status_code in (200, 206, 304):
+        _static(response)
+    response.headers.update(SECURITY_HEADERS)
+    if request.is_secure:
+        response.headers[HSTS[0]] = HSTS[1]
+    if request.method in ("GET", "HEAD") and response.status_code == 200 \
+            and not response.is_streamed and not response.direct_passthrough:
+        response.add_etag()  # of the bytes, unless the view tagged what it shows
+        response.make_conditional(request)
     return response
 
 
@@ -122,16 +174,62 @@ def proxy_hops(value: object) -> int:
     return hops
 
 
+def default_hosts(public_url: str | None) -> list[str]:
+    """This machine's names and addresses, loopback, and the public URL's host."""
+    names = {*LOOPBACK, lan_address()}
+    try:
+        name = socket.gethostname()
+        names |= {name, f"{name}.local", socket.getfqdn()}
+    except OSError:  # pragma: no cover - a machine without a name
+        pass
+    if public_url:
+        host = urlsplit(public_url).hostname
+        if host:
+            names.add(host)
+    return sorted(n for n in names if n)
+
+
+def allowed_hosts(config: Any) -> list[str] | None:
+    """The names this server answers to, from ``ALLOWED_HOSTS`` (None: any)."""
+    given = config.get("ALLOWED_HOSTS")
+    if isinstance(given, str):
+        given = [h.strip() for h in given.split(",") if h.strip()]
+    if given and "*" in given:
+        return None
+    return list(given) if given else default_hosts(config.get("PUBLIC_URL"))
+
+
+def _refuse_unknown_host() -> Response | None:
+    """First of every request's hooks: a name not trusted is refused before anything
+    reads the request (Flask noted it as the request's routing exception)."""
+    if isinstance(request.routing_exception, SecurityError):
+        return Response(REFUSED_HOST, 400, mimetype="text/plain")
+    return None
+
+
 def init_app(app: Flask) -> None:
-    app.after_request(_static)
+    """The hooks, the allowed names and the trusted proxies (call after every other
+    ``before_request`` is registered: the host check goes first of them)."""
+    app.config["TRUSTED_HOSTS"] = allowed_hosts(app.config)
+    app.before_request_funcs.setdefault(None, []).insert(0, _refuse_unknown_host)
+    app.after_request(_headers)
     app.url_defaults(_add_static_version)
-
-
-def front(app: Flask) -> None:
-    """The outermost layers, put around everything else (so called last): the answer
-    pipeline, and in front of it the trusted proxies' forwarded headers."""
-    pipeline.init_app(app)
     hops = proxy_hops(app.config.get("PROXY_HOPS"))
     if hops:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops,  # type: ignore[method-assign]
                                 x_host=hops, x_port=hops)
+
+
+def tagged(render: Callable[[], Any], *shown: Any) -> Response:
+    """The answer ``render()`` makes, its ETag made from ``shown``, everything the answer
+    shows (a game's version, the language, the reader's right, the address), and the
+    session's CSRF token (a page's forms carry it); the 304 is :func:`_headers`'. A page
+    that shows a flashed message is tagged by its bytes instead (the message is shown
+    once)."""
+    flashed = bool(session.get("_flashes"))
+    response = current_app.make_response(render())
+    response.headers["Cache-Control"] = "no-cache"
+    if not flashed:
+        response.set_etag(hashlib.blake2b(repr((*shown, session.get("csrf_token"))).encode(),
+                                          digest_size=12).hexdigest())
+    return response

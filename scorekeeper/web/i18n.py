@@ -26,8 +26,7 @@ from ..common.i18n import (
 
 
 def locale_of(environ: dict[str, Any], languages: Iterable[str]) -> Locale:
-    """The one language resolver, for any request (Flask-Babel's and the deal router's):
-    the ``lang`` cookie's language, else the browser's best (``Accept-Language``).
+    """The one language resolver, Flask-Babel's: the ``lang`` cookie's language, else the browser's best (``Accept-Language``).
 
     >>> env = {"HTTP_COOKIE": "session=x; lang=pl", "HTTP_ACCEPT_LANGUAGE": "en"}
     >>> str(locale_of(env, ["pl", "en"])), str(locale_of({}, ["pl", "en"]))
@@ -38,20 +37,6 @@ def locale_of(environ: dict[str, Any], languages: Iterable[str]) -> Locale:
     header = environ.get("HTTP_COOKIE", "")
     cookie = parse_cookie(header).get("lang") if "lang=" in header else None
     return choose_locale(cookie, environ.get("HTTP_ACCEPT_LANGUAGE", ""), tuple(languages))
-
-
-def speech(app: Flask, locale: Locale) -> i18n.Speech:
-    """``locale`` as spoken outside Flask's contexts (:class:`.i18n.Speech`, the deal
-    router's): Flask-Babel's own catalogue for it, asked once per app and language (in an
-    app context with the language forced, flask-babel's API) and kept."""
-    kept: dict[str, i18n.Speech] = app.extensions.setdefault("kierki_speech", {})
-    found = kept.get(str(locale))
-    if found is None:
-        with app.app_context(), flask_babel.force_locale(locale):
-            found = i18n.Speech(flask_babel.get_locale() or locale,
-                                flask_babel.get_translations())
-        kept[str(locale)] = found
-    return found
 
 
 def select_locale() -> Locale:

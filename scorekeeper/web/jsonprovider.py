@@ -50,3 +50,15 @@ class BoundedJSONProvider(DefaultJSONProvider):
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
         return loads(s, **kwargs)
+
+
+def refusal_json(message: str, **extra: Any) -> dict[str, Any]:
+    """The body of every refused API request: what went wrong in the asker's language,
+    and what the refusal adds (``version`` of a conflict, ``errors`` by field).
+
+    >>> refusal_json("Not found.")
+    {'error': 'Not found.'}
+    >>> refusal_json("The input was refused.", errors={"result": ["Wrong."]})
+    {'error': 'The input was refused.', 'errors': {'result': ['Wrong.']}}
+    """
+    return {"error": str(message), **extra}

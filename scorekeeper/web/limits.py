@@ -57,7 +57,7 @@ from flask_babel import gettext, ngettext
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 
-from .pipeline import refusal_json
+from .jsonprovider import refusal_json
 
 #: Wrong join codes one phone may try.
 JOIN_PHONE = "10 per minute; 50 per hour"

@@ -7,7 +7,7 @@ from itertools import pairwise
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.rules.standings import Kept, Seat, place_points, standings
+from scorekeeper.rules.standings import Seat, place_points, standings
 
 
 @st.composite
@@ -91,39 +91,3 @@ def reference(games, players, scoring):
 @given(zero_sum_games(), st.sampled_from(["points", "places"]))
 def test_standings_equal_the_plain_fractions_computation(games, scoring):
     assert standings(games, range(1, 13), scoring) == reference(games, range(1, 13), scoring)
-
-
-#: A change to a kept tournament: game slot 0–5 now counts with these seats (a save, a
-#: game ending, a correction: small totals, so that equal lines and shared ranks come up),
-#: or counts no more (an undo back to no deal).
-changes = st.lists(st.tuples(
-    st.integers(0, 5),
-    st.one_of(st.none(), st.integers(3, 5).flatmap(lambda size: st.tuples(
-        st.permutations(range(1, 13)).map(lambda ps: ps[:size]),
-        st.lists(st.integers(-3, 3), min_size=size, max_size=size))))),
-    max_size=25)
-
-
-@given(changes, st.sampled_from(["points", "places"]))
-def test_kept_standings_equal_a_full_recomputation_after_every_change(plan, scoring):
-    """The projector's kept standings, moved game by game, are at every step the lines and
-    ranks :func:`standings` gives from every game counted afresh (ties sharing a rank)."""
-    kept = Kept(range(1, 11), scoring)  # players 11 and 12 arrive with their first game
-    games: dict[int, list[Seat]] = {}
-    everyone = set(range(1, 11))
-    for slot, seats in plan:
-        if seats is None:
-            games.pop(slot, None)
-            kept.put(slot, None)
-        else:
-            players, totals = seats
-            games[slot] = [Seat(p, t) for p, t in zip(players, totals, strict=True)]
-            kept.put(slot, games[slot])
-            everyone.update(players)  # a player once seen keeps a line, as one entered
-        expected = standings(list(games.values()), sorted(everyone), scoring)
-        assert kept.lines() == expected
-        assert len(kept) == len(expected)
-        start = len(expected) // 3
-        assert kept.page(start, 4) == expected[start:start + 4]
-        # the same, counted at once (a projector's first read)
-        assert Kept(sorted(everyone), scoring, games.items()).lines() == expected

@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from scorekeeper.web.pipeline import SECURITY_HEADERS
+from scorekeeper.web.hardening import SECURITY_HEADERS
 from tests.server.serving import request, start_server
 
 LIMIT = 2 * 1024 * 1024  # the app's MAX_CONTENT_LENGTH

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.common.lru import LRU
 from scorekeeper.families.kierki.rules.examples import SAMPLE_GAME_4
-from scorekeeper.web import caches
 from scorekeeper.web.db import get_db
 from tests.fixtures import authorize, play_api
 
@@ -48,7 +48,7 @@ def evening(app, client):
             # the figures kept when it finished (its parts' with them)
             db.execute("update figures set played = ? where game_id = ?", [when, game["id"]])
         db.conn.commit()
-    caches.clear()  # the games as stored now
+    LRU.clear_every()  # the games as stored now
     for game in games:
         client.get(f"/games/{game['id']}")  # opened here: the front page lists them
     ids = {p["name"]: p["id"] for p in client.get("/api/players").get_json()}

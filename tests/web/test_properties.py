@@ -89,6 +89,7 @@ def _snapshot(client, gid):
 
 def _no_server_error(r):
     assert r.status_code < 500, r.data[:300]
+    r.close()  # a static file's answer holds the file open until closed
     return r
 
 

@@ -1,9 +1,9 @@
 """A request replays a game's history at most once; a cached sheet replays nothing."""
 import pytest
 
+from scorekeeper.common.lru import LRU
 from scorekeeper.families.kierki.family import Kierki
 from scorekeeper.families.tybet.family import Tybet
-from scorekeeper.web import caches
 from tests.fixtures import authorize, new_game, post_deal, results_for, state
 
 
@@ -36,7 +36,7 @@ def test_kierki_requests_replay_at_most_once(app, client, replays):
     version = state(app, gid).version
     # the page after a save replays nothing: the saved state is kept per version
     assert replays(lambda: client.get(f"/games/{gid}")) == 0
-    caches.clear()  # as after a restart, or a write by another process
+    LRU.clear_every()  # as after a restart, or a write by another process
     assert replays(lambda: client.get(f"/games/{gid}")) == 1
     assert replays(lambda: client.get(f"/games/{gid}")) == 0
     assert replays(lambda: post_deal(client, gid, 6, version, results[5])) <= 1
@@ -47,9 +47,9 @@ def test_kierki_requests_replay_at_most_once(app, client, replays):
     assert replays(lambda: client.put(f"/api/games/{gid}/deals/7",
                                       json={"version": version, "result": results[6]})) <= 1
     assert replays(lambda: client.get(f"/api/games/{gid}")) == 0  # the PUT's state is kept
-    caches.clear()
+    LRU.clear_every()
     assert replays(lambda: client.get(f"/api/games/{gid}")) == 1
-    caches.clear()
+    LRU.clear_every()
     assert replays(lambda: client.get(f"/games/{gid}/sheet.pdf")) == 1  # first render
     assert replays(lambda: client.get(f"/games/{gid}/sheet.pdf")) == 0  # cached
     assert replays(lambda: client.get(f"/games/{gid}/export.csv")) == 0
@@ -65,7 +65,7 @@ def test_partnership_requests_replay_at_most_once(app, client, replays):
     assert replays(lambda: client.post(f"/games/{gid}/deals/1",
                                        data={"version": 1, **deal})) <= 1
     assert replays(lambda: client.get(f"/games/{gid}")) == 0  # kept from the save
-    caches.clear()
+    LRU.clear_every()
     assert replays(lambda: client.get(f"/games/{gid}")) == 1
     assert replays(lambda: client.post(f"/games/{gid}/deals/1",
                                        data={"version": 2, **deal, "aces-0": "2"})) <= 1

@@ -7,10 +7,10 @@ import shutil
 import subprocess
 
 import pytest
+from werkzeug.http import generate_etag as digest
 
 from scorekeeper.families.kierki.rules import get_ruleset
 from scorekeeper.outputs import pdf
-from scorekeeper.web.pipeline import digest
 from tests.fixtures import new_game, post_deal, results_for, state
 
 POPPLER = shutil.which("pdftotext") and shutil.which("pdfinfo")

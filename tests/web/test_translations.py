@@ -57,28 +57,3 @@ def test_every_message_in_the_code_is_in_the_catalog():
     assert not missing, f"not in the Polish catalog (make translations): {missing}"
 
 
-def test_words_spoken_outside_flask_are_flask_babels(app):
-    """The deal router answers with no Flask context, its language spoken through
-    ``common.i18n.speaking``: every message, plural forms and parameters too, reads as
-    Flask-Babel gives it in a request in that language; outside, Flask-Babel's again."""
-    from babel import Locale
-
-    from scorekeeper.common import i18n
-    from scorekeeper.domain.service import ALREADY
-    from scorekeeper.web.i18n import speech
-
-    asked = [("gettext", ("Not found.",), {}),
-             ("gettext", (ALREADY,), {"number": 3}),
-             ("ngettext", ("%(num)s game", "%(num)s games", 1), {}),
-             ("ngettext", ("%(num)s game", "%(num)s games", 5), {})]
-    for code in ("pl", "en"):
-        with app.test_request_context(headers={"Accept-Language": code}):
-            flask_words = [getattr(i18n, f)(*a, **k) for f, a, k in asked]
-            flask_lang = i18n.lang()
-        with i18n.speaking(speech(app, Locale.parse(code))):
-            spoken = [getattr(i18n, f)(*a, **k) for f, a, k in asked]
-            assert i18n.lang() == flask_lang == code
-            assert str(i18n.get_locale()) == code
-        assert spoken == flask_words
-        assert (spoken[0] != "Not found.") == (code == "pl")
-    assert i18n.get_locale() is None and i18n.gettext("Not found.") == "Not found."

@@ -28,9 +28,10 @@ from ...outputs import share
 from ...rules import checks
 from ...rules.errors import InvalidInput, RulesetError
 from ...rules.named import named_text
-from .. import access, adapters, caches, limits
+from .. import access, adapters, limits
 from ..db import get_db
 from ..forms import DealForm, JoinForm, NewGameForm, PageForm, VersionForm
+from ..hardening import tagged
 
 bp = Blueprint("games", __name__)
 
@@ -48,23 +49,16 @@ def may_write_game(gid: str) -> bool:
 
 @bp.get("/")
 def index():
-    """This browser's games; rendered once per language and the versions of its games."""
-    known = access.known()
+    """This browser's games."""
     admin = bool(current_app.config.get("ADMIN_PASSWORD")) or access.holds_host_link()
-
-    def render() -> str:
-        listing = []
-        for row in reads.games_listed(get_db(), known):
-            listing.append({**row, "deals_total": _deals_total(row),
-                            "ruleset_name": named_text(row["ruleset"], "name", lang())
-                            or row["ruleset_id"]})
-        links = [link for f in adapters.every() for link in f.home_links]
-        return render_template("index.html", games=listing, family_links=links,
-                               form=JoinForm(), admin=admin)
-
-    stamp = tuple(reads.game_versions(get_db(), known))
-    return caches.respond(caches.page(("index", lang(), request.full_path, admin, stamp),
-                                      render), depends=stamp, ids=known)
+    listing = []
+    for row in reads.games_listed(get_db(), access.known()):
+        listing.append({**row, "deals_total": _deals_total(row),
+                        "ruleset_name": named_text(row["ruleset"], "name", lang())
+                        or row["ruleset_id"]})
+    links = [link for f in adapters.every() for link in f.home_links]
+    return render_template("index.html", games=listing, family_links=links,
+                           form=JoinForm(), admin=admin)
 
 
 @bp.post("/join")
@@ -195,12 +189,9 @@ def _listed_name(rules, row: dict | None) -> str:
 
 def game_page(game: service.Game, number: int | None = None, values: dict | None = None,
               errors: dict | None = None, status: int = 200, args=None,
-              live_only: bool = False, only_rows: frozenset[int] | None = None):
+              live_only: bool = False):
     """The game's page, or (``number`` given) the correction page of a recorded deal;
-    ``live_only``: its live fragment (:func:`show`), with the score rows ``only_rows``
-    (None: every one)."""
-    if not live_only:
-        caches.note_rows(game)
+    ``live_only``: its live fragment (:func:`show`)."""
     editing = number is not None and number <= game.recorded
     deal = game.deal(number) if number is not None else game.state.current
     history = reads.deal_history(get_db(), game.id, number) if editing else []
@@ -215,7 +206,7 @@ def game_page(game: service.Game, number: int | None = None, values: dict | None
         share=_share(game) if writer else None, writer=writer,
         right=access.right_here(get_db(), game.id),
         signed_seats=signed, unsigned_by=_unsigned_by(game, signed),
-        live_only=live_only, live_whole=False, only_rows=only_rows,
+        live_only=live_only, live_whole=False, only_rows=None,
         **web.page_context(game, deal, request.args if args is None else args)), status
 
 
@@ -237,41 +228,32 @@ def _share(game: service.Game) -> share.Share:
 
 @bp.get("/games/<gid>")
 def show(gid: str):
-    """Rendered once per game version, language, address (host included: the page's
-    join link is built from it) and kind of reader, whichever phone asks first, and shared
-    by every phone of the table (:mod:`..caches`); the game is loaded only to render it. A
-    phone that has this version already gets 304 (:mod:`..pipeline`)."""
+    """The game's page, tagged by its version, the language, the address (the page's
+    join link is built from it) and the reader's right: a phone that has this version
+    already gets 304."""
     found = reads.game_versions(get_db(), [gid])
     if not found:
         raise GameNotFound(gid)
+    version = found[0][1]
     if request.args.get("part") == "live":
-        return _live_part(gid, found)
+        return _live_part(gid, version)
     if request.args.get("part") == "charts":
-        kept = caches.part(("game-charts", gid, found[0][1], lang(), request.script_root),
-                           lambda: render_template("_game_charts.html", game=_load(gid)))
-        return caches.respond(kept, depends=found)
+        return tagged(lambda: render_template("_game_charts.html", game=_load(gid)),
+                      "game-charts", gid, version, lang(), request.script_root)
     access.seen(gid)  # listed on this browser's first page; read-only unless at the table
     writer = access.writes_now(get_db(), gid)  # a reader's page has no form, code or token
-    html = caches.page(("game", gid, found[0][1], lang(), request.scheme, request.host,
-                        request.script_root, request.full_path,
-                        writer, access.right_here(get_db(), gid)),
-                       lambda: game_page(_load(gid))[0])
-    return caches.respond(html, depends=found)
+    return tagged(lambda: game_page(_load(gid))[0], "game", gid, version, lang(),
+                  request.url, writer, access.right_here(get_db(), gid))
 
 
-def _live_part(gid: str, found: list[tuple[str, int]]):
+def _live_part(gid: str, version: int):
     """``?part=live``: what a deal changes on the page, fetched by every phone of the table
     after each one (static/live.js): the totals, what is still in play, the current deal's
     card or, once the game is over, its final standings, rematch and signatures, the score
-    rows that changed since the version the phone shows (``since``) and the sums (the
-    charts apart, ``?part=charts``, fetched only by a phone that has them in sight); no
-    page around them and no form's token, so the bytes are the
-    same for every phone of the same kind (at the table, the director, a reader), made
-    once per version and language (:func:`..caches.part`). A change the fragment cannot
-    show (the tournament closed: every game frozen) it says so (``data-whole``), and the
-    phone fetches the whole page."""
-    since = request.args.get("since", "")
-    since_version = checks.whole_number(since)
+    rows and the sums (the charts apart, ``?part=charts``, fetched only by a phone that
+    has them in sight); no page around them. A change the fragment cannot show (the
+    tournament closed: every game frozen) it says so (``data-whole``), and the phone
+    fetches the whole page."""
     writer = access.writes_now(get_db(), gid)
     right = access.right_here(get_db(), gid)
 
@@ -281,12 +263,9 @@ def _live_part(gid: str, found: list[tuple[str, int]]):
         if of and of.closed:
             return render_template("_live_whole.html", game=game, writer=writer,
                                    right=right, live_only=True, live_whole=True)
-        return game_page(game, live_only=True,
-                         only_rows=caches.changed_rows(game, since_version))[0]
+        return game_page(game, live_only=True)[0]
 
-    kept = caches.part(("game-live", gid, found[0][1], lang(), request.script_root,
-                        request.full_path, writer, right), render)
-    return caches.respond(kept, depends=found)
+    return tagged(render, "game-live", gid, version, lang(), request.url, writer, right)
 
 
 @bp.get("/games/<gid>/version")

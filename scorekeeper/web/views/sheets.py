@@ -104,8 +104,8 @@ def _layout_version(template_folder: str, static_folder: str) -> str:
 
 def _cached_pdf(key: tuple, make_html) -> Response:
     """The kept file for ``key``, else rendered by a worker process and kept
-    (:mod:`...outputs.renders`: a full queue is :class:`~...outputs.renders.Full`, 503); its ETag is its bytes' (the
-    HTTP cache layer answers 304 when the client has it, :mod:`..caches`)."""
+    (:mod:`...outputs.renders`: a full queue is :class:`~...outputs.renders.Full`, 503); its ETag is its bytes' (a client
+    that has them is answered 304: :mod:`..hardening`)."""
     app = current_app
     full_key = (*key, lang(), _layout_version(app.template_folder, app.static_folder))
     body = renders.for_app(app, full_key, lambda: _job(make_html(), f"{key[0]} sheet"))

@@ -30,8 +30,9 @@ from ...domain import clubs, reads, tournaments, variants
 from ...domain.tournaments import NotNow
 from ...rules import checks
 from ...rules.errors import InvalidInput, RulesetError, UnknownRuleset
-from .. import access, caches, limits
+from .. import access, limits
 from ..db import get_db
+from ..hardening import tagged
 from .games import _listed_name
 
 bp = Blueprint("tournaments", __name__)
@@ -305,13 +306,12 @@ def screen(tid: str):
     page without script turns by refreshing itself)."""
     paging = _paging()
     if request.args.get("part") == "live":
-        # Asked again by every projector after every save anywhere in the club: made once
-        # per version of the tournament, language and page, whichever projector asks first.
+        # Asked again by every projector after every save anywhere in the club: tagged by
+        # the tournament's version, the language and the page (304 while unchanged).
         version = reads.tournament_version(get_db(), tid)
-        kept = caches.body(("screen-live", tid, version, lang(), *paging),
-                           lambda: caches.Body.of(render_template(
-                               "tournaments/_screen_live.html", **_screen(tid, paging))))
-        return caches.respond(kept)
+        return tagged(lambda: render_template("tournaments/_screen_live.html",
+                                              **_screen(tid, paging)),
+                      "screen-live", tid, version, lang(), request.url)
     return render_template("tournaments/screen.html", **_screen(tid, paging)), 200, \
         {"Cache-Control": "no-store"}
 
@@ -322,44 +322,23 @@ def _pieces():
 
 @bp.app_template_global()
 def screen_lines(t: tournaments.Screen, dense: bool) -> Markup:
-    """The projector's page of standings, a line a player: each line but its rank kept by
-    what it shows (:func:`..caches.piece`), so that a version renders the lines that
-    changed, and the rest is a loop here."""
-    here, scoring, line = lang(), t.scoring, None
+    """The projector's page of standings, a line a player."""
+    line = _pieces().line
     out = []
     for shown in t.lines:
         s, playing = shown.standing, shown.playing
-        key = ("screen-line", here, shown.name, s.points, s.wins, s.games, playing, dense,
-               scoring)
-        body = caches.pieces.get(key)
-        if body is None:
-            line = line or _pieces().line
-            body = Markup(line(t, s, shown.name, playing, dense))
-            caches.pieces.put(key, body)
-        # the rank is a whole number and the body a kept Markup: no escaping to do
         out.append(f'<li{" data-provisional" if shown.provisional else ""}'
                    f'{" data-in-play" if playing else ""}><span class="num rank">{s.rank:d}'
-                   f'</span>{body}</li>')
+                   f'</span>{Markup(line(t, s, shown.name, playing, dense))}</li>')
     return Markup("\n".join(out))
 
 
 @bp.app_template_global()
 def screen_cells(t: tournaments.Screen, totals: dict[str, int | None]) -> Markup:
-    """The projector's page of the round's tables, a cell each, kept by what each shows."""
-    here, many, cell = lang(), t.table_count > 40, None
-    out = []
-    for table in t.tables:
-        total = totals.get(table.ruleset_id)
-        signed = table.finished and tournaments.confirmed(table)
-        key = ("screen-table", here, table.number, table.finished, signed, table.deals,
-               total, many)
-        body = caches.pieces.get(key)
-        if body is None:
-            cell = cell or _pieces().cell
-            body = Markup(cell(table, total, many))
-            caches.pieces.put(key, body)
-        out.append(body)
-    return Markup("\n".join(out))
+    """The projector's page of the round's tables, a cell each."""
+    many, cell = t.table_count > 40, _pieces().cell
+    return Markup("\n".join(str(cell(table, totals.get(table.ruleset_id), many))
+                             for table in t.tables))
 
 
 def _screen(tid: str, paging: tuple[int, int, int, int]) -> dict:
@@ -394,62 +373,31 @@ def next_round(gid: str):
     """A finished round's game page, told that the director drew a later round
     (static/live.js, on the stream's ``round`` event): where each of its table's players
     sits now, a tap to their new table's game. Anyone with the game's id may ask (as for
-    its page, which links to the tournament's, where every table is listed). Every table
-    of the round is made at once, once per round and language (:func:`_moved_parts`);
-    each answer is a lookup: two indexed rows read, no render."""
+    its page, which links to the tournament's, where every table is listed)."""
     of = reads.table_of_game(get_db(), gid)
     if of is None:
         abort(404)
-    return caches.respond(_moved_part(gid, of))
+    return str(_moved_part(gid, of))
 
 
-def _moved_part(gid: str, of: reads.TableOfGame) -> caches.Body:
+def _moved_part(gid: str, of: reads.TableOfGame) -> Markup:
     """Game ``gid``'s part of the round change (``of``: where it was drawn): where its
     players sit in the tournament's latest round, or the empty slot live.js fills when
     none is drawn after the game's own."""
+    moved = current_app.jinja_env.get_template("tournaments/_moved_on.html").module.moved
     if of.latest <= of.round:
-        empty = caches.pages.get(("next-round", None))
-        if empty is None:
-            empty = caches.Body.of(str(_moved_macro()(of.tournament_id, 0, ())))
-            caches.pages.put(("next-round", None), empty)
-        return empty
-    parts = _moved_parts(of)
-    part = parts.get(gid)
-    if part is None:  # not a table of that round (cannot be: the key is its round)
+        return Markup(moved(of.tournament_id, 0, ()))
+    players = reads.round_moves(get_db(), of.tournament_id, of.round, of.latest).get(gid)
+    if players is None:  # not a table of that round (cannot be: the key is its round)
         abort(404)
-    return part
-
-
-def _moved_macro():
-    return current_app.jinja_env.get_template("tournaments/_moved_on.html").module.moved
-
-
-def _moved_parts(of: reads.TableOfGame) -> dict[str, caches.Body]:
-    """Every table's part of round ``of.round`` of ``of``'s tournament once round
-    ``of.latest`` is drawn, by game id: the round's moves read in one go
-    (:func:`..reads.round_moves`) and the macro of ``_moved_on.html`` run once per table,
-    all in one request, then kept under the round, the language, the address prefix (the
-    links) and the latest rename (a player's name fixed after the draw shows). A round's
-    seats never change once drawn. One kept entry per round, not one per game: 1,000
-    tables' parts do not push each other (and every game's page) out of the kept pages."""
-    db = get_db()
-    key = ("next-round", of.tournament_id, of.round, of.latest, lang(), request.script_root,
-           reads.last_rename(db))
-    kept = caches.pages.get(key)
-    if kept is None:
-        moved = _moved_macro()
-        kept = {gid: caches.Body.of(str(moved(of.tournament_id, of.latest, players)))
-                for gid, players in reads.round_moves(db, of.tournament_id, of.round,
-                                                      of.latest).items()}
-        caches.pages.put(key, kept)
-    return kept
+    return Markup(moved(of.tournament_id, of.latest, players))
 
 
 @bp.app_template_global()
 def next_round_part(gid: str, of: reads.TableOfGame) -> Markup:
     """The round change's part on a game's page (``_of_game.html``): the same bytes that
     ``/games/<gid>/next-round`` answers."""
-    return Markup(_moved_part(gid, of).data.decode())
+    return _moved_part(gid, of)
 
 
 bp.add_app_template_global(tournaments.confirmed, "confirmed")

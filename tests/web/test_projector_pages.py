@@ -1,27 +1,25 @@
-"""The projector's standings mid-round are kept per tournament between versions (issue
-34): a save reads its one table and moves its players' lines, not the field. Whatever
-the deals, corrections, undos, games ending, signatures, renames, late arrivals and
-rounds drawn, the kept standings and the projector's pages equal the ones worked out
-afresh from every game (:func:`rules.standings.standings`, ties sharing a rank)."""
+"""The projector's standings mid-round and its pages: whatever the deals, corrections,
+undos, games ending, signatures, renames, late arrivals and rounds drawn, they equal the
+ones worked out from every game (:func:`rules.standings.standings`, ties sharing a
+rank)."""
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import create_app
+from scorekeeper.common.lru import LRU
 from scorekeeper.domain import people, service, tournaments
 from scorekeeper.families.kierki.rules import get_ruleset
 from scorekeeper.families.kierki.rules.examples import plausible_results
 from scorekeeper.rules.errors import InvalidInput
-from scorekeeper.storage import tournament_reads
-from scorekeeper.web import caches
 from scorekeeper.web.db import get_db
-from tests.midround import mid_round, names
+from tests.midround import names
 
 RESULTS = plausible_results(get_ruleset("standard-4"))
 
 
 def afresh(db, t: tournaments.Tournament) -> tournaments.LiveStandings:
     """The standings mid-round from every game loaded anew (nothing kept)."""
-    service._games.clear()
+    LRU.clear_every()
     running = {}
     for table in t.stored.tables:
         game = service.load(db, table.game_id)
@@ -79,7 +77,7 @@ def step(db, tid: str, table: int, op: str, number: int) -> None:
 
 
 def check(db, tid: str) -> None:
-    """The kept standings, and the projector's pages through them, against a full
+    """The live standings, and the projector's pages through them, against a full
     recomputation of the tournament as it is now."""
     now = tournaments.load(db, tid)
     expected = afresh(db, now)
@@ -109,8 +107,8 @@ def check(db, tid: str) -> None:
 @settings(max_examples=15, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps, st.sampled_from(["points", "places"]))
-def test_the_kept_standings_equal_the_full_computation(tmp_path, plan, scoring):
-    caches.clear()
+def test_the_projectors_standings_equal_the_full_computation(tmp_path, plan, scoring):
+    LRU.clear_every()
     app = create_app({"DATABASE": str(tmp_path / f"t{abs(hash(tuple(plan)))}.sqlite"),
                       "SECRET_KEY": "t", "TESTING": True})
     with app.app_context():
@@ -124,29 +122,3 @@ def test_the_kept_standings_equal_the_full_computation(tmp_path, plan, scoring):
             except (InvalidInput, tournaments.NotNow):
                 continue  # a change refused: nothing changed
             check(db, t.id)
-
-
-def test_a_save_reads_its_table_not_the_tournament(app, monkeypatch):
-    """Once kept, a version of a save reads the tournament's row, its games' versions and
-    the one table saved: never the whole tournament again."""
-    with app.app_context():
-        db = get_db()
-        t = mid_round(db, 40)
-        tournaments.screen(db, t.id)
-        whole = []
-        load = tournament_reads.load_tournament
-        monkeypatch.setattr(tournament_reads, "load_tournament", lambda *a: whole.append(a) or load(*a))
-        read = []
-        since = tournament_reads.tournament_since
-        monkeypatch.setattr(tournament_reads, "tournament_since",
-                            lambda *a: read.append(r := since(*a)) or r)
-        table = next(tb for tb in t.rounds[0] if not tb.finished and tb.deals)
-        game = service.load(db, table.game_id)
-        service.enter_deal(db, game, game.recorded + 1, RESULTS[game.recorded], game.version)
-        page = tournaments.screen(db, t.id)
-        assert not whole
-        assert [tb.game_id for tb in read[-1].tables] == [table.game_id]
-        assert page.version == tournament_reads.tournament_version(db, t.id)
-        assert not whole  # (this test's own read aside)
-        moved = next(line for line in page.lines if line.standing.player == table.seats[0])
-        assert moved.playing and moved.standing.games == 1
