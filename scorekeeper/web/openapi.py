@@ -599,8 +599,23 @@ def document() -> dict[str, Any]:
             "/api/tournaments/{tid}/close": {"post": {
                 "summary": "Close the tournament (the director): nothing more is drawn",
                 "parameters": [tid], "security": token,
+                "requestBody": {"required": False, **_json({
+                    "type": "object", "properties": {"confirm_unsigned": {
+                        "type": "boolean", "description": "Close even with tables not "
+                        "signed (their results stay provisional)"}}})},
                 "responses": _answers({"204": {"description": "Closed"}}, "401", "403",
-                                      "404") | closed}},
+                                      "404", *body_errors) | {"409": {
+                    "description": "The tournament is closed, or tables are not signed "
+                                   "(`unsigned` names them) and `confirm_unsigned` is not "
+                                   "true; nothing was changed",
+                    **_json({**ERROR, "properties": {**ERROR["properties"], "unsigned": {
+                        "type": "array", "items": {"type": "object", "properties": {
+                            "round": {"type": "integer"},
+                            "number": {"type": "integer", "description": "The table"},
+                            "game": {"type": "string"},
+                            "finished": {"type": "boolean"},
+                            "signatures": {"type": "integer",
+                                           "description": "Players' signatures"}}}}}})}}}},
             "/api/tournaments/{tid}/reopen": {"post": {
                 "summary": "Reopen a closed tournament (the director): its games can be "
                            "corrected again",

@@ -294,7 +294,7 @@ def test_a_club_night_in_polish(app, client):
     finish_round(app, tid)
     results = polish(client, f"/tournaments/{tid}")
     check(results, ["Najlepsza gra"], "results")
-    assert client.post(f"/tournaments/{tid}/close").status_code == 302
+    assert client.post(f"/tournaments/{tid}/close", data={"confirm_unsigned": "1"}).status_code == 302
     screen = polish(client, f"/tournaments/{tid}/screen")
     check(screen, ["Zamknięty ·"], "closed screen")
     # a game under way: what one player can still gain on another, said plainly
