@@ -327,7 +327,12 @@ SEASON = {"type": "object", "required": ["season", "standings"], "properties": {
             "rating": {"type": ["number", "null"], "description": "The conservative rating "
                        "mu − 3·sigma (openskill's Plackett–Luce; null: no rated game)"},
             "mu": {"type": ["number", "null"], "description": "The skill the games show"},
-            "sigma": {"type": ["number", "null"], "description": "Its uncertainty"}}}}}}
+            "sigma": {"type": ["number", "null"], "description": "Its uncertainty"},
+            "shown": {"type": ["integer", "null"], "description": "The rating as the pages "
+                      "show it: 1500 + 30·(mu − 25), see docs/ratings.md"},
+            "rated_games": {"type": "integer"},
+            "provisional": {"type": "boolean", "description": "Fewer than 20 rated games: "
+                            "the shown rating still moves a lot with each game"}}}}}}
 #: ``"club"`` in a new game's or tournament's body.
 CLUB_FIELD = {"type": "string", "description": "The club it is of (its id), with a "
               "member's token (a game) or the manager's or a director's (a tournament) in "
