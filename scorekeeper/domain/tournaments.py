@@ -837,6 +837,13 @@ def changes(db: Database, tid: str) -> list[dict[str, Any]]:
     return queries.tournament_changes(db, tid)
 
 
+def signatures(db: Database, t: Tournament) -> dict[str, dict[int, dict[str, Any]]]:
+    """Who signed each finished table's game, by game and seat (the director's under -1):
+    by which right and when, as the results sheet prints them."""
+    return {table.game_id: queries.signatures(db, table.game_id) for table in t.stored.tables
+            if table.finished and (table.signed_seats or table.director_signed)}
+
+
 def table_of_game(db: Database, gid: str) -> queries.TableOfGame | None:
     """The tournament, round and table a game was drawn for, if any: a game's page says
     so with this one small read (loading the tournament costs milliseconds at a club's
