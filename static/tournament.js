@@ -67,10 +67,46 @@
     return Math.max(1, cols * Math.max(1, rows));
   }
 
+  // The standings' type for a field that is all on one page in two columns: as large as
+  // still keeps every line whole on this screen (a long name may wrap), so that 16 players
+  // fill the screen as 40 do. Kept between versions (the field does not change with a
+  // save); found again when a line no longer fits, on a resize, or for another field.
+  var fit = { size: 0, count: 0 };
+
+  function fitStandings() {
+    var list = document.querySelector(".dense [data-pages=standings]");
+    if (!list || !list.children.length) { return; }
+    var section = list.parentNode;
+    var count = num(list, "count");
+    var all = function () {
+      return Array.prototype.every.call(list.children, function (item) { return whole(list, item); });
+    };
+    if (num(list, "start") > 0 || count > list.children.length) {
+      section.style.removeProperty("--fit"); // a field that pages keeps the layout's type
+      return;
+    }
+    if (fit.size && fit.count === count) {
+      section.style.setProperty("--fit", fit.size + "px");
+      if (all()) { return; }
+    }
+    section.style.removeProperty("--fit");
+    var low = parseFloat(window.getComputedStyle(list.children[0]).fontSize) || 16;
+    if (!all()) { return; }
+    var high = Math.min(low * 2.5, window.innerHeight / 12);
+    for (var i = 0; i < 8; i++) {
+      var mid = (low + high) / 2;
+      section.style.setProperty("--fit", mid + "px");
+      if (all()) { low = mid; } else { high = mid; }
+    }
+    fit = { size: Math.floor(low * 10) / 10, count: count };
+    section.style.setProperty("--fit", fit.size + "px");
+  }
+
   // After a page is in: items that do not fit hidden, each list's counter set, and the
   // page asked for again at once if this screen holds another count of cells.
   function measure() {
     var again = false;
+    fitStandings();
     Array.prototype.forEach.call(lists(document), function (list) {
       var items = list.children;
       var start = num(list, "start"), count = num(list, "count"), per = num(list, "per");
@@ -143,7 +179,7 @@
     } catch (e) { /* storage refused: nothing marked */ }
   }
 
-  window.addEventListener("resize", measure);
+  window.addEventListener("resize", function () { fit.size = 0; measure(); });
   // The stream, the polled fallback, one fetch in flight at most (static/follow.js). The
   // least time between two fetches' starts (data-min-gap, ms): a projector 0.5 s, a phone
   // more, so a club saving many deals a second costs each page a bounded number.

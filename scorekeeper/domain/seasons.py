@@ -25,6 +25,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from ..rules import ratings
 from ..rules import season as rules
 from ..rules.errors import N_, InvalidInput, Problem
 from ..rules.standings import Seat
@@ -73,13 +74,25 @@ class Line:
     rating: float | None
     mu: float | None
     sigma: float | None
+    #: The player's rated games (every club game that counts, not this season's alone).
+    rated: int = 0
+
+    @property
+    def shown(self) -> int | None:
+        """The rating as a page shows it (:func:`..rules.ratings.shown`)."""
+        return None if self.mu is None else ratings.shown(self.mu)
+
+    @property
+    def provisional(self) -> bool:
+        return ratings.provisional(self.rated)
 
     def json(self) -> dict[str, Any]:
         return {"player": self.name, "person_id": self.player,
                 "points": _number(self.points), "nights": self.nights, "games": self.games,
                 "wins": self.wins, "counted": self.counted, "rank": self.rank,
                 "rating": _round(self.rating), "mu": _round(self.mu),
-                "sigma": _round(self.sigma)}
+                "sigma": _round(self.sigma), "shown": self.shown, "rated_games": self.rated,
+                "provisional": self.provisional}
 
 
 def _number(x: Fraction) -> int | float:
@@ -190,9 +203,9 @@ def table(db: Database, season: Season) -> list[Line]:
     rated = rating_reads.rating_rows(db, ids)
     out = []
     for r in rows:
-        mu, sigma, conservative, _ = rated.get(r.player, (None, None, None, 0))
+        mu, sigma, conservative, games = rated.get(r.player, (None, None, None, 0))
         out.append(Line(r.player, names.get(r.player, "?"), r.points, r.nights, r.games,
-                        r.wins, r.counted, r.rank, conservative, mu, sigma))
+                        r.wins, r.counted, r.rank, conservative, mu, sigma, games))
     return out
 
 

@@ -43,8 +43,8 @@ from .events import (
     TournamentReopened,
 )
 
-__all__ = ["NotNow", "Screen", "Tournament", "TournamentNotFound", "add_player", "close",
-           "create", "draw_next", "load", "screen", "table_of_game", "withdraw"]
+__all__ = ["NotNow", "Screen", "Tournament", "TournamentNotFound", "Unsigned", "add_player",
+           "close", "create", "draw_next", "load", "screen", "table_of_game", "withdraw"]
 
 MIN_PLAYERS = 8
 MAX_PLAYERS = 4000  # 1,000 tables of four: a national championship (issue 34)
@@ -209,6 +209,17 @@ class Tournament:
         """The finished tables whose result is still provisional: signed by fewer than two
         of their players, and not by the director."""
         return [t for t in self.stored.tables if t.finished and not confirmed(t)]
+
+    @cached_property
+    def unsigned(self) -> list[TournamentTable]:
+        """Every table whose result is not confirmed: still playing, or finished and
+        signed by fewer than two of its players and not by the director."""
+        return [t for t in self.stored.tables if not (t.finished and confirmed(t))]
+
+    @property
+    def final(self) -> bool:
+        """Closed with every table signed: the results are final."""
+        return self.closed and not self.unsigned
 
     @cached_property
     def _provisional(self) -> frozenset[int]:
@@ -626,10 +637,36 @@ def _check_sizes(count: int, rulesets: Mapping[str, str]) -> None:
     draw.table_sizes(count, _sizes(rulesets))
 
 
-def close(db: Database, tid: str) -> None:
-    """The tournament is over: its results stand (a game corrected later still moves them)."""
+class Unsigned(NotNow):
+    """Closing refused while tables are not signed: ``tables`` are those tables (each
+    still playing or finished without its signatures), in round and table order."""
+
+    def __init__(self, tables: Sequence[TournamentTable]):
+        self.tables = list(tables)
+        super().__init__(UNSIGNED, tables="")
+
+    def text(self, translate=lambda s: s) -> str:
+        named = "; ".join(
+            translate(TABLE_OF_ROUND if t.finished else TABLE_PLAYING)
+            % {"round": t.round, "table": t.number} for t in self.tables)
+        return translate(self.message) % {"tables": named}
+
+
+UNSIGNED = N_("The tournament is not closed; not signed yet: %(tables)s. Sign them (two of a "
+              "table's players, or the director), or close it anyway with their results "
+              "provisional.")
+TABLE_OF_ROUND = N_("round %(round)s table %(table)s")
+TABLE_PLAYING = N_("round %(round)s table %(table)s (still playing)")
+
+
+def close(db: Database, tid: str, confirm_unsigned: bool = False) -> None:
+    """The tournament is over: its results stand (a game corrected later still moves them).
+    While a table is not signed (:attr:`Tournament.unsigned`) it closes only when the
+    director says so (``confirm_unsigned``); :class:`Unsigned` names those tables."""
     t = load(db, tid)
     _open(t)
+    if t.unsigned and confirm_unsigned is not True:
+        raise Unsigned(t.unsigned)
     try:
         tournament_writes.close_tournament(db, tid)
     except tournament_writes.TournamentChanged as e:
@@ -654,6 +691,13 @@ def changes(db: Database, tid: str) -> list[dict[str, Any]]:
     games (with its round, table, and the right that made it), every signature set taken
     off, and the tournament closed and reopened."""
     return tournament_reads.tournament_changes(db, tid)
+
+
+def signatures(db: Database, t: Tournament) -> dict[str, dict[int, dict[str, Any]]]:
+    """Who signed each finished table's game, by game and seat (the director's under -1):
+    by which right and when, as the results sheet prints them."""
+    return {table.game_id: game_reads.signatures(db, table.game_id) for table in t.stored.tables
+            if table.finished and (table.signed_seats or table.director_signed)}
 
 
 def table_of_game(db: Database, gid: str) -> tournament_reads.TableOfGame | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -18,6 +18,7 @@ from typing import Any
 from ..common import collation
 from ..domain.reads import TournamentTable
 from ..domain.tournaments import Tournament, confirmed
+from ..rules.places import places
 from .exchange import csv_text, xlsx_bytes
 from .share import qr_address
 
@@ -227,9 +228,31 @@ def _total(t: Tournament, table: TournamentTable, player: int) -> int | None:
                  if rnd == table.round and tb.number == table.number), None)
 
 
-def to_json(t: Tournament) -> dict[str, Any]:
+def _signed(t: Tournament, table: TournamentTable,
+            signed: Mapping[int, Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """A table's signatures in seat order, the director's last: who, by which right
+    (``table``: a phone of the table; ``director``), when."""
+    return [{"seat": seat + 1 if seat >= 0 else None,
+             "player": t.name_of(table.seats[seat]) if seat >= 0 else None,
+             "by": s["by"], "at": s["at"]}
+            for seat, s in sorted(signed.items(), key=lambda kv: (kv[0] < 0, kv[0]))]
+
+
+def _seats(t: Tournament, table: TournamentTable) -> list[dict[str, Any]]:
+    totals = [_total(t, table, p) if table.finished else None for p in table.seats]
+    placed = places(totals) if table.finished and None not in totals else [None] * len(totals)
+    return [{"seat": seat, "player": t.name_of(p), "total": total, "place": place}
+            for seat, (p, total, place) in enumerate(zip(table.seats, totals, placed,
+                                                         strict=True), start=1)]
+
+
+def to_json(t: Tournament, signatures: Mapping[str, Mapping[int, Mapping[str, Any]]]
+            | None = None) -> dict[str, Any]:
     """The results as data: the standings best first, then each round's tables with
-    each player's game total (None while the game is being played)."""
+    each player's seat (counted from 1), game total and place at the table (None while
+    the game is being played) and, from ``signatures`` (by game and seat:
+    :func:`..domain.tournaments.signatures`), who signed it, when and by which right."""
+    signatures = signatures or {}
     return {
         "name": t.name, "scoring": t.scoring, "closed": t.closed,
         "rounds_planned": t.planned, "rounds_drawn": t.current,
@@ -240,9 +263,8 @@ def to_json(t: Tournament) -> dict[str, Any]:
         "rounds": [{"number": n, "tables": [
             {"table": table.number, "finished": table.finished, "deals": table.deals,
              "confirmed": confirmed(table),
-             "players": [{"seat": seat, "player": t.name_of(p),
-                          "total": _total(t, table, p) if table.finished else None}
-                         for seat, p in enumerate(table.seats, start=1)]}
+             "players": _seats(t, table),
+             "signatures": _signed(t, table, signatures.get(table.game_id, {}))}
             for table in t.rounds[n - 1]]} for n in range(1, t.current + 1)],
     }
 

@@ -4,10 +4,11 @@ A finished game is a ranking of its seats by their totals (equal totals share a 
 :func:`.places.places`); the model moves each player's skill estimate ``mu`` and its
 uncertainty ``sigma`` by how the ranking compares with what their ratings expected
 (``docs/ratings.md`` says how and why this model). A new player starts at ``mu`` 25,
-``sigma`` 25/3. The one number a table shows is the conservative one, ``mu − 3·sigma``
-(openskill's ``ordinal``): a player is at least this good with about 99.7 % confidence,
-so a newcomer starts at 0 and climbs by playing, and a lucky first night does not top
-the table.
+``sigma`` 25/3. The model keeps beside them the conservative number ``mu − 3·sigma`` (openskill's
+``ordinal``). The one number a page shows (:func:`shown`) is the skill estimate ``mu`` on
+a chess-like scale, 1500 for a newcomer, marked provisional (:func:`provisional`) until
+the player has :data:`PROVISIONAL_GAMES` rated games: before that one game still moves it
+a lot.
 
 Only one-player-a-side games are rated (Kierki): a side of two (Tybet's pairs) is not a
 player's own result.
@@ -26,6 +27,34 @@ MU = 25.0
 SIGMA = 25.0 / 3
 #: How many sigmas the conservative number stands below mu.
 Z = 3
+
+
+#: The shown number's scale: a newcomer's ``mu`` (25) reads 1500, one unit of ``mu`` 30
+#: points, so a club's usual spread of ``mu`` (about 15 to 35) reads about 1200 to 1800.
+SHOWN_AT_START = 1500
+SHOWN_PER_MU = 30
+#: Rated games before a rating stops being provisional. With σ starting at 25/3 a game
+#: at a table of four moves a newcomer's shown number by about 65 points on average; by
+#: the twentieth game σ is down to about 5.7 and a game moves it by about 45.
+PROVISIONAL_GAMES = 20
+
+
+def shown(mu: float) -> int:
+    """The number a page shows for skill ``mu``: whole, on the chess-like scale.
+
+    >>> shown(MU), shown(27.8), shown(20.96)
+    (1500, 1584, 1379)
+    """
+    return round(SHOWN_AT_START + SHOWN_PER_MU * (mu - MU))
+
+
+def provisional(games: int) -> bool:
+    """Whether a rating of ``games`` rated games is still provisional.
+
+    >>> provisional(19), provisional(20)
+    (True, False)
+    """
+    return games < PROVISIONAL_GAMES
 
 
 @dataclass(frozen=True)

@@ -450,8 +450,19 @@ def withdraw_tournament_player(tid: str, number: int):
 
 @bp.post("/tournaments/<tid>/close")
 def close_tournament(tid: str):
+    """The tournament closed; while tables are not signed, 409 naming them (``unsigned``:
+    each table's round, ``number`` and game), unless the body says
+    ``{"confirm_unsigned": true}``."""
     access.check_director(request.headers.get("Authorization", ""), tid)
-    tournaments.close(get_db(), tid)
+    tournaments.load(get_db(), tid)  # 404 before reading a body
+    body = _body() if request.content_length else {}
+    try:
+        tournaments.close(get_db(), tid, confirm_unsigned=body.get("confirm_unsigned") is True)
+    except tournaments.Unsigned as e:
+        return jsonify(refusal_json(e.text(gettext), unsigned=[
+            {"round": tb.round, "number": tb.number, "game": tb.game_id,
+             "finished": tb.finished, "signatures": tb.signed_seats}
+            for tb in e.tables])), 409
     return "", 204
 
 

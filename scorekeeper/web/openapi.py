@@ -327,7 +327,12 @@ SEASON = {"type": "object", "required": ["season", "standings"], "properties": {
             "rating": {"type": ["number", "null"], "description": "The conservative rating "
                        "mu − 3·sigma (openskill's Plackett–Luce; null: no rated game)"},
             "mu": {"type": ["number", "null"], "description": "The skill the games show"},
-            "sigma": {"type": ["number", "null"], "description": "Its uncertainty"}}}}}}
+            "sigma": {"type": ["number", "null"], "description": "Its uncertainty"},
+            "shown": {"type": ["integer", "null"], "description": "The rating as the pages "
+                      "show it: 1500 + 30·(mu − 25), see docs/ratings.md"},
+            "rated_games": {"type": "integer"},
+            "provisional": {"type": "boolean", "description": "Fewer than 20 rated games: "
+                            "the shown rating still moves a lot with each game"}}}}}}
 #: ``"club"`` in a new game's or tournament's body.
 CLUB_FIELD = {"type": "string", "description": "The club it is of (its id), with a "
               "member's token (a game) or the manager's or a director's (a tournament) in "
@@ -599,8 +604,23 @@ def document() -> dict[str, Any]:
             "/api/tournaments/{tid}/close": {"post": {
                 "summary": "Close the tournament (the director): nothing more is drawn",
                 "parameters": [tid], "security": token,
+                "requestBody": {"required": False, **_json({
+                    "type": "object", "properties": {"confirm_unsigned": {
+                        "type": "boolean", "description": "Close even with tables not "
+                        "signed (their results stay provisional)"}}})},
                 "responses": _answers({"204": {"description": "Closed"}}, "401", "403",
-                                      "404") | closed}},
+                                      "404", *body_errors) | {"409": {
+                    "description": "The tournament is closed, or tables are not signed "
+                                   "(`unsigned` names them) and `confirm_unsigned` is not "
+                                   "true; nothing was changed",
+                    **_json({**ERROR, "properties": {**ERROR["properties"], "unsigned": {
+                        "type": "array", "items": {"type": "object", "properties": {
+                            "round": {"type": "integer"},
+                            "number": {"type": "integer", "description": "The table"},
+                            "game": {"type": "string"},
+                            "finished": {"type": "boolean"},
+                            "signatures": {"type": "integer",
+                                           "description": "Players' signatures"}}}}}})}}}},
             "/api/tournaments/{tid}/reopen": {"post": {
                 "summary": "Reopen a closed tournament (the director): its games can be "
                            "corrected again",

@@ -107,7 +107,7 @@ def test_a_refused_write_raises_nothing(db):
 
 def test_a_write_to_a_closed_tournaments_game_raises_nothing(db):
     t = tournaments.create(db, "Klub", TWELVE, 2, FOUR)
-    tournaments.close(db, t.id)
+    tournaments.close(db, t.id, confirm_unsigned=True)
     game = service.load(db, t.rounds[0][0].game_id)
     with bus.recorded() as seen, pytest.raises(service.Frozen):
         service.enter_deal(db, game, 1, bad_evening_for("standard-4", 0)[0], game.version)
@@ -127,7 +127,7 @@ def test_a_tournament_game_moves_its_tournament_by_one_handler(db):
         finish(db, table.game_id)
     with bus.recorded() as seen:
         tournaments.draw_next(db, t.id)
-        tournaments.close(db, t.id)
+        tournaments.close(db, t.id, confirm_unsigned=True)
         tournaments.reopen(db, t.id)
     # the round drawn names the games of the round before (their phones are told)
     assert seen == [RoundDrawn(t.id, None, 2, tuple(tb.game_id for tb in t.rounds[0])),

@@ -80,7 +80,7 @@ def test_a_closed_tournament_sends_the_phone_to_the_page(app):
     with app.app_context():
         t = mid_round(get_db(), 8)
         gid = t.rounds[0][1].game_id
-        tournaments.close(get_db(), t.id)
+        tournaments.close(get_db(), t.id, confirm_unsigned=True)
     html = app.test_client().get(f"/games/{gid}?part=live").text
     assert "data-whole" in html and "<form" not in html and 'data-frame="r--closed"' in html
 

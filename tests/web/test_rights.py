@@ -133,12 +133,12 @@ def test_a_closed_tournament_is_frozen_until_the_director_reopens_it(app, client
     phone = _table_phone(app, table.game_id)
     director_token = client.get(f"/tournaments/{tid}/director").text
     token = re.search(r"/direct/([0-9a-f]+)", director_token)[1]
-    assert client.post(f"/tournaments/{tid}/close").status_code == 302
+    assert client.post(f"/tournaments/{tid}/close", data={"confirm_unsigned": "1"}).status_code == 302
     before = snapshot(app, table.game_id)
     first = state(app, table.game_id).stored.results[0]
     edited = form_values(other_first(first))
     page = phone.get(f"/games/{table.game_id}").text
-    assert "The tournament is closed: these results are final." in page
+    assert "The tournament is closed: its games are frozen." in page
     assert 'class="deal-form' not in page and "/deals/1/edit" not in page
     for who in (phone, client):  # the table, and the director too
         r = who.post(f"/games/{table.game_id}/deals/1", data={"version": before[0], **edited},

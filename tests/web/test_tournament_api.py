@@ -107,7 +107,8 @@ def test_late_arrival_and_withdrawal_need_the_director(client):
                          headers=bearer(token)).status_code == 204
     players = client.get(f"/api/tournaments/{tid}").get_json()["players"]
     assert [p["withdrawn_after"] for p in players if p["number"] == 2] == [1]
-    assert client.post(f"/api/tournaments/{tid}/close", headers=bearer(token)).status_code == 204
+    assert client.post(f"/api/tournaments/{tid}/close", headers=bearer(token),
+                       json={"confirm_unsigned": True}).status_code == 204
     closed = client.post(f"/api/tournaments/{tid}/players", headers=bearer(token),
                          json={"name": "Olek"})
     assert closed.status_code == 409
@@ -194,7 +195,8 @@ def test_no_round_after_the_last_or_once_closed(client):
         play_table(client, table)
     last = client.post(f"/api/tournaments/{tid}/rounds", headers=bearer(token))
     assert last.status_code == 409 and "All 1 rounds are drawn" in last.get_json()["error"]
-    assert client.post(f"/api/tournaments/{tid}/close", headers=bearer(token)).status_code == 204
+    assert client.post(f"/api/tournaments/{tid}/close", headers=bearer(token),
+                       json={"confirm_unsigned": True}).status_code == 204
     closed = client.post(f"/api/tournaments/{tid}/rounds", headers=bearer(token))
     assert closed.status_code == 409 and "closed" in closed.get_json()["error"]
     assert client.delete(f"/api/tournaments/{tid}/players/1",

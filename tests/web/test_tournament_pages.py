@@ -234,9 +234,10 @@ def test_the_front_page_links_to_a_new_tournament(client):
 def test_a_closed_tournament_draws_nothing_more(app, client):
     tid = create(client)
     finish_round(app, tid)
-    r = client.post(f"/tournaments/{tid}/close", follow_redirects=True)
-    assert "The tournament is closed; its results stand and its games are frozen." in text(r.text)
-    assert "closed" in text(client.get(f"/tournaments/{tid}").text)
+    r = client.post(f"/tournaments/{tid}/close", data={"confirm_unsigned": "1"},
+                    follow_redirects=True)
+    assert "The tournament is closed with 3 tables unsigned" in text(r.text)
+    assert "closed with 3 tables unsigned" in text(client.get(f"/tournaments/{tid}").text)
     page = client.get(f"/tournaments/{tid}/director").text
     assert "Draw round 2" not in page and "Close the tournament" not in page
     r = client.post(f"/tournaments/{tid}/rounds", data={"round": "2"})

@@ -294,9 +294,9 @@ def test_a_club_night_in_polish(app, client):
     finish_round(app, tid)
     results = polish(client, f"/tournaments/{tid}")
     check(results, ["Najlepsza gra"], "results")
-    assert client.post(f"/tournaments/{tid}/close").status_code == 302
+    assert client.post(f"/tournaments/{tid}/close", data={"confirm_unsigned": "1"}).status_code == 302
     screen = polish(client, f"/tournaments/{tid}/screen")
-    check(screen, ["Zamknięty ·"], "closed screen")
+    check(screen, ["Zamknięty z 3 stołami bez podpisu ·"], "closed screen")
     # a game under way: what one player can still gain on another, said plainly
     _, page = kierki_page(client, app, "standard-4", 3)
     check(page, ["Do końca gry jeden gracz może zyskać na innym najwyżej"], "outlook")

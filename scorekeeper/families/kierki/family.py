@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...common.i18n import gettext
 from ...common.i18n import lazy_gettext as _l
 from ...common.safejson import Written
 from ..base import Family
@@ -102,17 +103,19 @@ class Kierki(Family):
                               "expected_sum": c.expected_sum} for c in rules.deals()]}
 
     def csv(self, game: Any) -> tuple[list[str], list[list[Any]]]:
-        """One row per deal: points and running total per player, the sum and its check."""
+        """One row per deal: points and running total per player, the sum and its check;
+        every heading and label in the reader's language."""
         players = game.players
         state = game.state
-        header = ["#", "deal", "dealer", *players, *[f"{p} (total)" for p in players],
-                  "sum", "expected sum", "detail"]
+        header = ["#", gettext("Deal"), gettext("Dealer"), *players,
+                  *[gettext("%(name)s (total)", name=p) for p in players],
+                  gettext("Sum"), gettext("Expected sum"), gettext("Detail")]
         rows: list[list[Any]] = [
             [s.deal.number, words.contract_name(s.deal.contract), players[s.deal.dealer],
              *s.points, *s.totals, s.sum, s.expected_sum,
              words.sheet_detail(s.deal.contract, s.result, players)]
             for s in state.scored]
-        rows.append(["", "total", "", *state.totals, *state.totals, state.total_sum,
+        rows.append(["", gettext("Total"), "", *state.totals, *state.totals, state.total_sum,
                      state.expected_sum_so_far, ""])
         return header, rows
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...common.i18n import gettext
 from ...common.i18n import lazy_gettext as _l
 from ...rules import checks
 from ...rules.errors import N_
@@ -90,15 +91,17 @@ class Tybet(Family):
         return {"target": rules.target, "targets": rules.targets}
 
     def csv(self, game: Any) -> tuple[list[str], list[list[Any]]]:
-        """One row per deal, a column per pair, running totals."""
+        """One row per deal, a column per pair, running totals; every heading and label
+        in the reader's language."""
         p = game.players
         pairs = words.pair_names(p)
         state: TybetState = game.state
-        header = ["#", "dealer", *pairs, *[f"{n} (total)" for n in pairs], "detail"]
+        header = ["#", gettext("Dealer"), *pairs,
+                  *[gettext("%(name)s (total)", name=n) for n in pairs], gettext("Detail")]
         rows: list[list[Any]] = [
             [s.deal.number, p[s.deal.dealer], *s.points, *s.totals,
              "; ".join(f"{words.label(r['key'])} {r['points'][0]}:{r['points'][1]}"
                        for r in s.rows if any(r["points"]))]
             for s in state.scored]
-        rows.append(["", "total", *state.totals, *state.totals, ""])
+        rows.append(["", gettext("Total"), *state.totals, *state.totals, ""])
         return header, rows

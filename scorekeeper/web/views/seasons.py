@@ -33,6 +33,7 @@ from ...common.i18n import field_errors, lang
 from ...domain import seasons
 from ...domain.errors import PersonNotFound, SeasonNotFound
 from ...outputs import exchange, pdf, renders, season_sheet
+from ...rules import ratings
 from ...rules.errors import InvalidInput
 from .. import access
 from ..db import get_db
@@ -68,8 +69,8 @@ def show(cid: str):
     club = _club(cid)
     season = _season(cid)
     db = get_db()
-    return render_template("seasons/show.html", club=club, club_name=_club_name(club),
-                           season=season, lines=seasons.table(db, season),
+    return render_template("seasons/show.html", provisional_games=ratings.PROVISIONAL_GAMES,
+                           club=club, club_name=_club_name(club), season=season, lines=seasons.table(db, season),
                            seasons=seasons.all_of(db, cid), manager=_manages(cid),
                            errors={}, values={})
 
@@ -88,7 +89,8 @@ def define(cid: str):
         abort(404)
     except InvalidInput as e:
         current = seasons.current(db, cid)
-        return render_template("seasons/show.html", club=club, club_name=_club_name(club),
+        return render_template("seasons/show.html", provisional_games=ratings.PROVISIONAL_GAMES,
+                               club=club, club_name=_club_name(club),
                                season=current, lines=seasons.table(db, current),
                                seasons=seasons.all_of(db, cid), manager=True,
                                errors=field_errors(e.problems), values=form), 422
@@ -115,9 +117,12 @@ def player(cid: str, pid: int):
             versus = seasons.head_to_head(db, season, pid, other)
         except PersonNotFound:
             abort(404)
-    return render_template("seasons/player.html", club=club, club_name=_club_name(club),
+    shown = None if rating is None else ratings.shown(rating[0])
+    return render_template("seasons/player.html", provisional_games=ratings.PROVISIONAL_GAMES,
+                           club=club, club_name=_club_name(club),
                            season=season, pid=pid, name=name, history=history,
-                           rating=rating, others=others, other=other, versus=versus)
+                           rating=rating, shown=shown, rated=rating[3] if rating else 0,
+                           others=others, other=other, versus=versus)
 
 
 def _filename(club: Any, season: seasons.Season, ext: str) -> str:
@@ -141,7 +146,9 @@ def _labels(season: seasons.Season) -> dict[str, str]:
     return {"rank": gettext("Rank"), "player": gettext("Player"),
             "points": gettext("Places") if season.scoring == "places" else gettext("Points"),
             "nights": gettext("Nights"), "games": gettext("Games"), "wins": gettext("Wins"),
-            "rating": gettext("Rating"), "mu": "μ", "sigma": "σ"}
+            "rating": gettext("Rating"), "provisional": gettext("Provisional rating"),
+            "rated": gettext("Rated games"), "mu": gettext("Model: skill (mu)"),
+            "sigma": gettext("Model: uncertainty (sigma)"), "yes": gettext("yes")}
 
 
 @bp.get("/clubs/<cid>/season.<fmt>")
@@ -160,7 +167,8 @@ def export(cid: str, fmt: str):
         static = app.static_folder.rstrip("/")
 
         def job() -> renders.Job:
-            html = render_template(_TEMPLATE, club_name=_club_name(club), season=season,
+            html = render_template(_TEMPLATE, provisional_games=ratings.PROVISIONAL_GAMES,
+                                   club_name=_club_name(club), season=season,
                                    lines=lines)
             return renders.Job(html, static + "/", static + "/round_sheet.css",
                                f"season {name}")

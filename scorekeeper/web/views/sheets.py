@@ -83,7 +83,8 @@ def _sheet(template: str, static_base: str | None, **context) -> str:
 def _game_sheet(game: service.Game, static_base: str | None) -> str:
     return _sheet(adapters.of(game.family).templates["sheet"], static_base, game=game, ruleset=game.rules,
                   players=game.players, date=formats.date(game.stored.created_at),
-                  reference=access.reference(game.id))
+                  reference=access.reference(game.id),
+                  signed_seats=service.signatures(get_db(), game) if game.state.finished else {})
 
 
 def _job(html: str, name: str) -> renders.Job:
@@ -95,7 +96,8 @@ def _job(html: str, name: str) -> renders.Job:
 def _layout_version(template_folder: str, static_folder: str) -> str:
     """What a sheet looks like, as one short string: part of every cache key."""
     package = Path(__file__).resolve().parents[2]  # scorekeeper/
-    files = [*Path(template_folder).glob("*/sheet.html"), Path(static_folder) / "sheet.css",
+    files = [*Path(template_folder).glob("*/sheet.html"),
+             Path(template_folder) / "_sheet_signatures.html", Path(static_folder) / "sheet.css",
              *Path(static_folder).glob("fonts/*.ttf"), *package.glob("translations/*/*/*.mo"),
              package / "common" / "charts.py", package / "common" / "formats.py",
              *package.glob("families/*/web/charts.py")]

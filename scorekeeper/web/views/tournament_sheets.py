@@ -116,8 +116,9 @@ def results(tid: str, fmt: str):
     if fmt not in FORMATS:
         abort(404)
     t = tournaments.load(get_db(), tid)
+    signed = tournaments.signatures(get_db(), t)
     if fmt == "pdf":
-        results = tournament_sheet.to_json(t)
+        results = tournament_sheet.to_json(t, signed)
         return _pdf(("results", tid, tournament_sheet.printed_state(results)),
                     lambda: render_template(_TEMPLATES[1], t=t, results=results),
                     _filename(t, "results", "pdf"))
@@ -127,7 +128,7 @@ def results(tid: str, fmt: str):
         body = tournament_sheet.to_xlsx(t, _labels(t), gettext("Results"))
         mimetype = exchange.XLSX
     else:
-        body = json.dumps(tournament_sheet.to_json(t), ensure_ascii=False, indent=1)
+        body = json.dumps(tournament_sheet.to_json(t, signed), ensure_ascii=False, indent=1)
         mimetype = "application/json"
     resp = Response(body, mimetype=mimetype)
     resp.headers["Content-Disposition"] = \

@@ -18,7 +18,7 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from markupsafe import Markup
@@ -26,7 +26,7 @@ from werkzeug.exceptions import Forbidden
 from wtforms import RadioField, SelectChoice, SelectField, StringField, TextAreaField
 
 from ...common.i18n import field_errors, lang
-from ...domain import clubs, reads, tournaments, variants
+from ...domain import clubs, reads, service, tournaments, variants
 from ...domain.tournaments import NotNow
 from ...rules import checks
 from ...rules.errors import InvalidInput, RulesetError, UnknownRuleset
@@ -182,11 +182,11 @@ def direct(tid: str, token: str):
 
 
 def _director_page(t: tournaments.Tournament, errors: dict | None = None,
-                   values: dict | None = None, status: int = 200):
+                   values: dict | None = None, status: int = 200, confirming: bool = False):
     link = url_for("tournaments.direct", tid=t.id, token=access.tournament_token(t.id),
                    _external=True)
     return render_template("tournaments/director.html", **_context(
-        t, errors=errors or {}, values=values or {}, link=link,
+        t, errors=errors or {}, values=values or {}, link=link, confirming=confirming,
         changes=tournaments.changes(get_db(), t.id))), status
 
 
@@ -257,14 +257,48 @@ def withdraw(tid: str):
 
 @bp.post("/tournaments/<tid>/close")
 def close(tid: str):
+    """The director closes the night. With tables not signed, the first press answers the
+    page naming them (each with its "sign as the director") and a second step to close
+    anyway (``confirm_unsigned``)."""
     _directed(tid)
     try:
-        tournaments.close(get_db(), tid)
+        tournaments.close(get_db(), tid,
+                          confirm_unsigned=request.form.get("confirm_unsigned") == "1")
+    except tournaments.Unsigned as e:
+        return _director_page(_load(tid), {"close": [e.text(gettext)]}, status=409,
+                              confirming=True)
     except NotNow as e:
         return _refused(tid, e)
-    flash(gettext("The tournament is closed; its results stand and its games are frozen."),
-          "ok")
+    t = _load(tid)
+    if t.unsigned:
+        flash(ngettext("The tournament is closed with %(num)s table unsigned: its result "
+                       "stays provisional.",
+                       "The tournament is closed with %(num)s tables unsigned: their "
+                       "results stay provisional.", len(t.unsigned)), "ok")
+    else:
+        flash(gettext("The tournament is closed: every table is signed, its results are "
+                      "final and its games frozen."), "ok")
     return redirect(url_for("tournaments.show", tid=tid))
+
+
+@bp.post("/tournaments/<tid>/tables/<gid>/sign")
+def sign_table(tid: str, gid: str):
+    """The director confirms a finished table's game from the director's page (as on the
+    game's page: signed as the director, the game's version as the page showed it)."""
+    t = _directed(tid)
+    if t.table(gid) is None:
+        abort(404)
+    try:
+        service.sign(get_db(), service.load(get_db(), gid), service.DIRECTOR_SEAT,
+                     checks.whole_number(request.form.get("version", "")), access.DIRECTOR)
+    except service.Conflict as e:
+        return _director_page(_load(tid), {"": [e.text(gettext)]}, status=409)
+    except InvalidInput as e:
+        return _director_page(_load(tid), field_errors(e.problems), status=422)
+    table = t.table(gid)
+    flash(gettext("Round %(round)s, table %(table)s is signed by the director.",
+                  round=table.round, table=table.number), "ok")
+    return redirect(url_for("tournaments.director", tid=tid) + "#unsigned")
 
 
 @bp.post("/tournaments/<tid>/reopen")
