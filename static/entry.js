@@ -218,7 +218,7 @@
       var part = {
         name: name, total: parseInt(th.getAttribute("data-total"), 10),
         template: th.getAttribute("data-sum-error"),
-        label: (th.querySelector(".vh") || th).textContent,
+        label: th.textContent.trim(),
         slots: [],
         sumError: box.querySelector(".sum-error[data-sum-for='" + name + "']"),
         dock: dock.querySelector(".dock-part[data-part='" + name + "']")
@@ -226,7 +226,7 @@
       parts.push(part);
       byName[name] = part;
     });
-    var cells = [];  // in reading order: player by player, part by part
+    var cells = [];  // in the order they fill: column by column, each top to bottom
     each(box.querySelectorAll("tbody td.rc"), function (td) {
       var select = td.querySelector("select");
       var button = td.querySelector("button.rcell");
@@ -239,10 +239,10 @@
         set: function (v) { select.value = v === null ? "" : String(v); }
       };
       part.slots.push(cell);
-      cells.push(cell);
       button.hidden = false;
       button.addEventListener("click", function () { active = cell; render(); });
     });
+    parts.forEach(function (p) { cells = cells.concat(p.slots); });
     if (!cells.length) { return; }
     parts.forEach(function (p) { p.counts = new Counts(p.total, p.slots, false); });
     box.classList.add("js");
@@ -270,6 +270,7 @@
       dock.querySelector(".dock-who").textContent = active.who;
       dock.querySelector(".dock-what").textContent = active.part.label;
       parts.forEach(function (p) { if (p.dock) { p.dock.hidden = p !== active.part; } });
+      inSight(active.td);
       var limit = active.part.counts.limit(active);
       var current = active.get();
       each(active.part.dock.querySelectorAll("button[data-v]"), function (b) {
@@ -282,6 +283,13 @@
       var left = active.part.dock.querySelector(".left");
       if (wrong === null) { showLeft(left, active.part.counts.left()); } else if (left) { left.hidden = true; }
     }
+    // The picker stays at the bottom of the screen (entry.css): the active cell is kept
+    // above it, the page scrolled by as much as the cell is under it (on a small phone the
+    // page opens so, the first cell over the picker).
+    function inSight(td) {
+      var under = td.getBoundingClientRect().bottom + 4 - dock.getBoundingClientRect().top;
+      if (under > 0 && window.scrollBy) { window.scrollBy(0, under); }
+    }
     var form = box.closest("form");
     var check = liveCheck(form, box, byName);
     dock.addEventListener("click", function (event) {
@@ -293,6 +301,9 @@
       active = nextEmpty(cell);
       render();
       check.changed();
+      // the grid filled: what comes after it (the K♥, the penalty tricks) into sight
+      var after = !active && form && form.querySelector("fieldset:last-of-type");
+      if (after && after.scrollIntoView) { after.scrollIntoView({ block: "nearest" }); }
     });
     box.addEventListener("change", function (event) {  // a select changed some other way
       cells.forEach(function (c) {

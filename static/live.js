@@ -5,7 +5,7 @@
 // with tournament.js) tells of a newer version,
 // this fetches the page's live fragment (?part=live, below: else the same page) and puts
 // its live parts in place of this page's:
-// [data-live="totals"] (and what is still in play under them, [data-live="outlook"]),
+// [data-live="totals"], what is still in play ([data-live="outlook"], under the deal),
 // [data-live="scores"] (and the charts under it, [data-live="charts"])
 // and [data-live="deal"], the card of the deal, and [data-live="undo"] among the tools
 // being entered. A deal card the player has started to fill in is kept with their taps; if
@@ -257,7 +257,7 @@
 
     var totals = swap("totals", doc, null);
     if (totals) { initEntry(totals); }
-    swap("outlook", doc, part(document, "totals")); // what is still in play, under the totals
+    swap("outlook", doc, slot(document) || part(document, "totals")); // what is still in play, under the deal
 
     var card = part(document, "deal");
     var fresh = slot(doc);

@@ -86,9 +86,10 @@ def test_a_count_deal_is_one_tap_per_player_and_the_last_fills_itself(phone):
     assert left(page) == "13 tricks left"
     targets_are_big(page, "fieldset.quick .qv")
     fits(page)
-    # dealer, leader and costs stay above the pickers
+    # dealer and leader stay above the pickers, the costs folded between them
     head = page.locator(".who").bounding_box()["y"]
     assert head < page.locator("fieldset.quick").bounding_box()["y"]
+    page.locator(".deal-more summary").click()
     assert page.locator(".costs").inner_text() == "−20 for each trick"
     tap(page, "tricks-0", 4)
     assert left(page) == "9 tricks left"

@@ -182,19 +182,6 @@ def yes_no_labels(name: str) -> list[tuple[str, str]]:
     return [(value, str(label)) for value, label in zip(YES_NO, YES_NO_LABELS[name])]
 
 
-def short_label(name: str) -> str:
-    """A count's column heading in the robber's grid: ``♥``, ``Q`` (``D``), ``K+J``."""
-    if name == "hearts":
-        return "♥"
-    if name == "queens":
-        return rank_label("Q")
-    if name == "gentlemen":
-        return f"{rank_label('K')}+{rank_label('J')}"
-    if name == "jacks":
-        return rank_label("J")
-    return field_label(name)
-
-
 def error_summary(errors: dict[str, list[str]], contract: Contract,
                   players: list[str]) -> list[tuple[str, str, str]]:
     """The messages that belong to an input, as ``(anchor, where, message)`` for the list
