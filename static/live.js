@@ -378,7 +378,8 @@
   }
 
   // The charts under the score table come apart (?part=charts): fetched after an update
-  // when they (or where they go) are in sight, else once they come into sight.
+  // when they are in sight, else once they come into sight; the first ones (the page had
+  // none: its first deal came from another phone) at once, as the saving phone has them.
   var chartsStale = false;
 
   function chartsInSight() {
@@ -402,7 +403,7 @@
 
   function chartsLater() {
     chartsStale = true;
-    if (chartsInSight()) { return fetchCharts(); }
+    if (!part(document, "charts") || chartsInSight()) { return fetchCharts(); }
   }
 
   window.addEventListener("scroll", function () {

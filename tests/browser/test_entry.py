@@ -404,7 +404,7 @@ def test_tybet_works_without_javascript(open_phone, server_app):
 
 def test_an_empty_save_says_so_beside_the_button(phone):
     """Issue 35: Save tapped on an empty deal scrolled to the first row and said nothing.
-    Now the form is not sent and "Not saved: check the marked fields." stands beside the
+    Now the form is not sent and "Not saved." with what is missing stands beside the
     button; it goes once the deal is filled in."""
     page = phone
     page.game(1)  # deal 2: hearts, a count per player
@@ -414,7 +414,8 @@ def test_an_empty_save_says_so_beside_the_button(phone):
     page.get_by_role("button", name="Save deal 2").click()
     page.wait_for_function("window.sent !== undefined")
     assert page.evaluate("window.sent") is False and deal_number(page) == "2"
-    assert said.is_visible() and said.inner_text() == "Not saved: check the marked fields."
+    assert said.is_visible() and said.inner_text() == \
+        "Not saved. Missing hearts: Ala, Bolek, Cela, Darek — 13 hearts left"
     gap, bottom = page.evaluate("""() => {
         const said = document.querySelector("form.deal-form [data-save-msg]");
         return [said.nextElementSibling.getBoundingClientRect().top
