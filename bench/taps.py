@@ -20,9 +20,12 @@ rules' own replay of the same results.
 
 Paper numbers are what a score keeper would write: one per player per count (a robber
 has four counts), one per K♥ deal, one per penalty-trick position, one per player for the
-loteryjka, one per pair for a Tybet deal. Prints, one line each::
+loteryjka, one per pair for a Tybet deal. Scrolls: a target not whole on the screen, or
+under what stays at its bottom (the Save button, the robber's picker), costs a scroll
+before its tap (the page's own moves, e.g. the robber's grid keeping its active cell in
+sight, cost nothing). Prints, one line each::
 
-    4p: 0.95 taps per paper number (55 taps / 58 paper numbers)
+    4p: 0.95 taps per paper number (55 taps / 58 paper numbers); 0 scrolls in 12 deals, at most 0 a deal
 
 then the weight of the game page (HTML, CSS and JavaScript, plain and gzip) and how long
 a second phone on the same game takes to show a deal saved on the first (median, worst).
@@ -103,20 +106,46 @@ def serving():
             thread.join()
 
 
+#: Whether a tap target is where the thumb can reach it now: whole on the screen, and what a
+#: tap at its centre would hit (not under the Save button or the robber's picker that stay
+#: at the bottom of the screen).
+IN_REACH = """(el) => {
+  const r = el.getBoundingClientRect();
+  if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) return false;
+  const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+  return !!hit && (el.contains(hit) || hit.contains(el));
+}"""
+
+
 class Phone:
-    """A page and the taps and key presses spent on it."""
+    """A page and the taps, key presses and scrolls spent on it. A target out of reach
+    costs a scroll (the player swipes it into the middle of the screen) before its tap;
+    ``scrolls_by_deal`` keeps each deal's."""
 
     def __init__(self, page):
         self.page = page
         self.taps = 0
+        self.scrolls = 0
+        self.scrolls_by_deal: list[int] = []
+
+    def reach(self, locator) -> None:
+        """Scroll (and count it) if ``locator`` is out of the thumb's reach."""
+        if not locator.evaluate(IN_REACH):
+            self.scrolls += 1
+            locator.evaluate("el => el.scrollIntoView({block: 'center'})")
 
     def tap(self, locator, navigates: bool = False, count: int = 1) -> None:
+        self.reach(locator)
         self.taps += count
         if navigates:
             with self.page.expect_navigation():
                 locator.click()
         else:
             locator.click()
+
+    def deal_done(self, since: int) -> None:
+        """One deal entered: the scrolls it took since ``since``."""
+        self.scrolls_by_deal.append(self.scrolls - since)
 
     def chosen(self, name: str) -> str | None:
         checked = self.page.locator(f'input[name="{name}"]:checked')
@@ -182,6 +211,7 @@ def tap_robber_grid(phone: Phone, raw: dict) -> None:
 def enter_kierki_deal(phone: Phone, deal, raw: dict) -> None:
     page = phone.page
     before = phone.deal_number()
+    scrolled = phone.scrolls
     assert before == deal.number, (before, deal.number)
     fields = deal.contract.fields()
     if deal.contract.kind == "robber":
@@ -208,6 +238,7 @@ def enter_kierki_deal(phone: Phone, deal, raw: dict) -> None:
         phone.tap(page.locator("form.deal-form button.primary[type=submit]"), navigates=True)
     errors = page.locator("form.deal-form .error").all_inner_texts()
     assert phone.deal_number() != before, f"deal {before} was refused: {errors}"
+    phone.deal_done(scrolled)
 
 
 def totals_on_page(page) -> list[int]:
@@ -216,7 +247,7 @@ def totals_on_page(page) -> list[int]:
 
 
 def kierki_game(browser, base: str, ruleset: str, players: list[str],
-                results: list[dict]) -> tuple[int, int]:
+                results: list[dict]) -> tuple[Phone, int]:
     rs = get_ruleset(ruleset)
     phone = Phone(new_phone(browser))
     start_game(phone, base, ruleset, players)
@@ -230,10 +261,10 @@ def kierki_game(browser, base: str, ruleset: str, players: list[str],
     assert state.finished and phone.page.locator("#final").count() == 1
     assert totals_on_page(phone.page) == state.totals, (totals_on_page(phone.page), state.totals)
     phone.page.context.close()
-    return phone.taps, paper
+    return phone, paper
 
 
-def robber_deal(browser, app, base: str) -> tuple[int, int]:
+def robber_deal(browser, app, base: str) -> tuple[Phone, int]:
     rs = get_ruleset("standard-4")
     with app.app_context():
         db = get_db()
@@ -246,7 +277,7 @@ def robber_deal(browser, app, base: str) -> tuple[int, int]:
     assert deal.contract.kind == "robber"
     enter_kierki_deal(phone, deal, GAME_4[6])
     phone.page.context.close()
-    return phone.taps, paper_numbers(deal.contract, 4)
+    return phone, paper_numbers(deal.contract, 4)
 
 
 # -- Tybet -------------------------------------------------------------------------------
@@ -254,12 +285,14 @@ def robber_deal(browser, app, base: str) -> tuple[int, int]:
 def enter_tybet_deal(phone: Phone, deal: dict) -> None:
     page = phone.page
     before = phone.deal_number()
+    scrolled = phone.scrolls
     opened: set[int] = set()
     for seat, kind, what in deal.get("declare", []):
         if seat not in opened:
             phone.tap(page.locator("details.decl").nth(seat).locator("summary"))
             opened.add(seat)
         if kind == "cezar":  # what: (suit, extra cards)
+            phone.reach(page.locator(f"select[name=cezar-{seat}-{what[0]}]"))
             phone.taps += 2  # a select: open it, choose
             page.select_option(f"select[name=cezar-{seat}-{what[0]}]", str(what[1]))
         else:
@@ -272,6 +305,7 @@ def enter_tybet_deal(phone: Phone, deal: dict) -> None:
     phone.tap(page.locator("form.deal-form button[type=submit].primary"), navigates=True)
     errors = page.locator("form.deal-form .error").all_inner_texts()
     assert phone.deal_number() != before, f"deal {before} was refused: {errors}"
+    phone.deal_done(scrolled)
 
 
 def tybet_raw(deal: dict) -> dict:
@@ -288,7 +322,7 @@ def tybet_raw(deal: dict) -> dict:
             "special": special}
 
 
-def tybet_game(browser, base: str) -> tuple[int, int]:
+def tybet_game(browser, base: str) -> tuple[Phone, int]:
     phone = Phone(new_phone(browser))
     start_game(phone, base, "tybet-21", PLAYERS_4, target="21")
     for deal in GAME_TYBET:
@@ -297,7 +331,7 @@ def tybet_game(browser, base: str) -> tuple[int, int]:
     assert state.finished and phone.page.locator("#final").count() == 1
     assert totals_on_page(phone.page) == state.totals, (totals_on_page(phone.page), state.totals)
     phone.page.context.close()
-    return phone.taps, 2 * len(GAME_TYBET)
+    return phone, 2 * len(GAME_TYBET)
 
 
 # -- page weight and the second phone ------------------------------------------------------
@@ -395,9 +429,11 @@ def main(argv: list[str] | None = None) -> int:
             "tybet": lambda: tybet_game(browser, base),
         }
         for name, run in scenarios.items():
-            taps, paper = run()
-            print(f"{name}: {taps / paper:.2f} taps per paper number "
-                  f"({taps} taps / {paper} paper numbers)", flush=True)
+            phone, paper = run()
+            deals = phone.scrolls_by_deal
+            print(f"{name}: {phone.taps / paper:.2f} taps per paper number "
+                  f"({phone.taps} taps / {paper} paper numbers); {phone.scrolls} scrolls in "
+                  f"{len(deals)} deals, at most {max(deals, default=0)} a deal", flush=True)
         print("(set-up is not counted: each game is started through the new-game form first)")
         with app.app_context():
             db = get_db()

@@ -92,6 +92,31 @@
     if (on) { el.classList.add(name); } else { el.classList.remove(name); }
   }
 
+  // An input a refusal points at: its box marked, its controls aria-invalid.
+  function mark(box, controls, on) {
+    toggle(box, "invalid", on);
+    each(controls, function (c) {
+      if (on) { c.setAttribute("aria-invalid", "true"); } else { c.removeAttribute("aria-invalid"); }
+    });
+  }
+
+  // "5 tricks left": the counter's own words for ``n`` (rendered in the page's language).
+  function leftWords(counter, n) {
+    var span = counter && counter.querySelector("[data-left='" + n + "']");
+    return span ? span.textContent.trim() : String(n);
+  }
+
+  // "Missing tricks: Celina, Darek — 5 tricks left" in ``line`` (its data-missing sentence),
+  // or the line hidden when nobody is missing; returns what it says.
+  function sayMissing(line, names, left) {
+    if (!line) { return null; }
+    if (!names.length) { line.hidden = true; line.textContent = ""; return null; }
+    line.textContent = line.getAttribute("data-missing").replace("{names}", names.join(", "))
+      .replace("{left}", left);
+    line.hidden = false;
+    return line.textContent;
+  }
+
   // Counts that cannot be saved yet (two or more missing, or a wrong sum) keep the form from
   // being sent: the server would refuse it too. ``show`` points at what is missing.
   var pending = [];
@@ -113,8 +138,13 @@
       if (!open.length) { return; }
       event.preventDefault();
       delete form.dataset.sent;  // app.js marks a form sent; this one was not
-      if (said) { said.hidden = false; }  // "Not saved: check the marked fields."
-      open[0].show();
+      var problem = open[0].show();  // the count and its players, named
+      if (said) {  // "Not saved. Missing tricks: Celina, Darek — 5 tricks left"
+        if (problem && said.getAttribute("data-said")) {
+          said.textContent = said.getAttribute("data-said").replace("{problem}", problem);
+        }
+        said.hidden = false;
+      }
     });
     form.addEventListener("change", function () {
       var said = form.querySelector("[data-save-msg]");
@@ -165,6 +195,17 @@
     var counts = new Counts(total, slots, fs.hasAttribute("data-follow"));
     var left = fs.querySelector(".left");
     var sumError = fs.querySelector(".sum-error");
+    var missing = fs.querySelector(".missing");
+    var label = fs.getAttribute("data-label") || "";
+
+    // The players left blank marked and named; what the line says.
+    function pointMissing() {
+      var blank = slots.filter(function (s) { return s.get() === null; });
+      slots.forEach(function (s) { mark(s.row, s.radios, blank.indexOf(s) >= 0); });
+      return sayMissing(missing, blank.map(function (s) {
+        return s.row.querySelector(".qp-name").textContent.trim();
+      }), leftWords(left, counts.left()));
+    }
 
     function slotOf(input) {
       for (var i = 0; i < slots.length; i++) {
@@ -197,9 +238,16 @@
       if (!slot) { return; }
       counts.fill(slot);
       render();
+      if (missing && !missing.hidden) { pointMissing(); }  // a named player given a number
     });
     guard(fs.closest("form"), counts, function () {
-      nudge(counts.wrong() === null ? (left && !left.hidden ? left : fs) : sumError);
+      if (counts.wrong() !== null) {
+        nudge(sumError);
+        return (label ? label + ": " : "") + sumError.textContent;
+      }
+      var said = pointMissing();
+      nudge(missing && !missing.hidden ? missing : fs);
+      return said;
     });
     counts.fill(null);
     // A stored deal being corrected: its last count follows the others until tapped.
@@ -218,15 +266,16 @@
       var part = {
         name: name, total: parseInt(th.getAttribute("data-total"), 10),
         template: th.getAttribute("data-sum-error"),
-        label: (th.querySelector(".vh") || th).textContent,
+        label: th.textContent.trim(),
         slots: [],
         sumError: box.querySelector(".sum-error[data-sum-for='" + name + "']"),
+        missing: box.querySelector(".missing[data-missing-for='" + name + "']"),
         dock: dock.querySelector(".dock-part[data-part='" + name + "']")
       };
       parts.push(part);
       byName[name] = part;
     });
-    var cells = [];  // in reading order: player by player, part by part
+    var cells = [];  // in the order they fill: column by column, each top to bottom
     each(box.querySelectorAll("tbody td.rc"), function (td) {
       var select = td.querySelector("select");
       var button = td.querySelector("button.rcell");
@@ -239,10 +288,10 @@
         set: function (v) { select.value = v === null ? "" : String(v); }
       };
       part.slots.push(cell);
-      cells.push(cell);
       button.hidden = false;
       button.addEventListener("click", function () { active = cell; render(); });
     });
+    parts.forEach(function (p) { cells = cells.concat(p.slots); });
     if (!cells.length) { return; }
     parts.forEach(function (p) { p.counts = new Counts(p.total, p.slots, false); });
     box.classList.add("js");
@@ -270,6 +319,7 @@
       dock.querySelector(".dock-who").textContent = active.who;
       dock.querySelector(".dock-what").textContent = active.part.label;
       parts.forEach(function (p) { if (p.dock) { p.dock.hidden = p !== active.part; } });
+      inSight(active.td);
       var limit = active.part.counts.limit(active);
       var current = active.get();
       each(active.part.dock.querySelectorAll("button[data-v]"), function (b) {
@@ -282,6 +332,13 @@
       var left = active.part.dock.querySelector(".left");
       if (wrong === null) { showLeft(left, active.part.counts.left()); } else if (left) { left.hidden = true; }
     }
+    // The picker stays at the bottom of the screen (entry.css): the active cell is kept
+    // above it, the page scrolled by as much as the cell is under it (on a small phone the
+    // page opens so, the first cell over the picker).
+    function inSight(td) {
+      var under = td.getBoundingClientRect().bottom + 4 - dock.getBoundingClientRect().top;
+      if (under > 0 && window.scrollBy) { window.scrollBy(0, under); }
+    }
     var form = box.closest("form");
     var check = liveCheck(form, box, byName);
     dock.addEventListener("click", function (event) {
@@ -293,6 +350,9 @@
       active = nextEmpty(cell);
       render();
       check.changed();
+      // the grid filled: what comes after it (the K♥, the penalty tricks) into sight
+      var after = !active && form && form.querySelector("fieldset:last-of-type");
+      if (after && after.scrollIntoView) { after.scrollIntoView({ block: "nearest" }); }
     });
     box.addEventListener("change", function (event) {  // a select changed some other way
       cells.forEach(function (c) {
@@ -308,12 +368,24 @@
         render();
       });
     });
+    // A part's blank cells marked and its players named; what its line says.
+    function pointMissing(p) {
+      var blank = p.slots.filter(function (c) { return c.get() === null; });
+      p.slots.forEach(function (c) { mark(c.td, [c.select, c.button], blank.indexOf(c) >= 0); });
+      return sayMissing(p.missing, blank.map(function (c) { return c.who; }),
+                        leftWords(p.dock && p.dock.querySelector(".left"), p.counts.left()));
+    }
+    dock.addEventListener("click", function () {  // a named player given a number
+      parts.forEach(function (p) { if (p.missing && !p.missing.hidden) { pointMissing(p); } });
+    });
     parts.forEach(function (p) {
       guard(form, p.counts, function () {
-        if (p.counts.wrong() !== null) { nudge(p.sumError); return; }
+        if (p.counts.wrong() !== null) { nudge(p.sumError); return p.label + ": " + p.sumError.textContent; }
+        var said = pointMissing(p);
         active = nextEmpty(null);
         render();
         nudge(active ? active.td : box);
+        return said;
       });
       p.counts.fill(null);
       if (p.counts.complete() && p.counts.wrong() === null) { p.slots[p.slots.length - 1].auto = true; }

@@ -5,7 +5,7 @@
 // with tournament.js) tells of a newer version,
 // this fetches the page's live fragment (?part=live, below: else the same page) and puts
 // its live parts in place of this page's:
-// [data-live="totals"] (and what is still in play under them, [data-live="outlook"]),
+// [data-live="totals"], what is still in play ([data-live="outlook"], under the deal),
 // [data-live="scores"] (and the charts under it, [data-live="charts"])
 // and [data-live="deal"], the card of the deal, and [data-live="undo"] among the tools
 // being entered. A deal card the player has started to fill in is kept with their taps; if
@@ -257,7 +257,7 @@
 
     var totals = swap("totals", doc, null);
     if (totals) { initEntry(totals); }
-    swap("outlook", doc, part(document, "totals")); // what is still in play, under the totals
+    swap("outlook", doc, slot(document) || part(document, "totals")); // what is still in play, under the deal
 
     var card = part(document, "deal");
     var fresh = slot(doc);
@@ -378,7 +378,8 @@
   }
 
   // The charts under the score table come apart (?part=charts): fetched after an update
-  // when they (or where they go) are in sight, else once they come into sight.
+  // when they are in sight, else once they come into sight; the first ones (the page had
+  // none: its first deal came from another phone) at once, as the saving phone has them.
   var chartsStale = false;
 
   function chartsInSight() {
@@ -402,7 +403,7 @@
 
   function chartsLater() {
     chartsStale = true;
-    if (chartsInSight()) { return fetchCharts(); }
+    if (!part(document, "charts") || chartsInSight()) { return fetchCharts(); }
   }
 
   window.addEventListener("scroll", function () {

@@ -86,9 +86,10 @@ def test_a_count_deal_is_one_tap_per_player_and_the_last_fills_itself(phone):
     assert left(page) == "13 tricks left"
     targets_are_big(page, "fieldset.quick .qv")
     fits(page)
-    # dealer, leader and costs stay above the pickers
+    # dealer and leader stay above the pickers, the costs folded between them
     head = page.locator(".who").bounding_box()["y"]
     assert head < page.locator("fieldset.quick").bounding_box()["y"]
+    page.locator(".deal-more summary").click()
     assert page.locator(".costs").inner_text() == "−20 for each trick"
     tap(page, "tricks-0", 4)
     assert left(page) == "9 tricks left"
@@ -403,7 +404,7 @@ def test_tybet_works_without_javascript(open_phone, server_app):
 
 def test_an_empty_save_says_so_beside_the_button(phone):
     """Issue 35: Save tapped on an empty deal scrolled to the first row and said nothing.
-    Now the form is not sent and "Not saved: check the marked fields." stands beside the
+    Now the form is not sent and "Not saved." with what is missing stands beside the
     button; it goes once the deal is filled in."""
     page = phone
     page.game(1)  # deal 2: hearts, a count per player
@@ -413,7 +414,8 @@ def test_an_empty_save_says_so_beside_the_button(phone):
     page.get_by_role("button", name="Save deal 2").click()
     page.wait_for_function("window.sent !== undefined")
     assert page.evaluate("window.sent") is False and deal_number(page) == "2"
-    assert said.is_visible() and said.inner_text() == "Not saved: check the marked fields."
+    assert said.is_visible() and said.inner_text() == \
+        "Not saved. Missing hearts: Ala, Bolek, Cela, Darek — 13 hearts left"
     gap, bottom = page.evaluate("""() => {
         const said = document.querySelector("form.deal-form [data-save-msg]");
         return [said.nextElementSibling.getBoundingClientRect().top

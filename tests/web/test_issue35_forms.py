@@ -45,7 +45,7 @@ def test_a_deal_refused_without_javascript_says_so_beside_the_button(app, client
     form = r.text[r.text.index('class="deal-form'):]
     said = re.search(r'<p class="error save-msg"[^>]*>([^<]*)</p>\s*<button', form)
     assert said and "hidden" not in said.group(0)
-    assert said.group(1) == "Nie zapisano: sprawdź zaznaczone pola."
+    assert said.group(1) == "Nie zapisano. Brakuje lew: Ala, Bolek, Cela, Darek — zostało 13 lew"
 
 
 def test_a_players_form_list_runs_oldest_first_as_its_chart(app, client):

@@ -22,6 +22,7 @@ from ...common.i18n import (
     signed,
 )
 from ...common.i18n import lazy_gettext as _l
+from ...rules.errors import N_
 from .rules import Contract, Deal
 from .rules.contracts import LEAD_RULES
 from .rules.outlook import outlook, swing
@@ -182,25 +183,24 @@ def yes_no_labels(name: str) -> list[tuple[str, str]]:
     return [(value, str(label)) for value, label in zip(YES_NO, YES_NO_LABELS[name])]
 
 
-def short_label(name: str) -> str:
-    """A count's column heading in the robber's grid: ``♥``, ``Q`` (``D``), ``K+J``."""
-    if name == "hearts":
-        return "♥"
-    if name == "queens":
-        return rank_label("Q")
-    if name == "gentlemen":
-        return f"{rank_label('K')}+{rank_label('J')}"
-    if name == "jacks":
-        return rank_label("J")
-    return field_label(name)
-
-
 def error_summary(errors: dict[str, list[str]], contract: Contract,
-                  players: list[str]) -> list[tuple[str, str, str]]:
+                  players: list[str], values: dict[str, Any] | None = None
+                  ) -> list[tuple[str, str, str]]:
     """The messages that belong to an input, as ``(anchor, where, message)`` for the list
-    above a long form; ``where`` names the input (``Ala · Hearts ♥``, ``Trick 7``)."""
+    above a long form; ``where`` names the input (``Ala · Hearts ♥``, ``Trick 7``). A
+    count's cells left blank are one line, the count's, naming their players (``values``:
+    what was posted)."""
     fields = {f.name: f for f in contract.fields()}
     out = []
+    posted = values is not None
+    values = values or {}
+    for field in contract.fields():
+        if posted and field.type == "counts" and errors:
+            missing = missing_count(field.name, field.total, players, values)
+            if missing:
+                first = next(seat for seat in range(len(players))
+                             if _blank(values.get(f"{field.name}-{seat}")))
+                out.append((f"rc-{field.name}-{first}", missing, ""))
     for key, messages in errors.items():
         name, _, index = key.partition(".")
         field = fields.get(name)
@@ -209,6 +209,8 @@ def error_summary(errors: dict[str, list[str]], contract: Contract,
         where, anchor = field_label(name).rstrip("?"), f"f-{name}"
         if index.isdigit():
             i = int(index)
+            if posted and field.type == "counts" and _blank(values.get(f"{name}-{i}")):
+                continue  # said by the count's line above
             if field.type == "counts" and i < len(players):
                 where, anchor = f"{players[i]} · {field_label(name)}", f"rc-{name}-{i}"
             elif field.type == "bids" and i < len(players):
@@ -217,6 +219,64 @@ def error_summary(errors: dict[str, list[str]], contract: Contract,
                 where = row_label(contract, name, field.labels[i])
         out += [(anchor, where, str(m)) for m in messages]
     return out
+
+
+#: A count some players have no number in, as a refused deal names it: the count, who
+#: lacks a number, and what is left of its total.
+MISSING = {
+    "tricks": N_("Missing tricks: %(names)s — %(left)s"),
+    "hearts": N_("Missing hearts: %(names)s — %(left)s"),
+    "queens": N_("Missing queens: %(names)s — %(left)s"),
+    "gentlemen": N_("Missing kings and jacks: %(names)s — %(left)s"),
+    "jacks": N_("Missing jacks: %(names)s — %(left)s"),
+}
+MISSING_CARDS = N_("Missing cards: %(names)s — %(left)s")
+#: "5 tricks left", by the count (the same words as the form's counter shows).
+LEFT = {
+    "tricks": ("%(num)s trick left", "%(num)s tricks left"),
+    "hearts": ("%(num)s heart left", "%(num)s hearts left"),
+    "queens": ("%(num)s queen left", "%(num)s queens left"),
+    "gentlemen": ("%(num)s king or jack left", "%(num)s kings and jacks left"),
+    "jacks": ("%(num)s jack left", "%(num)s jacks left"),
+}
+LEFT_CARDS = ("%(num)s card left", "%(num)s cards left")
+
+
+def missing_template(name: str) -> str:
+    """The missing-count sentence with ``{names}`` and ``{left}`` for static/entry.js."""
+    return gettext(MISSING.get(name, MISSING_CARDS), names="{names}", left="{left}")
+
+
+def _blank(value: Any) -> bool:
+    return str(value if value is not None else "").strip() == ""
+
+
+def missing_count(name: str, total: int, players: list[str], values: dict[str, Any]) -> str:
+    """``Missing tricks: Celina, Darek — 5 tricks left`` for a count in which some players
+    have no number (what the others were given taken from the total); "" when each has."""
+    inputs = [values.get(f"{name}-{seat}") for seat in range(len(players))]
+    blank = [seat for seat, v in enumerate(inputs) if _blank(v)]
+    if not blank:
+        return ""
+    given = sum(int(v) for v in inputs if not _blank(v) and str(v).strip().isdigit())
+    singular, plural = LEFT.get(name, LEFT_CARDS)
+    left = max(total - given, 0)
+    return gettext(MISSING.get(name, MISSING_CARDS), names=seat_names(players, blank),
+                   left=ngettext(singular, plural, left))
+
+
+def refusal(errors: dict[str, list[str]], contract: Contract, players: list[str],
+            values: dict[str, Any]) -> str:
+    """What a refused deal lacks first, named (the count and its players, or the input and
+    its message), for the line beside the Save button."""
+    for field in contract.fields():
+        if field.type == "counts":
+            missing = missing_count(field.name, field.total, players, values)
+            if missing:
+                return missing
+    for anchor, where, message in error_summary(errors, contract, players, values):
+        return f"{where}: {message}" if message else where
+    return next((m for msgs in errors.values() for m in msgs), "")
 
 
 def row_label(contract: Contract, name: str, label: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...common.i18n import gettext
+from ...common.i18n import gettext, ngettext
 from ...common.i18n import lazy_gettext as _l
 
 LABELS = {
@@ -50,3 +50,12 @@ def breakdown(rows: list[dict]) -> str:
     """A deal's points by heading, e.g. ``declarations 4:0 · aces 3:1``."""
     return " · ".join(f"{label(r['key'])} {r['points'][0]}:{r['points'][1]}"
                       for r in rows if any(r["points"]))
+
+
+def missing_points(pairs: list[str], total: int, names: str | None = None) -> str:
+    """``Missing card points: Ala and Cela, Bolek and Darek — 11 card points left``: a quick
+    deal sent without its card points (one tap gives both pairs theirs); ``names`` in place
+    of the pairs' (``{names}``, the sentence static/entry.js fills)."""
+    return gettext("Missing card points: %(names)s — %(left)s",
+                   names=", ".join(pairs) if names is None else names,
+                   left=ngettext("%(num)s card point left", "%(num)s card points left", total))
