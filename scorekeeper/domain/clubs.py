@@ -20,8 +20,8 @@ from sqlite_utils import Database
 from ..rules import checks
 from ..rules.errors import N_, InvalidInput, Problem, UnknownRuleset
 from ..storage import club_reads, club_writes, connection, house_reads
-from ..storage.club_reads import ClubNotFound
 from ..storage import members as store_members
+from ..storage.club_reads import ClubNotFound
 from . import bus, ratings, rights, variants
 from .events import ClubChanged, ClubCreated, MemberJoined
 

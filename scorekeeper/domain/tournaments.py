@@ -20,7 +20,7 @@ answers one page of the standings and one of the round's tables, whatever the fi
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
