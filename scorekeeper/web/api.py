@@ -34,6 +34,7 @@ from ..rules.checks import is_int
 from ..rules.errors import N_, InvalidInput, Problem
 from ..rules.named import ID
 from . import access, adapters, caches, limits
+from .api_models import RULESETS_PAGE, RULESETS_PAGES
 from .db import get_db, pool_of
 from .i18n import locale_of, speech
 from .pipeline import refusal_json
@@ -136,16 +137,12 @@ def _ruleset_entry(family, rules, row) -> dict[str, Any]:
             **family.ruleset_json(rules)}
 
 
-#: Rulesets per page of ``GET /api/rulesets``.
-RULESETS_PAGE = 50
-
-
 @bp.get("/rulesets")
 def rulesets():
     """The rulesets, a page at a time (``?page=2``; the built-in ones first, then this
     server's house variants, oldest first); a ``Link: <…>; rel="next"`` header names the
     next page while there is one."""
-    number = checks.page(request.args.get("page", "1"), 10_000)
+    number = checks.page(request.args.get("page", "1"), RULESETS_PAGES)
     if number is None:
         raise InvalidInput([Problem("page", N_("A page is a whole number from 1."))])
     found = variants.listing(get_db())
@@ -490,7 +487,7 @@ def game_schema():
 @bp.get("/openapi.json")
 def openapi():
     from .openapi import document
-    return jsonify(document())
+    return jsonify(document(current_app.url_map, get_db()))
 
 
 #: ``/api/games/<gid>/deals/<n>``: an id as the store makes them, a number.
