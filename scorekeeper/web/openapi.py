@@ -35,8 +35,8 @@ ERRORS = {
     "404": "No such game, tournament, club, player or ruleset (or join code); a private "
            "club's to a stranger",
     "405": "This path does not take this method",
-    "409": "The game changed since `version` (another phone, a double submit), or the "
-           "tournament is not in the state this needs; nothing was stored",
+    "409": "The game changed since `version` (another phone, a double submit); nothing "
+           "was stored",
     "413": "The body is larger than the server takes (2 MiB by default)",
     "415": "The body is not `application/json`",
     "422": "Refused input, with messages per field; nothing was stored",
@@ -76,7 +76,7 @@ def _page(most: int | None) -> dict[str, Any]:
 
 
 SEASON = {"name": "season", "in": "query", "required": False,
-          "schema": {"type": "string", "maxLength": 64},
+          "schema": {"type": "string", "pattern": m.ID_PATTERN},
           "description": "A season's id (default: the one today falls in)"}
 
 
@@ -93,7 +93,7 @@ class Operation:
     description: str = ""
     query: tuple[dict[str, Any], ...] = ()
     optional_body: bool = False
-    conflict: str = ""  # what a 409 means here, if not a game's version
+    conflict: str | None = None  # what a 409 means here (ERRORS's: the game's version)
 
 
 #: Every API view by its endpoint.
@@ -119,17 +119,16 @@ OPERATIONS: dict[str, Operation] = {
                              "200", m.Player, query=(_page(None),)),
     "api.player": Operation("One player's statistics over their finished games", "200",
                             m.Player, ("404",)),
-    "api.create_game": Operation("Create a game", "201", m.GameWithAccess, (*BODY, "404",
-                                                                              "429"),
-                                 body=m.NewGame),
+    "api.create_game": Operation("Create a game", "201", m.GameWithAccess,
+                                 (*BODY, "401", "403", "404", "429"), body=m.NewGame),
     "api.join": Operation("Join a game by its code: its id and token", "200",
                           m.GameWithAccess, (*BODY, "404", "429"), body=m.JoinCode),
     "api.get_game": Operation("Read a game", "200", m.Game, ("404",)),
     "api.delete_game": Operation("Delete a game for good", "204", None, (*BODY, *TOKEN),
-                                 body=m.DeleteGame, token=True, conflict=" "),
+                                 body=m.DeleteGame, token=True, conflict=ERRORS["409"]),
     "api.put_deal": Operation("Record the next deal or correct an earlier one", "200",
                               m.Game, (*BODY, *TOKEN), body=m.DealEntry, token=True,
-                              conflict=" "),
+                              conflict=ERRORS["409"]),
     "api.check_deal": Operation(
         "Check a deal's result while it is being entered; stores nothing", "200",
         m.Checked, (*BODY, "404"), body=m.DealCheck,
@@ -139,11 +138,11 @@ OPERATIONS: dict[str, Operation] = {
                     "with 422. Open to whoever may read the game; `number` is a recorded "
                     "deal or the next one (else 422)."),
     "api.undo": Operation("Take back the last deal", "200", m.Game, (*BODY, *TOKEN),
-                          body=m.Versioned, token=True, conflict=" "),
+                          body=m.Versioned, token=True, conflict=ERRORS["409"]),
     "api.sign": Operation(
         "Sign a finished game for one of its seats (or, by the director, as the "
         "director: seat -1)", "201", m.Game, (*BODY, *TOKEN), body=m.SignatureBody,
-        token=True, conflict=" ",
+        token=True, conflict=ERRORS["409"],
         description="With the game's token or the tournament director's. A correction "
                     "or undo takes every signature off; a closed tournament's game is "
                     "refused 409."),
@@ -205,8 +204,11 @@ OPERATIONS: dict[str, Operation] = {
                                 m.Health, ("503",)),
 }
 
-#: The answers that are lists of a model.
+#: The answers that are lists of a model (a page of it).
 LISTS = {"api.rulesets", "api.players", "api.club_players"}
+#: The answers that say where what they made is read.
+LOCATED = {"api.create_ruleset", "api.create_game", "api.create_tournament", "api.draw_round",
+           "api.create_club"}
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -231,18 +233,29 @@ def _responses(endpoint: str, op: Operation) -> dict[str, Any]:
         schema = _ref(_name(op.answer))
         ok = {"description": op.summary,
               **_json({"type": "array", "items": schema} if endpoint in LISTS else schema)}
+    if endpoint in LISTS:
+        ok["headers"] = {"Link": _header("`<…>; rel=\"next\"`: the next page, while there "
+                                         "is one")}
+    if endpoint in LOCATED:
+        ok["headers"] = {"Location": _header("Where the new thing is read")}
     out[op.status] = ok
     codes = [*op.errors, "405", "500"]
-    if op.conflict:
+    if op.conflict is not None:
         codes.append("409")
     for code in sorted(set(codes)):
         if code == "503" and endpoint == "health.healthz":
             out[code] = {"description": "The database file is gone or cannot be read",
                          **_json(_ref("Health"))}
             continue
-        text = op.conflict.strip() if code == "409" and op.conflict.strip() else ERRORS[code]
+        text = op.conflict if code == "409" and op.conflict else ERRORS[code]
         out[code] = {"description": text, **_json(_ref("Error"))}
+        if code in ("429", "503"):
+            out[code]["headers"] = {"Retry-After": _header("Seconds to wait", "integer")}
     return out
+
+
+def _header(text: str, kind: str = "string") -> dict[str, Any]:
+    return {"description": text, "required": False, "schema": {"type": kind}}
 
 
 #: ``<converter(args):name>`` in a route.

@@ -118,7 +118,8 @@ def test_a_whole_number_written_with_a_point_is_that_number(client):
 ACROSS_FIELDS = {"POST /api/rulesets"}
 
 CHECKS = [schemathesis.checks.not_a_server_error, checks.status_code_conformance,
-          checks.content_type_conformance, checks.response_schema_conformance]
+          checks.content_type_conformance, checks.response_schema_conformance,
+          checks.response_headers_conformance]
 
 
 def _same_people(body):
