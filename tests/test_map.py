@@ -508,6 +508,7 @@ def test_the_api_and_the_exports_keep_machine_forms():
     """``common/formats.py`` writes numbers and dates for people: the JSON API, its
     documents and the exports never import it."""
     machine = {"scorekeeper.web.api", "scorekeeper.web.openapi", "scorekeeper.web.api_models",
+               "scorekeeper.web.api_answers",
                "scorekeeper.outputs.exchange",
                "scorekeeper.outputs.schema"}
     imports = _imports()

@@ -1,5 +1,5 @@
 """The OpenAPI 3.1 document of the JSON API, written from the app's URL map and the
-models of :mod:`.api_models`.
+models of :mod:`.api_models` (bodies) and :mod:`.api_answers`.
 
 Each API route of the URL map is an operation: its path and parameters come from the
 route, its operationId is the view's name, its bodies and answers are the models' JSON
@@ -25,6 +25,7 @@ from werkzeug.routing import Map
 from ..domain import tournaments, variants
 from ..outputs.schema import openapi_schemas
 from ..rules.named import ID
+from . import api_answers as a
 from . import api_models as m
 
 #: What each refusal means for this API.
@@ -100,7 +101,7 @@ class Operation:
 OPERATIONS: dict[str, Operation] = {
     "api.rulesets": Operation(
         f"List the rulesets, {m.RULESETS_PAGE} a page: the built-in ones, then this "
-        "server's house variants", "200", m.RulesetEntry, ("422",),
+        "server's house variants", "200", a.RulesetEntry, ("422",),
         query=(_page(m.RULESETS_PAGES),)),
     "api.create_ruleset": Operation(
         "Make a house variant from a whole ruleset document", "201", "NewVariant",
@@ -109,61 +110,61 @@ OPERATIONS: dict[str, Operation] = {
                     "built-in rulesets, and for its totals: a variant whose totals do not "
                     "add up to zero needs `unbalanced: true`."),
     "api.ruleset_schema": Operation("The JSON Schema of a ruleset document", "200",
-                                    m.JsonSchema),
+                                    a.JsonSchema),
     "api.get_ruleset": Operation("A ruleset's whole data", "200", "Ruleset", ("404",)),
     "api.delete_ruleset": Operation(
         "Delete a house variant no game is played with: with its maker's token, or by "
         "the host", "204", None, (*TOKEN, "422"), token=True,
         conflict="A game is played with it"),
     "api.players": Operation("Everyone who has played on this server, with their figures",
-                             "200", m.Player, query=(_page(None),)),
+                             "200", a.Player, query=(_page(None),)),
     "api.player": Operation("One player's statistics over their finished games", "200",
-                            m.Player, ("404",)),
-    "api.create_game": Operation("Create a game", "201", m.GameWithAccess,
+                            a.Player, ("404",)),
+    "api.create_game": Operation("Create a game", "201", a.GameWithAccess,
                                  (*BODY, "401", "403", "404", "429"), body=m.NewGame),
     "api.join": Operation("Join a game by its code: its id and token", "200",
-                          m.GameWithAccess, (*BODY, "404", "429"), body=m.JoinCode),
-    "api.get_game": Operation("Read a game", "200", m.Game, ("404",)),
+                          a.GameWithAccess, (*BODY, "404", "429"), body=m.JoinCode),
+    "api.get_game": Operation("Read a game", "200", a.Game, ("404",)),
     "api.delete_game": Operation("Delete a game for good", "204", None, (*BODY, *TOKEN),
                                  body=m.DeleteGame, token=True, conflict=ERRORS["409"]),
     "api.put_deal": Operation("Record the next deal or correct an earlier one", "200",
-                              m.Game, (*BODY, *TOKEN), body=m.DealEntry, token=True,
+                              a.Game, (*BODY, *TOKEN), body=m.DealEntry, token=True,
                               conflict=ERRORS["409"]),
     "api.check_deal": Operation(
         "Check a deal's result while it is being entered; stores nothing", "200",
-        m.Checked, (*BODY, "404"), body=m.DealCheck,
+        a.Checked, (*BODY, "404"), body=m.DealCheck,
         description="The rules that check the deal when it is saved, on what was entered "
                     "so far: a blank (`null`, `\"\"`, a missing field) is no problem yet. "
                     "With nothing blank, `problems` are exactly what `PUT` would refuse "
                     "with 422. Open to whoever may read the game; `number` is a recorded "
                     "deal or the next one (else 422)."),
-    "api.undo": Operation("Take back the last deal", "200", m.Game, (*BODY, *TOKEN),
+    "api.undo": Operation("Take back the last deal", "200", a.Game, (*BODY, *TOKEN),
                           body=m.Versioned, token=True, conflict=ERRORS["409"]),
     "api.sign": Operation(
         "Sign a finished game for one of its seats (or, by the director, as the "
-        "director: seat -1)", "201", m.Game, (*BODY, *TOKEN), body=m.SignatureBody,
+        "director: seat -1)", "201", a.Game, (*BODY, *TOKEN), body=m.SignatureBody,
         token=True, conflict=ERRORS["409"],
         description="With the game's token or the tournament director's. A correction "
                     "or undo takes every signature off; a closed tournament's game is "
                     "refused 409."),
     "api.create_tournament": Operation(
         "Start a Kierki tournament: its first round drawn, each table's game created",
-        "201", m.NewTournamentAnswer, (*BODY, "401", "403", "404", "429"),
+        "201", a.NewTournamentAnswer, (*BODY, "401", "403", "404", "429"),
         body=m.NewTournament),
     "api.get_tournament": Operation(
-        "A tournament: its rounds, tables and standings", "200", m.Tournament,
+        "A tournament: its rounds, tables and standings", "200", a.Tournament,
         ("403", "404"), description="With the director's token, each table's game "
                                     "`token` and `join_code` too; a wrong token is "
                                     "refused 403."),
     "api.draw_round": Operation(
-        "Draw the next round (the director)", "201", m.Round, (*BODY, *TOKEN),
+        "Draw the next round (the director)", "201", a.Round, (*BODY, *TOKEN),
         body=m.DrawRound, token=True, optional_body=True,
         conflict="A game of the current round is unfinished, every round is drawn, or "
                  "the tournament is closed",
         description="As few pairs as the draw can meet again; its tables' games are "
                     "created. The optional `number` names the round meant."),
     "api.add_tournament_player": Operation(
-        "Seat a late arrival from the next round on (the director)", "201", m.Arrived,
+        "Seat a late arrival from the next round on (the director)", "201", a.Arrived,
         (*BODY, *TOKEN), body=m.LateArrival, token=True, conflict="The tournament is closed"),
     "api.withdraw_tournament_player": Operation(
         "Withdraw a player after the current round (the director); their games so far "
@@ -176,32 +177,32 @@ OPERATIONS: dict[str, Operation] = {
         "Reopen a closed tournament (the director): its games can be corrected again",
         "204", None, TOKEN, token=True, conflict="The tournament is open"),
     "api.create_club": Operation("Make a club: its own people, games and tournaments",
-                                 "201", m.ClubWithToken, (*BODY, "429"), body=m.NewClub),
+                                 "201", a.ClubWithToken, (*BODY, "429"), body=m.NewClub),
     "api.get_club": Operation(
-        "A club (a private one to its members only: 404 to anyone else)", "200", m.Club,
+        "A club (a private one to its members only: 404 to anyone else)", "200", a.Club,
         ("404",), description="With a member's, director's or the manager's token "
                               "(`Authorization: Bearer`) a private club too, and the "
                               "manager sees its invitation."),
-    "api.change_club": Operation("The manager's choices", "200", m.Club, (*BODY, *TOKEN),
+    "api.change_club": Operation("The manager's choices", "200", a.Club, (*BODY, *TOKEN),
                                  body=m.ClubChange, token=True),
     "api.join_club": Operation(
         "Join a club by its invitation code: its id and a member's token", "200",
-        m.ClubWithToken, (*BODY, "404", "429"), body=m.JoinCode),
+        a.ClubWithToken, (*BODY, "404", "429"), body=m.JoinCode),
     "api.club_players": Operation(
-        "The club's people, each as `/api/players` gives them", "200", m.Player, ("404",),
+        "The club's people, each as `/api/players` gives them", "200", a.Player, ("404",),
         query=(_page(None),), description="A private club's to its members, directors "
                                           "and manager only (their token in "
                                           "`Authorization: Bearer`)."),
     "api.club_season": Operation(
-        "The club's season table with each player's rating", "200", m.Season, ("404",),
+        "The club's season table with each player's rating", "200", a.Season, ("404",),
         query=(SEASON,), description="A private club's to its members, directors and "
                                      "manager only: 404 to anyone else."),
     "api.game_schema": Operation(
         "The JSON Schema of an exported game file (what the import checks)", "200",
-        m.JsonSchema),
+        a.JsonSchema),
     "api.openapi": Operation("This document", "200", None),
     "health.healthz": Operation("Whether the server can read its database", "200",
-                                m.Health, ("503",)),
+                                a.Health, ("503",)),
 }
 
 #: The answers that are lists of a model (a page of it).
