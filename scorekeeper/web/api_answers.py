@@ -346,6 +346,11 @@ class ClubWithToken(Club):
                                    "once")
 
 
+class Member(Answer):
+    id: int = Field(description="For `DELETE /api/clubs/{cid}/members/{mid}`")
+    joined_at: str
+
+
 class SeasonHead(Answer):
     id: str | None = Field(description="null: the calendar year, the season of a club "
                                        "that named none")

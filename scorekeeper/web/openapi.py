@@ -9,6 +9,10 @@ out of the document. The rulesets a body may name are read from the database, wi
 what each takes (players, targets, table sizes), so the document states every limit
 the server checks a body by. The export file's and the ruleset document's schemas are
 the models the import and the loader read them with (:mod:`..outputs.schema`).
+
+Written with pydantic alone (a dependency already): a framework (APIFlask, spectree,
+flask-openapi3) would also read the bodies, with refusals of its own, where the views
+read them field by field to answer in the client's language naming the field.
 """
 from __future__ import annotations
 
@@ -61,6 +65,7 @@ PARAMETERS = {
     "pid": ("A person's id", {"type": "integer", "minimum": 1,
                               "maximum": 2**63 - 1}),
     "ruleset_id": ("A ruleset's id", {"type": "string", "pattern": ID.pattern}),
+    "mid": ("A club member's id", {"type": "integer", "minimum": 1, "maximum": 2**63 - 1}),
     "number": ("A deal's number (a game) or an entry number (a tournament's player)",
                {"type": "integer", "minimum": 1, "maximum": 2**63 - 1}),
 }
@@ -188,6 +193,12 @@ OPERATIONS: dict[str, Operation] = {
     "api.join_club": Operation(
         "Join a club by its invitation code: its id and a member's token", "200",
         a.ClubWithToken, (*BODY, "404", "429"), body=m.JoinCode),
+    "api.club_members": Operation(
+        "The club's members, in the order they joined (the manager's)", "200", a.Member,
+        TOKEN, token=True),
+    "api.remove_club_member": Operation(
+        "Remove a member (the manager's): their token reads nothing of a private club "
+        "from then on", "204", None, TOKEN, token=True),
     "api.club_players": Operation(
         "The club's people, each as `/api/players` gives them", "200", a.Player, ("404",),
         query=(_page(None),), description="A private club's to its members, directors "
@@ -205,8 +216,9 @@ OPERATIONS: dict[str, Operation] = {
                                 a.Health, ("503",)),
 }
 
-#: The answers that are lists of a model (a page of it).
-LISTS = {"api.rulesets", "api.players", "api.club_players"}
+#: The answers that are lists of a model, and those of them a page at a time.
+LISTS = {"api.rulesets", "api.players", "api.club_players", "api.club_members"}
+PAGED = {"api.rulesets", "api.players", "api.club_players"}
 #: The answers that say where what they made is read.
 LOCATED = {"api.create_ruleset", "api.create_game", "api.create_tournament", "api.draw_round",
            "api.create_club"}
@@ -234,7 +246,7 @@ def _responses(endpoint: str, op: Operation) -> dict[str, Any]:
         schema = _ref(_name(op.answer))
         ok = {"description": op.summary,
               **_json({"type": "array", "items": schema} if endpoint in LISTS else schema)}
-    if endpoint in LISTS:
+    if endpoint in PAGED:
         ok["headers"] = {"Link": _header("`<…>; rel=\"next\"`: the next page, while there "
                                          "is one")}
     if endpoint in LOCATED:
