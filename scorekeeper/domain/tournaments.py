@@ -49,7 +49,7 @@ __all__ = ["NotNow", "Screen", "Tournament", "TournamentNotFound", "add_player",
            "create", "draw_next", "load", "screen", "table_of_game", "withdraw"]
 
 MIN_PLAYERS = 8
-MAX_PLAYERS = 4000  # 1,000 tables of four: a national championship (issue 34)
+MAX_PLAYERS = 4000  # 1,000 tables of four: a national championship
 MAX_ROUNDS = 20
 NAME_MAX = 80
 SEED_MAX = 40  # a draw's seed, in characters
