@@ -54,7 +54,7 @@ def start_server(instance: Path, log: Path, flags: list[str]) -> tuple[subproces
         proc = subprocess.Popen(
             [sys.executable, "-m", "scorekeeper.cli", "serve", "--host", "127.0.0.1",
              "--port", str(port), *flags], env=env, stdout=out, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 90  # a start on a machine busy with other work
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             sys.exit(f"the server exited:\n{log.read_text(errors='replace')}")
@@ -67,7 +67,7 @@ def start_server(instance: Path, log: Path, flags: list[str]) -> tuple[subproces
         except OSError:
             time.sleep(0.05)
     proc.kill()
-    sys.exit("the server did not answer within 30 s")
+    sys.exit("the server did not answer within 90 s")
 
 
 class Watcher(threading.Thread):

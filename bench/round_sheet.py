@@ -2,6 +2,7 @@
 pages of the same count.
 
 Run (with the package installed, e.g. in .venv):  python bench/round_sheet.py [--rounds N]
+[--players N]
 
 Timed in the same run on the same machine, so the ratios mean something where absolute
 seconds do not:
@@ -31,12 +32,12 @@ from scorekeeper.outputs import pdf
 PLAYERS = 600
 
 
-def bare_pages(tables: int) -> str:
+def bare_pages(tables: int, players: int) -> str:
     """The same content, unstyled: the seat plan as a two-column table, the players by
     table as another, each card a table of its players and its code (no QR code), four a
     page."""
     plan = "".join(f"<tr><td>Gracz {i}</td><td>→ table {i // 4 + 1}, seat {i % 4 + 1}</td></tr>"
-                   for i in range(PLAYERS))
+                   for i in range(players))
     cards = "".join(f'<table style="break-before:{"page" if i % 4 == 0 else "auto"}">'
                     f"<tr><th>Table {i + 1}</th></tr>"
                     + "".join(f"<tr><td>Seat {s}</td><td>Gracz {4 * i + s}</td></tr>"
@@ -61,18 +62,21 @@ def timed(fn) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
-    rounds = parser.parse_args().rounds
+    parser.add_argument("--players", type=int, default=PLAYERS,
+                        help="the tournament's players (tables of four)")
+    args = parser.parse_args()
+    rounds, players = args.rounds, args.players
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app({"DATABASE": f"{tmp}/bench.sqlite", "SECRET_KEY": "bench",
                           "TESTING": True, "PDF_CACHE_DIR": f"{tmp}/sheets",
                           "RATELIMIT_ENABLED": False})
         client = app.test_client()
         made = client.post("/api/tournaments", json={
-            "name": "Turniej ♥ w Łodzi", "players": [f"Gracz {i}" for i in range(PLAYERS)],
+            "name": "Turniej ♥ w Łodzi", "players": [f"Gracz {i}" for i in range(players)],
             "rounds": 3, "rulesets": {"4": "standard-4"}, "seed": "bench"}).get_json()
         tid, auth = made["id"], {"Authorization": f"Bearer {made['token']}"}
         url = f"/tournaments/{tid}/rounds/1/sheet.pdf"
-        bare = bare_pages(len(made["round"]["tables"]))
+        bare = bare_pages(len(made["round"]["tables"]), players)
 
         def sheet():
             pdf.cache.clear()

@@ -47,9 +47,10 @@ __all__ = ["NotNow", "Screen", "Tournament", "TournamentNotFound", "Unsigned", "
            "close", "create", "draw_next", "load", "screen", "table_of_game", "withdraw"]
 
 MIN_PLAYERS = 8
-MAX_PLAYERS = 4000  # 1,000 tables of four: a national championship (issue 34)
+MAX_PLAYERS = 4000  # 1,000 tables of four: a national championship
 MAX_ROUNDS = 20
 NAME_MAX = 80
+SEED_MAX = 40  # a draw's seed, in characters
 SIZES = (3, 4, 5)
 
 
@@ -530,7 +531,7 @@ def create(db: Database, name: Any, players: Any, rounds: Any, rulesets: Any,
         problems.append(Problem("scoring", N_("Rank by points or by places.")))
     elif scoring == "points" and "rulesets" in checked:
         problems.extend(_fair_by_points(db, checked["rulesets"]))
-    if seed is not None and (not isinstance(seed, str) or not 0 < len(seed) <= 40):
+    if seed is not None and (not isinstance(seed, str) or not 0 < len(seed) <= SEED_MAX):
         problems.append(Problem("seed", N_("A seed is a word of up to 40 characters.")))
     if problems:
         raise InvalidInput(problems)

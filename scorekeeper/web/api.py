@@ -29,6 +29,7 @@ from ..rules.checks import is_int
 from ..rules.errors import N_, InvalidInput, Problem
 from ..rules.named import ID
 from . import access, adapters, limits
+from .api_models import RULESETS_PAGE, RULESETS_PAGES
 from .db import get_db
 from .hardening import tagged
 from .jsonprovider import refusal_json
@@ -131,16 +132,12 @@ def _ruleset_entry(family, rules, row) -> dict[str, Any]:
             **family.ruleset_json(rules)}
 
 
-#: Rulesets per page of ``GET /api/rulesets``.
-RULESETS_PAGE = 50
-
-
 @bp.get("/rulesets")
 def rulesets():
     """The rulesets, a page at a time (``?page=2``; the built-in ones first, then this
     server's house variants, oldest first); a ``Link: <…>; rel="next"`` header names the
     next page while there is one."""
-    number = checks.page(request.args.get("page", "1"), 10_000)
+    number = checks.page(request.args.get("page", "1"), RULESETS_PAGES)
     if number is None:
         raise InvalidInput([Problem("page", N_("A page is a whole number from 1."))])
     found = variants.listing(get_db())
@@ -484,40 +481,7 @@ def game_schema():
 @bp.get("/openapi.json")
 def openapi():
     from .openapi import document
-    doc = document()
-    doc["paths"].update(MEMBER_PATHS)
-    return jsonify(doc)
-
-
-#: The club members' operations in the OpenAPI document (beside the document's own).
-_MEMBER_ERRORS = {code: {"description": text, "content": {"application/json": {"schema": {
-    "type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}}}}} for code, text in (
-    ("401", "No token"), ("403", "Not the club manager's token"),
-    ("404", "No such club (or member), or a private club and not its manager's token"),
-    ("405", "Not this method"), ("500", "Something went wrong on the server"))}
-MEMBER_PATHS = {
-    "/api/clubs/{cid}/members": {"get": {
-        "summary": "The club's members (the manager's), in the order they joined",
-        "parameters": [{"name": "cid", "in": "path", "required": True,
-                        "schema": {"type": "string"}}],
-        "security": [{"bearer": []}],
-        "responses": {"200": {"description": "Members", "content": {"application/json": {
-            "schema": {"type": "array", "items": {
-                "type": "object", "required": ["id", "joined_at"], "properties": {
-                    "id": {"type": "integer"}, "joined_at": {"type": "string"}}}}}}},
-            **_MEMBER_ERRORS}}},
-    "/api/clubs/{cid}/members/{mid}": {"delete": {
-        "summary": "Remove a member (the manager's): their token reads nothing of a "
-                   "private club from now on",
-        "parameters": [{"name": "cid", "in": "path", "required": True,
-                        "schema": {"type": "string"}},
-                       {"name": "mid", "in": "path", "required": True,
-                        "schema": {"type": "integer"}}],
-        "security": [{"bearer": []}],
-        "responses": {"204": {"description": "Removed"},
-                      "409": {"description": "Never: a removal is made once"},
-                      **_MEMBER_ERRORS}}},
-}
+    return jsonify(document(current_app.url_map, get_db()))
 
 
 # -- clubs ----------------------------------------------------------------

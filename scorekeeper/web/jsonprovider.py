@@ -49,7 +49,7 @@ class BoundedJSONProvider(DefaultJSONProvider):
             return (self.dumps(obj) + "\n").encode()
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
-        return loads(s, **kwargs)
+        return whole_numbers(loads(s, **kwargs))
 
 
 def refusal_json(message: str, **extra: Any) -> dict[str, Any]:
@@ -62,3 +62,23 @@ def refusal_json(message: str, **extra: Any) -> dict[str, Any]:
     {'error': 'The input was refused.', 'errors': {'result': ['Wrong.']}}
     """
     return {"error": str(message), **extra}
+
+
+#: The largest whole number a float spells exactly.
+_EXACT = 2**53
+
+
+def whole_numbers(value: Any) -> Any:
+    """``value`` with every whole float read as the integer it is: JSON has one kind of
+    number, so a client's ``5.0`` is the ``5`` the API's documents call an integer.
+
+    >>> whole_numbers({"version": 5.0, "result": {"tricks": [3.0, 2.5, None]}})
+    {'version': 5, 'result': {'tricks': [3, 2.5, None]}}
+    """
+    if isinstance(value, float):
+        return int(value) if value.is_integer() and -_EXACT <= value <= _EXACT else value
+    if isinstance(value, list):
+        return [whole_numbers(v) for v in value]
+    if isinstance(value, dict):
+        return {k: whole_numbers(v) for k, v in value.items()}
+    return value

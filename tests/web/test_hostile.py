@@ -20,7 +20,7 @@ def test_odd_digits_in_a_deal_form(app, client, value):
     assert state(app, gid).version == 1
 
 
-@pytest.mark.parametrize("target", [21.0, "21.0", True, [21], "²¹", "9" * 5000])
+@pytest.mark.parametrize("target", [21.5, "21.0", True, [21], "²¹", "9" * 5000])
 def test_odd_targets(client, target):
     r = client.post("/api/games", json={"ruleset": "tybet-21", "players": PLAYERS,
                                         "first_dealer": 0, "target": target})

@@ -1,0 +1,389 @@
+"""The JSON API's answers as pydantic models, for :mod:`.openapi`: what each answer holds,
+each key described (an answer of a family adds its own keys, each listed here too)."""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import ConfigDict, Field
+
+from ..domain import seasons, tournaments
+from .api_models import Answer, Result
+
+
+class GameRuleset(Answer):
+    id: str
+    name: str
+    players: int
+    expected_sum: int | None = Field(None, description="Kierki: the game's sum")
+
+
+class SeatName(Answer):
+    seat: int
+    name: str
+
+
+class Breakdown(Answer):
+    key: str
+    points: list[int]
+
+
+class RecordedDeal(Answer):
+    number: int
+    dealer: int
+    leader: int
+    result: Result  # type: ignore[valid-type]
+    points: list[int]
+    totals: list[int]
+    sum: int | None = Field(None, description="Kierki: the deal's points added up")
+    expected_sum: int | None = Field(None, description="Kierki: what they must add up to")
+    breakdown: list[Breakdown] | None = Field(
+        None, description="The partnership game: the deal's points per pair, by what gave "
+                          "them")
+
+
+class EntryField(Answer):
+    name: str
+    type: str
+    total: int | None = None
+    labels: list[str] | None = None
+    distinct: bool | None = None
+
+
+class ScheduledDeal(Answer):
+    number: int
+    contract: str
+    kind: str
+    name: str
+    dealer: int
+    leader: int
+    expected_sum: int | None = None
+    fields: list[EntryField]
+
+
+class SeatStanding(Answer):
+    seat: int
+    total: int
+    place: int
+
+
+class Pair(Answer):
+    pair: int
+    seats: list[int]
+
+
+class Signature(Answer):
+    seat: int = Field(description="The seat signed for; the director's is -1")
+    by: Literal["table", "director"]
+    at: str = Field(json_schema_extra={"format": "date-time"})
+
+
+class Game(Answer):
+    """A game's full state: the shared keys, and each family's own (Kierki: `schedule`,
+    `sum`, `expected_sum`, `standings`; the partnership game: `pairs`, `target`, `to_go`,
+    `winner`, each deal's `breakdown`)."""
+
+    id: str
+    family: str = Field(description="Which card game: a key of the family registry")
+    version: int
+    ruleset: GameRuleset
+    players: list[SeatName]
+    first_dealer: int
+    deals: list[RecordedDeal]
+    totals: list[int] = Field(description="Per side: a seat in Kierki, a pair in the "
+                                          "partnership game")
+    finished: bool
+    winners: list[int]
+    current_deal: int | None
+    signatures: list[Signature] = Field(description="Who signed the finished game: a seat "
+                                                    "each, the director's as -1")
+    schedule: list[ScheduledDeal] | None = Field(None, description="Kierki: every deal")
+    sum: int | None = Field(None, description="Kierki: the totals added up")
+    expected_sum: int | None = Field(None, description="Kierki: what they add up to at "
+                                                       "the end")
+    standings: list[SeatStanding] | None = Field(None, description="Kierki: best first")
+    pairs: list[Pair] | None = Field(None, description="The partnership game: its pairs")
+    target: int | None = Field(None, description="The partnership game: the score played "
+                                                 "to")
+    to_go: list[int] | None = Field(None, description="The partnership game: what each "
+                                                      "pair still needs")
+    winner: int | None = Field(None, description="The partnership game: the pair that won")
+
+
+class GameWithAccess(Game):
+    """A game with what its table needs to write to it."""
+
+    token: str = Field(description="Send as `Authorization: Bearer <token>` with every "
+                                   "write to this game")
+    join_code: str = Field(description="Eight characters for other phones (six for older "
+                                       "games)")
+
+
+class CheckProblem(Answer):
+    field: str = Field(description="As in a 422's `errors`: `tricks`, `hearts.2`, `\"\"`")
+    where: str = Field(description="The input in words (`Ala · Hearts ♥`), or `\"\"`")
+    message: str = Field(description="In the client's language")
+
+
+class CheckProgress(Answer):
+    field: str
+    entered: int
+    total: int
+    done: bool
+    text: str = Field(examples=["Tricks: 9 of 13"])
+
+
+class Checked(Answer):
+    """What a deal's result entered so far breaks."""
+
+    ok: bool = Field(description="Nothing entered so far breaks a rule")
+    complete: bool = Field(description="Nothing is left blank")
+    problems: list[CheckProblem]
+    progress: list[CheckProgress] = Field(description="Each count so far (Kierki)")
+
+
+class GameLine(Answer):
+    date: str
+    ruleset: str
+    total: int
+    place: int
+    sides: int
+
+
+class KindFigures(Answer):
+    key: str
+    name: str
+    deals: int
+    points: int
+    average: float | None
+    group: str | None = None
+    group_name: str | None = None
+
+
+class CountFigure(Answer):
+    key: str
+    name: str
+    count: int
+
+
+class Streaks(Answer):
+    current: int
+    longest: int
+
+
+class RulesetFigures(Answer):
+    ruleset: str
+    games: int
+    wins: int
+    average_place: float | None
+
+
+class Figures(Answer):
+    key: str
+    name: str = Field(description="The card game")
+    games: int = Field(description="Finished games")
+    unfinished: int
+    wins: int = Field(description="First places, shared ones too")
+    average_place: float | None
+    points: int = Field(description="The totals of their side, added up")
+    kinds: list[KindFigures] = Field(description="Points per deal kind")
+    counts: list[CountFigure] = Field(description="What the game counts per seat")
+    best: GameLine | None
+    worst: GameLine | None
+    streaks: Streaks
+    by_ruleset: list[RulesetFigures]
+    form: list[GameLine] = Field(description="The last games, oldest first")
+
+
+class Player(Answer):
+    """A person's statistics over their finished games (no game ids)."""
+
+    id: int
+    name: str
+    games: int = Field(description="Finished games, of every card game")
+    unfinished: int
+    families: dict[str, Figures] = Field(description="Per card game played (by its key); "
+                                                     "points of different card games "
+                                                     "never add up")
+
+
+class ScheduleEntry(Answer):
+    contract: str
+    name: str
+    expected_sum: int | None = None
+
+
+class RulesetEntry(Answer):
+    id: str
+    family: str
+    name: str
+    players: int
+    builtin: bool = Field(description="False for this server's house variants")
+    made_by: str | None = Field(None, description="House variants only")
+    created_at: str | None = Field(None, description="House variants only")
+    deals: int | None = Field(None, description="Kierki: deals in a game")
+    expected_sum: int | None = Field(None, description="Kierki: what a game adds up to")
+    schedule: list[ScheduleEntry] | None = Field(None, description="Kierki")
+    target: int | None = Field(None, description="The partnership game: the usual target")
+    targets: list[int] | None = Field(None, description="The partnership game: the targets "
+                                                        "a game may play to")
+
+
+class JsonSchema(Answer):
+    """A JSON Schema document (draft 2020-12)."""
+
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+    id: str = Field(alias="$id")
+    schema_: str = Field(alias="$schema")
+    type: str
+    properties: dict[str, Any]
+
+
+class Table(Answer):
+    table: int = Field(description="The table's number in its round, from 1")
+    game: str = Field(description="The table's game (`/api/games/{gid}`)")
+    players: list[str] = Field(description="Names in seat order")
+    entries: list[int] = Field(description="The same players' entry numbers")
+    first_dealer: int
+    ruleset: str
+    deals: int = Field(description="Deals recorded so far")
+    finished: bool
+    signatures: int = Field(description="How many of its players signed its finished game")
+    director_signed: bool
+    confirmed: bool = Field(description="Finished and signed by two players or the "
+                                        "director: until then its result is provisional")
+    token: str | None = Field(None, description="The game's write token: only with the "
+                                                "director's token")
+    join_code: str | None = Field(None, description="Only with the director's token")
+
+
+class Round(Answer):
+    number: int
+    finished: bool
+    tables: list[Table]
+
+
+class Entrant(Answer):
+    number: int
+    name: str
+    joined: int = Field(description="The first round they were drawn for")
+    withdrawn_after: int | None
+
+
+class TournamentStanding(Answer):
+    player: str
+    number: int
+    points: float
+    wins: int
+    games: int = Field(description="Finished games")
+    best: int | None
+    rank: int
+    provisional: bool = Field(description="A finished table of theirs is not confirmed yet")
+
+
+class Change(Answer):
+    at: str
+    action: Literal["correct", "undo", "unsigned", "close", "reopen"]
+    round: int | None
+    table: int | None
+    number: int | None = Field(description="The deal")
+    by: Literal["table", "director", "host"]
+    finished: bool | int | None = Field(description="Whether the game was over when it "
+                                                    "was changed")
+
+
+class Tournament(Answer):
+    """A tournament: its rounds' tables and its standings, best first."""
+
+    id: str
+    name: str
+    closed: bool
+    scoring: Literal[tournaments.SCORINGS]  # type: ignore[valid-type]
+    rounds_planned: int
+    rulesets: dict[str, str] = Field(description="The ruleset id per table size")
+    version: int = Field(description="Moves with every save at any of its tables")
+    players: list[Entrant]
+    rounds: list[Round]
+    standings: list[TournamentStanding] = Field(description=(
+        "Best first: by points (the sum of game totals, or 3 to 0 per place when ranked "
+        "by places), then table wins, then the best game; equal lines share a rank"))
+    changes: list[Change] | None = Field(None, description="The director's alone: every "
+                                                           "correction, undo and closing, "
+                                                           "the latest first")
+
+
+class NewTournamentAnswer(Answer):
+    id: str
+    token: str = Field(description="The director's: every change needs it")
+    round: Round
+
+
+class Arrived(Answer):
+    number: int = Field(description="Their entry number")
+    name: str
+
+
+class Club(Answer):
+    """A club; its manager also gets its invitation."""
+
+    id: str
+    name: str
+    public: bool = Field(description="Anyone may read the club (else its members, "
+                                     "directors and manager only)")
+    casual_rated: bool = Field(description="Its casual games count for the ratings")
+    default_ruleset: str | None = Field(description="The ruleset a new game of the club "
+                                                    "starts with (null: the server's)")
+    created_at: str
+    right: Literal["manager", "director", "member"] | None = Field(
+        description="The right the request's token holds in the club")
+    players: str = Field(description="Where its people are listed")
+    invite_code: str | None = Field(None, description="The manager's only")
+    invite_url: str | None = Field(None, description="The manager's only")
+
+
+class ClubWithToken(Club):
+    token: str = Field(description="`Authorization: Bearer` for the club's writes; given "
+                                   "once")
+
+
+class Member(Answer):
+    id: int = Field(description="For `DELETE /api/clubs/{cid}/members/{mid}`")
+    joined_at: str
+
+
+class SeasonHead(Answer):
+    id: str | None = Field(description="null: the calendar year, the season of a club "
+                                       "that named none")
+    name: str
+    starts: str = Field(json_schema_extra={"format": "date"})
+    ends: str = Field(json_schema_extra={"format": "date"})
+    scoring: Literal[seasons.SCORINGS]  # type: ignore[valid-type]
+    best: int | None = Field(description="Only each player's best `best` nights count")
+
+
+class SeasonLine(Answer):
+    player: str
+    person_id: int | None = None
+    points: float
+    nights: int
+    games: int
+    wins: int
+    counted: int | None = Field(None, description="Nights whose points count")
+    rank: int = Field(description="Equal lines share a rank")
+    rating: float | None = Field(description="The conservative rating mu − 3·sigma")
+    mu: float | None = None
+    sigma: float | None = None
+    shown: int | None = Field(None, description="The rating as the pages show it: "
+                              "1500 + 30·(mu − 25), see docs/ratings.md")
+    rated_games: int = Field(0, description="The player's rated games")
+    provisional: bool = Field(False, description="Fewer rated games than a rating needs "
+                              "to settle: the shown rating still moves a lot with each game")
+
+
+class Season(Answer):
+    season: SeasonHead
+    standings: list[SeasonLine] = Field(description="Best first")
+
+
+class Health(Answer):
+    status: Literal["ok", "unavailable"]
