@@ -123,7 +123,8 @@ def test_openapi_document_names_every_route_and_answer(app, client):
                 assert "404" in codes, (path, method)
             if op.get("security"):
                 assert {"401", "403"} <= codes, (path, method)
-            if method in ("put", "delete") or path.endswith("/undo"):
+            if (method in ("put", "delete") or path.endswith("/undo")) \
+                    and "/members/" not in path:  # removing a member meets no version
                 assert "409" in codes, (path, method)
 
 

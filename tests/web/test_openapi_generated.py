@@ -147,7 +147,10 @@ def _fresh(client, part):
         return {"tid": night["id"], "number": 1}, night["token"]
     if part == "clubs":
         club = client.post("/api/clubs", json={"name": "Klub"}).get_json()
-        return {"cid": club["id"]}, club["token"]
+        client.post("/api/join-club", json={"code": club["invite_code"]})
+        member = client.get(f"/api/clubs/{club['id']}/members", headers={
+            "Authorization": f"Bearer {club['token']}"}).get_json()[-1]
+        return {"cid": club["id"], "mid": member["id"]}, club["token"]
     if part == "rulesets":
         doc = client.get("/api/rulesets/standard-4").get_json()
         for key in ("id", "source", "expected_sum"):
