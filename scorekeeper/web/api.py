@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import re
+import sqlite3
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +28,7 @@ from ..domain.errors import (
     RulesetInUse,
     SeasonNotFound,
     TournamentNotFound,
+    write_fault,
 )
 from ..outputs import season_sheet
 from ..rules import checks
@@ -490,8 +492,10 @@ def game_schema():
 @bp.get("/openapi.json")
 def openapi():
     from .openapi import document
+    from .views import health
     doc = document()
     doc["paths"].update(MEMBER_PATHS)
+    doc["paths"]["/healthz"] = health.OPENAPI
     return jsonify(doc)
 
 
@@ -606,6 +610,10 @@ class DealRouter:
                                       lambda: body, config["SECRET_KEY"], kept=True)
                 except self.REFUSALS:
                     return None
+                except (sqlite3.DatabaseError, OSError) as e:
+                    if write_fault(e) is None:
+                        raise
+                    return None  # a full disk: Flask's handler says so
                 except Busy as e:  # answered once, here, as the app's handler answers it
                     return ("503 SERVICE UNAVAILABLE", [("Retry-After", str(e.retry_after))],
                             self.app.json.dumps_bytes(refusal_json(
