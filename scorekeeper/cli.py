@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 from . import create_app
 from .common import collation
 from .outputs.share import lan_address
-from .storage import backups
+from .storage import backups, instance_lock
 from .web.db import pool_of
 
 if TYPE_CHECKING:
@@ -486,6 +486,7 @@ HOST_LINK_HELP = ("Host link (once; the browser that opens it is the host: it ma
 def serve(args: argparse.Namespace) -> int:
     patch()
     app = create_app()
+    instance_lock.hold(app.instance_path)  # kierki restore refuses while this server runs
     pool_of(app).commit_in_groups()  # a write's wait for the disk stops nobody else
     from .outputs import renders  # after patch(): the pool's thread is a greenlet
 
@@ -598,7 +599,23 @@ def restore(app: Flask, source: Path, force: bool = False) -> int:
     database (its integrity checked first, then migrated to this version's schema) and
     the secret key kept in it, so every token and link made before still works. Refused
     over a live database holding any game, person, tournament or variant unless
-    ``force``. Run it with the server stopped; start the server after it."""
+    ``force``, and always while a server uses the instance (it holds the instance's lock:
+    :mod:`.storage.instance_lock`); no server starts while it runs."""
+    try:
+        lock = instance_lock.alone(app.instance_path)
+    except instance_lock.InUse:
+        print(f"Refused: a server is using {app.instance_path} now (it holds "
+              f"{instance_lock.LOCK_FILE} there), and a restore would replace the database "
+              "under it. Stop every `kierki serve` on this folder, then restore.",
+              file=sys.stderr)
+        return 1
+    try:
+        return _restore(app, source, force)
+    finally:
+        lock.close()
+
+
+def _restore(app: Flask, source: Path, force: bool) -> int:
     from .storage import store
     from .web.db import init_db
 
