@@ -232,7 +232,7 @@ def init_app(app: Flask) -> None:
         if response.status_code not in (429, 503):
             response.headers.pop("Retry-After", None)
         if response.status_code == 401 and "WWW-Authenticate" not in response.headers:
-            response.headers["WWW-Authenticate"] = 'Bearer realm="kierki"'
+            response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
         return response
 
     @app.before_request
