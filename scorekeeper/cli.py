@@ -486,7 +486,6 @@ HOST_LINK_HELP = ("Host link (once; the browser that opens it is the host: it ma
 def serve(args: argparse.Namespace) -> int:
     patch()
     app = create_app()
-    instance_lock.hold(app.instance_path)  # kierki restore refuses while this server runs
     pool_of(app).commit_in_groups()  # a write's wait for the disk stops nobody else
     from .outputs import renders  # after patch(): the pool's thread is a greenlet
 
@@ -503,6 +502,7 @@ def serve(args: argparse.Namespace) -> int:
     if refusal:
         print(refusal, file=sys.stderr)
         return 2
+    lock = instance_lock.hold(app.instance_path)  # kierki restore refuses while it is held
     shown = lan_address() if host in ("0.0.0.0", "::") else host
     limits = ", ".join(f"{k}={v}" for k, v in settings.items() if k not in ("host", "port"))
     local = f"http://{shown}:{port}/"
@@ -516,6 +516,7 @@ def serve(args: argparse.Namespace) -> int:
           f"Server: {limits}, pdf_workers={app.config['PDF_WORKERS']}, "
           f"pdf_queue={app.config['PDF_QUEUE']}", flush=True)
     run(app, settings)
+    lock.close()
     return 0
 
 

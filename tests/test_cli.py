@@ -443,7 +443,8 @@ def test_restore_refuses_while_a_server_uses_the_instance(own_secret, db, tmp_pa
     instance = cli.create_app().instance_path
     server = subprocess.Popen([sys.executable, "-c", (
         "import sys, time; from scorekeeper.storage import instance_lock; "
-        f"instance_lock.hold({instance!r}); print('held', flush=True); time.sleep(60)")],
+        f"lock = instance_lock.hold({instance!r}); print('held', flush=True); "
+        "time.sleep(60)")],
         stdout=subprocess.PIPE, text=True)
     try:
         assert server.stdout.readline().strip() == "held"
@@ -465,11 +466,9 @@ def test_serve_holds_the_lock_a_restore_meets(own_secret, db, tmp_path, capsys, 
     monkeypatch.setattr(cli, "patch", lambda: None)
     monkeypatch.setattr(cli, "run", lambda app, settings: answers.append(
         cli.main(["restore", str(tmp_path / "copy.sqlite"), "--force"])))
-    monkeypatch.setattr(cli.instance_lock, "_held", [])
     from scorekeeper.outputs import renders
     monkeypatch.setattr(renders.renders, "start", lambda workers: None)
     assert cli.main(["serve"]) == 0
     assert answers == [1] and "a server is using" in capsys.readouterr().err
-    for f in cli.instance_lock._held:  # the server stops: its lock goes with it
-        f.close()
+    # the server has stopped: its lock went with it
     assert cli.main(["restore", str(tmp_path / "copy.sqlite"), "--force"]) == 0

@@ -37,15 +37,12 @@ def _take(instance: str | os.PathLike[str], how: int) -> IO[bytes]:
     return f
 
 
-#: What a running server holds: kept here, so the lock lasts as long as the process.
-_held: list[IO[bytes]] = []
-
-
-def hold(instance: str | os.PathLike[str]) -> None:
-    """This process uses the instance until it ends (``kierki serve``): a restore is
-    refused meanwhile. ``SystemExit`` with the reason while a restore runs."""
+def hold(instance: str | os.PathLike[str]) -> IO[bytes]:
+    """The instance's lock shared with every other server (``kierki serve``), as an open
+    file: a restore is refused while the caller keeps it. ``SystemExit`` with the reason
+    while a restore runs."""
     try:
-        _held.append(_take(instance, fcntl.LOCK_SH))
+        return _take(instance, fcntl.LOCK_SH)
     except InUse:
         raise SystemExit(f"Refused: a restore is replacing the database in {instance}; "
                          "start the server when it has finished.") from None
