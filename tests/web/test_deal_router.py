@@ -137,7 +137,8 @@ def test_what_the_router_leaves_to_flask_is_answered_by_flask_and_stores_nothing
         results.append(seen(r) if r.mimetype == "application/json" else
                        (r.status_code, r.data))
     assert results[0] == results[1]
-    assert len(flask_calls) == 2 or status == 415  # both answered by the view
+    # both answered by the view (an unknown game, by the read check before it)
+    assert len(flask_calls) == 2 or status in (404, 415)
 
 
 def test_a_refused_deal_is_told_in_the_players_language(clients):
