@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 from . import create_app
 from .common import collation
 from .outputs.share import lan_address
-from .storage import backups, connection, game_reads
+from .storage import backups, connection, game_reads, instance_lock
 from .web.db import pool_of
 
 if TYPE_CHECKING:
@@ -502,6 +502,7 @@ def serve(args: argparse.Namespace) -> int:
     if refusal:
         print(refusal, file=sys.stderr)
         return 2
+    lock = instance_lock.hold(app.instance_path)  # kierki restore refuses while it is held
     shown = lan_address() if host in ("0.0.0.0", "::") else host
     limits = ", ".join(f"{k}={v}" for k, v in settings.items() if k not in ("host", "port"))
     local = f"http://{shown}:{port}/"
@@ -515,6 +516,7 @@ def serve(args: argparse.Namespace) -> int:
           f"Server: {limits}, pdf_workers={app.config['PDF_WORKERS']}, "
           f"pdf_queue={app.config['PDF_QUEUE']}", flush=True)
     run(app, settings)
+    lock.close()
     return 0
 
 
@@ -597,7 +599,23 @@ def restore(app: Flask, source: Path, force: bool = False) -> int:
     database (its integrity checked first, then migrated to this version's schema) and
     the secret key kept in it, so every token and link made before still works. Refused
     over a live database holding any game, person, tournament or variant unless
-    ``force``. Run it with the server stopped; start the server after it."""
+    ``force``, and always while a server uses the instance (it holds the instance's lock:
+    :mod:`.storage.instance_lock`); no server starts while it runs."""
+    try:
+        lock = instance_lock.alone(app.instance_path)
+    except instance_lock.InUse:
+        print(f"Refused: a server is using {app.instance_path} now (it holds "
+              f"{instance_lock.LOCK_FILE} there), and a restore would replace the database "
+              "under it. Stop every `kierki serve` on this folder, then restore.",
+              file=sys.stderr)
+        return 1
+    try:
+        return _restore(app, source, force)
+    finally:
+        lock.close()
+
+
+def _restore(app: Flask, source: Path, force: bool) -> int:
     from .web.db import init_db
 
     source = source.expanduser()

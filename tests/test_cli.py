@@ -428,3 +428,47 @@ def test_the_collector_scans_what_came_since_its_last_full_collection():
     finally:
         gc.callbacks[:] = callbacks
         gc.unfreeze()
+
+
+def test_restore_refuses_while_a_server_uses_the_instance(own_secret, db, tmp_path, capsys,
+                                                          monkeypatch):
+    """``kierki serve`` holds the instance's lock while it runs: a restore, forced or not,
+    is refused then, and says why; once the server has stopped, --force replaces it."""
+    import subprocess
+    import sys
+
+    new(db)
+    assert cli.main(["backup", str(tmp_path / "copy.sqlite")]) == 0
+    new(db)
+    instance = cli.create_app().instance_path
+    server = subprocess.Popen([sys.executable, "-c", (
+        "import sys, time; from scorekeeper.storage import instance_lock; "
+        f"lock = instance_lock.hold({instance!r}); print('held', flush=True); "
+        "time.sleep(60)")],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout.readline().strip() == "held"
+        assert cli.main(["restore", str(tmp_path / "copy.sqlite"), "--force"]) == 1
+        assert "a server is using" in capsys.readouterr().err
+        assert len(game_reads.list_games(db)) == 2  # nothing replaced
+    finally:
+        server.kill()
+        server.wait()
+        server.stdout.close()
+    assert cli.main(["restore", str(tmp_path / "copy.sqlite"), "--force"]) == 0
+    assert len(game_reads.list_games(db)) == 1
+
+
+def test_serve_holds_the_lock_a_restore_meets(own_secret, db, tmp_path, capsys, monkeypatch):
+    new(db)
+    assert cli.main(["backup", str(tmp_path / "copy.sqlite")]) == 0
+    answers = []
+    monkeypatch.setattr(cli, "patch", lambda: None)
+    monkeypatch.setattr(cli, "run", lambda app, settings: answers.append(
+        cli.main(["restore", str(tmp_path / "copy.sqlite"), "--force"])))
+    from scorekeeper.outputs import renders
+    monkeypatch.setattr(renders.renders, "start", lambda workers: None)
+    assert cli.main(["serve"]) == 0
+    assert answers == [1] and "a server is using" in capsys.readouterr().err
+    # the server has stopped: its lock went with it
+    assert cli.main(["restore", str(tmp_path / "copy.sqlite"), "--force"]) == 0

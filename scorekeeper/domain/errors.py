@@ -6,6 +6,9 @@ own (``service.Conflict``, ``service.Frozen``, ``tournaments.NotNow``…) stay w
 are made."""
 from __future__ import annotations
 
+import errno
+import sqlite3
+
 from ..storage.club_reads import ClubNotFound
 from ..storage.commits import Busy, StoreError
 from ..storage.game_reads import GameNotFound
@@ -17,7 +20,34 @@ from ..storage.people_writes import NameTaken, RenameChanged
 from ..storage.rating_writes import SeasonNotFound
 from ..storage.tournament_reads import TournamentNotFound
 
-__all__ = ["Busy", "ClubNotFound", "GameNotFound", "NameTaken", "PersonNotFound",
-           "RenameChanged", "RulesetInUse", "RulesetNotFound", "SeasonNotFound", "StoreError",
-           "TournamentNotFound",
-           "VersionConflict"]
+__all__ = ["DISK_FULL", "READ_ONLY", "Busy", "ClubNotFound", "GameNotFound", "NameTaken",
+           "PersonNotFound", "RenameChanged", "RulesetInUse", "RulesetNotFound",
+           "SeasonNotFound", "StoreError", "TournamentNotFound", "VersionConflict",
+           "write_fault"]
+
+
+#: What keeps the server from saving: its disk is full, or its database is read-only.
+DISK_FULL, READ_ONLY = "disk_full", "read_only"
+
+
+def write_fault(error: BaseException | None) -> str | None:
+    """:data:`DISK_FULL` or :data:`READ_ONLY` when ``error`` (or what caused it) is the
+    disk refusing a write: SQLite's "database or disk is full" or "attempt to write a
+    readonly database", or the system's ``ENOSPC``, ``EDQUOT`` or ``EROFS``; else None."""
+    for _ in range(4):  # the error, and the few it may have been raised from
+        if error is None:
+            return None
+        if isinstance(error, sqlite3.DatabaseError):
+            name = getattr(error, "sqlite_errorname", "") or ""
+            text = str(error)
+            if name == "SQLITE_FULL" or "database or disk is full" in text:
+                return DISK_FULL
+            if name.startswith("SQLITE_READONLY") or "readonly database" in text:
+                return READ_ONLY
+        elif isinstance(error, OSError):
+            if error.errno in (errno.ENOSPC, errno.EDQUOT):
+                return DISK_FULL
+            if error.errno == errno.EROFS:
+                return READ_ONLY
+        error = error.__cause__ or error.__context__
+    return None

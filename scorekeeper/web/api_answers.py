@@ -386,4 +386,6 @@ class Season(Answer):
 
 
 class Health(Answer):
-    status: Literal["ok", "unavailable"]
+    status: Literal["ok", "unavailable", "disk_full", "read_only"] = Field(
+        description="ok (200), else 503: the database cannot be read (unavailable), or "
+                    "the disk refuses writes (disk_full, read_only)")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -370,10 +371,11 @@ def test_the_qr_code_links_to_the_https_address(phone, site, locale, width):
 
     page = phone(locale, width)
     game = new_game(page)
-    url = f"{site.base}/join/{game['join_code']}"
     page.goto(f"{page.base}/join/{game['join_code']}")  # a phone of the table
     page.locator("details.share summary").click()
-    assert page.locator("details.share .share-link").inner_text() == url
+    url = page.locator("details.share .share-link").inner_text()
+    # the table's link: its code and the game's secret, at the HTTPS address
+    assert re.fullmatch(re.escape(f"{site.base}/join/{game['join_code']}/") + r"[\w-]{16}", url)
     assert page.locator("details.share svg").is_visible()
     html = page.evaluate("fetch(location.href).then(r => r.text())")
     assert segno_svg(url) in html  # the code a camera reads is that link

@@ -57,7 +57,11 @@ def test_installable_with_a_service_worker_and_a_qr_code(phone, server_app):
     box = qr.bounding_box()
     assert box["width"] >= 150 and abs(box["width"] - box["height"]) < 1
     code = stored(app, gid).stored.join_code
-    assert page.locator("details.share .share-link").inner_text() == f"{base}/join/{code}"
+    with app.test_request_context():  # the table's link: its code and the game's secret
+        from scorekeeper.web import access
+        secret = access.join_secret(gid)
+    assert page.locator("details.share .share-link").inner_text() == \
+        f"{base}/join/{code}/{secret}"
     assert not page.errors
 
 

@@ -11,7 +11,7 @@ from flask import request
 from scorekeeper import create_app
 from scorekeeper.families.kierki.rules import get_ruleset
 from tests.fixtures import new_game, results_for, state
-from tests.web.test_share import segno_svg
+from tests.web.test_share import join_path, segno_svg
 
 RESULTS = results_for(get_ruleset("standard-4"))
 #: What a TLS-terminating proxy in front of the app adds to a phone's request.
@@ -199,7 +199,7 @@ def test_the_join_link_and_qr_code_say_https_and_the_public_host(proxied):
         for _ in range(2):  # the second answer is a kept one: the host is in its key
             html = client.get(f"/games/{gid}", headers={**FORWARDED,
                                                          "X-Forwarded-Host": host}).text
-            url = f"https://{host}/join/{code}"
+            url = f"https://{host}{join_path(proxied, gid, code)}"
             assert segno_svg(url) in html and url in share_box(html)
             assert "http://" not in share_box(html)
 
@@ -209,10 +209,10 @@ def test_the_public_url_is_put_in_every_link_and_qr_code(tmp_path):
     client = app.test_client()
     gid = new_game(client)
     code = state(app, gid).stored.join_code
-    url = f"https://kierki.example.org/join/{code}"
+    url = f"https://kierki.example.org{join_path(app, gid, code)}"
     for base in ("http://192.168.1.20:5000", "http://localhost:5000"):
         client.get(f"/join/{code}", base_url=base)  # a phone of the table, at this address
         html = client.get(f"/games/{gid}", base_url=base).text
         assert segno_svg(url) in html and url in share_box(html)
         assert "192.168" not in share_box(html) and 'class="loopback"' not in html
-    assert client.get(f"/join/{code}").location.endswith(f"/games/{gid}")  # the link works
+    assert client.get(url).location.endswith(f"/games/{gid}")  # the link works

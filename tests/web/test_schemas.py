@@ -204,7 +204,7 @@ def test_every_declared_answer_is_what_the_server_answers(client):
             (path, method, status)
     for path, methods in document["paths"].items():
         concrete = path.replace("{ruleset_id}", "standard-4").replace("{gid}", "x") \
-            .replace("{number}", "1").replace("{pid}", "1")
+            .replace("{number}", "1").replace("{pid}", "1").replace("{mid}", "1")
         allowed = client.open(concrete, method="OPTIONS").headers["Allow"]
         listed = {m.upper() for m in methods} | {"OPTIONS"}
         assert listed | ({"HEAD"} if "GET" in listed else set()) \

@@ -2,6 +2,7 @@
 game (or ruleset), a version conflict or a forged form become an answer."""
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 from urllib.parse import urlparse
 
@@ -22,7 +23,15 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from ...common.formats import number
 from ...domain import variants as stored_rules
-from ...domain.errors import Busy, ClubNotFound, GameNotFound, TournamentNotFound
+from ...domain.errors import (
+    DISK_FULL,
+    READ_ONLY,
+    Busy,
+    ClubNotFound,
+    GameNotFound,
+    TournamentNotFound,
+    write_fault,
+)
 from ...domain.service import Conflict, Frozen, Game, load
 from ...outputs import share
 from ...outputs.renders import Full
@@ -69,6 +78,14 @@ def _drain(limit: int) -> None:
             left -= len(chunk)
     except Exception:  # noqa: BLE001 - a broken chunk, a client gone: the 413 all the same
         return
+
+
+#: What a user is told when the disk refuses a write, and what the log names.
+FAULTS = {DISK_FULL: _l("The server's disk is full; nothing was saved. Tell the host: "
+                        "once there is room again, try again."),
+          READ_ONLY: _l("The server cannot write its database (it is read-only); nothing "
+                        "was saved. Tell the host.")}
+FAULT_LOG = {DISK_FULL: "disk full", READ_ONLY: "database read-only"}
 
 
 def _safe_next(target: str | None) -> str:
@@ -194,6 +211,24 @@ def init_app(app: Flask) -> None:
         back = url_for("games.show", gid=gid) if gid else None  # the form, as it was typed
         return render_template("error.html", message=message, back=back), 503, headers
 
+    @app.errorhandler(sqlite3.DatabaseError)
+    @app.errorhandler(OSError)
+    def write_refused(e: Exception):
+        """The disk refused a write (full, or the database read-only): 507 or 503 in the
+        user's language, one line in the log naming the cause; nothing was saved (the
+        write's transaction was rolled back). Any other error stays a 500."""
+        fault = write_fault(e)
+        if fault is None:
+            raise e
+        app.logger.error("%s: %s %s refused, nothing saved (%s)", FAULT_LOG[fault],
+                         request.method, request.path, e)
+        message = gettext(FAULTS[fault])
+        status = 507 if fault == DISK_FULL else 503
+        headers = {"Cache-Control": "no-store"}
+        if request.path.startswith("/api/") or request.headers.get("X-Kierki-Kept"):
+            return refusal_json(message), status, headers
+        return render_template("error.html", message=message), status, headers
+
     @app.errorhandler(Full)
     def printing_full(e: Full):
         """More PDFs are waiting for a worker than the queue holds (``PDF_QUEUE``): none
@@ -212,6 +247,18 @@ def init_app(app: Flask) -> None:
         if code == 405 and e.get_response().headers.get("Allow"):
             response.headers["Allow"] = e.get_response().headers["Allow"]
         return response, code
+
+    @app.after_request
+    def say_what_is_asked(response):
+        """``Retry-After`` only where a client is asked to wait (429, 503), whoever set it
+        (the rate limiter sets it on every limited answer); a 401 says how to
+        authenticate (``WWW-Authenticate``). Registered before the limiter, so it runs
+        after the limiter's own headers are set."""
+        if response.status_code not in (429, 503):
+            response.headers.pop("Retry-After", None)
+        if response.status_code == 401 and "WWW-Authenticate" not in response.headers:
+            response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
+        return response
 
     @app.before_request
     def refuse_a_body_over_the_limit():

@@ -1,22 +1,50 @@
-"""``GET /healthz``: whether this server can read its database, for a container's or a
-monitor's health check.
+"""``GET /healthz``: whether this server can read its database and save, for a container's
+or a monitor's health check.
 
-It takes a connection the way every request does (the app's pool) and counts the games:
-``200 {"status": "ok"}``, or ``503 {"status": "unavailable"}`` when the database file is
-gone or cannot be read. It opens no session (no cookie is set), is never kept by a cache
-(``no-store``) and says nothing about the games themselves.
+It takes a connection the way every request does (the app's pool) and counts the games,
+then asks the database's folder whether a write fits: ``200 {"status": "ok"}``, or ``503``
+with ``"unavailable"`` (the database file is gone or cannot be read), ``"disk_full"``
+(less than :data:`DISK_MIN` free, or a small file cannot be written there) or
+``"read_only"`` (the folder or the database cannot be written). Nothing is kept between
+requests: each answer looks again, so it is ``ok`` as soon as room is made. It opens no
+session (no cookie is set), is never kept by a cache (``no-store``) and says nothing about
+the games themselves.
 """
 from __future__ import annotations
 
+import os
+import shutil
 import sqlite3
 from pathlib import Path
 
 from flask import Blueprint, current_app, jsonify
 
 from ...domain import reads
+from ...domain.errors import DISK_FULL, READ_ONLY, write_fault
 from ..db import get_db
 
 bp = Blueprint("health", __name__)
+
+#: Less free space than this where the database lives is a full disk: SQLite needs room
+#: for new pages and its write-ahead log, a PDF for its file.
+DISK_MIN = 1024 * 1024
+
+#: ``GET /healthz`` in the OpenAPI document.
+OPENAPI = {"get": {
+    "summary": "Whether the server can read its database and save",
+    "responses": {
+        "200": {"description": "The database answered and a write fits",
+                "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["status"],
+                    "properties": {"status": {"enum": ["ok"]}}}}}},
+        "503": {"description": "unavailable: the database file is gone or cannot be read; "
+                               "disk_full: the disk has no room; read_only: the database "
+                               "cannot be written",
+                "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["status"], "properties": {
+                        "status": {"enum": ["unavailable", DISK_FULL, READ_ONLY]}}}}}},
+        "405": {"description": "Only GET (and HEAD)"},
+        "500": {"description": "Something went wrong on the server"}}}}
 
 
 def _readable() -> bool:
@@ -32,10 +60,38 @@ def _readable() -> bool:
     return True
 
 
+def _write_fault() -> str | None:
+    """What keeps the database's folder from taking a write (None: nothing)."""
+    path = current_app.config["DATABASE"]
+    if path == ":memory:":
+        return None
+    folder = Path(path).parent
+    try:
+        if shutil.disk_usage(folder).free < DISK_MIN:
+            return DISK_FULL
+    except OSError:
+        return None
+    if not os.access(path, os.W_OK):
+        return READ_ONLY
+    probe = folder / f".healthz-{os.getpid()}"
+    try:
+        with open(probe, "wb") as f:
+            f.write(b"\0" * 4096)
+            f.flush()
+            os.fsync(f.fileno())
+    except OSError as e:
+        return write_fault(e) or READ_ONLY  # (a folder this user may not write)
+    finally:
+        probe.unlink(missing_ok=True)
+    return None
+
+
 @bp.get("/healthz")
 def healthz():
-    ok = _readable()
-    response = jsonify({"status": "ok" if ok else "unavailable"})
-    response.status_code = 200 if ok else 503
+    status = "ok" if _readable() else "unavailable"
+    if status == "ok":
+        status = _write_fault() or "ok"
+    response = jsonify({"status": status})
+    response.status_code = 200 if status == "ok" else 503
     response.headers["Cache-Control"] = "no-store"
     return response
