@@ -34,7 +34,7 @@ from ..rules.checks import is_int
 from ..rules.errors import N_, InvalidInput, Problem
 from ..rules.named import ID
 from . import access, adapters, caches, limits
-from .db import get_db, pool_of
+from .db import get_db, open_db
 from .i18n import locale_of, speech
 from .pipeline import refusal_json
 from .views import people as people_views
@@ -510,7 +510,7 @@ class DealRouter:
     hello-world's throughput, where the issue that asked for one path set 0.4: Flask's
     request context, session, routing, hooks and response object are a third of a
     deal's processor time. Here a PUT of a JSON body within the limit is read, and the
-    same function as the view's enters the deal, on a connection of the app's pool, in
+    same function as the view's enters the deal, on a connection of its own, in
     the request's language, and writes the same bytes with the same headers. No Flask
     context is pushed: the language is spoken through :func:`.i18n.speaking` (a context
     variable, with Flask-Babel's own catalogue for it: :func:`.web.i18n.speech`), and
@@ -523,7 +523,7 @@ class DealRouter:
     (:class:`Busy`) is answered 503 here, as the app's handler answers it (once:
     Flask would wait for the lock again). Anything else (a bug, a database error) is not
     caught: it reaches the server, which logs it and answers 500. The live table hears of
-    the write from the committer, as of every write."""
+    the write from the domain's events, as of every write."""
 
     #: What the router leaves to Flask to answer: nothing of it was stored.
     REFUSALS = (InvalidInput, service.Conflict, service.Frozen, GameNotFound, access.NoToken,
@@ -564,8 +564,7 @@ class DealRouter:
             body = loads(raw)
         except ValueError:
             return None
-        pool = pool_of(self.app)
-        db = pool.take()
+        db = open_db(self.app)
         try:
             with speaking(speech(self.app, locale_of(environ, config["LANGUAGES"]))):
                 try:
@@ -579,7 +578,7 @@ class DealRouter:
                                 common_i18n.gettext(Busy.message))))
                 return "200 OK", [], self.app.json.dumps_bytes(game_json(game, db))
         finally:
-            pool.give(db)
+            db.close()
 
 
 # -- clubs (issue 36) ----------------------------------------------------------------

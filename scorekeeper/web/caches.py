@@ -26,7 +26,7 @@ from flask_wtf.csrf import generate_csrf
 
 from ..common.lru import LRU
 from ..domain import reads
-from .db import pool_of
+from .db import open_db
 from .pipeline import digest
 
 #: Rendered pages (with the CSRF marker) and other answers' bodies, by what they show.
@@ -268,12 +268,11 @@ class Revisits:
         return self._answer(key, environ, start_response)
 
     def _current(self, visit: Visit) -> bool:
-        pool = pool_of(self.app)
-        db = pool.take()
+        db = open_db(self.app)
         try:
             return tuple(reads.game_versions(db, list(visit.ids))) == visit.stamp
         finally:
-            pool.give(db)
+            db.close()
 
     def _answer(self, key: tuple, environ: dict[str, Any],
                 start_response: Callable[..., Any]):

@@ -359,7 +359,7 @@ JSON_SCHEMA = {"type": "object", "required": ["$id", "$schema", "type", "propert
 
 
 #: ``GET /healthz`` (outside ``/api/``, for a container's or a monitor's health check):
-#: the database read through the app's connection pool; no session, never cached.
+#: the database read on the request's own connection; no session, never cached.
 _HEALTH = {"type": "object", "required": ["status"],
            "properties": {"status": {"enum": ["ok", "unavailable"]}}}
 HEALTHZ = {"get": {

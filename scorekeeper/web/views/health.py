@@ -1,7 +1,7 @@
 """``GET /healthz``: whether this server can read its database, for a container's or a
 monitor's health check.
 
-It takes a connection the way every request does (the app's pool) and counts the games:
+It takes a connection the way every request does (its own, on ``g``) and counts the games:
 ``200 {"status": "ok"}``, or ``503 {"status": "unavailable"}`` when the database file is
 gone or cannot be read. It opens no session (no cookie is set), is never kept by a cache
 (``no-store``) and says nothing about the games themselves.
