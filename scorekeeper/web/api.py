@@ -66,26 +66,13 @@ def game_json(game: service.Game, db: Database | None = None) -> dict[str, Any]:
                     **extra.get("ruleset", {})},
         "players": [{"seat": i, "name": n} for i, n in enumerate(game.players)],
         "first_dealer": state.first_dealer,
-        "deals": [_deal_json(game, s) for s in state.scored],
+        "deals": [_written_deal(game, s) for s in state.scored],
         "totals": state.totals, "finished": finished,
         "winners": state.winners if finished else [],
         "current_deal": current.number if current else None,
         "signatures": [{"seat": seat, "by": s["by"], "at": s["at"]}
                        for seat, s in signed.items()],
     }
-
-
-def _deal_json(game: service.Game, scored: Any) -> Written:
-    """A recorded deal's JSON, written once and kept on the game. A deal's scored record
-    is one object from the version that recorded it on (the next deal's state keeps the
-    ones before it, and the service hands the game's parts on), and its JSON has no
-    words in it, so an answer after each deal entered writes only the new deal's."""
-    kept = game.parts.get(("deal-json", scored.deal.number))
-    if kept is not None and kept[0] is scored:
-        return kept[1]
-    written = _written_deal(game, scored)
-    game.parts[("deal-json", scored.deal.number)] = (scored, written)
-    return written
 
 
 def _written_deal(game: service.Game, scored: Any) -> Written:
@@ -279,14 +266,11 @@ def get_game(gid: str):
 
 
 def enter_deal(db: Database, gid: str, number: int, authorization: str,
-               read_body: Callable[[], Any], secret: str | bytes,
-               kept: bool = False) -> service.Game:
+               read_body: Callable[[], Any], secret: str | bytes) -> service.Game:
     """``PUT /api/games/<gid>/deals/<number>``, whichever way it came (the view below, or
     :class:`DealRouter`): the game (404), the token (401, 403), the body (415, 400, 422),
-    the deal (422, 409); the game after it. ``kept``: start from the game as this process
-    last kept it, its version unread (:func:`.service.load_to_write`: the router's, which
-    hands any refusal to the view, and the view reads it afresh)."""
-    game = service.load_to_write(db, gid) if kept else service.load(db, gid)
+    the deal (422, 409); the game after it."""
+    game = service.load(db, gid)
     right = access.api_right(db, gid, authorization, secret)
     body = read_body()
     if not isinstance(body, dict):
@@ -569,7 +553,7 @@ class DealRouter:
             with speaking(speech(self.app, locale_of(environ, config["LANGUAGES"]))):
                 try:
                     game = enter_deal(db, gid, number, environ.get("HTTP_AUTHORIZATION", ""),
-                                      lambda: body, config["SECRET_KEY"], kept=True)
+                                      lambda: body, config["SECRET_KEY"])
                 except self.REFUSALS:
                     return None
                 except Busy as e:  # answered once, here, as the app's handler answers it

@@ -21,7 +21,6 @@ RESULTS = plausible_results(get_ruleset("standard-4"))
 
 def afresh(db, t: tournaments.Tournament) -> tournaments.LiveStandings:
     """The standings mid-round from every game loaded anew (nothing kept)."""
-    service._games.clear()
     running = {}
     for table in t.stored.tables:
         game = service.load(db, table.game_id)
