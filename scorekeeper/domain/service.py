@@ -191,7 +191,7 @@ def create_game(db: Database, ruleset_id: Any, names: Any, first_dealer: Any = N
 
 def rematch(db: Database, game: Game, names: list[str], first_dealer: int,
             max_games: int | None = None) -> tuple[str, bool]:
-    """The next game of ``game``'s table, one per game (issue 35): the rematch it has, or
+    """The next game of ``game``'s table, one per game: the rematch it has, or
     a new game of the same rules and settings with ``names`` seated and ``first_dealer``
     dealing first, made now and linked as its rematch. Returns (its id, whether this call
     made it): the first phone to ask makes it, every later one (any phone of the table,
