@@ -194,27 +194,23 @@ def test_a_debugging_server_answers_as_its_flask_does(app, clients, flask_calls)
 
 
 def test_a_deal_entered_by_another_process_meanwhile_is_met_as_on_any_phone(
-        app, clients, flask_calls):
-    """The router starts from the game this process kept, its version unread: when another
-    process wrote meanwhile, the store's compare and set refuses it, and Flask, reading the
-    game afresh, answers as it would any phone: the next deal is stored, a stale one is
-    told 409 with the version there is now, nothing is lost or stored twice."""
+        app, clients):
+    """Another process wrote meanwhile: the router reads the game afresh, so the next deal
+    is stored, a stale one is told 409 with the version there is now, nothing is lost or
+    stored twice."""
     from tests.web.test_caches import enter_in_another_process
 
     through, _ = clients
     gid, token = new_game(through)
     assert put(through, gid, token, 1, {"version": 1, "result": RESULTS[0]}).status_code == 200
-    assert not flask_calls  # answered by the router, the game kept at version 2
     enter_in_another_process(app.config["DATABASE"], gid, 2, 2)  # version 3 elsewhere
 
     r = put(through, gid, token, 3, {"version": 3, "result": RESULTS[2]})
-    assert r.status_code == 200  # the kept game was at 2: Flask read it afresh
+    assert r.status_code == 200
     game = r.get_json()
     assert game["version"] == 4 and [d["number"] for d in game["deals"]] == [1, 2, 3]
-    assert len(flask_calls) == 1
     again = put(through, gid, token, 3, {"version": 3, "result": RESULTS[2]})
     assert again.status_code == 409 and again.get_json()["version"] == 4
-    assert len(flask_calls) == 2
     r = put(through, gid, token, 4, {"version": 4, "result": RESULTS[3]})
-    assert r.status_code == 200 and len(flask_calls) == 2  # kept again: the router's
+    assert r.status_code == 200
     assert [d["number"] for d in r.get_json()["deals"]] == [1, 2, 3, 4]
