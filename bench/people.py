@@ -9,8 +9,8 @@ Seeds two temporary instances, one with ``--small`` finished games (10) and one 
 thousand names that play once; one table of four regulars plays an evening of four
 games every few days (a quarter of all games), the other games draw their people at
 random. Games are written by the store's own write (``game_writes.import_game``, the one that
-also keeps each finished game's figures), several hundred to a transaction through
-:func:`.commits.commit` (the group commit's path), with the store's clock set to each
+also keeps each finished game's figures), several hundred to a transaction (one
+:func:`.connection.writes` around them), with the store's clock set to each
 game's evening so that evenings form as they would have.
 
 Then times, through the Flask test client (one process, as the server's one worker),
@@ -49,7 +49,7 @@ from scorekeeper.common.lru import LRU
 from scorekeeper.domain import service
 from scorekeeper.families import registry
 from scorekeeper.families.kierki.rules.examples import plausible_results
-from scorekeeper.storage import commits, connection, game_writes, rating_reads
+from scorekeeper.storage import connection, game_writes, rating_reads
 
 #: Tybet to 21: the pairs (seats 0 and 2 against 1 and 3) win 29 to 4.
 PLAIN = {"declarations": [[], [], [], []], "aces": [3, 1], "honours": [11, 9], "last": 0}
@@ -82,7 +82,7 @@ def seed(db, games: int, rng: random.Random) -> None:
     weighted = [rid for rid, share in MIX for _ in range(share)]
     one_offs = iter(f"Gość {i}" for i in range(1, 10**6))
     clock = connection.now
-    jobs: list[commits._Job] = []
+    jobs: list[tuple[Any, ...]] = []
     when = START
     try:
         for i in range(games):
@@ -97,23 +97,22 @@ def seed(db, games: int, rng: random.Random) -> None:
                 regulars = rng.sample(REGULARS[4:], players)
                 names = [next(one_offs) if rng.random() < 0.08 else n for n in regulars]
             at = (when + timedelta(hours=i % 4)).isoformat()
-            jobs.append(commits._Job(_import_at, (family, snapshot, names, settings,
-                                                  results, at), {}))
+            jobs.append((family, snapshot, names, settings, results, at))
             if len(jobs) == BATCH or i == games - 1:
-                for ok, value in commits.commit(db, jobs):
-                    if not ok:
-                        raise value
+                _import_all(db, jobs)
                 jobs = []
     finally:
         connection.now = clock
 
 
-def _import_at(db, family, snapshot, names, settings, results, at):
-    """``game_writes.import_game`` (unwrapped: the batch commits it) with the store's clock at
-    the game's time."""
-    connection.now = lambda: at
-    return game_writes.import_game.__wrapped__(db, family, snapshot, names, settings, results,
-                                         [], True, created_at=at)
+@connection.writes
+def _import_all(db, jobs):
+    """Each game of ``jobs`` by ``game_writes.import_game`` (unwrapped: they share this
+    one transaction), with the store's clock at the game's time."""
+    for family, snapshot, names, settings, results, at in jobs:
+        connection.now = lambda at=at: at
+        game_writes.import_game.__wrapped__(db, family, snapshot, names, settings, results,
+                                            [], True, created_at=at)
 
 
 def instance(games: int, rng: random.Random, folder: Path):

@@ -40,7 +40,6 @@ from . import create_app
 from .common import collation
 from .outputs.share import lan_address
 from .storage import backups, connection, game_reads, instance_lock
-from .web.db import pool_of
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -486,7 +485,6 @@ HOST_LINK_HELP = ("Host link (once; the browser that opens it is the host: it ma
 def serve(args: argparse.Namespace) -> int:
     patch()
     app = create_app()
-    pool_of(app).commit_in_groups()  # a write's wait for the disk stops nobody else
     from .outputs import renders  # after patch(): the pool's thread is a greenlet
 
     renders.renders.log = lambda line: print(line, file=sys.stderr, flush=True)

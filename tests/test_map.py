@@ -477,7 +477,7 @@ IN_A_WRITE = {"put_figures", "touch_tournament_of", "touch_tournaments_of_person
 
 def test_every_write_of_the_store_is_a_writes_function():
     """Each public function of the storage's writing modules whose own statements change rows is
-    decorated ``@writes`` (committed whole by ``commits.py``), but those the map names
+    decorated ``@writes`` (committed whole by it), but those the map names
     as called inside one."""
     changes = re.compile(r"^\s*(insert|update|delete|replace)\b", re.IGNORECASE)
     nodes = [node for path in sorted((PACKAGE / "storage").glob("*.py"))
@@ -499,11 +499,12 @@ def test_every_write_of_the_store_is_a_writes_function():
     assert all(f"`{name}`" in DOC for name in IN_A_WRITE)
 
 
-def test_only_the_committer_takes_the_write_lock():
-    """``BEGIN IMMEDIATE`` (the write lock) is taken in ``storage/commits.py`` alone."""
+def test_only_the_write_helper_takes_the_write_lock():
+    """``BEGIN IMMEDIATE`` (the write lock) is taken in ``storage/connection.py`` alone
+    (``writes``)."""
     found = {p.name for p in _python_files(PACKAGE) for _, text in _strings(p)
              if re.search(r"\bbegin\s+immediate\b", text, re.IGNORECASE)}
-    assert found == {"commits.py"}
+    assert found == {"connection.py"}
 
 
 def test_the_api_and_the_exports_keep_machine_forms():

@@ -1,13 +1,11 @@
-"""The database the app works on, as the layers above see it: its pool of open
-connections (one lent to each request, its writes to the pool's committer), the schema
-brought up to date, and the settings a connection is opened with. The web asks here;
-only the domain and the storage name the storage."""
+"""The database the app works on, as the layers above see it: a connection opened with
+the app's settings, the schema brought up to date, and those settings. The web asks
+here; only the domain and the storage name the storage."""
 from __future__ import annotations
 
 from ..storage.connection import BUSY_TIMEOUT_MS, SYNCHRONOUS, connect, migrate
-from ..storage.pool import POOL_SIZE, Pool
 
-__all__ = ["BUSY_TIMEOUT_MS", "POOL_SIZE", "SYNCHRONOUS", "Pool", "init_db"]
+__all__ = ["BUSY_TIMEOUT_MS", "SYNCHRONOUS", "connect", "init_db"]
 
 
 def init_db(path: str, timeout_ms: int = BUSY_TIMEOUT_MS) -> None:

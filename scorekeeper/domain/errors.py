@@ -10,7 +10,7 @@ import errno
 import sqlite3
 
 from ..storage.club_reads import ClubNotFound
-from ..storage.commits import Busy, StoreError
+from ..storage.connection import Busy, StoreError
 from ..storage.game_reads import GameNotFound
 from ..storage.game_writes import VersionConflict
 from ..storage.house_reads import RulesetNotFound

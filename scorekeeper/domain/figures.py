@@ -38,7 +38,7 @@ def rows(game: Any) -> figure_writes.Figures | None:
     return figures, parts
 
 
-# -- running totals (issue 34): what the people's pages read, at the same cost whatever
+# -- running totals: what the people's pages read, at the same cost whatever
 # the number of finished games ---------------------------------------------------------
 
 #: Every game of a person's (the other scope a total is kept for: one table's games).

@@ -175,7 +175,7 @@ def versions(db: Database, ids: list[str]) -> dict[str, int]:
     return game_reads.versions(db, ids)
 
 
-# ---- clubs (issue 36) ------------------------------------------------------------------
+# ---- clubs -----------------------------------------------------------------------------
 
 
 def club_of_game(db: Database, gid: str) -> str:

@@ -3,9 +3,10 @@
 Views and the API call these functions with a sqlite-utils Database and plain
 values. They raise :class:`InvalidInput` (problems per field, nothing stored),
 :class:`Conflict` (the game changed under this write) or :class:`GameNotFound`;
-the web layer turns those into answers in one place. A game's history is replayed
-at most once per call: :class:`Game` folds it on first use, a new deal is added
-to the state without a replay, and a correction replays the corrected history once.
+the web layer turns those into answers in one place. A game is read afresh by every
+request, and its history replayed at most once: :class:`Game` folds it on first use, a
+new deal is added to the state without a replay, and a correction replays the corrected
+history once.
 """
 from __future__ import annotations
 
@@ -17,7 +18,6 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..common.lru import LRU
 from ..families import registry
 from ..families.base import DealLike, Family, State
 from ..rules import checks, named
@@ -96,13 +96,9 @@ class Game:
     family: Family
     rules: Any
     _state: State | None = field(default=None, repr=False)
-    #: What outputs made of this game and may keep while it lives, by their own keys
-    #: (a deal's JSON, say); handed on to the next version by a write that keeps them
-    #: valid (see :func:`enter_deal`).
-    parts: dict[Any, Any] = field(default_factory=dict, repr=False)
-    #: The same for what follows from the rules alone (a schedule's JSON per first dealer
-    #: and language): shared by every game loaded with the same stored rules, and kept
-    #: with them (:func:`registry.loaded`).
+    #: What follows from the rules alone (what each deal can still share out, a
+    #: schedule's JSON per first dealer and language): shared by every game loaded with
+    #: the same stored rules, and kept with them (:func:`registry.loaded`).
     rules_parts: dict[Any, Any] = field(default_factory=dict, repr=False)
 
     @property
@@ -144,43 +140,14 @@ class Game:
 
 
 def load(db: Database, gid: str) -> Game:
-    """A stored game; its history is replayed only when its state is asked for.
-
-    A game is kept by id at its version (:data:`_games`): a request reads the game's
-    version (one indexed row) and, when that version is kept, nothing else, and its
-    state is not replayed again. A write anywhere raises the version, so what is kept is
-    never stale."""
-    cached = _games.get(gid)
-    if cached is not None and cached.version == game_reads.game_version(db, gid):
-        return cached
+    """A stored game, read now; its history is replayed only when its state is asked for
+    (at most once per request: the :class:`Game` keeps its state)."""
     stored = game_reads.load_game(db, gid)
     family = registry.get(stored.family)
     if family is None:
         raise GameNotFound(gid)
     rules, rules_parts = registry.loaded(family, stored.ruleset, stored.ruleset_text)
-    return _keep(Game(stored, family, rules, rules_parts=rules_parts))
-
-
-def load_to_write(db: Database, gid: str) -> Game:
-    """The game as this process last kept it, its version not read (else :func:`load`),
-    for a write: the write's compare and set (the store's, under the write lock) refuses
-    it if another process wrote since (:class:`Conflict`; gone: ``GameNotFound``), and the
-    caller then asks again with :func:`load`. One statement less for each deal entered."""
-    kept = _games.get(gid)
-    return kept if kept is not None else load(db, gid)
-
-
-#: Loaded games (row, rules, replayed state) by id, each at the version last loaded or
-#: written: a club evening's games, many times over. After a write the service puts the
-#: new version in its place, so the next page needs no replay at all. (Kept by id and
-#: version, each write left its older version behind: past 128 tables at once every
-#: deal replayed its game.) A national night's 1,000 tables fit: some 80 KiB a finished
-#: game of 12 deals with its API parts (measured with tracemalloc), 80 MB at most.
-_games = LRU(1024)
-
-def _keep(game: Game) -> Game:
-    _games.put(game.id, game)
-    return game
+    return Game(stored, family, rules, rules_parts=rules_parts)
 
 
 log = logging.getLogger(__name__)
@@ -310,11 +277,9 @@ def enter_deal(db: Database, game: Game, number: int, raw: Any, version: Any,
                 "undo the later deals first."))]) from None
     result = after.scored[number - 1].result
     results = [s.result for s in after.scored]
-    stored = _moved(game.stored, results=results, version=game.version + 1,
-                    finished=after.finished)
-    # A new deal leaves the deals before it as they were: what was made of them holds.
-    parts = dict(game.parts) if new else {}
-    now = Game(stored, game.family, game.rules, after, parts, game.rules_parts)
+    stored = replace(game.stored, results=results, version=game.version + 1,
+                     finished=after.finished)
+    now = Game(stored, game.family, game.rules, after, game.rules_parts)
     v = now.version
     unit = bus.Unit([DealRecorded(game.id, v, number, now),
                      *([GameFinished(game.id, v, now)] if after.finished else [])] if new
@@ -331,22 +296,7 @@ def enter_deal(db: Database, game: Game, number: int, raw: Any, version: Any,
     except game_writes.Frozen as e:
         raise Frozen(game.id, e.tournament_id) from None
     unit.publish()
-    return _keep(now)
-
-
-def _moved(stored: game_reads.StoredGame, **changes: Any) -> game_reads.StoredGame:
-    """``dataclasses.replace(stored, **changes)`` for the row a write leaves: its fields
-    copied as they are (no ``__init__``, which a frozen dataclass runs through
-    ``object.__setattr__`` field by field; the row has no ``__post_init__``), 0.5 us
-    against replace's 3.8 for each deal entered.
-
-    >>> row = game_reads.StoredGame("g", "a-family", {}, {}, ["A"], [], 1, False, "t", "t")
-    >>> _moved(row, version=2, results=[{}]) == replace(row, version=2, results=[{}])
-    True
-    """
-    moved = object.__new__(game_reads.StoredGame)
-    moved.__dict__.update(stored.__dict__, **changes)
-    return moved
+    return now
 
 
 def undo_last(db: Database, game: Game, version: Any, by: str = "table") -> Game:
@@ -364,7 +314,7 @@ def undo_last(db: Database, game: Game, version: Any, by: str = "table") -> Game
     unit.publish()
     stored = replace(game.stored, results=game.stored.results[:-1], version=game.version + 1,
                      finished=False)
-    return _keep(Game(stored, game.family, game.rules, rules_parts=game.rules_parts))
+    return Game(stored, game.family, game.rules, rules_parts=game.rules_parts)
 
 
 #: The version a deleted game's event carries.

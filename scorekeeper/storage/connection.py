@@ -18,8 +18,8 @@ import orjson
 from sqlite_utils import Database
 
 from ..common import collation
+from ..rules.errors import N_
 from . import migrations
-from .commits import Committer
 
 log = logging.getLogger(__name__)
 
@@ -93,16 +93,15 @@ def owner_only(path: str | os.PathLike[str]) -> None:
 
 
 def connect(path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
-            shared: bool = False, synchronous: str = "FULL") -> Database:
+            synchronous: str = "FULL") -> Database:
     """Open the database with WAL, foreign keys and a wait for busy writers.
 
     The wait is set when the connection opens, before its first statement, and the
-    connection never opens a transaction by itself (``isolation_level=None``).
-    ``shared``: the connection may be used by other threads than its opener's, one at a
-    time (the app's pool lends it to one request after another).
+    connection never opens a transaction by itself (``isolation_level=None``): the only
+    transactions are :func:`writes`' (and the migrations' own, and sqlite-utils' short
+    read savepoints).
     """
-    conn = sqlite3.connect(str(path), timeout=busy_timeout_ms / 1000, isolation_level=None,
-                           check_same_thread=not shared)
+    conn = sqlite3.connect(str(path), timeout=busy_timeout_ms / 1000, isolation_level=None)
     db = Database(conn)
     if str(path) != ":memory:":
         owner_only(path)
@@ -116,18 +115,60 @@ def connect(path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
     return db
 
 
+#: What a client that met :class:`Busy` is told to wait before it tries again, seconds.
+RETRY_AFTER = 2
+
+
+class StoreError(Exception):
+    """Base of storage errors."""
+
+
+class Busy(StoreError):
+    """Another connection held the database's write lock for the whole busy timeout;
+    nothing of this write was stored."""
+
+    retry_after = RETRY_AFTER
+    #: What the user is told (a message id: the web layer translates it).
+    message = N_("The server is busy with another write; nothing was saved. "
+                 "Try again in a moment.")
+
+
+def _is_busy(error: sqlite3.OperationalError) -> bool:
+    """SQLITE_BUSY or SQLITE_LOCKED, extended codes included (BUSY_SNAPSHOT, …)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
 def writes(fn: Callable[..., T]) -> Callable[..., T]:
-    """Make ``fn(db, ...)`` a write: committed by the connection's committer (the pool's,
-    ``db.committer``; a batch of one on ``db`` for a connection of its own), whole or not
-    at all, before the call returns (see :mod:`.commits`)."""
+    """Make ``fn(db, ...)`` a write: the one way the app changes rows (the migrations and
+    a restore excepted). It runs whole in one ``BEGIN IMMEDIATE … COMMIT`` on ``db``'s
+    connection, or not at all: any exception rolls it back and reaches the caller.
+
+    ``BEGIN IMMEDIATE`` takes SQLite's one write lock before the write reads anything,
+    waiting up to the connection's ``busy_timeout`` for another connection's write
+    (then :class:`Busy`). A deferred ``BEGIN`` would read first and then try to become
+    the writer, and that fails at once with ``database is locked`` when another write
+    committed meanwhile, whatever the timeout."""
     @functools.wraps(fn)
     def write(db: Database, *args: Any, **kwargs: Any) -> T:
-        return (getattr(db, "committer", None) or _ALONE).run(db, fn, *args, **kwargs)
+        conn = db.conn
+        if conn.in_transaction:
+            raise StoreError("a transaction is already open on this connection")
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as e:
+            if _is_busy(e):
+                raise Busy() from e
+            raise
+        try:
+            value = fn(db, *args, **kwargs)
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        return value
     return write
-
-
-#: The committer of a connection that is no pool's (the command line, the tests' own).
-_ALONE = Committer()
 
 
 def migrate(db: Database) -> None:

@@ -11,8 +11,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import connection, game_reads
-from .commits import StoreError
-from .connection import HOME_CLUB, RIGHTS, Then, _free_code, new_id, writes
+from .connection import HOME_CLUB, RIGHTS, StoreError, Then, _free_code, new_id, writes
 from .people_writes import Frozen, _count_seats, _person_named
 
 

@@ -8,8 +8,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import connection, house_reads
-from .commits import StoreError
-from .connection import HOME_CLUB, writes
+from .connection import HOME_CLUB, StoreError, writes
 
 
 class RulesetInUse(StoreError):

@@ -10,8 +10,7 @@ from sqlite_utils import Database
 
 from ..rules.checks import person_key
 from . import connection, people_reads
-from .commits import StoreError
-from .connection import RIGHTS, sort_keys, writes
+from .connection import RIGHTS, StoreError, sort_keys, writes
 
 
 def _person(db: Database, name: str, now: str, club: str) -> int:

@@ -8,8 +8,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import connection
-from .commits import StoreError
-from .connection import writes
+from .connection import StoreError, writes
 
 #: The setting that says every rating must be made from the games finished so far (set by
 #: migration 0014; the domain's backfill at the app's start clears it).

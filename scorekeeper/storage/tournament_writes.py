@@ -10,8 +10,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import connection, tournament_reads
-from .commits import StoreError
-from .connection import HOME_CLUB, writes
+from .connection import HOME_CLUB, StoreError, writes
 from .game_writes import _insert_game, _note
 from .people_writes import NameTaken, _person
 

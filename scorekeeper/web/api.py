@@ -62,26 +62,13 @@ def game_json(game: service.Game, db: Database | None = None) -> dict[str, Any]:
                     **extra.get("ruleset", {})},
         "players": [{"seat": i, "name": n} for i, n in enumerate(game.players)],
         "first_dealer": state.first_dealer,
-        "deals": [_deal_json(game, s) for s in state.scored],
+        "deals": [_written_deal(game, s) for s in state.scored],
         "totals": state.totals, "finished": finished,
         "winners": state.winners if finished else [],
         "current_deal": current.number if current else None,
         "signatures": [{"seat": seat, "by": s["by"], "at": s["at"]}
                        for seat, s in signed.items()],
     }
-
-
-def _deal_json(game: service.Game, scored: Any) -> Written:
-    """A recorded deal's JSON, written once and kept on the game. A deal's scored record
-    is one object from the version that recorded it on (the next deal's state keeps the
-    ones before it, and the service hands the game's parts on), and its JSON has no
-    words in it, so an answer after each deal entered writes only the new deal's."""
-    kept = game.parts.get(("deal-json", scored.deal.number))
-    if kept is not None and kept[0] is scored:
-        return kept[1]
-    written = _written_deal(game, scored)
-    game.parts[("deal-json", scored.deal.number)] = (scored, written)
-    return written
 
 
 def _written_deal(game: service.Game, scored: Any) -> Written:

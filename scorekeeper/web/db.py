@@ -1,5 +1,6 @@
-"""One sqlite-utils Database per request on ``g``, lent by the app's pool
-(:mod:`..domain.database`); the ``init-db`` command."""
+"""The request's database connection on Flask's ``g`` (as flaskr's ``db`` module keeps
+it): opened on the request's first use, closed when the request ends; the ``init-db``
+command."""
 from __future__ import annotations
 
 import click
@@ -7,24 +8,19 @@ from flask import Flask, current_app, g
 from sqlite_utils import Database
 
 from ..domain import database
-from ..domain.database import Pool, init_db
+from ..domain.database import init_db
 
 
-def pool_of(app: Flask) -> Pool:
-    """The connection pool of this app's database (one per file and settings)."""
-    key = (app.config["DATABASE"], busy_timeout_ms(app),
-           str(app.config.get("SYNCHRONOUS", "FULL")))
-    pools: dict[tuple[str, int, str], Pool] = app.extensions.setdefault("kierki_db_pools", {})
-    pool = pools.get(key)
-    if pool is None:
-        pool = pools.setdefault(key, Pool(*key))
-    return pool
+def open_db(app: Flask) -> Database:
+    """A new connection to ``app``'s database with its settings; the caller closes it."""
+    return database.connect(app.config["DATABASE"], busy_timeout_ms(app),
+                            synchronous=str(app.config.get("SYNCHRONOUS", "FULL")))
 
 
 def get_db() -> Database:
+    """This request's connection (opened on first use)."""
     if "db" not in g:
-        pool = pool_of(current_app)
-        g.db, g.db_pool = pool.take(), pool
+        g.db = open_db(current_app)
     return g.db
 
 
@@ -37,7 +33,7 @@ def busy_timeout_ms(app: Flask) -> int:
 def close_db(exc: BaseException | None = None) -> None:
     db = g.pop("db", None)
     if db is not None:
-        g.pop("db_pool").give(db)
+        db.close()
 
 
 @click.command("init-db")
@@ -57,3 +53,8 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(init_db_command)
     # migrations are idempotent; a fresh install just works
     init_db(app.config["DATABASE"], busy_timeout_ms(app))
+    # One connection held open, idle, for the app's life (no transaction, no read lock:
+    # it holds nothing another connection or process waits for). While any connection
+    # is open SQLite keeps the write-ahead log; the last one's close would checkpoint the
+    # log into the database and delete it, on every request that found no other open.
+    app.extensions["kierki_wal_held"] = open_db(app)

@@ -8,14 +8,13 @@ from scorekeeper.domain import service
 from scorekeeper.families.kierki import family as kierki_family
 from scorekeeper.families.kierki.rules import rulesets as rulesets_module
 from scorekeeper.storage import (
-    commits,
     connection,
     game_reads,
     game_writes,
     migrations,
     people_reads,
 )
-from scorekeeper.storage.commits import Busy
+from scorekeeper.storage.connection import Busy
 
 
 def new(db):
@@ -212,7 +211,7 @@ def test_a_write_that_cannot_get_the_lock_fails_cleanly(tmp_path):
 def test_writes_do_not_nest(db):
     gid = new(db)
     db.execute("begin")
-    with pytest.raises(commits.StoreError):
+    with pytest.raises(connection.StoreError):
         game_writes.record_deal(db, gid, 1, {"tricks": [13, 0, 0, 0]}, 1, False)
     db.execute("rollback")
     assert service.load(db, gid).version == 1

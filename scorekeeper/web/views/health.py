@@ -1,7 +1,7 @@
 """``GET /healthz``: whether this server can read its database and save, for a container's
 or a monitor's health check.
 
-It takes a connection the way every request does (the app's pool) and counts the games,
+It takes a connection the way every request does (its own, on ``g``) and counts the games,
 then asks the database's folder whether a write fits: ``200 {"status": "ok"}``, or ``503``
 with ``"unavailable"`` (the database file is gone or cannot be read), ``"disk_full"``
 (less than :data:`DISK_MIN` free, or a small file cannot be written there) or

@@ -66,8 +66,6 @@ def main() -> None:
         "players_page": [p["name"] for p in players],
     }
     ANSWERS.write_text(json.dumps(answers, ensure_ascii=False, indent=1, sort_keys=True))
-    for pool in app.extensions.get("kierki_db_pools", {}).values():
-        pool.close()
     conn = sqlite3.connect(DB)
     conn.execute("pragma wal_checkpoint(truncate)")
     conn.execute("pragma journal_mode=delete")
