@@ -272,7 +272,7 @@ def robber_deal(browser, app, base: str) -> tuple[Phone, int]:
         for number, raw in enumerate(GAME_4[:6], start=1):
             service.enter_deal(db, service.load(db, gid), number, raw, number)
     phone = Phone(new_phone(browser))
-    phone.page.goto(f"{base}/games/{gid}")
+    join(phone.page, app, base, gid)
     deal = replay(rs, 0, GAME_4[:6]).current
     assert deal.contract.kind == "robber"
     enter_kierki_deal(phone, deal, GAME_4[6])
@@ -287,6 +287,9 @@ def enter_tybet_deal(phone: Phone, deal: dict) -> None:
     before = phone.deal_number()
     scrolled = phone.scrolls
     opened: set[int] = set()
+    points = f'.qv:has(input[name="card_points-0"][value="{deal["points"]}"])'
+    if not deal.get("special"):  # the page's first input (a special win may set it)
+        phone.tap(page.locator(points))
     for seat, kind, what in deal.get("declare", []):
         if seat not in opened:
             phone.tap(page.locator("details.decl").nth(seat).locator("summary"))
@@ -300,8 +303,8 @@ def enter_tybet_deal(phone: Phone, deal: dict) -> None:
     if deal.get("special"):
         phone.tap(page.locator("details.specials summary"))
         phone.tap(page.locator(f".specials .pick:has(input[value='{deal['special']}'])"))
-    if phone.chosen("card_points-0") != str(deal["points"]):  # a sweep may have set it
-        phone.tap(page.locator(f'.qv:has(input[name="card_points-0"][value="{deal["points"]}"])'))
+    if phone.chosen("card_points-0") != str(deal["points"]):  # a sweep changed it
+        phone.tap(page.locator(points))
     phone.tap(page.locator("form.deal-form button[type=submit].primary"), navigates=True)
     errors = page.locator("form.deal-form .error").all_inner_texts()
     assert phone.deal_number() != before, f"deal {before} was refused: {errors}"
@@ -383,6 +386,7 @@ def second_phone(browser, app, base: str, samples: int) -> list[float]:
     with app.app_context():
         gid = service.create_game(get_db(), "standard-4", PLAYERS_4, 0)
     first, other = new_phone(browser), new_phone(browser)
+    join(first, app, base, gid)
     other.goto(f"{base}/games/{gid}")
     rng = random.Random(3)
     waits = []
@@ -403,6 +407,15 @@ def second_phone(browser, app, base: str, samples: int) -> list[float]:
     first.context.close()
     other.context.close()
     return waits
+
+
+def join(page, app, base: str, gid: str) -> None:
+    """The phone joins the game's table (its join link, as the QR code gives it): only a
+    phone of the table enters deals; then it shows the game."""
+    with app.app_context():
+        code = service.load(get_db(), gid).stored.join_code
+    page.goto(f"{base}/join/{code}")
+    page.goto(f"{base}/games/{gid}")
 
 
 def new_phone(browser):
@@ -433,7 +446,8 @@ def main(argv: list[str] | None = None) -> int:
             deals = phone.scrolls_by_deal
             print(f"{name}: {phone.taps / paper:.2f} taps per paper number "
                   f"({phone.taps} taps / {paper} paper numbers); {phone.scrolls} scrolls in "
-                  f"{len(deals)} deals, at most {max(deals, default=0)} a deal", flush=True)
+                  f"{len(deals)} deals, at most {max(deals, default=0)} a deal"
+                  + (f" (by deal: {deals})" if any(deals) else ""), flush=True)
         print("(set-up is not counted: each game is started through the new-game form first)")
         with app.app_context():
             db = get_db()

@@ -535,6 +535,15 @@
   window.KierkiEntry = { init: init };
   init(document);
 
+  // -- Tybet: a declaration or the special wins opened show what they hold, the page
+  // scrolled by as little as brings it into sight (above the Save at the bottom) -----------
+  document.addEventListener("toggle", function (event) {
+    var d = event.target;
+    if (d.open && d.matches && d.matches("details.decl, details.specials") && d.scrollIntoView) {
+      d.scrollIntoView({ block: "nearest" });
+    }
+  }, true);
+
   // -- Tybet: a special win after which the other pair took nothing gives the winners every
   // ace and honour on the form, and points at their last-trick button ----------------------
   document.addEventListener("change", function (event) {

@@ -133,7 +133,8 @@ def test_the_finishing_order_comes_into_view(open_phone, server_app):
         moves.append(str(card) if card else "-")
     page = open_phone(height=SCREEN)
     at_table(page, app, base, gid, f"/loteryjka?moves={','.join(moves)}")
-    page.evaluate("window.scrollTo(0, document.querySelector('.board')"
+    # the board at the top of the screen, under whose turn it is (which stays there)
+    page.evaluate("window.scrollTo(0, document.querySelector('.lot-state')"
                   ".getBoundingClientRect().top + window.scrollY)")
     while not model.over:
         link, card = next_move(page, model, None, hands)
