@@ -49,7 +49,9 @@ __all__ = ["NotNow", "Screen", "Tournament", "TournamentNotFound", "Unsigned", "
            "close", "create", "draw_next", "load", "screen", "table_of_game", "withdraw"]
 
 MIN_PLAYERS = 8
-MAX_PLAYERS = 4000  # 1,000 tables of four: a national championship (issue 34)
+#: The most players a tournament takes: 1,000 tables of four, a national championship
+#: (the form, the API's schema and the README say this number).
+MAX_PLAYERS = 4000
 MAX_ROUNDS = 20
 NAME_MAX = 80
 SIZES = (3, 4, 5)
@@ -504,7 +506,8 @@ def _name(value: Any) -> str:
 
 
 def _players(given: Any) -> list[str]:
-    """The players' names, each present and different; 8 to 1,000 of them."""
+    """The players' names, each present and different; :data:`MIN_PLAYERS` to
+    :data:`MAX_PLAYERS` of them."""
     if isinstance(given, str):
         given = given.splitlines()
     if not isinstance(given, (list, tuple)):
