@@ -17,7 +17,7 @@ def _section(docs: str, title: str) -> str:
 def test_the_four_readings_are_marked_with_the_seeds_sentences():
     docs = (ROOT / "docs" / "rulesets.md").read_text(encoding="utf-8")
     readings = _section(docs, "## Readings")
-    items = re.findall(r"^\d\. \*\*(.+?)\*\*", readings, re.M)
+    items = re.findall(r"^\d\. \*\*(.+?)\*\*", readings, re.MULTILINE)
     assert len(items) == 4
     quoted = re.findall(r"“([^”]+)”", readings)
     by_seed = {"002": ["The first move in any of the seven games", "worm suit",
