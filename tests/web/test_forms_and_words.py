@@ -16,18 +16,16 @@ def test_the_new_game_form_groups_the_rulesets(client):
     page = client.get("/games/new", headers=PL).text
     groups = re.findall(r'<optgroup label="([^"]*)">(.*?)</optgroup>', page, re.DOTALL)
     assert [g for g, _ in groups] == ["Kierki dla 4 graczy", "Kierki dla 3 graczy",
-                                      "Kierki dla 5 graczy", "Tybet: dwie pary partnerów"]
+                                      "Kierki dla 5 graczy", "Tybet dla 4 graczy"]
     options = {g: re.findall(r'<option value="([^"]+)"', body) for g, body in groups}
     assert options["Kierki dla 4 graczy"][0] == "standard-4"
     assert "zdanowicz-5" in options["Kierki dla 5 graczy"]
-    assert all(o.startswith("tybet") for o in options["Tybet: dwie pary partnerów"])
+    assert all(o.startswith("tybet") for o in options["Tybet dla 4 graczy"])
     assert sum(len(o) for o in options.values()) == 15
     assert re.search(r'<option value="standard-4" selected>', page)
-    hint = re.search(r'<p class="hint partners" data-family="tybet"( hidden)?>([^<]*)', page)
-    assert hint[1] and "gracze 1 i 3 przeciw 2 i 4" in hint[2]
-    tybet = client.get("/games/new?ruleset=tybet-21").text
-    assert re.search(r'<p class="hint partners" data-family="tybet">[^<]*players 1 and 3 '
-                     r'against 2 and 4', tybet)
+    # Tybet's part of the form (shown with a Tybet ruleset) says who partners whom
+    tybet_part = re.search(r'<div data-family="tybet">(.*?)</div>', page, re.DOTALL)[1]
+    assert "gracze 1 i 3 przeciw 2 i 4" in tybet_part
 
 
 def test_a_house_variant_has_a_group_of_its_own(client):
