@@ -47,7 +47,9 @@ __all__ = ["NotNow", "Screen", "Tournament", "TournamentNotFound", "Unsigned", "
            "close", "create", "draw_next", "load", "screen", "table_of_game", "withdraw"]
 
 MIN_PLAYERS = 8
-MAX_PLAYERS = 4000  # 1,000 tables of four: a national championship
+#: The most players a tournament takes: 1,000 tables of four, a national championship
+#: (the form, the API's schema and the README say this number).
+MAX_PLAYERS = 4000
 MAX_ROUNDS = 20
 NAME_MAX = 80
 SEED_MAX = 40  # a draw's seed, in characters
@@ -361,7 +363,8 @@ def _name(value: Any) -> str:
 
 
 def _players(given: Any) -> list[str]:
-    """The players' names, each present and different; 8 to 1,000 of them."""
+    """The players' names, each present and different; :data:`MIN_PLAYERS` to
+    :data:`MAX_PLAYERS` of them."""
     if isinstance(given, str):
         given = given.splitlines()
     if not isinstance(given, (list, tuple)):

@@ -287,5 +287,9 @@ def init_app(app: Flask) -> None:
     def not_found(e):
         if request.path.startswith("/api/"):
             return refusal_json(gettext("Not found.")), 404
-        return render_template("error.html", message=gettext(
-            "There is no such page or game. It may have been deleted.")), 404
+        message = gettext(
+            "There is no such club here, or it is private: its members open it with the "
+            "club's invitation link or code.") if isinstance(e, ClubNotFound) else gettext(
+            "There is no such page or game. It may have been deleted.")
+        return render_template("error.html", title=gettext("Nothing here"),
+                               message=message), 404

@@ -164,8 +164,8 @@ def _new_game(club: clubs.Club | None):
         errors = {name: [str(m) for m in msgs] for name, msgs in form.errors.items()}
     families = registry.families()
     choices = {rs.id: {"players": rs.players, "family": family.key, "notes": rs.notes(lang()),
-                       "summary": rs.summary(lang())}
-               for family, rs, _ in found}
+                       "summary": rs.summary(lang()), "house": row is not None}
+               for family, rs, row in found}
     setups = [(f.key, adapters.of(f).templates["setup"], f.rulesets())
               for f in families.values() if adapters.of(f).templates["setup"]]
     return render_template("new_game.html", form=form, errors=errors, rulesets=choices,

@@ -39,6 +39,9 @@ bp = Blueprint("tournaments", __name__)
 
 #: Table sizes as the form offers them: four first (the usual table), then three and five.
 SIZES = ("4", "3", "5")
+#: The limits the form says, the domain's (the one home of each): players, name, rounds.
+FORM_LIMITS = {"players": (tournaments.MIN_PLAYERS, tournaments.MAX_PLAYERS),
+               "name": tournaments.NAME_MAX, "rounds": tournaments.MAX_ROUNDS}
 #: What the form starts with for each size ("" is "not used").
 DEFAULTS = {"4": "standard-4", "3": "standard-3", "5": ""}
 
@@ -119,7 +122,7 @@ def _new(club: clubs.Club | None):
     elif request.method == "POST":
         errors = {"": [gettext("The form was incomplete; nothing was saved.")]}
     return render_template("tournaments/new.html", form=form, errors=errors,
-                           sizes=SIZES, club=club), (422 if errors else 200)
+                           sizes=SIZES, club=club, limits=FORM_LIMITS), (422 if errors else 200)
 
 
 def _load(tid: str) -> tournaments.Tournament:
