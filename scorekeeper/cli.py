@@ -225,6 +225,14 @@ def worker_class(https: bool = False) -> type:
     return Worker
 
 
+def _worker_exit(server: object, worker: object) -> None:
+    """A server process ending: its PDF workers end with it (the pool's own threads would
+    keep the process waiting for them)."""
+    from .outputs import renders
+
+    renders.renders.shutdown()
+
+
 def gunicorn_options(settings: Mapping[str, int | str], https: bool = False) -> dict:
     """gunicorn's settings for ``kierki serve``'s: ``workers`` processes of its gevent
     worker (:func:`worker_class`), one greenlet per connection, at most :func:`accepted` a
@@ -239,7 +247,8 @@ def gunicorn_options(settings: Mapping[str, int | str], https: bool = False) -> 
         "worker_connections": accepted(settings),
         "keepalive": int(settings["channel_timeout"]),
         "timeout": 120,  # a process silent this long (its loop stuck) is started anew
-        "graceful_timeout": 5,
+        "graceful_timeout": 1,  # stopping: the live streams' phones reconnect by themselves
+        "worker_exit": _worker_exit,
         "limit_request_line": 8190, "limit_request_fields": 100,
         "limit_request_field_size": 8190,
         "accesslog": None, "errorlog": "-", "loglevel": "warning",
