@@ -94,7 +94,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def wait_for(url: str, proc: subprocess.Popen, seconds: float = 20) -> None:
+def wait_for(url: str, proc: subprocess.Popen, seconds: float = 120) -> None:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         if proc.poll() is not None:

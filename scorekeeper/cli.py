@@ -37,6 +37,7 @@ from . import create_app
 from .common import collation
 from .outputs.share import lan_address
 from .storage import backups
+from .web.db import pool_of
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -192,6 +193,7 @@ def worker_app(settings: Mapping[str, int | str]) -> Flask:
     """The app as one server process serves it: its body and stream limits the server's
     settings, its PDF workers started and warmed, its names' collation read."""
     app = create_app()
+    pool_of(app).commit_in_groups()  # a write's wait for the disk stops nobody else
     app.config["MAX_CONTENT_LENGTH"] = int(settings["max_request_body_size"])
     app.config["LIVE_STREAM_LIMIT"] = int(settings["stream_limit"])  # the app counts them
     from .outputs import renders
