@@ -366,7 +366,8 @@ def main() -> None:
         cookie = session_cookie(base, [fx.fresh, fx.finished])
         page = f"/games/{fx.finished}"
         etag = urllib.request.urlopen(urllib.request.Request(
-            base + page, headers={"Cookie": cookie, "Accept-Language": "pl,en;q=0.8"})
+            base + page, headers={"Cookie": cookie, "Accept-Language": "pl,en;q=0.8",
+                                  "Host": "127.0.0.1"})  # as the clients below send it
         ).headers.get("ETag") or ""
         script = tmp / "bench.lua"
         script.write_text(WRK_SCRIPT)
