@@ -11,7 +11,7 @@ mean, p95 and max of the 4,000 answers, each checked to name its seat's new tabl
 
     .venv/bin/python bench/next_round.py --tables 1000
 
-No server, no network: the view's, Flask's and the answer pipeline's cost (the phones ask
+No server, no network: the view's and Flask's cost (the phones ask
 for gzip, as bench/club.py's do), on this process's core.
 """
 from __future__ import annotations

@@ -1,10 +1,11 @@
 """Benchmark: the app's pages under its production server, as a share of a Flask
-hello-world served by the same server with the same settings, in the same run.
+hello-world served by the same server (gunicorn's gevent worker) with the same settings,
+in the same run.
 
 Run (with the package installed, e.g. in .venv):  python bench/server.py [--rounds 3]
 
 It starts ``kierki serve`` on a temporary database (a finished standard-4 game, a fresh
-one, and games to enter deals into) and a hello-world Flask app in gevent's server with
+one, and games to enter deals into) and a hello-world Flask app in the same server with
 ``kierki serve``'s settings, on two loopback ports. Then, for each page and each round,
 it drives hello-world and the page one after the other with the same client for the
 same time, and prints the page's requests per second as a share of hello-world's:
@@ -51,8 +52,6 @@ TARGETS = {"game-page": 0.6, "api-read": 0.7, "front-page": 0.8, "deal-put": 0.4
 SECRET = "bench-secret-key"
 HELLO = r'''
 import sys
-from gevent import monkey
-monkey.patch_all()
 import argparse
 from flask import Flask
 from scorekeeper import cli
@@ -67,12 +66,21 @@ port = int(sys.argv[1])
 ns = argparse.Namespace(host="127.0.0.1", port=port)
 settings = cli.server_settings(ns, app, environ={})
 print("ready", flush=True)
-cli.run(app, settings)
+cli.run(lambda: app, settings)
 '''
 
 
 def cpu_seconds(pid: int) -> float:
-    """The processor time a process has used so far (user and system), from /proc."""
+    """The processor time a server has used so far (user and system), from /proc: the
+    process and its children (gunicorn's master and its workers)."""
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        children = []
+    return _cpu_of(pid) + sum(_cpu_of(int(c)) for c in children)
+
+
+def _cpu_of(pid: int) -> float:
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
@@ -86,7 +94,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def wait_for(url: str, proc: subprocess.Popen, seconds: float = 90) -> None:
+def wait_for(url: str, proc: subprocess.Popen, seconds: float = 120) -> None:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         if proc.poll() is not None:
@@ -358,7 +366,8 @@ def main() -> None:
         cookie = session_cookie(base, [fx.fresh, fx.finished])
         page = f"/games/{fx.finished}"
         etag = urllib.request.urlopen(urllib.request.Request(
-            base + page, headers={"Cookie": cookie, "Accept-Language": "pl,en;q=0.8"})
+            base + page, headers={"Cookie": cookie, "Accept-Language": "pl,en;q=0.8",
+                                  "Host": "127.0.0.1"})  # as the clients below send it
         ).headers.get("ETag") or ""
         script = tmp / "bench.lua"
         script.write_text(WRK_SCRIPT)

@@ -1,9 +1,10 @@
 """``kierki``: run the scorekeeper for a table, back up its database, tidy its games.
 
-``kierki serve`` starts a production WSGI server (gevent's, one process) on every
-interface and prints the address phones on the same Wi-Fi should open. Every
-connection is a greenlet, so the live table's open event streams cost a few kilobytes
-each instead of a thread. Its settings are chosen for a small computer (a Raspberry Pi)
+``kierki serve`` starts a production WSGI server (gunicorn, ``--workers`` processes of
+its gevent worker) on every interface and prints the address phones on the same Wi-Fi
+should open. Every connection is a greenlet, so the live table's open event streams cost
+a few kilobytes each instead of a thread; the processes share nothing but the database,
+whose writes each sees at once. Its settings are chosen for a small computer (a Raspberry Pi)
 serving one club evening; each can be changed by a flag or by an environment variable
 (``KIERKI_CONNECTION_LIMIT``, ...), the flag winning. ``docs/production.md`` explains
 each one.
@@ -22,14 +23,10 @@ list`` and ``kierki games delete ID...`` are for the host.
 from __future__ import annotations
 
 import argparse
-import io
 import os
 import re
-import signal
-import socket
 import sqlite3
 import sys
-import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -82,6 +79,9 @@ def port_number(text: str) -> int:
 SETTINGS = [
     Setting("host", "0.0.0.0", str, "interface to listen on (all of them)"),
     Setting("port", 5000, port_number, "TCP port"),
+    Setting("workers", 1, positive,
+            "server processes (gunicorn's, each a gevent worker); every one reads and "
+            "writes the same database and keeps nothing another's answers depend on"),
     Setting("connection_limit", 2000, positive,
             "open connections for pages and the API (requests being read and idle "
             "kept-alive ones included) before new ones wait; a phone keeps one to three "
@@ -89,14 +89,12 @@ SETTINGS = [
     Setting("stream_limit", lambda app: _app_stream_limit(app), positive,
             "open live-table streams (one per phone showing a game); one more is "
             "answered 503 and that page asks every 5 s instead. The server accepts "
-            "connection_limit + stream_limit connections, so streams never take the "
-            "pages' share", "the app's LIVE_STREAM_LIMIT, 8000"),
+            "connection_limit + stream_limit connections a process, so streams never "
+            "take the pages' share", "the app's LIVE_STREAM_LIMIT, 8000"),
     Setting("channel_timeout", 60, positive,
-            "seconds an idle connection is kept; a phone put away frees its slot (an "
-            "event stream is never idle: it sends a line every 15 s)"),
-    Setting("request_timeout", 30, positive,
-            "seconds from a request's first byte until its headers and body are read; "
-            "past it the server answers 408 and closes the connection"),
+            "seconds an idle connection is kept, and a request's line and headers are "
+            "waited for; a phone put away frees its slot (an event stream is never "
+            "idle: it sends a line every 15 s)"),
     Setting("max_request_body_size", lambda app: _app_body_limit(app), positive,
             "largest request body accepted, in bytes (the app's limit is set to it); a "
             "larger one is answered 413 by the app without its reading it",
@@ -139,14 +137,9 @@ def server_settings(args: argparse.Namespace, app: Flask,
     return chosen
 
 
-#: How much of a body over the limit the server reads (and drops) before the app's 413,
-#: so that a client that sends its whole body before reading gets the answer rather
-#: than a reset connection. Past it the connection is closed unread.
-DRAIN_FACTOR = 4
-
 #: The reason phrase of each answer the server writes itself.
-REASONS = {400: "Bad Request", 408: "Request Timeout", 414: "Request URI Too Long",
-           500: "Internal Server Error"}
+REASONS = {400: "Bad Request", 414: "Request URI Too Long", 500: "Internal Server Error",
+           501: "Not Implemented"}
 
 
 def server_answer(code: int, https: bool = False) -> bytes:
@@ -158,236 +151,24 @@ def server_answer(code: int, https: bool = False) -> bytes:
     from .web.hardening import HSTS, SECURITY_HEADERS
 
     headers = [*SECURITY_HEADERS.items(), *([HSTS] if https else [])]
-    lines = [f"HTTP/1.1 {code} {REASONS[code]}", "Connection: close", "Content-Length: 0",
-             *(f"{name}: {value}" for name, value in headers)]
+    lines = [f"HTTP/1.1 {code} {REASONS.get(code, 'Bad Request')}", "Connection: close",
+             "Content-Length: 0", *(f"{name}: {value}" for name, value in headers)]
     return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
 
 
 def accepted(settings: Mapping[str, int | str]) -> int:
-    """How many connections the server holds at once: the pages' share
+    """How many connections a server process holds at once: the pages' share
     (``connection_limit``) and the live tables' streams (``stream_limit``, which the app
     counts and refuses past) on top of it, so that streams never take what pages need."""
     return int(settings["connection_limit"]) + int(settings["stream_limit"])
 
 
-class _Read:
-    """The body of a refused request, already read (or given up on): nothing to discard."""
-
-    def _discard(self) -> None:
-        pass
-
-
-def make_server(app: Flask, settings: dict[str, int | str]):
-    """gevent's WSGI server for ``app`` with the settings (call after :func:`patch`).
-
-    One greenlet per connection, at most :func:`accepted` of them (more wait to be
-    accepted), of which the app lets ``stream_limit`` be event streams (its
-    ``LIVE_STREAM_LIMIT`` is set to it); a connection that waits ``channel_timeout``
-    seconds for the client between requests is closed, and a request whose line,
-    headers and body are not all read ``request_timeout`` seconds after its first byte
-    is answered 408 and its connection closed (one deadline for the whole request: a
-    client sending a header line every few seconds is not waited for); responses go out
-    without Nagle's delay. Every body is read (within the deadline) before the app is
-    called, so the app never waits for a client. The body limit is the app's
-    ``MAX_CONTENT_LENGTH``, set to ``max_request_body_size``: a larger body (announced,
-    or counted while reading a chunked one) is read and dropped, up to
-    :data:`DRAIN_FACTOR` times the limit, and the app answers 413 with its own page
-    (the connection then closed). The app's errors go to standard error (Flask logs a
-    failure's traceback there); no access log, no ``Server`` header, no traceback in an
-    answer; the server's own answers carry the app's security headers."""
-    from gevent import Timeout
-    from gevent.pool import Pool
-    from gevent.pywsgi import WSGIHandler, WSGIServer
-
-    idle = int(settings["channel_timeout"])
-    whole = int(settings["request_timeout"])
-    limit = int(settings["max_request_body_size"])
-    app.config["MAX_CONTENT_LENGTH"] = limit  # one limit: the app's 413 page names it
-    app.config["LIVE_STREAM_LIMIT"] = int(settings["stream_limit"])  # the app counts them
-    https = str(app.config.get("PUBLIC_URL") or "").startswith("https://")
-
-    def answer(code: int) -> bytes:
-        return server_answer(code, https)
-
-    class Handler(WSGIHandler):
-        deadline: Timeout | None = None
-
-        def handle(self) -> None:
-            self.socket.settimeout(idle)  # reading the next request, or a stalled client
-            # gevent sends a response's headers and its body in two writes; with Nagle's
-            # algorithm the body then waits for the phone's delayed ACK of the headers,
-            # 40 ms on Linux, on every answer over a kept-alive connection.
-            try:
-                self.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            except OSError:  # not TCP (a Unix socket in a test)
-                pass
-            super().handle()
-
-        def read_requestline(self) -> str:
-            """The request line, once its first byte has come: until then the connection
-            is idle (a socket timeout of ``channel_timeout``), from then on the whole
-            request has ``request_timeout`` seconds."""
-            if not self.rfile.peek(1):  # the client closed the connection
-                return ""
-            self.deadline = Timeout.start_new(whole)
-            return super().read_requestline()
-
-        def _end_deadline(self) -> None:
-            if self.deadline is not None:
-                self.deadline.close()  # kept: what it raised is still told by it
-
-        def _too_late(self, error: BaseException) -> bool:
-            return self.deadline is not None and error is self.deadline
-
-        def handle_one_request(self):
-            try:
-                result = super().handle_one_request()
-            except Timeout as late:
-                if not self._too_late(late):
-                    raise
-                # Answered rather than dropped: a phone whose upload stalled is told
-                # why (and a browser retries a request answered 408 by itself).
-                self.close_connection = True
-                return "408", answer(408)
-            finally:
-                self._end_deadline()
-            if isinstance(result, tuple):  # (code, bytes): a request it could not read
-                return result[0], answer(int(result[0]))
-            return result
-
-        def read_request(self, raw_requestline: str) -> bool:
-            try:
-                return super().read_request(raw_requestline)
-            except OSError as e:  # headers cut off or too slow: a client error, no traceback
-                raise ValueError(f"reading the headers: {e}") from None
-
-        def _handle_client_error(self, ex: BaseException):
-            """A request that cannot be read (too many or too long headers, a broken chunk):
-            the client's mistake, answered 400 and not logged (gevent would print a
-            traceback for some)."""
-            return "400", answer(400)
-
-        def _send_error_response_if_possible(self, error_code: int) -> None:
-            if self.response_length:  # the answer had begun: only closing is left
-                self.close_connection = True
-                return
-            try:
-                self.socket.sendall(answer(error_code))
-            except OSError:
-                pass
-            self.close_connection = True
-
-        def _drain(self) -> None:
-            """Read and drop the rest of a body over the limit, up to the bound (not at
-            all for a client that waits to be told before sending it)."""
-            if self.environ.get("HTTP_EXPECT", "").lower() == "100-continue":
-                return
-            length = self.content_length
-            left = DRAIN_FACTOR * limit
-            if length is not None and length - self.wsgi_input.position > left:
-                return
-            try:
-                while left > 0:
-                    chunk = self.wsgi_input.read(min(65536, left))
-                    if not chunk:
-                        return
-                    left -= len(chunk)
-            except (OSError, ValueError):  # a broken chunk, a client gone
-                return
-            except Timeout as late:  # the request's time is up: the 413 all the same
-                if not self._too_late(late):
-                    raise
-
-        def handle_one_response(self) -> None:
-            try:
-                if not self._read_body():
-                    return
-            finally:
-                self._end_deadline()  # the app's own time is not limited (streams)
-            super().handle_one_response()
-
-        def _read_body(self) -> bool:
-            """Read the body whole, before the app runs and within the request's deadline
-            (a :class:`Timeout` past it); False when it was answered here (400)."""
-            length = self.content_length
-            if length is None and self.wsgi_input.chunked_input:
-                # No length announced: read the body here, one byte past the limit at
-                # most (werkzeug would hand the app a body cut at the limit).
-                try:
-                    body = self.wsgi_input.read(limit + 1)
-                except (OSError, ValueError):  # a broken chunk, a client gone
-                    self._send_error_response_if_possible(400)
-                    return False
-                length = len(body)
-                self.environ["wsgi.input"] = io.BytesIO(body)
-                self.environ["CONTENT_LENGTH"] = str(length)
-                self.environ.pop("HTTP_TRANSFER_ENCODING", None)
-            elif length and length <= limit:
-                try:
-                    body = self.wsgi_input.read(length)
-                except OSError:  # the client is gone: nobody to answer
-                    self.close_connection = True
-                    return False
-                self.environ["wsgi.input"] = io.BytesIO(body)  # short if it left early
-            if length is not None and length > limit:
-                # The app answers (its page, in its language) and reads no body: the
-                # server has read what it will of it. The connection is then closed.
-                self._drain()
-                self.close_connection = True
-                self.environ["wsgi.input"] = io.BytesIO(b"")
-                self.wsgi_input = _Read()
-            return True
-
-    return WSGIServer((str(settings["host"]), int(settings["port"])), app,
-                      spawn=Pool(accepted(settings)), handler_class=Handler,
-                      log=None, error_log=None, environ={"wsgi.errors": sys.stderr})
-
-
 def patch() -> None:
-    """gevent's cooperative socket, time, threading...: before the app is imported, so
-    that a waiting stream (``threading.Condition``, ``time.sleep``) lets others run."""
+    """gevent's cooperative socket, time, threading...: for a process that serves the app
+    in gevent itself (a benchmark's); ``kierki serve``'s workers are patched by gunicorn."""
     from gevent import monkey
 
     monkey.patch_all()
-
-
-#: How often the collector looks at every object again (:func:`pace_collector`), s.
-FULL_COLLECTION_EVERY = 600.0
-
-
-def pace_collector(every: float = FULL_COLLECTION_EVERY,
-                   clock: Callable[[], float] = time.monotonic) -> None:
-    """Keep Python's cyclic collector from stopping the server for a whole heap's scan
-    every few seconds. A night of 1,000 tables holds a million container objects (4,000
-    streams, their sockets and greenlets, the kept pages): a full collection scanned them
-    all every 10-15 s, 300-780 ms each, every request of the one thread waiting
-    (``bench/club.py``). Here what survives a full collection is frozen (``gc.freeze``:
-    kept out of later scans; freed by its reference count as before), so the next one
-    scans what came since; every ``every`` seconds the frozen are put back, and the next
-    full collection looks at everything once (cycles among the frozen are reclaimed
-    then). What the process holds when it starts serving is frozen once. gevent's
-    greenlet tree (each greenlet's spawning stack, kept for debugging: a frame object per
-    greenlet) is not recorded."""
-    import gc
-
-    import gevent
-
-    gevent.config.track_greenlet_tree = False
-
-    state = {"thawed": clock()}
-
-    def after(phase: str, info: dict[str, int]) -> None:
-        if phase != "stop" or info["generation"] != 2:
-            return
-        if clock() - state["thawed"] >= every:
-            gc.unfreeze()  # the next full collection scans everything
-            state["thawed"] = clock()
-        else:
-            gc.freeze()
-
-    gc.collect()
-    gc.freeze()
-    gc.callbacks.append(after)
 
 
 def raise_file_limit(connections: int) -> None:
@@ -407,23 +188,89 @@ def raise_file_limit(connections: int) -> None:
             pass
 
 
-def run(app: Flask, settings: dict[str, int | str]) -> None:
-    """Serve until stopped: Ctrl+C, or SIGTERM (which ends the process at once)."""
-    import gevent
+def worker_app(settings: Mapping[str, int | str]) -> Flask:
+    """The app as one server process serves it: its body and stream limits the server's
+    settings, its PDF workers started and warmed, its names' collation read."""
+    app = create_app()
+    app.config["MAX_CONTENT_LENGTH"] = int(settings["max_request_body_size"])
+    app.config["LIVE_STREAM_LIMIT"] = int(settings["stream_limit"])  # the app counts them
+    from .outputs import renders
+
+    renders.renders.log = lambda line: print(line, file=sys.stderr, flush=True)
+    static = str(app.static_folder).rstrip("/")
+    renders.renders.start(int(app.config["PDF_WORKERS"]), static + "/", static + "/sheet.css")
+    collation.warm(app.config["LANGUAGES"])  # names' order: its tables read now
+    return app
+
+
+def worker_class(https: bool = False) -> type:
+    """gunicorn's gevent worker, whose own answers (to a request it cannot read: 400, a
+    request line too long: 414) carry the app's security headers (:func:`server_answer`)
+    and are not logged as the server's errors."""
+    from gunicorn.http.errors import LimitRequestLine, ParseException
+    from gunicorn.workers.ggevent import GeventWorker
+
+    class Worker(GeventWorker):
+        def handle_error(self, req, client, addr, exc):
+            if isinstance(exc, ParseException):
+                code = 414 if isinstance(exc, LimitRequestLine) else 400
+            else:
+                self.log.exception("Error handling request")
+                code = 500
+            try:
+                client.sendall(server_answer(code, https))
+            except OSError:
+                pass
+
+    return Worker
+
+
+def _worker_exit(server: object, worker: object) -> None:
+    """A server process ending: its PDF workers end with it (the pool's own threads would
+    keep the process waiting for them)."""
+    from .outputs import renders
+
+    renders.renders.shutdown()
+
+
+def gunicorn_options(settings: Mapping[str, int | str], https: bool = False) -> dict:
+    """gunicorn's settings for ``kierki serve``'s: ``workers`` processes of its gevent
+    worker (:func:`worker_class`), one greenlet per connection, at most :func:`accepted` a
+    process, an idle connection and a request's line and headers waited for
+    ``channel_timeout`` seconds; no access log, errors (a failure's traceback, which
+    Flask logs) to standard error."""
+    host = str(settings["host"])
+    bind = f"[{host}]:{settings['port']}" if ":" in host else f"{host}:{settings['port']}"
+    return {
+        "bind": [bind], "workers": int(settings["workers"]),
+        "worker_class": worker_class(https),
+        "worker_connections": accepted(settings),
+        "keepalive": int(settings["channel_timeout"]),
+        "timeout": 120,  # a process silent this long (its loop stuck) is started anew
+        "graceful_timeout": 1,  # stopping: the live streams' phones reconnect by themselves
+        "worker_exit": _worker_exit,
+        "limit_request_line": 8190, "limit_request_fields": 100,
+        "limit_request_field_size": 8190,
+        "accesslog": None, "errorlog": "-", "loglevel": "warning",
+    }
+
+
+def run(make_app: Callable[[], Flask], settings: dict[str, int | str],
+        https: bool = False) -> None:
+    """Serve until stopped (Ctrl+C, SIGTERM): gunicorn's master and ``workers`` processes,
+    each serving the app ``make_app`` makes there (after gevent's patching)."""
+    from gunicorn.app.base import BaseApplication
+
+    class Server(BaseApplication):
+        def load_config(self) -> None:
+            for key, value in gunicorn_options(settings, https).items():
+                self.cfg.set(key, value)
+
+        def load(self) -> Flask:
+            return make_app()
 
     raise_file_limit(accepted(settings))
-    pace_collector()  # before the server's greenlets (hello-world's in bench/server.py too)
-    server = make_server(app, settings)
-    hub = gevent.get_hub()
-    if os.getpid() == 1:
-        # The first process of a container: the kernel ignores a signal it has no handler
-        # for, so SIGTERM (podman stop) would wait for SIGKILL. End at once, as elsewhere.
-        gevent.signal_handler(signal.SIGTERM, os._exit, 0)
-    hub.NOT_ERROR = (*hub.NOT_ERROR, KeyboardInterrupt)  # Ctrl+C: no traceback printed
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
+    Server().run()
 
 
 def is_loopback(host: str) -> bool:
@@ -483,13 +330,7 @@ HOST_LINK_HELP = ("Host link (once; the browser that opens it is the host: it ma
 
 
 def serve(args: argparse.Namespace) -> int:
-    patch()
-    app = create_app()
-    from .outputs import renders  # after patch(): the pool's thread is a greenlet
-
-    renders.renders.log = lambda line: print(line, file=sys.stderr, flush=True)
-    renders.renders.start(int(app.config["PDF_WORKERS"]))  # PDFs render in other processes
-    collation.warm(app.config["LANGUAGES"])  # names' order: its tables read now, not mid-request
+    app = create_app()  # here the database is made or migrated once, before any worker
     try:
         settings = server_settings(args, app)
     except SettingError as e:
@@ -513,7 +354,8 @@ def serve(args: argparse.Namespace) -> int:
           f"Database: {app.config['DATABASE']}   (Ctrl+C stops the server)\n"
           f"Server: {limits}, pdf_workers={app.config['PDF_WORKERS']}, "
           f"pdf_queue={app.config['PDF_QUEUE']}", flush=True)
-    run(app, settings)
+    run(lambda: worker_app(settings), settings,
+        str(public or "").startswith("https://"))
     lock.close()
     return 0
 
@@ -756,7 +598,7 @@ def parser() -> argparse.ArgumentParser:
     sub = top.add_subparsers(dest="command", required=True)
     run = sub.add_parser(
         "serve", help="serve the app on the local network",
-        description="Serve the app with gevent's WSGI server. Every setting also reads "
+        description="Serve the app with gunicorn's gevent workers. Every setting also reads "
                     "KIERKI_<SETTING> from the environment (KIERKI_PORT=8080); "
                     "a flag wins over the environment.")
     for s in SETTINGS:

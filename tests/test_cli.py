@@ -33,8 +33,8 @@ def db(instance):
 def served(monkeypatch):
     """What ``kierki serve`` would serve with (nothing is patched or served)."""
     calls = []
-    monkeypatch.setattr(cli, "patch", lambda: calls.append("patched"))
-    monkeypatch.setattr(cli, "run", lambda app, settings: calls.append(settings))
+    monkeypatch.setattr(cli, "run", lambda make_app, settings, https=False:
+                        calls.append(settings))
     return calls
 
 
@@ -48,14 +48,13 @@ def new(db, dealt=False):
 
 def test_serve_defaults_are_deliberate(instance, served, capsys):
     assert cli.main(["serve"]) == 0
-    assert served == ["patched",  # gevent's cooperative modules, before the app is made
-                      {"host": "0.0.0.0", "port": 5000, "connection_limit": 2000,
-                       "stream_limit": 8000, "channel_timeout": 60, "request_timeout": 30,
-                       "max_request_body_size": 2 * 1024 * 1024}]
+    assert served == [{"host": "0.0.0.0", "port": 5000, "workers": 1,
+                       "connection_limit": 2000, "stream_limit": 8000,
+                       "channel_timeout": 60, "max_request_body_size": 2 * 1024 * 1024}]
     out = capsys.readouterr().out
     assert ":5000/" in out and "connection_limit=2000" in out and "stream_limit=8000" in out
-    assert "max_request_body_size=2097152" in out and "request_timeout=30" in out
-    assert cli.accepted(served[1]) == 10000  # a national night: 4,000 phones and their moves
+    assert "max_request_body_size=2097152" in out and "workers=1" in out
+    assert cli.accepted(served[0]) == 10000  # a national night: 4,000 phones and their moves
 
 
 def test_the_environment_sets_and_a_flag_wins(instance, served, monkeypatch):
@@ -64,7 +63,7 @@ def test_the_environment_sets_and_a_flag_wins(instance, served, monkeypatch):
     monkeypatch.setenv("KIERKI_PORT", "8080")
     assert cli.main(["serve", "--connection-limit", "70", "--host", "127.0.0.1",
                      "--max-request-body-size", "1000"]) == 0
-    kw = served[1]
+    kw = served[0]
     assert (kw["connection_limit"], kw["channel_timeout"], kw["port"], kw["host"],
             kw["max_request_body_size"]) == (70, 30, 8080, "127.0.0.1", 1000)
 
@@ -72,28 +71,33 @@ def test_the_environment_sets_and_a_flag_wins(instance, served, monkeypatch):
 def test_the_body_limit_follows_the_app(instance, served, monkeypatch):
     monkeypatch.setenv("KIERKI_MAX_CONTENT_LENGTH", "65536")
     cli.main(["serve"])
-    assert served[1]["max_request_body_size"] == 65536
+    assert served[0]["max_request_body_size"] == 65536
 
 
 def test_a_bad_setting_is_refused_before_serving(instance, served, monkeypatch, capsys):
     monkeypatch.setenv("KIERKI_CONNECTION_LIMIT", "many")
     assert cli.main(["serve"]) == 2
-    assert served == ["patched"] and "KIERKI_CONNECTION_LIMIT" in capsys.readouterr().err
+    assert served == [] and "KIERKI_CONNECTION_LIMIT" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         cli.main(["serve", "--connection-limit", "0"])
-    assert served == ["patched"]
+    with pytest.raises(SystemExit):
+        cli.main(["serve", "--workers", "0"])
+    assert served == []
 
 
-def test_the_server_is_made_with_the_settings(instance):
-    """gevent's server object as ``run`` makes it (built, not started: no patching)."""
-    from gevent.pool import Pool
-
-    app = create_app()
-    server = cli.make_server(app, {"host": "127.0.0.1", "port": 0, "connection_limit": 7,
-                                   "stream_limit": 3, "channel_timeout": 9,
-                                   "request_timeout": 5, "max_request_body_size": 100})
-    assert isinstance(server.pool, Pool) and server.pool.size == 7 + 3  # pages + streams
-    assert server.application is app
+def test_the_server_is_gunicorn_with_the_settings(instance, monkeypatch):
+    """gunicorn's settings as ``run`` gives them, and the app each worker serves."""
+    settings = {"host": "127.0.0.1", "port": 0, "workers": 3, "connection_limit": 7,
+                "stream_limit": 3, "channel_timeout": 9, "max_request_body_size": 100}
+    options = cli.gunicorn_options(settings)
+    assert options["bind"] == ["127.0.0.1:0"] and options["workers"] == 3
+    assert options["worker_connections"] == 7 + 3  # pages + streams, a process
+    assert options["keepalive"] == 9 and options["accesslog"] is None
+    from gunicorn.workers.ggevent import GeventWorker
+    assert issubclass(options["worker_class"], GeventWorker)
+    assert cli.gunicorn_options({**settings, "host": "::"})["bind"] == ["[::]:0"]
+    monkeypatch.setenv("KIERKI_PDF_WORKERS", "0")  # no render processes in this test
+    app = cli.worker_app({**settings, "workers": 1})
     assert (app.config["MAX_CONTENT_LENGTH"], app.config["LIVE_STREAM_LIMIT"]) == (100, 3)
 
 
@@ -205,34 +209,12 @@ def test_backup_keep_needs_a_folder_and_a_positive_count(instance, db, tmp_path,
             cli.main(["backup", str(tmp_path), "--keep", bad])
 
 
-def test_as_a_containers_first_process_sigterm_still_ends_the_server(monkeypatch):
-    """PID 1 gets no default action for SIGTERM: ``kierki serve`` there ends on it itself
-    (tried under ``unshare -pf``: without this, ``podman stop`` waited for SIGKILL)."""
-    import os
-    import signal
-
-    import gevent
-
-    handlers = []
-    monkeypatch.setattr(cli.os, "getpid", lambda: 1)
-    monkeypatch.setattr(gevent, "signal_handler", lambda *args: handlers.append(args))
-    monkeypatch.setattr(cli, "make_server", lambda app, settings: type(
-        "Server", (), {"serve_forever": lambda self: None})())
-    cli.run(None, {"connection_limit": 10, "stream_limit": 5})
-    assert handlers == [(signal.SIGTERM, os._exit, 0)]
-    handlers.clear()
-    monkeypatch.setattr(cli.os, "getpid", lambda: 4242)
-    cli.run(None, {"connection_limit": 10, "stream_limit": 5})
-    assert handlers == []  # anywhere else SIGTERM's own default ends it
-
-
-def test_the_stream_budget_and_the_request_deadline_are_settings(instance, served,
-                                                                 monkeypatch):
+def test_the_stream_budget_and_the_processes_are_settings(instance, served, monkeypatch):
     monkeypatch.setenv("KIERKI_STREAM_LIMIT", "700")
-    monkeypatch.setenv("KIERKI_REQUEST_TIMEOUT", "10")
-    assert cli.main(["serve", "--request-timeout", "5"]) == 0
-    assert (served[1]["stream_limit"], served[1]["request_timeout"]) == (700, 5)
-    assert cli.accepted(served[1]) == 2000 + 700
+    monkeypatch.setenv("KIERKI_WORKERS", "3")
+    assert cli.main(["serve", "--workers", "2"]) == 0
+    assert (served[0]["stream_limit"], served[0]["workers"]) == (700, 2)
+    assert cli.accepted(served[0]) == 2000 + 700
     monkeypatch.delenv("KIERKI_STREAM_LIMIT")
     monkeypatch.setenv("KIERKI_LIVE_STREAM_LIMIT", "800")  # the app's own setting
     cli.main(["serve"])
@@ -259,7 +241,7 @@ def test_the_servers_own_answers_say_https_only_when_served_so():
     assert b"Strict-Transport-Security" not in plain
     assert b"\r\nStrict-Transport-Security: max-age=31536000\r\n" in secure
     assert b"Content-Security-Policy: default-src 'self'" in secure
-    assert cli.server_answer(408).startswith(b"HTTP/1.1 408 Request Timeout\r\n")
+    assert cli.server_answer(414).startswith(b"HTTP/1.1 414 Request URI Too Long\r\n")
 
 
 def test_behind_a_proxy_it_serves_only_on_loopback_unless_told(instance, served, monkeypatch,
@@ -270,7 +252,7 @@ def test_behind_a_proxy_it_serves_only_on_loopback_unless_told(instance, served,
     err = capsys.readouterr().err
     assert "forge its address and escape the rate limits" in err
     assert "--trust-proxy-on-public-address" in err and "--host 127.0.0.1" in err
-    assert served == ["patched"]  # nothing served
+    assert served == []  # nothing served
     assert cli.main(["serve", "--host", "192.168.1.20"]) == 2
     for loopback in ("127.0.0.1", "::1", "localhost"):
         assert cli.main(["serve", "--host", loopback]) == 0
@@ -403,33 +385,6 @@ def test_a_backup_made_before_the_secret_was_kept_restores_and_says_so(own_secre
     assert (own_secret / "secret_key").read_text() == before
 
 
-def test_the_collector_scans_what_came_since_its_last_full_collection():
-    """A night of 1,000 tables holds a million objects: the server's full collections
-    freeze what survives them, so the next scans only what came since; once a period is
-    over, everything is scanned again (cycles among the frozen reclaimed)."""
-    import gc
-
-    callbacks, now = list(gc.callbacks), [1000.0]
-    try:
-        cli.pace_collector(every=600, clock=lambda: now[0])
-        frozen = gc.get_freeze_count()
-        assert frozen > 0  # what the process held when it started serving
-        kept = [[i] for i in range(10_000)]  # containers: the collector tracks them
-        gc.collect()
-        assert gc.get_freeze_count() >= frozen + len(kept)  # frozen once they survived one
-        now[0] += 599
-        gc.collect()
-        assert gc.get_freeze_count() >= frozen + len(kept)
-        now[0] += 1  # the period is over: the next full collection scans everything
-        gc.collect()
-        assert gc.get_freeze_count() == 0
-        gc.collect()  # and freezes what survived it, for the next period
-        assert gc.get_freeze_count() >= len(kept)
-    finally:
-        gc.callbacks[:] = callbacks
-        gc.unfreeze()
-
-
 def test_restore_refuses_while_a_server_uses_the_instance(own_secret, db, tmp_path, capsys,
                                                           monkeypatch):
     """``kierki serve`` holds the instance's lock while it runs: a restore, forced or not,
@@ -463,11 +418,8 @@ def test_serve_holds_the_lock_a_restore_meets(own_secret, db, tmp_path, capsys, 
     new(db)
     assert cli.main(["backup", str(tmp_path / "copy.sqlite")]) == 0
     answers = []
-    monkeypatch.setattr(cli, "patch", lambda: None)
-    monkeypatch.setattr(cli, "run", lambda app, settings: answers.append(
+    monkeypatch.setattr(cli, "run", lambda make_app, settings, https=False: answers.append(
         cli.main(["restore", str(tmp_path / "copy.sqlite"), "--force"])))
-    from scorekeeper.outputs import renders
-    monkeypatch.setattr(renders.renders, "start", lambda workers: None)
     assert cli.main(["serve"]) == 0
     assert answers == [1] and "a server is using" in capsys.readouterr().err
     # the server has stopped: its lock went with it

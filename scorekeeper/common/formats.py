@@ -37,6 +37,7 @@ charts that use this module stay plain Python.
 from __future__ import annotations
 
 import datetime as dt
+from decimal import ROUND_HALF_EVEN, Decimal
 from typing import Any
 
 from babel import Locale
@@ -52,6 +53,9 @@ _UNGROUPED_BELOW = {"pl": 10_000}
 #: Points (:func:`signed`) are grouped from five digits in every language.
 _POINTS_UNGROUPED_BELOW = 10_000
 _UTC = dt.UTC
+#: Each language's decimal sign and thousands separator, from CLDR (Babel's data).
+_SIGNS = {code: (babel_numbers.get_decimal_symbol(code), babel_numbers.get_group_symbol(code))
+          for code in ("en", "pl")}
 
 LocaleLike = Locale | str | None
 
@@ -82,17 +86,23 @@ def _zone(given: dt.tzinfo | None) -> dt.tzinfo:
 
 def _digits(value: float, code: str, decimals: int, fixed: bool, points: bool = False) -> str:
     """``abs(value)`` in the language's digits: grouped thousands, its decimal sign, up to
-    (or, ``fixed``, exactly) ``decimals`` decimals."""
+    (or, ``fixed``, exactly) ``decimals`` decimals, rounded half to even as Babel rounds.
+
+    >>> _digits(2.675, "en", 2, False), _digits(12345.5, "pl", 1, True), _digits(0.04, "pl", 1, False)
+    ('2.68', '12\xa0345,5', '0')
+    """
     value = abs(value)
     below = _POINTS_UNGROUPED_BELOW if points else _UNGROUPED_BELOW.get(code[:2], 1000)
-    group = "#,##0" if value >= below else "0"
-    tail = ("0" if fixed else "#") * decimals
-    pattern = group + ("." + tail if tail else "")
-    return babel_numbers.format_decimal(value, format=pattern, locale=code)
+    point, group = _SIGNS.get(code[:2], _SIGNS["en"])
+    exact = Decimal(str(value)).quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_EVEN)
+    whole, _, tail = (f"{exact:,f}" if value >= below else f"{exact:f}").partition(".")
+    if not fixed:
+        tail = tail.rstrip("0")
+    return whole.replace(",", group) + (point + tail if tail else "")
 
 
 def _code(locale: LocaleLike) -> str:
-    return str(_locale(locale))
+    return _locale(locale).language
 
 
 def number(value: float | None, digits: int = 2, locale: LocaleLike = None) -> str:

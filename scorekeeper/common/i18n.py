@@ -133,7 +133,8 @@ def lazy_gettext(message: str, **params: Any) -> LazyText:
 
 def lang() -> str:
     """The request's language, ``"pl"`` or ``"en"`` (asked many times per page)."""
-    return str(_translator.get_locale() or "en")[:2]
+    locale = _translator.get_locale()
+    return locale.language if locale is not None else "en"
 
 
 def choose_locale(cookie: str | None, accept_language: str,

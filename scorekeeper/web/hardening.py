@@ -223,13 +223,22 @@ def init_app(app: Flask) -> None:
 def tagged(render: Callable[[], Any], *shown: Any) -> Response:
     """The answer ``render()`` makes, its ETag made from ``shown``, everything the answer
     shows (a game's version, the language, the reader's right, the address), and the
-    session's CSRF token (a page's forms carry it); the 304 is :func:`_headers`'. A page
-    that shows a flashed message is tagged by its bytes instead (the message is shown
-    once)."""
-    flashed = bool(session.get("_flashes"))
+    session's CSRF token (a page's forms carry it): a client that has that ETag is
+    answered 304 without ``render`` being called. A page that shows a flashed message
+    is tagged by its bytes instead (the message is shown once)."""
+    if session.get("_flashes"):
+        response = current_app.make_response(render())
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+    known = _tag(shown)
+    if request.if_none_match.contains(known):
+        return Response(status=304, headers={"ETag": f'"{known}"', "Cache-Control": "no-cache"})
     response = current_app.make_response(render())
     response.headers["Cache-Control"] = "no-cache"
-    if not flashed:
-        response.set_etag(hashlib.blake2b(repr((*shown, session.get("csrf_token"))).encode(),
-                                          digest_size=12).hexdigest())
+    response.set_etag(_tag(shown))  # the CSRF token the render may have made
     return response
+
+
+def _tag(shown: tuple) -> str:
+    return hashlib.blake2b(repr((*shown, session.get("csrf_token"))).encode(),
+                           digest_size=12).hexdigest()

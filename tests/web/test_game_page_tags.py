@@ -79,11 +79,11 @@ def test_a_phone_that_has_the_page_gets_304_and_the_change_at_once(app, client, 
     first = client.get(f"/games/{gid}", headers=PHONE)
     assert "Content-Encoding" not in first.headers
     assert "Content-Security-Policy" in first.headers
+    made = renders(monkeypatch)
     again = client.get(f"/games/{gid}", headers={**PHONE, "If-None-Match": first.headers["ETag"]})
-    assert again.status_code == 304 and again.data == b""
+    assert again.status_code == 304 and again.data == b"" and not made  # nothing rendered
     assert again.headers["ETag"] == first.headers["ETag"]
     assert "Content-Security-Policy" in again.headers
-    made = renders(monkeypatch)
     other_tag = client.get(f"/games/{gid}", headers={**PHONE, "If-None-Match": '"x"'})
     assert other_tag.status_code == 200 and other_tag.data == first.data
 

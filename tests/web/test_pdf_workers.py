@@ -51,6 +51,19 @@ def test_a_worker_process_renders_the_same_sheet_as_the_app_would(tmp_path):
         sorted(p.name for p in (tmp_path / "here" / "sheets").iterdir())  # no file left over
 
 
+def test_the_workers_start_warm_with_the_sheets_files(app):
+    """At the server's start each worker renders a tiny document with the sheets' style
+    sheet (its fonts), so the first sheet comes as fast as the next."""
+    static = app.static_folder.rstrip("/") + "/"
+    queue = renders.Renders()
+    try:
+        warmed = queue.start(1, static, static + "sheet.css")
+        assert len(warmed) == 1 and warmed[0].result(timeout=120) is True
+    finally:
+        queue.shutdown()
+    assert renders.Renders().start(0, static) == []  # no workers: nothing to warm
+
+
 def test_concurrent_requests_of_one_key_share_one_render(tmp_path, slow):
     queue, cache, out = renders.Renders(), pdf.SheetCache(tmp_path, 10**6), []
     askers = [threading.Thread(target=ask, args=(queue, cache, ("k", 1), "one", out))

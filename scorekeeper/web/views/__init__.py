@@ -2,6 +2,7 @@
 game (or ruleset), a version conflict or a forged form become an answer."""
 from __future__ import annotations
 
+import io
 import sqlite3
 from typing import Any
 from urllib.parse import urlparse
@@ -263,10 +264,24 @@ def init_app(app: Flask) -> None:
     @app.before_request
     def refuse_a_body_over_the_limit():
         """Every request with a body over the limit is answered 413, whether or not its
-        view would read the body (the production server has read and dropped it)."""
+        view would read the body. A body sent in chunks (no length announced) is read
+        here, one byte past the limit at most, and handed on with its length (Werkzeug
+        would hand the view a body cut at the limit)."""
         limit = request.max_content_length
-        if limit is not None and (request.content_length or 0) > limit:
+        if limit is None:
+            return
+        environ = request.environ
+        if "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower():
+            body = environ["wsgi.input"].read(limit + 1)
+            environ["wsgi.input"] = io.BytesIO(body)
+            environ["CONTENT_LENGTH"] = str(len(body))
+            environ.pop("HTTP_TRANSFER_ENCODING")
+            environ.pop("wsgi.input_terminated", None)
+        if (request.content_length or 0) > limit:
             raise RequestEntityTooLarge()
+
+    # before any other hook reads the body (the CSRF check reads a form's)
+    app.before_request_funcs.setdefault(None, []).insert(0, refuse_a_body_over_the_limit)
 
     @app.errorhandler(RequestEntityTooLarge)
     def too_large(e: RequestEntityTooLarge):
