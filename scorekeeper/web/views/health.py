@@ -29,24 +29,6 @@ bp = Blueprint("health", __name__)
 #: for new pages and its write-ahead log, a PDF for its file.
 DISK_MIN = 1024 * 1024
 
-#: ``GET /healthz`` in the OpenAPI document.
-OPENAPI = {"get": {
-    "summary": "Whether the server can read its database and save",
-    "responses": {
-        "200": {"description": "The database answered and a write fits",
-                "content": {"application/json": {"schema": {
-                    "type": "object", "required": ["status"],
-                    "properties": {"status": {"enum": ["ok"]}}}}}},
-        "503": {"description": "unavailable: the database file is gone or cannot be read; "
-                               "disk_full: the disk has no room; read_only: the database "
-                               "cannot be written",
-                "content": {"application/json": {"schema": {
-                    "type": "object", "required": ["status"], "properties": {
-                        "status": {"enum": ["unavailable", DISK_FULL, READ_ONLY]}}}}}},
-        "405": {"description": "Only GET (and HEAD)"},
-        "500": {"description": "Something went wrong on the server"}}}}
-
-
 def _readable() -> bool:
     path = current_app.config["DATABASE"]
     # A database file removed under a running server: its open connections would go on
