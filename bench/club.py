@@ -157,8 +157,20 @@ BROWSER = ("Accept-Encoding: gzip, deflate, br, zstd\r\n"
 
 
 def cpu_seconds(pid: int) -> float:
-    """The processor time a process has used so far (user and system), from /proc."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    """The processor time a server has used so far (user and system), from /proc: the
+    process and its children (gunicorn's master and its workers)."""
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        children = []
+    return sum(_cpu_of(p) for p in (pid, *map(int, children)))
+
+
+def _cpu_of(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 

@@ -164,8 +164,10 @@ def accepted(settings: Mapping[str, int | str]) -> int:
 
 
 def patch() -> None:
-    """gevent's cooperative socket, time, threading...: for a process that serves the app
-    in gevent itself (a benchmark's); ``kierki serve``'s workers are patched by gunicorn."""
+    """gevent's cooperative socket, time, threading...: before the app's modules are
+    imported, so that the locks, conditions and threads they make (the live table's
+    watcher, the pool's committer, the PDF pool's) are gevent's in every server process
+    forked from this one (gunicorn's gevent worker patches again, finding it done)."""
     from gevent import monkey
 
     monkey.patch_all()
@@ -330,6 +332,7 @@ HOST_LINK_HELP = ("Host link (once; the browser that opens it is the host: it ma
 
 
 def serve(args: argparse.Namespace) -> int:
+    patch()  # before the app's modules make their locks and threads: gevent's, in every worker
     app = create_app()  # here the database is made or migrated once, before any worker
     try:
         settings = server_settings(args, app)

@@ -33,6 +33,7 @@ def db(instance):
 def served(monkeypatch):
     """What ``kierki serve`` would serve with (nothing is patched or served)."""
     calls = []
+    monkeypatch.setattr(cli, "patch", lambda: None)
     monkeypatch.setattr(cli, "run", lambda make_app, settings, https=False:
                         calls.append(settings))
     return calls
