@@ -32,8 +32,8 @@ def _windows(limit: str) -> list[tuple[int, str]]:
     ("have a budget of their own, {} (`KIERKI_STREAM_LIMIT`", live.STREAM_LIMIT),
     ("on top of {} connections for pages (`KIERKI_CONNECTION_LIMIT`)",
      _setting("connection_limit").default),
-    ("gives a request {} s from its first byte", _setting("request_timeout").default),
-    ("a connection {} s between requests (`KIERKI_CHANNEL_TIMEOUT`)",
+    ("gives a connection {} s between requests", _setting("channel_timeout").default),
+    ("a request {} s to send its line and headers (`KIERKI_CHANNEL_TIMEOUT`",
      _setting("channel_timeout").default),
 ])
 def test_the_connection_figures(phrase, value):

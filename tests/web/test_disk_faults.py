@@ -17,7 +17,7 @@ import pytest
 
 from scorekeeper import create_app
 from scorekeeper.families.kierki.rules.examples import SAMPLE_GAME_4
-from scorekeeper.storage import store
+from scorekeeper.storage import game_writes
 from scorekeeper.web.db import get_db
 
 PL = {"Accept-Language": "pl"}
@@ -113,7 +113,7 @@ def test_every_write_path_answers_507_not_500(tmp_path, monkeypatch):
         raise sqlite3.OperationalError("database or disk is full")
 
     for name in ("record_deal", "create_game", "remove_last_deal"):
-        monkeypatch.setattr(store, name, full)
+        monkeypatch.setattr(game_writes, name, full)
     r = client.put(f"/api/games/{game['id']}/deals/2", headers=auth,
                    json={"version": 2, "result": SAMPLE_GAME_4[1]})
     assert r.status_code == 507 and r.get_json()["error"].startswith(FULL_EN)
