@@ -34,11 +34,11 @@ def test_kierki_requests_replay_at_most_once(app, client, replays):
     for number, raw in enumerate(results[:5], start=1):
         post_deal(client, gid, number, number, raw)
     version = state(app, gid).version
-    # the page after a save replays nothing: the saved state is kept per version
-    assert replays(lambda: client.get(f"/games/{gid}")) == 0
+    # every request reads the game afresh and replays its history at most once
+    assert replays(lambda: client.get(f"/games/{gid}")) <= 1
     LRU.clear_every()  # as after a restart, or a write by another process
     assert replays(lambda: client.get(f"/games/{gid}")) == 1
-    assert replays(lambda: client.get(f"/games/{gid}")) == 0
+    assert replays(lambda: client.get(f"/games/{gid}")) <= 1
     assert replays(lambda: post_deal(client, gid, 6, version, results[5])) <= 1
     assert replays(lambda: post_deal(client, gid, 2, version + 1, results[1])) <= 1  # correction
     assert replays(lambda: client.get(f"/games/{gid}/deals/3/edit")) <= 1
@@ -46,13 +46,13 @@ def test_kierki_requests_replay_at_most_once(app, client, replays):
     authorize(client, app, gid)
     assert replays(lambda: client.put(f"/api/games/{gid}/deals/7",
                                       json={"version": version, "result": results[6]})) <= 1
-    assert replays(lambda: client.get(f"/api/games/{gid}")) == 0  # the PUT's state is kept
+    assert replays(lambda: client.get(f"/api/games/{gid}")) <= 1
     LRU.clear_every()
     assert replays(lambda: client.get(f"/api/games/{gid}")) == 1
     LRU.clear_every()
     assert replays(lambda: client.get(f"/games/{gid}/sheet.pdf")) == 1  # first render
     assert replays(lambda: client.get(f"/games/{gid}/sheet.pdf")) == 0  # cached
-    assert replays(lambda: client.get(f"/games/{gid}/export.csv")) == 0
+    assert replays(lambda: client.get(f"/games/{gid}/export.csv")) <= 1
     assert replays(lambda: client.get(f"/games/{gid}/version")) == 0
 
 
@@ -64,7 +64,7 @@ def test_partnership_requests_replay_at_most_once(app, client, replays):
     deal = {"aces-0": "3", "honours-0": "11", "last": "0"}
     assert replays(lambda: client.post(f"/games/{gid}/deals/1",
                                        data={"version": 1, **deal})) <= 1
-    assert replays(lambda: client.get(f"/games/{gid}")) == 0  # kept from the save
+    assert replays(lambda: client.get(f"/games/{gid}")) <= 1
     LRU.clear_every()
     assert replays(lambda: client.get(f"/games/{gid}")) == 1
     assert replays(lambda: client.post(f"/games/{gid}/deals/1",
