@@ -110,9 +110,10 @@
   // or the line hidden when nobody is missing; returns what it says.
   function sayMissing(line, names, left) {
     if (!line) { return null; }
-    if (!names.length) { line.hidden = true; line.textContent = ""; return null; }
+    if (!names.length) { line.hidden = true; line.textContent = ""; toggle(line, "error", false); return null; }
     line.textContent = line.getAttribute("data-missing").replace("{names}", names.join(", "))
       .replace("{left}", left);
+    toggle(line, "error", true);
     line.hidden = false;
     return line.textContent;
   }

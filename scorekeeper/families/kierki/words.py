@@ -258,7 +258,8 @@ def missing_count(name: str, total: int, players: list[str], values: dict[str, A
     blank = [seat for seat, v in enumerate(inputs) if _blank(v)]
     if not blank:
         return ""
-    given = sum(int(v) for v in inputs if not _blank(v) and str(v).strip().isdigit())
+    given = sum(int(str(v).strip()) for v in inputs  # a stranger's digits are no number
+                if str(v).strip().isascii() and str(v).strip().isdigit() and len(str(v).strip()) < 5)
     singular, plural = LEFT.get(name, LEFT_CARDS)
     left = max(total - given, 0)
     return gettext(MISSING.get(name, MISSING_CARDS), names=seat_names(players, blank),
