@@ -268,6 +268,8 @@ def main() -> None:
               f"{ms([d for d in delays if d != float('inf')] or [0.0])}")
     print(f"database: {games} games, {deals} deals, integrity {integrity}; server log: "
           f"{server_log.count('Traceback')} tracebacks")
+    if "Traceback" in server_log:
+        print(server_log[server_log.index("Traceback"):][:3000], file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -334,6 +334,10 @@ HOST_LINK_HELP = ("Host link (once; the browser that opens it is the host: it ma
 def serve(args: argparse.Namespace) -> int:
     patch()  # before the app's modules make their locks and threads: gevent's, in every worker
     app = create_app()  # here the database is made or migrated once, before any worker
+    # The threads the app starts when made (the rate limiter's expiry timer) are greenlets
+    # here: let them run and end before gunicorn forks, so no worker inherits one unstarted.
+    import gevent
+    gevent.sleep(0.05)
     try:
         settings = server_settings(args, app)
     except SettingError as e:
