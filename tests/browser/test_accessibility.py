@@ -112,8 +112,6 @@ def tournament(server_app):
     return made
 
 
-@pytest.mark.xfail(strict=True, reason="'bez podpisu' (.meta.unsigned) fails colour contrast: "
-                   "fixed on branch h44club; drop this mark when it is merged")
 def test_the_tournament_pages_at_360(open_phone, server_app, tournament):
     source = axe_source()
     _app, base = server_app
