@@ -419,6 +419,7 @@ def test_serve_holds_the_lock_a_restore_meets(own_secret, db, tmp_path, capsys, 
     new(db)
     assert cli.main(["backup", str(tmp_path / "copy.sqlite")]) == 0
     answers = []
+    monkeypatch.setattr(cli, "patch", lambda: None)  # gevent stays out of the test process
     monkeypatch.setattr(cli, "run", lambda make_app, settings, https=False: answers.append(
         cli.main(["restore", str(tmp_path / "copy.sqlite"), "--force"])))
     assert cli.main(["serve"]) == 0
