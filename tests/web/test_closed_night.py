@@ -46,8 +46,8 @@ def night(tmp_path):
     table = app.test_client()
     table.get(f"/join/{one['join_code']}")
     table.get(f"/join/{two['join_code']}")
-    assert director.post(f"/api/tournaments/{tid}/close", headers=bearer(token)
-                         ).status_code == 204
+    assert director.post(f"/api/tournaments/{tid}/close", headers=bearer(token),
+                         json={"confirm_unsigned": True}).status_code == 204
     return {"app": app, "tid": tid, "token": token, "one": one, "two": two, "pid": pid,
             "rid": rid, "director": director, "host": host, "table": table}
 
@@ -144,6 +144,8 @@ WRITES = {
                               lambda n: {"round": "2"}),
     "tournaments.withdraw": _page("director", "/tournaments/{tid}/withdraw",
                                   lambda n: {"player": "1"}),
+    "tournaments.sign_table": _page("director", "/tournaments/{tid}/tables/{g2}/sign",
+                                    lambda n: {"version": game_version(n, "two")}),
 }
 
 
