@@ -10,11 +10,9 @@ from typing import Any
 
 from flask import Blueprint, Flask, abort, current_app, jsonify, request, url_for
 from flask_babel import gettext
-from sqlite_utils import Database
 from werkzeug.routing import BaseConverter
 
 from ..common.i18n import field_errors, lang
-from ..common.safejson import Written
 from ..domain import clubs, people, reads, seasons, service, tournaments, variants
 from ..domain.errors import (
     GameNotFound,
@@ -29,6 +27,14 @@ from ..rules.checks import is_int
 from ..rules.errors import N_, InvalidInput, Problem
 from ..rules.named import ID
 from . import access, adapters, limits
+from .api_answers import (
+    club_json,
+    game_json,
+    round_json,
+    ruleset_entry,
+    tournament_json,
+    with_access,
+)
 from .api_models import RULESETS_PAGE, RULESETS_PAGES
 from .db import get_db
 from .hardening import tagged
@@ -122,13 +128,6 @@ def not_found(e: Exception):
 # -- rulesets ---------------------------------------------------------------------------------
 
 
-def _ruleset_entry(family, rules, row) -> dict[str, Any]:
-    return {"id": rules.id, "family": family.key, "name": rules.name(lang()),
-            "players": rules.players, "builtin": row is None,
-            **({"made_by": row["made_by"], "created_at": row["created_at"]} if row else {}),
-            **family.ruleset_json(rules)}
-
-
 @bp.get("/rulesets")
 def rulesets():
     """The rulesets, a page at a time: the built-in ones first, then the house variants."""
@@ -137,7 +136,7 @@ def rulesets():
         raise _refused("page", N_("A page is a whole number from 1."))
     found = variants.listing(get_db())
     start = (number - 1) * RULESETS_PAGE
-    return _paged([_ruleset_entry(*f) for f in found[start:start + RULESETS_PAGE]],
+    return _paged([ruleset_entry(*f) for f in found[start:start + RULESETS_PAGE]],
                   start + RULESETS_PAGE < len(found), "api.rulesets", number)
 
 
@@ -194,37 +193,6 @@ def player(pid: int):
 # -- games ------------------------------------------------------------------------------------
 
 
-def game_json(game: service.Game, db: Database | None = None) -> dict[str, Any]:
-    """A game as JSON: the shared keys, then the family's own, and a finished game's
-    signatures (the director's seat is -1)."""
-    state, family, rules = game.state, game.family, game.rules
-    signed = service.signatures(db or get_db(), game) if state.finished else {}
-    extra = family.game_json(game)
-    return {
-        **extra,
-        "id": game.id, "family": family.key, "version": game.version,
-        "ruleset": {"id": rules.id, "name": rules.name(lang()), "players": rules.players,
-                    **extra.get("ruleset", {})},
-        "players": [{"seat": i, "name": n} for i, n in enumerate(game.players)],
-        "first_dealer": state.first_dealer,
-        "deals": [Written({"number": s.deal.number, "dealer": s.deal.dealer,
-                           "leader": s.deal.leader, "result": s.result, "points": s.points,
-                           "totals": s.totals, **family.deal_json(game, s)})
-                  for s in state.scored],
-        "totals": state.totals, "finished": state.finished,
-        "winners": state.winners if state.finished else [],
-        "current_deal": state.current.number if state.current else None,
-        "signatures": [{"seat": seat, "by": s["by"], "at": s["at"]}
-                       for seat, s in signed.items()],
-    }
-
-
-def _with_access(game: service.Game) -> dict[str, Any]:
-    """A game's JSON with what its table needs to write: the token and the join code."""
-    return {**game_json(game), "token": access.token(game.id),
-            "join_code": game.stored.join_code}
-
-
 def _club_of(body: dict[str, Any], wanted: str) -> str:
     """The club a new game or tournament goes to: ``"club"`` with a right of at least
     ``wanted`` in it, else the home club."""
@@ -243,7 +211,7 @@ def create_game():
     gid = service.create_game(get_db(), body.get("ruleset"), body.get("players"),
                               body.get("first_dealer"), given=body,
                               max_games=current_app.config["MAX_GAMES"], club=club)
-    return _created(_with_access(service.load(get_db(), gid)), "api.get_game", gid=gid)
+    return _created(with_access(service.load(get_db(), gid)), "api.get_game", gid=gid)
 
 
 @bp.post("/join")
@@ -253,7 +221,7 @@ def join():
     if not code:
         raise _refused("code", N_("Enter the join code (eight characters; six for an "
                                   "older game)."))
-    return jsonify(_with_access(service.load(get_db(), reads.game_by_code(get_db(), code))))
+    return jsonify(with_access(service.load(get_db(), reads.game_by_code(get_db(), code))))
 
 
 @bp.get("/games/<gid>")
@@ -332,41 +300,6 @@ def delete_game(gid: str):
 # -- tournaments ------------------------------------------------------------------------------
 
 
-def _points(value: Any) -> int | float:
-    """Standings' points: whole when whole (ranking by places gives halves)."""
-    return int(value) if value == int(value) else float(value)
-
-
-def _round_json(t: tournaments.Tournament, number: int, director: bool) -> dict[str, Any]:
-    return {"number": number, "finished": t.round_finished(number), "tables": [
-        {"table": tb.number, "game": tb.game_id,
-         "players": [t.name_of(n) for n in tb.seats], "entries": tb.seats,
-         "first_dealer": tb.first_dealer, "ruleset": tb.ruleset_id, "deals": tb.deals,
-         "finished": tb.finished, "signatures": tb.signed_seats,
-         "director_signed": tb.director_signed, "confirmed": tournaments.confirmed(tb),
-         **({"token": access.token(tb.game_id), "join_code": tb.join_code} if director else {})}
-        for tb in t.rounds[number - 1]]}
-
-
-def tournament_json(t: tournaments.Tournament, director: bool) -> dict[str, Any]:
-    """A tournament as JSON: its rounds' tables (each game's token and join code for the
-    director alone) and its standings, best first."""
-    return {
-        "id": t.id, "name": t.name, "closed": t.closed, "scoring": t.scoring,
-        "rounds_planned": t.planned, "rulesets": t.rulesets, "version": t.version,
-        "players": [{"number": p.number, "name": p.name, "joined": p.joined,
-                     "withdrawn_after": p.left_after} for p in t.players.values()],
-        "rounds": [_round_json(t, n, director) for n in range(1, t.current + 1)],
-        "standings": [{"player": t.name_of(s.player), "number": s.player,
-                       "points": _points(s.points), "wins": s.wins, "games": s.games,
-                       "best": s.best, "rank": s.rank,
-                       "provisional": t.provisional(s.player)} for s in t.overall],
-        **({"changes": [{k: c[k] for k in ("at", "action", "round", "table", "number", "by",
-                                            "finished")}
-                        for c in tournaments.changes(get_db(), t.id)]} if director else {}),
-    }
-
-
 @bp.post("/tournaments")
 def create_tournament():
     """A tournament with its first round drawn: its id, the director's token, round 1."""
@@ -378,7 +311,7 @@ def create_tournament():
                            club=club)
     limits.made_games(len(t.rounds[0]))
     return _created({"id": t.id, "token": access.tournament_token(t.id),
-                     "round": _round_json(t, 1, True)}, "api.get_tournament", tid=t.id)
+                     "round": round_json(t, 1, True)}, "api.get_tournament", tid=t.id)
 
 
 @bp.get("/tournaments/<tid>")
@@ -396,7 +329,7 @@ def draw_round(tid: str):
     t = tournaments.draw_next(get_db(), tid, _body(optional=True).get("number"),
                               max_games=current_app.config["MAX_GAMES"])
     limits.made_games(len(t.rounds[t.current - 1]))
-    return _created(_round_json(t, t.current, True), "api.get_tournament", tid=tid)
+    return _created(round_json(t, t.current, True), "api.get_tournament", tid=tid)
 
 
 @bp.post("/tournaments/<tid>/players")
@@ -444,18 +377,6 @@ def openapi():
 
 
 # -- clubs ------------------------------------------------------------------------------------
-
-
-def club_json(club: clubs.Club, right: str | None) -> dict[str, Any]:
-    """A club as JSON; its manager also gets its invitation code."""
-    out = {"id": club.id, "name": club.name, "public": club.public,
-           "casual_rated": club.casual_rated, "default_ruleset": club.default_ruleset,
-           "created_at": club.created_at, "right": right,
-           "players": url_for("api.club_players", cid=club.id)}
-    if right == access.MANAGER and not club.home:
-        out["invite_code"] = club.invite_code
-        out["invite_url"] = url_for("clubs.join_link", code=club.invite_code, _external=True)
-    return out
 
 
 @bp.post("/clubs")

@@ -1,19 +1,8 @@
 """The OpenAPI 3.1 document of the JSON API, written from the app's URL map and the
-models of :mod:`.api_models` (bodies) and :mod:`.api_answers`.
-
-Each API route of the URL map is an operation: its path and parameters come from the
-route, its operationId is the view's name, its bodies and answers are the models' JSON
-Schema (``model_json_schema``), every refusal is the one ``Error`` component. A route
-without an entry in :data:`OPERATIONS` cannot be written, so a new route cannot be left
-out of the document. The rulesets a body may name are read from the database, with
-what each takes (players, targets, table sizes), so the document states every limit
-the server checks a body by. The export file's and the ruleset document's schemas are
-the models the import and the loader read them with (:mod:`..outputs.schema`).
-
-Written with pydantic alone (a dependency already): a framework (APIFlask, spectree,
-flask-openapi3) would also read the bodies, with refusals of its own, where the views
-read them field by field to answer in the client's language naming the field.
-"""
+pydantic models of :mod:`.api_models` (bodies) and :mod:`.api_answers`: each API route is
+an operation named by its view, every refusal the one ``Error`` component. A route with
+no entry in :data:`OPERATIONS` cannot be written, and the rulesets a body may name are
+read from the database, so the document states every limit the server checks."""
 from __future__ import annotations
 
 import copy
