@@ -279,22 +279,23 @@ def _token_hash(given: str) -> str:
     return hashlib.sha256(given.encode()).hexdigest()
 
 
-def is_admin(db: Any | None = None) -> bool:
-    given = session.get("admin")
-    expected = _admin_pass(db if db is not None else get_db()) if isinstance(given, str) else None
+def _holds(key: str, mark: Any, db: Any | None) -> bool:
+    """Whether the session's ``key`` is the host's mark now (``mark(db)``)."""
+    given = session.get(key)
+    if not isinstance(given, str):
+        return False
+    expected = mark(db if db is not None else get_db())
     return expected is not None and same(given, expected)
 
 
 def holds_host_link(db: Any | None = None) -> bool:
     """Whether this browser opened a host link still in force."""
-    given = session.get("host")
-    expected = _host_mark(db if db is not None else get_db()) if isinstance(given, str) else None
-    return expected is not None and same(given, expected)
+    return _holds("host", _host_mark, db)
 
 
 def is_host() -> bool:
     db = get_db()
-    return is_admin(db) or holds_host_link(db)
+    return _holds("admin", _admin_pass, db) or _holds("host", _host_mark, db)
 
 
 def new_host_link(db: Any) -> str:
@@ -344,11 +345,10 @@ def directs(tid: str) -> bool:
 
 def check_director(tid: str) -> None:
     """The API's check: :class:`NoDirectorToken` (401) or :class:`WrongDirectorToken`
-    (403) unless the request brings the tournament's director's token."""
-    held = request_holder()
-    if held.bearer is None:
+    (403) unless the request's token is the tournament's director's (or its club's)."""
+    if request_holder().bearer is None:
         raise NoDirectorToken()
-    if not is_director_token(held.bearer, tid) and not club_directs(get_db(), tid, held):
+    if not directs(tid):
         raise WrongDirectorToken()
 
 

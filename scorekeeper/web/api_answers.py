@@ -7,7 +7,6 @@ from typing import Any, Literal
 
 from flask import url_for
 from pydantic import ConfigDict, Field
-from sqlite_utils import Database
 
 from ..common.i18n import lang
 from ..common.safejson import Written
@@ -24,11 +23,11 @@ def ruleset_entry(family, rules, row) -> dict[str, Any]:
             **family.ruleset_json(rules)}
 
 
-def game_json(game: service.Game, db: Database | None = None) -> dict[str, Any]:
+def game_json(game: service.Game) -> dict[str, Any]:
     """A game as JSON: the shared keys, then the family's own, and a finished game's
     signatures (the director's seat is -1)."""
     state, family, rules = game.state, game.family, game.rules
-    signed = service.signatures(db or get_db(), game) if state.finished else {}
+    signed = service.signatures(get_db(), game) if state.finished else {}
     extra = family.game_json(game)
     return {
         **extra,

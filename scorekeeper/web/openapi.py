@@ -46,17 +46,17 @@ BODY = ("400", "413", "415", "422", "503")
 #: The errors of a write with a token.
 TOKEN = ("401", "403", "404")
 
+_ID = {"type": "string", "pattern": m.ID_PATTERN}
+_WHOLE = {"type": "integer", "minimum": 1, "maximum": 2**63 - 1}
 #: Path parameters by name: what they are and their schema.
 PARAMETERS = {
-    "gid": ("A game's id", {"type": "string", "pattern": m.ID_PATTERN}),
-    "tid": ("A tournament's id", {"type": "string", "pattern": m.ID_PATTERN}),
-    "cid": ("A club's id", {"type": "string", "pattern": m.ID_PATTERN}),
-    "pid": ("A person's id", {"type": "integer", "minimum": 1,
-                              "maximum": 2**63 - 1}),
+    "gid": ("A game's id", _ID),
+    "tid": ("A tournament's id", _ID),
+    "cid": ("A club's id", _ID),
+    "pid": ("A person's id", _WHOLE),
     "ruleset_id": ("A ruleset's id", {"type": "string", "pattern": ID.pattern}),
-    "mid": ("A club member's id", {"type": "integer", "minimum": 1, "maximum": 2**63 - 1}),
-    "number": ("A deal's number (a game) or an entry number (a tournament's player)",
-               {"type": "integer", "minimum": 1, "maximum": 2**63 - 1}),
+    "mid": ("A club member's id", _WHOLE),
+    "number": ("A deal's number (a game) or an entry number (a tournament's player)", _WHOLE),
 }
 
 
@@ -71,8 +71,7 @@ def _page(most: int | None) -> dict[str, Any]:
 
 
 SEASON = {"name": "season", "in": "query", "required": False,
-          "schema": {"type": "string", "pattern": m.ID_PATTERN},
-          "description": "A season's id (default: the one today falls in)"}
+          "schema": _ID, "description": "A season's id (default: the one today falls in)"}
 
 
 @dataclass(frozen=True)
