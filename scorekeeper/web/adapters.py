@@ -1,8 +1,6 @@
-"""Each family's web adapter (its pages, forms, words in templates, charts, tools): the
-pure family (:mod:`scorekeeper.families.registry`) knows no Flask, so the web layer finds
-its adapter by convention, the ``web`` package beside the family's class
-(``scorekeeper/families/<key>/web/``, its ``Web`` class), and makes each one once, at
-``create_app`` (:func:`init_app`) or when first asked."""
+"""Each family's web adapter (its pages, forms, words, charts, tools): the ``Web`` class of
+the ``web`` package beside the family's own (``scorekeeper/families/<key>/web/``), made
+once per family, since the pure family knows no Flask."""
 from __future__ import annotations
 
 import importlib

@@ -1,8 +1,8 @@
 """The JSON API over the same service, with an OpenAPI document at /api/openapi.json.
 
-A game's JSON is the same for every family in its shared keys; the family adds its
-own (``Family.game_json``, ``deal_json``). Refused input answers 422 with messages
-per field, a version conflict 409, a missing game 404, all from the handlers below.
+A game's JSON is the same for every family in its shared keys; the family adds its own
+(``Family.game_json``, ``deal_json``). Refused input answers 422 with messages per field,
+a version conflict 409, a missing game 404, all from the handlers below.
 """
 from __future__ import annotations
 
@@ -10,11 +10,9 @@ from typing import Any
 
 from flask import Blueprint, Flask, abort, current_app, jsonify, request, url_for
 from flask_babel import gettext
-from sqlite_utils import Database
 from werkzeug.routing import BaseConverter
 
 from ..common.i18n import field_errors, lang
-from ..common.safejson import Written
 from ..domain import clubs, people, reads, seasons, service, tournaments, variants
 from ..domain.errors import (
     GameNotFound,
@@ -29,6 +27,14 @@ from ..rules.checks import is_int
 from ..rules.errors import N_, InvalidInput, Problem
 from ..rules.named import ID
 from . import access, adapters, limits
+from .api_answers import (
+    club_json,
+    game_json,
+    round_json,
+    ruleset_entry,
+    tournament_json,
+    with_access,
+)
 from .api_models import RULESETS_PAGE, RULESETS_PAGES
 from .db import get_db
 from .hardening import tagged
@@ -37,6 +43,9 @@ from .views import people as people_views
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
+#: People per page of ``GET /api/players``: each comes with all their figures.
+PLAYERS_PAGE = 20
+
 
 class RulesetId(BaseConverter):
     """A ruleset's id in a path: never ``schema.json``, which is a route of its own."""
@@ -44,183 +53,154 @@ class RulesetId(BaseConverter):
     regex = ID.pattern.removeprefix("^").removesuffix("$")
 
 
-def game_json(game: service.Game, db: Database | None = None) -> dict[str, Any]:
-    """A game as JSON: the shared keys, then the family's own; a finished game's
-    signatures (by seat; the director's seat is -1), read on ``db`` (default: the
-    request's)."""
-    state = game.state
-    finished = state.finished
-    signed = service.signatures(db or get_db(), game) if finished else {}
-    family = game.family
-    extra = family.game_json(game)
-    rules = game.rules
-    current = state.current
-    return {
-        **extra,
-        "id": game.id, "family": family.key, "version": game.version,
-        "ruleset": {"id": rules.id, "name": rules.name(lang()), "players": rules.players,
-                    **extra.get("ruleset", {})},
-        "players": [{"seat": i, "name": n} for i, n in enumerate(game.players)],
-        "first_dealer": state.first_dealer,
-        "deals": [_written_deal(game, s) for s in state.scored],
-        "totals": state.totals, "finished": finished,
-        "winners": state.winners if finished else [],
-        "current_deal": current.number if current else None,
-        "signatures": [{"seat": seat, "by": s["by"], "at": s["at"]}
-                       for seat, s in signed.items()],
-    }
+def _refused(field: str, message: str) -> InvalidInput:
+    return InvalidInput([Problem(field, message)])
 
 
-def _written_deal(game: service.Game, scored: Any) -> Written:
-    return Written({
-        "number": scored.deal.number, "dealer": scored.deal.dealer,
-        "leader": scored.deal.leader, "result": scored.result, "points": scored.points,
-        "totals": scored.totals, **game.family.deal_json(game, scored)})
+def _refusal(status: int, message: str, **extra: Any):
+    return jsonify(refusal_json(message, **extra)), status
 
 
-def _json() -> Any:
-    """The request's JSON: 415 if it is not JSON, 400 if it cannot be read."""
+def _body(optional: bool = False) -> dict[str, Any]:
+    """The request's JSON object: 415 if it is not JSON, 400 if it cannot be read, 422 if
+    it is another JSON value; ``optional``: {} for no body at all."""
+    if optional and not request.content_length:
+        return {}
     if not request.is_json:
         abort(415)
     body = request.get_json(silent=True)
     if body is None:
         abort(400)
-    return body
-
-
-def _body() -> dict[str, Any]:
-    """The request's JSON object (422 if it is another JSON value)."""
-    body = _json()
     if not isinstance(body, dict):
-        raise InvalidInput([Problem("", N_("Send a JSON object."))])
+        raise _refused("", N_("Send a JSON object."))
     return body
+
+
+def _created(answer: dict[str, Any], endpoint: str, **args: Any):
+    """201 with ``answer`` and where what it made is read."""
+    return jsonify(answer), 201, {"Location": url_for(endpoint, **args)}
+
+
+def _paged(rows: list[Any], more: bool, endpoint: str, page: int, **args: Any):
+    """A page of a list, with a ``Link`` header naming the next page while there is one."""
+    answer = jsonify(rows)
+    if more:
+        answer.headers["Link"] = f'<{url_for(endpoint, page=page + 1, **args)}>; rel="next"'
+    return answer
 
 
 @bp.errorhandler(InvalidInput)
 def invalid(e: InvalidInput):
-    return jsonify(refusal_json(gettext("The input was refused."),
-                                errors=field_errors(e.problems))), 422
+    return _refusal(422, gettext("The input was refused."), errors=field_errors(e.problems))
 
 
 @bp.errorhandler(service.Conflict)
 def conflict(e: service.Conflict):
-    return jsonify(refusal_json(e.text(gettext), version=e.version)), 409
+    return _refusal(409, e.text(gettext), version=e.version)
+
+
+@bp.errorhandler(tournaments.NotNow)
+def not_now(e: tournaments.NotNow):
+    return _refusal(409, e.text(gettext))
+
+
+@bp.errorhandler(tournaments.Unsigned)
+def unsigned(e: tournaments.Unsigned):
+    return _refusal(409, e.text(gettext), unsigned=[
+        {"round": tb.round, "number": tb.number, "game": tb.game_id,
+         "finished": tb.finished, "signatures": tb.signed_seats} for tb in e.tables])
+
+
+@bp.errorhandler(RulesetInUse)
+def in_use(e: RulesetInUse):
+    return _refusal(409, gettext("A game is played with this ruleset; delete the game "
+                                 "first."))
 
 
 @bp.errorhandler(GameNotFound)
-def not_found(e: GameNotFound):
-    return jsonify(refusal_json(gettext("Not found."))), 404
+@bp.errorhandler(TournamentNotFound)
+@bp.errorhandler(PersonNotFound)
+@bp.errorhandler(SeasonNotFound)
+def not_found(e: Exception):
+    return _refusal(404, gettext("Not found."))
 
 
-def _ruleset_entry(family, rules, row) -> dict[str, Any]:
-    return {"id": rules.id, "family": family.key, "name": rules.name(lang()),
-            "players": rules.players, "builtin": row is None,
-            **({"made_by": row["made_by"], "created_at": row["created_at"]} if row else {}),
-            **family.ruleset_json(rules)}
+# -- rulesets ---------------------------------------------------------------------------------
 
 
 @bp.get("/rulesets")
 def rulesets():
-    """The rulesets, a page at a time (``?page=2``; the built-in ones first, then this
-    server's house variants, oldest first); a ``Link: <…>; rel="next"`` header names the
-    next page while there is one."""
+    """The rulesets, a page at a time: the built-in ones first, then the house variants."""
     number = checks.page(request.args.get("page", "1"), RULESETS_PAGES)
     if number is None:
-        raise InvalidInput([Problem("page", N_("A page is a whole number from 1."))])
+        raise _refused("page", N_("A page is a whole number from 1."))
     found = variants.listing(get_db())
     start = (number - 1) * RULESETS_PAGE
-    response = jsonify([_ruleset_entry(*f) for f in found[start:start + RULESETS_PAGE]])
-    if start + RULESETS_PAGE < len(found):
-        response.headers["Link"] = (f'<{url_for("api.rulesets", page=number + 1)}>; '
-                                    'rel="next"')
-    return response
+    return _paged([ruleset_entry(*f) for f in found[start:start + RULESETS_PAGE]],
+                  start + RULESETS_PAGE < len(found), "api.rulesets", number)
 
 
 @bp.get("/rulesets/schema.json")
 def ruleset_schema():
-    """The JSON Schema of a Kierki ruleset document (``POST /api/rulesets``)."""
     return jsonify(variants.schema())
 
 
 @bp.get("/rulesets/<ruleset_id:ruleset_id>")
 def get_ruleset(ruleset_id: str):
-    """A ruleset's whole data: what ``POST /api/rulesets`` takes to make a variant."""
     family, rules = variants.find(get_db(), ruleset_id)  # UnknownRuleset: 404
     return jsonify({"family": family.key, **rules.snapshot()})
 
 
 @bp.post("/rulesets")
 def create_ruleset():
-    """A house variant from a whole ruleset document; 201 with its id."""
     rid = variants.create(get_db(), _body(), current_app.config["MAX_VARIANTS"])
     family, rules = variants.find(get_db(), rid)
-    return (jsonify({"id": rid, "family": family.key, **rules.snapshot(),
-                     "token": access.variant_token(rid)}), 201,
-            {"Location": url_for("api.get_ruleset", ruleset_id=rid)})
+    return _created({"id": rid, "family": family.key, **rules.snapshot(),
+                     "token": access.variant_token(rid)}, "api.get_ruleset", ruleset_id=rid)
 
 
 @bp.delete("/rulesets/<ruleset_id:ruleset_id>")
 def delete_ruleset(ruleset_id: str):
-    """Delete a house variant no game is played with (409 while one is): with the token
-    its maker was given, or by the host."""
     variants.find(get_db(), ruleset_id)  # UnknownRuleset: 404
-    if not access.is_host():
-        header = request.headers.get("Authorization", "")
-        if access.bearer(header) is None:
-            raise access.NoToken()
-        if not access.may_delete_variant(header, ruleset_id):
-            raise access.WrongToken()
-    try:
-        variants.delete(get_db(), ruleset_id)  # UnknownRuleset: 404
-    except RulesetInUse:
-        return jsonify(refusal_json(gettext(
-            "A game is played with this ruleset; delete the game first."))), 409
+    access.require_variant_maker(ruleset_id)
+    variants.delete(get_db(), ruleset_id)
     return "", 204
 
 
-#: People per page of ``GET /api/players``: each comes with all their figures.
-PLAYERS_PAGE = 20
+# -- players ----------------------------------------------------------------------------------
+
+
+def _players_page(club: str, endpoint: str, **args: Any):
+    db = get_db()
+    page = people_views.page_number()
+    listed, more = reads.players_page(db, lang(), page, PLAYERS_PAGE, club)
+    return _paged([people.public(people.statistics(db, row["id"])) for row in listed],
+                  more, endpoint, page, **args)
 
 
 @bp.get("/players")
 def players():
-    """Everyone who has played here, each with their statistics, a page at a time in the
-    order of their names (``?page=``, from 1); a ``Link`` header names the next page
-    (``rel="next"``) while there is one."""
-    db = get_db()
-    page = people_views.page_number()
-    listed, more = reads.players_page(db, lang(), page, PLAYERS_PAGE)
-    answer = jsonify([people.public(people.statistics(db, row["id"])) for row in listed])
-    if more:
-        answer.headers["Link"] = f'<{url_for("api.players", page=page + 1)}>; rel="next"'
-    return answer
+    return _players_page(reads.HOME_CLUB, "api.players")
 
 
 @bp.get("/players/<int:pid>")
 def player(pid: int):
     """One player's statistics (no game ids: an id lets whoever has it play the game)."""
-    try:
-        access.club_of_person_readable(get_db(), pid)
-        return jsonify(people.public(people.statistics(get_db(), pid)))
-    except PersonNotFound:
-        abort(404)
+    access.club_of_person_readable(get_db(), pid)
+    return jsonify(people.public(people.statistics(get_db(), pid)))
 
 
-def _with_access(game: service.Game) -> dict[str, Any]:
-    """A game's JSON with what its table needs to write: the token and the join code."""
-    return {**game_json(game), "token": access.token(game.id),
-            "join_code": game.stored.join_code}
+# -- games ------------------------------------------------------------------------------------
 
 
 def _club_of(body: dict[str, Any], wanted: str) -> str:
-    """The club a new game or tournament goes to: ``"club"`` (its id) with a right of at
-    least ``wanted`` in it (the token in ``Authorization``: 404 for a private club's
-    stranger, 401 without a token, 403 with too weak a one), else the home club."""
+    """The club a new game or tournament goes to: ``"club"`` with a right of at least
+    ``wanted`` in it, else the home club."""
     cid = body.get("club")
     if cid is None or cid == reads.HOME_CLUB:
         return reads.HOME_CLUB
     if not isinstance(cid, str):
-        raise InvalidInput([Problem("club", N_("Send the club's id."))])
+        raise _refused("club", N_("Send the club's id."))
     return access.require_club(get_db(), cid, wanted).id
 
 
@@ -231,8 +211,7 @@ def create_game():
     gid = service.create_game(get_db(), body.get("ruleset"), body.get("players"),
                               body.get("first_dealer"), given=body,
                               max_games=current_app.config["MAX_GAMES"], club=club)
-    game = service.load(get_db(), gid)
-    return jsonify(_with_access(game)), 201, {"Location": url_for("api.get_game", gid=gid)}
+    return _created(with_access(service.load(get_db(), gid)), "api.get_game", gid=gid)
 
 
 @bp.post("/join")
@@ -240,9 +219,9 @@ def join():
     """A game's id and write token, for whoever has its join code."""
     code = access.normalise_code(_body().get("code"))
     if not code:
-        raise InvalidInput([Problem("code", N_(
-            "Enter the join code (eight characters; six for an older game)."))])
-    return jsonify(_with_access(service.load(get_db(), reads.game_by_code(get_db(), code))))
+        raise _refused("code", N_("Enter the join code (eight characters; six for an "
+                                  "older game)."))
+    return jsonify(with_access(service.load(get_db(), reads.game_by_code(get_db(), code))))
 
 
 @bp.get("/games/<gid>")
@@ -257,36 +236,30 @@ def get_game(gid: str):
 
 @bp.put("/games/<gid>/deals/<int:number>")
 def put_deal(gid: str, number: int):
-    """A deal entered or corrected: the game (404), the token (401, 403), the body (415,
-    400, 422), the deal (422, 409); the game after it."""
     db = get_db()
     game = service.load(db, gid)
-    right = access.api_right(db, gid, request.headers.get("Authorization", ""),
-                             current_app.config["SECRET_KEY"])
+    right = access.require_write(db, gid)
     body = _body()
-    version = body.get("version")
-    if not is_int(version):
-        raise InvalidInput([Problem("version", N_("Send the game's version."))])
+    if not is_int(body.get("version")):
+        raise _refused("version", N_("Send the game's version."))
     return jsonify(game_json(service.enter_deal(db, game, number, body.get("result"),
-                                                version, right)))
+                                                body["version"], right)))
 
 
 @bp.post("/games/<gid>/deals/<int:number>/check")
 def check_deal(gid: str, number: int):
-    """What a deal's result being entered already breaks, by the rules that check it when
-    it is saved; stores nothing. Whoever may read the game may ask (no token, as for
-    ``GET``); the body is JSON only, so another site's page cannot send it."""
+    """What a deal's result being entered already breaks; stores nothing. Open to whoever
+    may read the game: the body is JSON only, so another site's page cannot send it."""
     game = service.load(get_db(), gid)
     result = _body().get("result")
     if not isinstance(result, dict):
-        raise InvalidInput([Problem("result", N_("Send the deal's result."))])
+        raise _refused("result", N_("Send the deal's result."))
     deal = game.deal(number)  # 422 unless recorded or next
-    family = game.family
-    checked = adapters.of(family).check_entry(game, deal, result)
+    checked = adapters.of(game.family).check_entry(game, deal, result)
     if checked is not None:
         return jsonify(checked)
-    try:  # a family without its own: what saving would refuse, as it is
-        family.validate(game.rules, deal, result)
+    try:  # a family without its own: what saving would refuse
+        game.family.validate(game.rules, deal, result)
         problems = []
     except InvalidInput as e:
         problems = [{"field": key, "where": "", "message": m}
@@ -304,8 +277,7 @@ def undo(gid: str):
 
 @bp.post("/games/<gid>/signatures")
 def sign(gid: str):
-    """A finished game signed for a seat (``{"seat": 0, "version": 14}``), with the game's
-    token or the director's (who may also sign as the director: seat -1)."""
+    """A finished game signed for a seat, by its table or the director (seat -1 too)."""
     game = service.load(get_db(), gid)
     right = access.require_write(get_db(), gid)
     body = _body()
@@ -315,70 +287,17 @@ def sign(gid: str):
 
 @bp.delete("/games/<gid>")
 def delete_game(gid: str):
-    """Delete for good: needs the token, the current version and ``"confirm": true``."""
     game = service.load(get_db(), gid)
     access.require_write(get_db(), gid)
     body = _body()
     if body.get("confirm") is not True:
-        raise InvalidInput([Problem("confirm", N_(
-            "Deleting removes the game for good: send \"confirm\": true."))])
+        raise _refused("confirm", N_("Deleting removes the game for good: send \"confirm\": "
+                                     "true."))
     service.delete_game(get_db(), game, body.get("version"))
     return "", 204
 
 
-def _points(value: Any) -> int | float:
-    """A standings' points for JSON: whole when whole (ranking by places gives halves)."""
-    return int(value) if value == int(value) else float(value)
-
-
-def _round_json(t: tournaments.Tournament, number: int, director: bool) -> dict[str, Any]:
-    return {"number": number, "finished": t.round_finished(number), "tables": [
-        {"table": tb.number, "game": tb.game_id,
-         "players": [t.name_of(n) for n in tb.seats], "entries": tb.seats,
-         "first_dealer": tb.first_dealer, "ruleset": tb.ruleset_id, "deals": tb.deals,
-         "finished": tb.finished, "signatures": tb.signed_seats,
-         "director_signed": tb.director_signed, "confirmed": tournaments.confirmed(tb),
-         **({"token": access.token(tb.game_id), "join_code": tb.join_code} if director else {})}
-        for tb in t.rounds[number - 1]]}
-
-
-def tournament_json(t: tournaments.Tournament, director: bool) -> dict[str, Any]:
-    """A tournament as JSON: its rounds' tables (each game's token and join code for the
-    director alone) and its standings, best first."""
-    return {
-        "id": t.id, "name": t.name, "closed": t.closed, "scoring": t.scoring,
-        "rounds_planned": t.planned, "rulesets": t.rulesets, "version": t.version,
-        "players": [{"number": p.number, "name": p.name, "joined": p.joined,
-                     "withdrawn_after": p.left_after} for p in t.players.values()],
-        "rounds": [_round_json(t, n, director) for n in range(1, t.current + 1)],
-        "standings": [{"player": t.name_of(s.player), "number": s.player,
-                       "points": _points(s.points), "wins": s.wins, "games": s.games,
-                       "best": s.best, "rank": s.rank,
-                       "provisional": t.provisional(s.player)} for s in t.overall],
-        **({"changes": [{k: c[k] for k in ("at", "action", "round", "table", "number", "by",
-                                            "finished")}
-                        for c in tournaments.changes(get_db(), t.id)]} if director else {}),
-    }
-
-
-def _director(tid: str) -> bool:
-    """Whether the request brings the director's token: none is a reader (False), a wrong
-    one is refused 403."""
-    header = request.headers.get("Authorization", "")
-    if access.bearer(header) is None:
-        return False
-    access.check_director(header, tid)
-    return True
-
-
-@bp.errorhandler(tournaments.NotNow)
-def not_now(e: tournaments.NotNow):
-    return jsonify(refusal_json(e.text(gettext))), 409
-
-
-@bp.errorhandler(TournamentNotFound)
-def no_tournament(e: TournamentNotFound):
-    return jsonify(refusal_json(gettext("Not found."))), 404
+# -- tournaments ------------------------------------------------------------------------------
 
 
 @bp.post("/tournaments")
@@ -390,35 +309,32 @@ def create_tournament():
                            body.get("rulesets"), body.get("scoring", "points"),
                            body.get("seed"), max_games=current_app.config["MAX_GAMES"],
                            club=club)
-    limits.made_games(len(t.rounds[0]))  # round 1's games
-    return jsonify({"id": t.id, "token": access.tournament_token(t.id),
-                    "round": _round_json(t, 1, True)}), 201, {
-        "Location": url_for("api.get_tournament", tid=t.id)}
+    limits.made_games(len(t.rounds[0]))
+    return _created({"id": t.id, "token": access.tournament_token(t.id),
+                     "round": round_json(t, 1, True)}, "api.get_tournament", tid=t.id)
 
 
 @bp.get("/tournaments/<tid>")
 def get_tournament(tid: str):
-    director = _director(tid)
+    """Anyone who may read it; with a token, only the director's (else 403)."""
+    director = access.request_holder().bearer is not None
+    if director:
+        access.check_director(tid)
     return jsonify(tournament_json(tournaments.load(get_db(), tid), director))
 
 
 @bp.post("/tournaments/<tid>/rounds")
 def draw_round(tid: str):
-    """The next round drawn (409 while a game of the current one is unfinished)."""
-    access.check_director(request.headers.get("Authorization", ""), tid)
-    tournaments.load(get_db(), tid)  # 404 before reading a body
-    body = _body() if request.content_length else {}
-    t = tournaments.draw_next(get_db(), tid, body.get("number"),
+    access.check_director(tid)
+    t = tournaments.draw_next(get_db(), tid, _body(optional=True).get("number"),
                               max_games=current_app.config["MAX_GAMES"])
     limits.made_games(len(t.rounds[t.current - 1]))
-    return jsonify(_round_json(t, t.current, True)), 201, {
-        "Location": url_for("api.get_tournament", tid=tid)}
+    return _created(round_json(t, t.current, True), "api.get_tournament", tid=tid)
 
 
 @bp.post("/tournaments/<tid>/players")
 def add_tournament_player(tid: str):
-    """A late arrival, drawn from the next round on."""
-    access.check_director(request.headers.get("Authorization", ""), tid)
+    access.check_director(tid)
     number = tournaments.add_player(get_db(), tid, _body().get("name"))
     t = tournaments.load(get_db(), tid)
     return jsonify({"number": number, "name": t.name_of(number)}), 201
@@ -426,41 +342,30 @@ def add_tournament_player(tid: str):
 
 @bp.delete("/tournaments/<tid>/players/<int:number>")
 def withdraw_tournament_player(tid: str, number: int):
-    """A player leaves after the current round; their games so far count."""
-    access.check_director(request.headers.get("Authorization", ""), tid)
+    access.check_director(tid)
     tournaments.withdraw(get_db(), tid, number)
     return "", 204
 
 
 @bp.post("/tournaments/<tid>/close")
 def close_tournament(tid: str):
-    """The tournament closed; while tables are not signed, 409 naming them (``unsigned``:
-    each table's round, ``number`` and game), unless the body says
+    """Closed; while tables are not signed, 409 naming them, unless the body says
     ``{"confirm_unsigned": true}``."""
-    access.check_director(request.headers.get("Authorization", ""), tid)
-    tournaments.load(get_db(), tid)  # 404 before reading a body
-    body = _body() if request.content_length else {}
-    try:
-        tournaments.close(get_db(), tid, confirm_unsigned=body.get("confirm_unsigned") is True)
-    except tournaments.Unsigned as e:
-        return jsonify(refusal_json(e.text(gettext), unsigned=[
-            {"round": tb.round, "number": tb.number, "game": tb.game_id,
-             "finished": tb.finished, "signatures": tb.signed_seats}
-            for tb in e.tables])), 409
+    access.check_director(tid)
+    confirm = _body(optional=True).get("confirm_unsigned") is True
+    tournaments.close(get_db(), tid, confirm_unsigned=confirm)
     return "", 204
 
 
 @bp.post("/tournaments/<tid>/reopen")
 def reopen_tournament(tid: str):
-    """A closed tournament opened again: its games can be corrected (kept in its changes)."""
-    access.check_director(request.headers.get("Authorization", ""), tid)
+    access.check_director(tid)
     tournaments.reopen(get_db(), tid)
     return "", 204
 
 
 @bp.get("/schema/game.json")
 def game_schema():
-    """The JSON Schema of an exported game file, the one the import checks."""
     from ..outputs.schema import json_schema
     return jsonify(json_schema())
 
@@ -471,19 +376,7 @@ def openapi():
     return jsonify(document(current_app.url_map, get_db()))
 
 
-# -- clubs ----------------------------------------------------------------
-
-
-def club_json(club: clubs.Club, right: str | None) -> dict[str, Any]:
-    """A club as JSON; its manager also gets its invitation code."""
-    out = {"id": club.id, "name": club.name, "public": club.public,
-           "casual_rated": club.casual_rated, "default_ruleset": club.default_ruleset,
-           "created_at": club.created_at, "right": right,
-           "players": url_for("api.club_players", cid=club.id)}
-    if right == access.MANAGER and not club.home:
-        out["invite_code"] = club.invite_code
-        out["invite_url"] = url_for("clubs.join_link", code=club.invite_code, _external=True)
-    return out
+# -- clubs ------------------------------------------------------------------------------------
 
 
 @bp.post("/clubs")
@@ -491,14 +384,12 @@ def create_club():
     """A new club: its id, the manager's token (given this once) and its invitation."""
     body = _body()
     club = clubs.create(get_db(), body.get("name"), body.get("public", True))
-    return jsonify({**club_json(club, access.MANAGER),
-                    "token": access.club_token(club.id)}), 201, {
-        "Location": url_for("api.get_club", cid=club.id)}
+    return _created({**club_json(club, access.MANAGER), "token": access.club_token(club.id)},
+                    "api.get_club", cid=club.id)
 
 
 @bp.get("/clubs/<cid>")
 def get_club(cid: str):
-    """A club (404 to a stranger of a private club)."""
     db = get_db()
     club = access.readable_club(db, cid)
     return jsonify(club_json(club, access.club_right(db, cid)))
@@ -512,7 +403,7 @@ def change_club(cid: str):
     body = _body()
     for key in ("public", "casual_rated"):
         if key in body and not isinstance(body[key], bool):
-            raise InvalidInput([Problem(key, N_("Send true or false."))])
+            raise _refused(key, N_("Send true or false."))
     club = clubs.change(db, club, body.get("name"), body.get("public"),
                         body.get("casual_rated"), body.get("default_ruleset"))
     return jsonify(club_json(club, access.MANAGER))
@@ -523,58 +414,38 @@ def join_club():
     """A club's id and a member's token, for whoever has its invitation code."""
     code = access.normalise_code(_body().get("code"))
     if not code:
-        raise InvalidInput([Problem("code", N_("Enter the club's invitation code."))])
+        raise _refused("code", N_("Enter the club's invitation code."))
     club = clubs.by_code(get_db(), code)  # 404 (a wrong guess) if none
     return jsonify({**club_json(club, access.MEMBER), "token": clubs.join(get_db(), club)})
 
 
 @bp.get("/clubs/<cid>/members")
 def club_members(cid: str):
-    """The club's members (the manager's): ``[{"id", "joined_at"}]``, in the order they
-    joined."""
     db = get_db()
-    club = access.require_club(db, cid, access.MANAGER)
-    return jsonify(clubs.members(db, club))
+    return jsonify(clubs.members(db, access.require_club(db, cid, access.MANAGER)))
 
 
 @bp.delete("/clubs/<cid>/members/<int:mid>")
 def remove_club_member(cid: str, mid: int):
-    """A member removed (the manager's): their token reads nothing of a private club
-    from now on. 404 if the club has no such member."""
+    """A member removed: their token reads nothing of a private club from now on."""
     db = get_db()
-    club = access.require_club(db, cid, access.MANAGER)
-    if not clubs.remove_member(db, club, mid):
+    if not clubs.remove_member(db, access.require_club(db, cid, access.MANAGER), mid):
         abort(404)
     return "", 204
 
 
 @bp.get("/clubs/<cid>/players")
 def club_players(cid: str):
-    """The club's people, each as ``/api/players`` gives them, a page at a time in the
-    order of their names (``?page=``; a ``Link`` header names the next page)."""
-    db = get_db()
-    club = access.readable_club(db, cid)
-    page = people_views.page_number()
-    listed, more = reads.players_page(db, lang(), page, PLAYERS_PAGE, club.id)
-    answer = jsonify([people.public(people.statistics(db, row["id"])) for row in listed])
-    if more:
-        answer.headers["Link"] = (f'<{url_for("api.club_players", cid=cid, page=page + 1)}>; '
-                                  'rel="next"')
-    return answer
+    club = access.readable_club(get_db(), cid)
+    return _players_page(club.id, "api.club_players", cid=cid)
 
 
 @bp.get("/clubs/<cid>/season")
 def club_season(cid: str):
-    """The club's season table: ``{"season": …, "standings": [{"player", "points",
-    "nights", "games", "wins", "rating", "rank", …}]}``, best first, ``rating`` the
-    conservative number (``mu − 3·sigma``); the current season, or ``?season=<id>``. 404
-    to a stranger of a private club, as every read of it."""
+    """The club's season table, best first: the current season, or ``?season=<id>``."""
     db = get_db()
     access.readable_club(db, cid)
-    try:
-        season = seasons.find(db, cid, request.args.get("season"))
-    except SeasonNotFound:
-        abort(404)
+    season = seasons.find(db, cid, request.args.get("season"))
     return jsonify(season_sheet.to_json(season, seasons.table(db, season)))
 
 

@@ -1,13 +1,107 @@
-"""The JSON API's answers as pydantic models, for :mod:`.openapi`: what each answer holds,
-each key described (an answer of a family adds its own keys, each listed here too)."""
+"""The JSON API's answers: the functions that make them, and their pydantic models for
+:mod:`.openapi`, each key described (a family's answer adds keys of its own, listed here
+too)."""
 from __future__ import annotations
 
 from typing import Any, Literal
 
+from flask import url_for
 from pydantic import ConfigDict, Field
 
-from ..domain import seasons, tournaments
+from ..common.i18n import lang
+from ..common.safejson import Written
+from ..domain import clubs, seasons, service, tournaments
+from . import access
 from .api_models import Answer, Result
+from .db import get_db
+
+
+def ruleset_entry(family, rules, row) -> dict[str, Any]:
+    return {"id": rules.id, "family": family.key, "name": rules.name(lang()),
+            "players": rules.players, "builtin": row is None,
+            **({"made_by": row["made_by"], "created_at": row["created_at"]} if row else {}),
+            **family.ruleset_json(rules)}
+
+
+def game_json(game: service.Game) -> dict[str, Any]:
+    """A game as JSON: the shared keys, then the family's own, and a finished game's
+    signatures (the director's seat is -1)."""
+    state, family, rules = game.state, game.family, game.rules
+    signed = service.signatures(get_db(), game) if state.finished else {}
+    extra = family.game_json(game)
+    return {
+        **extra,
+        "id": game.id, "family": family.key, "version": game.version,
+        "ruleset": {"id": rules.id, "name": rules.name(lang()), "players": rules.players,
+                    **extra.get("ruleset", {})},
+        "players": [{"seat": i, "name": n} for i, n in enumerate(game.players)],
+        "first_dealer": state.first_dealer,
+        "deals": [Written({"number": s.deal.number, "dealer": s.deal.dealer,
+                           "leader": s.deal.leader, "result": s.result, "points": s.points,
+                           "totals": s.totals, **family.deal_json(game, s)})
+                  for s in state.scored],
+        "totals": state.totals, "finished": state.finished,
+        "winners": state.winners if state.finished else [],
+        "current_deal": state.current.number if state.current else None,
+        "signatures": [{"seat": seat, "by": s["by"], "at": s["at"]}
+                       for seat, s in signed.items()],
+    }
+
+
+def with_access(game: service.Game) -> dict[str, Any]:
+    """A game's JSON with what its table needs to write: the token and the join code."""
+    return {**game_json(game), "token": access.token(game.id),
+            "join_code": game.stored.join_code}
+
+
+def _points(value: Any) -> int | float:
+    """Standings' points: whole when whole (ranking by places gives halves)."""
+    return int(value) if value == int(value) else float(value)
+
+
+def round_json(t: tournaments.Tournament, number: int, director: bool) -> dict[str, Any]:
+    return {"number": number, "finished": t.round_finished(number), "tables": [
+        {"table": tb.number, "game": tb.game_id,
+         "players": [t.name_of(n) for n in tb.seats], "entries": tb.seats,
+         "first_dealer": tb.first_dealer, "ruleset": tb.ruleset_id, "deals": tb.deals,
+         "finished": tb.finished, "signatures": tb.signed_seats,
+         "director_signed": tb.director_signed, "confirmed": tournaments.confirmed(tb),
+         **({"token": access.token(tb.game_id), "join_code": tb.join_code} if director else {})}
+        for tb in t.rounds[number - 1]]}
+
+
+def tournament_json(t: tournaments.Tournament, director: bool) -> dict[str, Any]:
+    """A tournament as JSON: its rounds' tables (each game's token and join code for the
+    director alone) and its standings, best first."""
+    return {
+        "id": t.id, "name": t.name, "closed": t.closed, "scoring": t.scoring,
+        "rounds_planned": t.planned, "rulesets": t.rulesets, "version": t.version,
+        "players": [{"number": p.number, "name": p.name, "joined": p.joined,
+                     "withdrawn_after": p.left_after} for p in t.players.values()],
+        "rounds": [round_json(t, n, director) for n in range(1, t.current + 1)],
+        "standings": [{"player": t.name_of(s.player), "number": s.player,
+                       "points": _points(s.points), "wins": s.wins, "games": s.games,
+                       "best": s.best, "rank": s.rank,
+                       "provisional": t.provisional(s.player)} for s in t.overall],
+        **({"changes": [{k: c[k] for k in ("at", "action", "round", "table", "number", "by",
+                                            "finished")}
+                        for c in tournaments.changes(get_db(), t.id)]} if director else {}),
+    }
+
+
+def club_json(club: clubs.Club, right: str | None) -> dict[str, Any]:
+    """A club as JSON; its manager also gets its invitation code."""
+    out = {"id": club.id, "name": club.name, "public": club.public,
+           "casual_rated": club.casual_rated, "default_ruleset": club.default_ruleset,
+           "created_at": club.created_at, "right": right,
+           "players": url_for("api.club_players", cid=club.id)}
+    if right == access.MANAGER and not club.home:
+        out["invite_code"] = club.invite_code
+        out["invite_url"] = url_for("clubs.join_link", code=club.invite_code, _external=True)
+    return out
+
+
+# -- the models -----------------------------------------------------------------------------
 
 
 class GameRuleset(Answer):

@@ -1,11 +1,6 @@
-"""The JSON API's bodies (and its ``Error``) as pydantic models: what :mod:`.openapi` writes
-the API's document from (``model_json_schema``); the answers are in :mod:`.api_answers`.
-
-Every limit a model states is the constant the domain checks the input with (a name's
-length, a tournament's players, a club's name, the join codes' alphabet), so the
-document says what the server enforces. The handlers read the bodies themselves, field
-by field, to answer each refusal in the client's language naming the field.
-"""
+"""The JSON API's bodies (and its ``Error``) as pydantic models, for :mod:`.openapi`. Each
+limit is the constant the domain checks the input with; the views read the bodies
+themselves, to name the field of each refusal in the client's language."""
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
@@ -32,11 +27,10 @@ _VISIBLE = f"[^{HIDDEN}]"
 NAME_PATTERN = f"^{_VISIBLE}(?:[\\s\\S]*{_VISIBLE})?$"
 
 
-def _named(most: int, description: str = "") -> Any:
+def _named(most: int) -> Any:
     """A name of at most ``most`` characters (spaces inside squeezed to one)."""
     return Annotated[str, StringConstraints(min_length=1, max_length=most,
-                                            pattern=NAME_PATTERN),
-                     Field(description=description or None)]
+                                            pattern=NAME_PATTERN)]
 
 
 PlayerName = _named(checks.NAME_MAX)
@@ -61,13 +55,9 @@ def _no_default(schema: dict[str, Any]) -> None:
     schema.pop("default", None)
 
 
-class _Body(BaseModel):
-    """A request's body: what the server reads of it; other keys are ignored."""
-
-    model_config = ConfigDict(extra="allow")
-
-
 class Answer(BaseModel):
+    """A body or an answer: keys of its own beyond these are allowed (a body's ignored)."""
+
     model_config = ConfigDict(extra="allow")
 
 
@@ -114,7 +104,7 @@ Result = create_model(
     confirmed=(bool | None, None), special=(_Special | None, None))  # type: ignore[valid-type]
 
 
-class NewGame(_Body):
+class NewGame(Answer):
     """A new game; the ruleset decides how many names it takes (``players``)."""
 
     ruleset: str = Field(examples=["standard-4"])
@@ -128,40 +118,40 @@ class NewGame(_Body):
                                                  "play to (one of the ruleset's targets)")
 
 
-class JoinCode(_Body):
+class JoinCode(Answer):
     code: Code = Field(examples=["K7QM2XRT"])
 
 
-class DealEntry(_Body):
+class DealEntry(Answer):
     version: Version
     result: Result  # type: ignore[valid-type]
 
 
-class DealCheck(_Body):
+class DealCheck(Answer):
     result: Result  # type: ignore[valid-type]
 
 
-class Versioned(_Body):
+class Versioned(Answer):
     version: Version
 
 
-class SignatureBody(_Body):
+class SignatureBody(Answer):
     seat: int = Field(ge=-1, description="One of the players' seats; the director's token "
                                          "may also sign as the director: -1")
     version: Version
 
 
-class CloseTournament(_Body):
+class CloseTournament(Answer):
     confirm_unsigned: bool = Field(False, description="Close even with tables not signed "
                                    "(their results stay provisional)")
 
 
-class DeleteGame(_Body):
+class DeleteGame(Answer):
     version: Version
     confirm: Literal[True]
 
 
-class NewTournament(_Body):
+class NewTournament(Answer):
     """A Kierki tournament: its first round is drawn at once."""
 
     name: TournamentName  # type: ignore[valid-type]
@@ -182,21 +172,21 @@ class NewTournament(_Body):
         "`Authorization: Bearer`; left out, the server's own club"))
 
 
-class LateArrival(_Body):
+class LateArrival(Answer):
     name: PlayerName  # type: ignore[valid-type]
 
 
-class DrawRound(_Body):
+class DrawRound(Answer):
     number: int | None = Field(None, description="The round meant, so that a request sent "
                                                  "twice draws it once")
 
 
-class NewClub(_Body):
+class NewClub(Answer):
     name: ClubName  # type: ignore[valid-type]
     public: bool = True
 
 
-class ClubChange(_Body):
+class ClubChange(Answer):
     """The manager's choices; only what is given changes."""
 
     name: ClubName | None = None  # type: ignore[valid-type]

@@ -46,11 +46,8 @@ class DealForm(VersionForm):
 
 
 class PageForm:
-    """What a game page's templates read of a form, its CSRF token field, rendered as
-    Flask-WTF renders a form's (none while CSRF is off). The forms are read from the
-    request by :class:`DealForm` and :class:`VersionForm` when they are sent; making one
-    only to render its token cost a fifth of a live fragment's render (WTForms binds
-    every field and looks up its messages' translations)."""
+    """A game page's form as its templates read it: the CSRF token field alone, rendered
+    as Flask-WTF renders it, without binding a form."""
 
     @property
     def csrf_token(self) -> Markup | str:

@@ -1,30 +1,15 @@
-"""The live table: ``GET /games/<gid>/events`` tells a game's page when the game changes.
+"""The live table: ``GET /games/<gid>/events`` (and a tournament's) tells a page when
+what it shows changes, as Server-Sent Events.
 
-A Server-Sent Events stream (``text/event-stream``): one ``version`` event per change,
-its ``id:`` the game's version, so that a browser reconnecting after a missed change
-(its ``Last-Event-ID``) is told at once, plus a comment line every
-``LIVE_HEARTBEAT_SECONDS`` (15 s) that keeps the connection open and finds phones that
-are gone. A stream ends after ``LIVE_STREAM_SECONDS`` (about 5 minutes) and the browser's
-EventSource opens a new one by itself; an unknown game is a 404; a game deleted while
-watched gets a ``gone`` event and the stream ends. A tournament's game whose round is
-over gets a ``round`` event (``data: {"round": n, "spread": s}``, no ``id:``, so
-``Last-Event-ID`` stays the game's version) when the director draws round ``n``, and at
-once on opening if that round is already drawn: its phones then show where each player
-sits now (:func:`..views.tournaments.next_round`), each after a random wait of up to
-``s`` seconds (:func:`round_spread`: every phone of the round hears it in the same
-instant, and 4,000 fetches in one second would fill the server's core).
-
-How a change is learnt: the domain's events (:mod:`..domain.bus`) say which game or
-tournament changed and its new version (a deal, a correction, an undo, a signature, a
-deletion; a tournament's game moving its tournament), and the watchers of this process
-wake that game's streams alone, at once, with no query. What no event of this process
-tells (a write by another process, ``kierki games delete``) one *watcher* thread per
-process finds: it reads the versions of every watched game in one small query
-(:func:`..domain.reads.versions`) every ``LIVE_POLL_SECONDS`` (0.25 s), however many
-phones watch, and only while a stream is open.
-
-A stream costs a waiting thread or greenlet: ``kierki serve`` runs the app under gevent
-(see ``cli.py``), where that is a greenlet of a few kilobytes.
+One ``version`` event per change, its ``id:`` the version (a reconnecting browser's
+``Last-Event-ID`` is told at once what it missed), a comment line every heartbeat, a
+``gone`` event for a deleted game, and a ``round`` event when the director draws the next
+round after a game's. A stream ends after ``LIVE_STREAM_SECONDS`` and the browser opens a
+new one. This process's writes wake their game's streams at once through the domain's
+events (:mod:`..domain.bus`); another process's are found by one watcher thread per
+process, which reads every watched game's version in one query each
+``LIVE_POLL_SECONDS`` while a stream is open. Under ``kierki serve`` (gevent) a stream
+costs a greenlet.
 """
 from __future__ import annotations
 
@@ -54,49 +39,40 @@ RETRY_MS = 1000  # how long the browser waits before it reconnects
 #: What the watcher notes for a game that no longer exists.
 GONE = -1
 
-#: The round change's spread (:func:`round_spread`): the seconds per table of the finished
-#: round over which its phones' fetches are spread, and the least and most of them.
+#: A finished round's phones spread their fetches of where they sit now over this many
+#: seconds per table of the round (static/live.js waits a random part), within the bounds.
 ROUND_SPREAD_PER_TABLE = 0.015
 ROUND_SPREAD_MIN = 1.0
 ROUND_SPREAD_MAX = 30.0
+#: Streams one process keeps open at once (``LIVE_STREAM_LIMIT``); past it 503, and the
+#: page polls instead, told to wait about as long as open streams take to end.
+STREAM_LIMIT = 8000
+STREAM_RETRY_SECONDS = 60
 
 
 def round_spread(tables: int) -> float:
-    """Over how many seconds the phones of a finished round of ``tables`` tables spread
-    their fetches of where their players sit now (static/live.js waits a random part of
-    it; so does bench/club.py's phone): about 270 phones a second (67 tables of four),
-    which ``bench/next_round.py`` puts near a tenth of a core, so that the round's burst
-    leaves room for every other page; at least 1 s (up to 67 tables), at most 30 s (2,000
-    tables: every phone still has half of its minute to reach its new table).
-
-    >>> round_spread(10), round_spread(150), round_spread(1000), round_spread(5000)
-    (1.0, 2.2, 15.0, 30.0)
-    """
+    """The spread of a finished round of ``tables`` tables: about 270 phones a second."""
     return round(min(ROUND_SPREAD_MAX, max(ROUND_SPREAD_MIN, tables * ROUND_SPREAD_PER_TABLE)),
                  1)
 
 
 class Watcher:
-    """One per app and process: the versions of the games that open streams watch."""
+    """One per app and process: the versions of the games that open streams watch, each
+    game with a condition of its own, so that a change wakes that game's streams alone."""
 
     def __init__(self, database: str, interval: float) -> None:
         self.database = database
         self.interval = interval
         self._lock = threading.Lock()
-        #: One condition per watched game (all on the one lock): a change wakes the streams
-        #: of that game alone, not every open stream of the club (600 phones, 150 tables).
         self._changed: dict[str, threading.Condition] = {}
         self._poke = threading.Event()
         self._streams: Counter[str] = Counter()
         self._versions: dict[str, int] = {}
-        #: The round drawn after a watched game's own (its tournament moved on): told once.
-        self._rounds: dict[str, int] = {}
-        #: Its spread (:func:`round_spread`), by game.
-        self._spreads: dict[str, float] = {}
+        #: The round drawn after a watched game's own, and its spread.
+        self._rounds: dict[str, tuple[int, float]] = {}
         self._thread: threading.Thread | None = None
 
     def watch(self, gid: str, version: int) -> None:
-        """A stream follows ``gid``, whose version it has just read."""
         with self._lock:
             if not self._streams[gid]:
                 self._versions[gid] = version
@@ -105,7 +81,7 @@ class Watcher:
             self._start()
 
     def _start(self) -> None:
-        """Start the polling thread unless it runs (call with the lock held)."""
+        """Start the polling thread unless it runs (the lock held)."""
         if self._thread is None:
             self._thread = threading.Thread(target=self._run, name="live-watcher",
                                             daemon=True)
@@ -115,20 +91,16 @@ class Watcher:
         with self._lock:
             self._streams[gid] -= 1
             if self._streams[gid] <= 0:
-                del self._streams[gid]
+                del self._streams[gid], self._changed[gid]
                 self._versions.pop(gid, None)
                 self._rounds.pop(gid, None)
-                self._spreads.pop(gid, None)
-                self._changed.pop(gid, None)
 
     def poke(self) -> None:
-        """Something was written here that no event says the version of: look now rather
-        than at the next interval."""
+        """Something changed that no event gives the version of: poll now."""
         self._poke.set()
 
     def moved(self, key: str, version: int) -> None:
-        """Game or tournament ``key`` is now at ``version`` (``GONE``: deleted), as an event
-        said: its streams wake, no query asked."""
+        """Game or tournament ``key`` is now at ``version`` (``GONE``: deleted)."""
         with self._lock:
             seen = self._versions.get(key)
             if seen is None or seen == GONE or (version != GONE and version <= seen):
@@ -137,33 +109,28 @@ class Watcher:
             self._changed[key].notify_all()
 
     def drawn(self, gid: str, number: int, spread: float = ROUND_SPREAD_MIN) -> None:
-        """Round ``number`` of game ``gid``'s tournament is drawn (the game's round is
-        over): its streams wake and tell their phones (to spread their fetches over
-        ``spread`` seconds)."""
+        """Round ``number`` of game ``gid``'s tournament is drawn after the game's."""
         with self._lock:
-            if gid in self._changed and number > self._rounds.get(gid, 0):
-                self._rounds[gid] = number
-                self._spreads[gid] = spread
+            if gid in self._changed and number > self.next_round(gid)[0]:
+                self._rounds[gid] = (number, spread)
                 self._changed[gid].notify_all()
 
-    def spread(self, gid: str) -> float:
-        """The spread of the round last drawn after game ``gid``'s (:meth:`drawn`)."""
-        with self._lock:
-            return self._spreads.get(gid, ROUND_SPREAD_MIN)
+    def next_round(self, gid: str) -> tuple[int, float]:
+        """The round last drawn after game ``gid``'s (0: none) and its spread."""
+        return self._rounds.get(gid, (0, ROUND_SPREAD_MIN))
 
     def wait(self, gid: str, seen: int, timeout: float, round_seen: int = 0) -> tuple[int, int]:
-        """The game's version once it is past ``seen`` (``GONE`` if deleted) or a later
-        round of its tournament is drawn than ``round_seen``, with that round; or ``seen``
-        and ``round_seen`` again after ``timeout`` seconds."""
+        """(the game's version, the round drawn after it) once either moves past ``seen``
+        and ``round_seen`` (or the game is ``GONE``), or after ``timeout`` seconds."""
         def moved() -> bool:
             v = self._versions.get(gid, seen)
-            return v == GONE or v > seen or self._rounds.get(gid, 0) > round_seen
+            return v == GONE or v > seen or self.next_round(gid)[0] > round_seen
         with self._lock:
             self._start()  # after a failure that ended it
             changed = self._changed.get(gid)
             if changed is not None:
                 changed.wait_for(moved, timeout)
-            return self._versions.get(gid, seen), max(round_seen, self._rounds.get(gid, 0))
+            return self._versions.get(gid, seen), max(round_seen, self.next_round(gid)[0])
 
     def _run(self) -> None:
         db = None
@@ -188,11 +155,10 @@ class Watcher:
                     continue
                 with self._lock:
                     for gid in gids:
-                        if gid in self._versions:
-                            now = found.get(gid, GONE)
-                            if now != self._versions[gid]:
-                                self._versions[gid] = now
-                                self._changed[gid].notify_all()
+                        now = found.get(gid, GONE)
+                        if gid in self._versions and now != self._versions[gid]:
+                            self._versions[gid] = now
+                            self._changed[gid].notify_all()
         except BaseException:
             with self._lock:
                 self._thread = None
@@ -203,29 +169,23 @@ class Watcher:
 
 
 _create = threading.Lock()
+#: Every app's watcher in this process (weakly: an app gone takes its watcher with it).
+_watchers: weakref.WeakSet[Watcher] = weakref.WeakSet()
+_subscribed: list[object] = []
 
 
 def watcher(app: Flask) -> Watcher:
-    w = app.extensions.get("live")
-    if w is None:
-        with _create:
-            w = app.extensions.get("live")
-            if w is None:
-                w = app.extensions["live"] = Watcher(
-                    app.config["DATABASE"], float(app.config.get("LIVE_POLL_SECONDS",
-                                                                 POLL_SECONDS)))
-                _watchers.add(w)
-    return w
-
-
-#: Every app's watcher in this process (weakly: an app gone takes its watcher with it).
-_watchers: weakref.WeakSet[Watcher] = weakref.WeakSet()
+    with _create:
+        if "live" not in app.extensions:
+            app.extensions["live"] = Watcher(
+                app.config["DATABASE"], float(app.config.get("LIVE_POLL_SECONDS", POLL_SECONDS)))
+            _watchers.add(app.extensions["live"])
+        return app.extensions["live"]
 
 
 def heard(event: Event) -> None:
-    """The bus's subscriber: a game's or tournament's event wakes its streams in every
-    app of this process; an event that names no version (a rename, a tournament's own
-    write) has the watchers look now."""
+    """The bus's subscriber: an event wakes its game's or tournament's streams in every
+    app of this process; one that names no version has the watchers poll now."""
     for w in list(_watchers):
         if isinstance(event, RoundDrawn):
             spread = round_spread(len(event.previous))
@@ -250,10 +210,9 @@ def _round(number: int, spread: float) -> str:
 def stream(w: Watcher, gid: str, version: int, last_seen: int | None,
            heartbeat: float, life: float, drawn: int = 0,
            spread: float = ROUND_SPREAD_MIN) -> Iterator[str]:
-    """The stream's text: the current version at once (unless the browser says it has it)
-    and the later round drawn (``drawn``, if any, its fetches spread over ``spread`` s),
-    then one event per change and a comment line at every heartbeat, until ``life``
-    seconds have passed."""
+    """The stream's text: the version at once (unless the browser has it) and the round
+    drawn after the game's (``drawn``), then each change and a comment every heartbeat,
+    for ``life`` seconds."""
     w.watch(gid, version)
     try:
         yield f"retry: {RETRY_MS}\n"
@@ -270,7 +229,7 @@ def stream(w: Watcher, gid: str, version: int, last_seen: int | None,
             moved_on = number > told
             if moved_on:
                 told = number
-                yield _round(number, w.spread(gid))
+                yield _round(number, w.next_round(gid)[1])
             if now > sent:
                 sent = now
                 yield _event(now)
@@ -280,19 +239,9 @@ def stream(w: Watcher, gid: str, version: int, last_seen: int | None,
         w.unwatch(gid)
 
 
-#: Streams one process keeps open at once (``kierki serve --stream-limit``, which sets
-#: ``LIVE_STREAM_LIMIT``); one more is answered 503 and its page polls instead.
-STREAM_LIMIT = 8000
-#: What a refused stream is told to wait: about the time open streams take to end by
-#: themselves (``LIVE_STREAM_SECONDS``) is when places come free.
-STREAM_RETRY_SECONDS = 60
-
-
 class StreamBudget:
-    """The open streams of one app in this process, counted so that there are never more
-    than its limit: :meth:`hold` takes a place (or says there is none) when a stream is
-    admitted, and the body it returns gives it back, once, when the server closes it
-    (or drops it unstarted)."""
+    """The open streams of one app in this process, never more than its limit: a stream
+    admitted takes a place (:meth:`hold`), and gives it back once when it is closed."""
 
     def __init__(self) -> None:
         self.open = 0
@@ -311,7 +260,8 @@ class StreamBudget:
 
 
 class _Held:
-    """A stream's body that holds a place of a :class:`StreamBudget` until it is closed."""
+    """A stream's body that holds its place until it is closed (or collected unstarted,
+    which a generator's ``finally`` would not see)."""
 
     def __init__(self, budget: StreamBudget, body: Iterator[str]) -> None:
         self.budget, self.body, self.held = budget, body, True
@@ -330,7 +280,7 @@ class _Held:
             finally:
                 self.budget._give_back()
 
-    __del__ = close  # never handed to the server (an error on the way): still given back
+    __del__ = close
 
 
 def budget(app: Flask) -> StreamBudget:
@@ -340,17 +290,13 @@ def budget(app: Flask) -> StreamBudget:
 
 @bp.get("/tournaments/<tid>/events")
 def tournament_events(tid: str):
-    """A tournament's changes, its games' saves among them (the store bumps a tournament's
-    version with each of its games'): the projector's and the players' pages follow it."""
+    """A tournament's changes, its games' saves among them: the projector follows it."""
     return answer(tid, reads.tournament_version(get_db(), tid))  # not found: 404
 
 
 @bp.get("/games/<gid>/events", endpoint="events")
 def game_events(gid: str):
-    """The game's changes as Server-Sent Events (see the module's docstring); a game of a
-    tournament that has drawn a later round says so at once (one indexed row, and its
-    round's tables counted by index for the spread: a server started again has every
-    phone of the round open its stream in the same second)."""
+    """A game's changes; a tournament's game whose round is over says so at once."""
     db = get_db()
     version = reads.game_version(db, gid)  # GameNotFound: 404
     of = reads.table_of_game(db, gid)
@@ -361,17 +307,16 @@ def game_events(gid: str):
 
 
 def answer(gid: str, version: int, drawn: int = 0, spread: float = ROUND_SPREAD_MIN):
-    """The stream of a game or tournament ``gid`` now at ``version``, while this process
-    has fewer than ``LIVE_STREAM_LIMIT`` open; past it 503 with ``Retry-After``
-    (``static/live.js`` then asks for the version every few seconds), so that streams
-    never take the connections pages need (``kierki serve`` sizes its pool for both)."""
+    """The stream of game or tournament ``gid``, now at ``version``; 503 with
+    ``Retry-After`` past the process's ``LIVE_STREAM_LIMIT`` (static/live.js then polls),
+    so that streams never take the connections pages need."""
     try:
         last_seen: int | None = int(request.headers.get("Last-Event-ID", ""))
     except ValueError:
         last_seen = None
     config = current_app.config
     life = float(config.get("LIVE_STREAM_SECONDS", STREAM_SECONDS))
-    life *= random.uniform(0.8, 1.0)  # phones that came together do not all reconnect together
+    life *= random.uniform(0.8, 1.0)  # phones that came together reconnect apart
     body = budget(current_app).hold(
         int(config.get("LIVE_STREAM_LIMIT", STREAM_LIMIT)),
         stream(watcher(current_app), gid, version, last_seen,
@@ -391,13 +336,9 @@ def answer(gid: str, version: int, drawn: int = 0, spread: float = ROUND_SPREAD_
 
 
 def init_app(app: Flask) -> None:
-    """The stream's route; every event the domain publishes reaches the watchers
-    (:func:`heard`, subscribed once per process)."""
+    """The streams' routes; the domain's events reach the watchers (subscribed once)."""
     app.register_blueprint(bp)
     with _create:
         if not _subscribed:
             bus.subscribe(Event, heard)
             _subscribed.append(heard)
-
-
-_subscribed: list[object] = []

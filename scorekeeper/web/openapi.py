@@ -1,19 +1,8 @@
 """The OpenAPI 3.1 document of the JSON API, written from the app's URL map and the
-models of :mod:`.api_models` (bodies) and :mod:`.api_answers`.
-
-Each API route of the URL map is an operation: its path and parameters come from the
-route, its operationId is the view's name, its bodies and answers are the models' JSON
-Schema (``model_json_schema``), every refusal is the one ``Error`` component. A route
-without an entry in :data:`OPERATIONS` cannot be written, so a new route cannot be left
-out of the document. The rulesets a body may name are read from the database, with
-what each takes (players, targets, table sizes), so the document states every limit
-the server checks a body by. The export file's and the ruleset document's schemas are
-the models the import and the loader read them with (:mod:`..outputs.schema`).
-
-Written with pydantic alone (a dependency already): a framework (APIFlask, spectree,
-flask-openapi3) would also read the bodies, with refusals of its own, where the views
-read them field by field to answer in the client's language naming the field.
-"""
+pydantic models of :mod:`.api_models` (bodies) and :mod:`.api_answers`: each API route is
+an operation named by its view, every refusal the one ``Error`` component. A route with
+no entry in :data:`OPERATIONS` cannot be written, and the rulesets a body may name are
+read from the database, so the document states every limit the server checks."""
 from __future__ import annotations
 
 import copy
@@ -57,17 +46,17 @@ BODY = ("400", "413", "415", "422", "503")
 #: The errors of a write with a token.
 TOKEN = ("401", "403", "404")
 
+_ID = {"type": "string", "pattern": m.ID_PATTERN}
+_WHOLE = {"type": "integer", "minimum": 1, "maximum": 2**63 - 1}
 #: Path parameters by name: what they are and their schema.
 PARAMETERS = {
-    "gid": ("A game's id", {"type": "string", "pattern": m.ID_PATTERN}),
-    "tid": ("A tournament's id", {"type": "string", "pattern": m.ID_PATTERN}),
-    "cid": ("A club's id", {"type": "string", "pattern": m.ID_PATTERN}),
-    "pid": ("A person's id", {"type": "integer", "minimum": 1,
-                              "maximum": 2**63 - 1}),
+    "gid": ("A game's id", _ID),
+    "tid": ("A tournament's id", _ID),
+    "cid": ("A club's id", _ID),
+    "pid": ("A person's id", _WHOLE),
     "ruleset_id": ("A ruleset's id", {"type": "string", "pattern": ID.pattern}),
-    "mid": ("A club member's id", {"type": "integer", "minimum": 1, "maximum": 2**63 - 1}),
-    "number": ("A deal's number (a game) or an entry number (a tournament's player)",
-               {"type": "integer", "minimum": 1, "maximum": 2**63 - 1}),
+    "mid": ("A club member's id", _WHOLE),
+    "number": ("A deal's number (a game) or an entry number (a tournament's player)", _WHOLE),
 }
 
 
@@ -82,8 +71,7 @@ def _page(most: int | None) -> dict[str, Any]:
 
 
 SEASON = {"name": "season", "in": "query", "required": False,
-          "schema": {"type": "string", "pattern": m.ID_PATTERN},
-          "description": "A season's id (default: the one today falls in)"}
+          "schema": _ID, "description": "A season's id (default: the one today falls in)"}
 
 
 @dataclass(frozen=True)
