@@ -1,11 +1,6 @@
-"""What happened: the domain's events, raised by the service inside a write's unit of
-work and handled by :mod:`.bus` (each reaction has one home, :mod:`.handlers`).
-
-Each event is a frozen record of one fact, carrying what its handlers need: the game's
-id and its new version (the live table tells the game's phones), the game after the
-write where its figures are made of its state (no replay), the tournament and its
-version where a handler found one.
-"""
+"""What happened: the domain's events, each a frozen record of one fact with what its
+handlers need (:mod:`.bus`, :mod:`.handlers`): a game's id and new version, and the game
+after the write where its figures are made of its state."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -32,8 +27,7 @@ class GameCreated(GameEvent):
 
 @dataclass(frozen=True)
 class RematchStarted(GameEvent):
-    """Game ``gid`` (now at ``version``) got its rematch, game ``rematch`` (made by the
-    same write): every phone on the old game is offered to follow."""
+    """Game ``gid`` got its rematch, game ``rematch``."""
 
     rematch: str = ""
 
@@ -48,16 +42,14 @@ class DealRecorded(GameEvent):
 
 @dataclass(frozen=True)
 class GameFinished(GameEvent):
-    """The game is over (its last deal recorded, or a finished game imported); ``game``
-    holds the state its figures are made of."""
+    """The game is over (its last deal recorded, or a finished game imported)."""
 
     game: Any = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True)
 class DealCorrected(GameEvent):
-    """Deal ``number`` corrected by the right ``by``; ``game`` is the game after it
-    (finished or not)."""
+    """Deal ``number`` corrected by the right ``by``; ``game`` is the game after it."""
 
     number: int = 0
     by: str = "table"
@@ -85,7 +77,7 @@ class GameDeleted(GameEvent):
 
 @dataclass(frozen=True)
 class PersonRenamed(Event):
-    """A person renamed (or a rename taken back): every game they played changed."""
+    """A person renamed (or a rename taken back): every game of ``games`` changed."""
 
     pid: int
     games: tuple[str, ...] = ()
@@ -101,7 +93,7 @@ class TournamentEvent(Event):
 
 @dataclass(frozen=True)
 class TournamentChanged(TournamentEvent):
-    """Raised by a handler: a tournament's version moved, because one of its games did."""
+    """A tournament's version moved because one of its games did."""
 
 
 @dataclass(frozen=True)
@@ -111,8 +103,7 @@ class TournamentCreated(TournamentEvent):
 
 @dataclass(frozen=True)
 class RoundDrawn(TournamentEvent):
-    """Round ``number`` drawn; ``previous``: the games of the round before it (their
-    phones are told where their players sit now)."""
+    """Round ``number`` drawn; ``previous``: the games of the round before it."""
 
     number: int = 0
     previous: tuple[str, ...] = ()
@@ -153,7 +144,7 @@ class ClubCreated(ClubEvent):
 
 @dataclass(frozen=True)
 class ClubChanged(ClubEvent):
-    """The manager changed the club: its settings, its invitation code, its directors."""
+    """The manager changed the club's settings, invitation code or directors."""
 
 
 @dataclass(frozen=True)

@@ -10,31 +10,16 @@ from sqlite_utils import Database
 
 from ...rules import checks, draw
 from ...rules.errors import N_, InvalidInput, Problem
-from ...storage import connection, game_reads, people_writes, tournament_writes
+from ...storage import connection, people_writes, tournament_writes
 from ...storage.tournament_reads import TournamentTable
-from .. import bus, service, variants
-from ..events import (
-    PlayerArrived,
-    PlayerWithdrew,
-    RoundDrawn,
-    TournamentClosed,
-    TournamentCreated,
-    TournamentReopened,
-)
+from .. import bus, events, service, variants
+from ..errors import Refusal
 from . import entry
 from .night import Tournament, load
 
 
-class NotNow(Exception):
+class NotNow(Refusal):
     """A change the tournament cannot take at this moment (409)."""
-
-    def __init__(self, message: str, **params: Any):
-        self.message = message
-        self.params = params
-        super().__init__(message % params)
-
-    def text(self, translate=lambda s: s) -> str:
-        return translate(self.message) % self.params
 
 
 UNFINISHED = N_("Round %(round)s is still being played: the next round is drawn when every "
@@ -95,12 +80,9 @@ def _sizes(rulesets: Mapping[str, str]) -> list[int]:
 def _tables(db: Database, rulesets: dict[str, str], names: Mapping[int, str],
             drawn: list[draw.Table], max_games: int | None) -> list[tournament_writes.NewTable]:
     """Each drawn table as a game to store, if the server has room for them all."""
-    if max_games is not None and game_reads.count_games(db) + len(drawn) > max_games:
-        service.at_the_cap(max_games, len(drawn), "a tournament's round")
-        raise InvalidInput([Problem("", N_(
-            "This server keeps at most %(max)s games; the round's %(count)s games would not "
-            "fit. Delete finished games (or ask the host to) first."),
-            {"max": max_games, "count": len(drawn)})])
+    service.room_for(db, max_games, len(drawn), "a tournament's round", N_(
+        "This server keeps at most %(max)s games; the round's %(count)s games would not "
+        "fit. Delete finished games (or ask the host to) first."))
     out = []
     for table in drawn:
         family, rules = variants.find(db, rulesets[str(len(table.players))])
@@ -124,7 +106,7 @@ def create(db: Database, name: Any, players: Any, rounds: Any, rulesets: Any,
     tid = connection.new_id()
     tournament_writes.create_tournament(db, tid, name, planned, rulesets, scoring, seed,
                                         entered, tables, club=club)
-    bus.publish([TournamentCreated(tid, 1)])
+    bus.publish([events.TournamentCreated(tid, 1)])
     return load(db, tid)
 
 
@@ -147,7 +129,7 @@ def draw_next(db: Database, tid: str, number: Any = None,
     names = {n: p.name for n, p in t.players.items()}
     _write(nxt, tournament_writes.add_round, db, tid, nxt,
            _tables(db, t.rulesets, names, drawn, max_games))
-    bus.publish([RoundDrawn(tid, None, nxt,
+    bus.publish([events.RoundDrawn(tid, None, nxt,
                             tuple(table.game_id for table in t.rounds[t.current - 1]))])
     return load(db, tid)
 
@@ -171,7 +153,7 @@ def add_player(db: Database, tid: str, name: Any) -> int:
                         if checks.person_key(p.name) == key), typed)
         raise InvalidInput([Problem("name", N_("%(name)s is entered twice."),
                                     {"name": entered})]) from None
-    bus.publish([PlayerArrived(tid, None, number)])
+    bus.publish([events.PlayerArrived(tid, None, number)])
     return number
 
 
@@ -183,7 +165,7 @@ def withdraw(db: Database, tid: str, number: Any) -> None:
         raise InvalidInput([Problem("player", N_("Choose a player still playing."))])
     draw.table_sizes(len(t.active) - 1, _sizes(t.rulesets))
     _write(t.current + 1, tournament_writes.withdraw_tournament_player, db, tid, n, t.current)
-    bus.publish([PlayerWithdrew(tid, None, n)])
+    bus.publish([events.PlayerWithdrew(tid, None, n)])
 
 
 def close(db: Database, tid: str, confirm_unsigned: bool = False) -> None:
@@ -193,12 +175,12 @@ def close(db: Database, tid: str, confirm_unsigned: bool = False) -> None:
     if t.unsigned and confirm_unsigned is not True:
         raise Unsigned(t.unsigned)
     _write(t.current + 1, tournament_writes.close_tournament, db, tid)
-    bus.publish([TournamentClosed(tid)])
+    bus.publish([events.TournamentClosed(tid)])
 
 
 def reopen(db: Database, tid: str) -> None:
     """A closed tournament opened again: its games can be corrected, its rounds drawn."""
     t = load(db, tid)
     _write(t.current + 1, tournament_writes.reopen_tournament, db, tid)
-    bus.publish([TournamentReopened(tid)])
+    bus.publish([events.TournamentReopened(tid)])
 
