@@ -1,6 +1,7 @@
 """What happened: the domain's events, each a frozen record of one fact with what its
 handlers need (:mod:`.bus`, :mod:`.handlers`): a game's id and new version, and the game
-after the write where its figures are made of its state."""
+after the write where its figures are made of its state. An event without fields of its
+own is a plain subclass of its frozen base."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -20,9 +21,8 @@ class GameEvent(Event):
     version: int
 
 
-@dataclass(frozen=True)
 class GameCreated(GameEvent):
-    pass
+    """A game made (a new one, a rematch or an import)."""
 
 
 @dataclass(frozen=True)
@@ -70,9 +70,8 @@ class GameSigned(GameEvent):
     by: str = "table"
 
 
-@dataclass(frozen=True)
 class GameDeleted(GameEvent):
-    pass
+    """A game deleted for good."""
 
 
 @dataclass(frozen=True)
@@ -91,14 +90,12 @@ class TournamentEvent(Event):
     version: int | None = None
 
 
-@dataclass(frozen=True)
 class TournamentChanged(TournamentEvent):
     """A tournament's version moved because one of its games did."""
 
 
-@dataclass(frozen=True)
 class TournamentCreated(TournamentEvent):
-    pass
+    """A tournament made, its first round drawn."""
 
 
 @dataclass(frozen=True)
@@ -119,14 +116,12 @@ class PlayerWithdrew(TournamentEvent):
     number: int = 0
 
 
-@dataclass(frozen=True)
 class TournamentClosed(TournamentEvent):
-    pass
+    """A tournament closed: its results stand."""
 
 
-@dataclass(frozen=True)
 class TournamentReopened(TournamentEvent):
-    pass
+    """A closed tournament opened again."""
 
 
 @dataclass(frozen=True)
@@ -137,16 +132,13 @@ class ClubEvent(Event):
     version: int | None = None
 
 
-@dataclass(frozen=True)
 class ClubCreated(ClubEvent):
-    pass
+    """A club made."""
 
 
-@dataclass(frozen=True)
 class ClubChanged(ClubEvent):
     """The manager changed the club's settings, invitation code or directors."""
 
 
-@dataclass(frozen=True)
 class MemberJoined(ClubEvent):
     """A browser or API client joined the club by its invitation link or code."""

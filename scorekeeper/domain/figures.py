@@ -104,7 +104,7 @@ def keep(db: Any, gid: str, made: figure_writes.Figures | None) -> None:
                 continue
         runs = streaks(figure_reads.figure_wins(db, pid, family, scope or None))
         figure_writes.set_runs(db, pid, scope, family, runs["current"], runs["longest"],
-                       figure_reads.last_figure(db, pid, scope or None, family))
+                               figure_reads.last_figure(db, pid, scope or None, family))
 
 
 def _runs_with(db: Any, pid: int, scope: str, family: str, game: dict[str, Any]
@@ -117,7 +117,7 @@ def _runs_with(db: Any, pid: int, scope: str, family: str, game: dict[str, Any]
         return None
     current, longest, last = kept[0], kept[1], (kept[2], kept[3])
     before, after, to_end = figure_reads.wins_beside(db, pid, family, scope or None,
-                                                (game["played"], game["game_row"]))
+                                                     (game["played"], game["game_row"]))
     if game["won"]:
         longest = max(longest, before + 1 + after)
         return (before + 1 + after if to_end else current), longest, last

@@ -1,7 +1,6 @@
 """People across games: everyone who sat at a game under one name
 (:func:`..rules.checks.person_key` says when two names are one), their figures over
-their finished games, renames, and the evenings and stakes of :mod:`.evenings` and
-:mod:`.settling`."""
+their finished games, renames, and the evenings and stakes of :mod:`.evenings`."""
 from __future__ import annotations
 
 from functools import cache
@@ -20,12 +19,15 @@ from .evenings import (
     evening_of,
     evenings,
     latest_evenings,
+    owed,
+    parse_stake,
     played,
+    settle,
     standings,
     table_key,
+    transfers,
 )
 from .events import PersonRenamed
-from .settling import owed, parse_stake, settle, transfers
 
 __all__ = ["Evening", "EveningNotFound", "evening", "evening_of",
            "evenings", "latest_evenings", "owed", "parse_stake", "played", "public",
@@ -63,18 +65,14 @@ def statistics(db: Database, pid: int, table: str | None = None) -> dict[str, An
     }
 
 
-def _first(row: dict[str, Any]) -> tuple[Any, ...]:
-    """The order totals are listed in: where each was first played."""
-    return (row["first_played"] or "", row["first_row"] or 0, row["first_position"] or 0)
-
-
 def _figures(db: Database, pid: int, family: str, kept: list[dict[str, Any]],
              unfinished: int, only: str | None, load: Any) -> dict[str, Any]:
     """One family's figures from its running totals (``kept``): points per deal kind,
     the family's counts, best and worst totals, wins in a row, by ruleset, recent form.
     Kinds and counts are named as the family names them in the game first played."""
     parts: dict[str, list[dict[str, Any]]] = {}
-    for row in sorted(kept, key=_first):
+    for row in sorted(kept, key=lambda r: (r["first_played"] or "", r["first_row"] or 0,
+                                           r["first_position"] or 0)):  # as first played
         parts.setdefault(row["part"], []).append(row)
     sums = (parts.get("game") or [{"games": 0, "wins": 0, "places": 0, "points": 0,
                                    "streak": 0, "longest": 0}])[0]

@@ -14,15 +14,11 @@ from ..rules.ratings import Rating, rate_places
 from ..storage import rating_reads, rating_writes
 
 
-def rated_family(game: Any) -> bool:
-    """Whether ``game``'s seats are each a side of their own (Kierki, not Tybet's pairs)."""
-    return all(len(side) == 1 for side in game.family.sides(game.rules))
-
-
 def keep(db: Any, gid: str, game: Any | None) -> None:
     """Inside the write that finished, corrected, undid or deleted game ``gid`` (``game``:
     the game after it, or None): its club's ratings follow."""
-    finished = game is not None and game.state.finished and rated_family(game)
+    finished = game is not None and game.state.finished \
+        and all(len(side) == 1 for side in game.family.sides(game.rules))
     kept = rating_reads.rated_game(db, gid)
     if finished and kept is None:
         club, casual, casual_counts = rating_reads.game_club(db, gid)
@@ -36,11 +32,8 @@ def keep(db: Any, gid: str, game: Any | None) -> None:
     elif kept is not None:
         rating_writes.drop_rated_game(db, gid)
         if kept.counted:
-            replay(db, kept.club_id, kept.seq, also=_people_of(db, gid))
-
-
-def _people_of(db: Any, gid: str) -> set[int]:
-    return {p for p in rating_reads.seat_people(db, gid) if p is not None}
+            people = {p for p in rating_reads.seat_people(db, gid) if p is not None}
+            replay(db, kept.club_id, kept.seq, also=people)
 
 
 def _rated(rows: list[tuple[Any, ...]], start: dict[int, tuple[float, float, int] | None]
@@ -83,8 +76,8 @@ def replay(db: Any, club: str, seq: int, also: frozenset[int] | set[int] = froze
     moved = {row[0] for row in now}
     back = [(pid, club, r[0], r[1], Rating(r[0], r[1]).conservative, r[2])
             for pid in sorted(people - moved) if (r := start[pid]) is not None]
-    rating_writes.put_ratings(db, now + back,
-                      gone=tuple(sorted(pid for pid in people - moved if start[pid] is None)))
+    gone = tuple(sorted(pid for pid in people - moved if start[pid] is None))
+    rating_writes.put_ratings(db, now + back, gone=gone)
 
 
 def casual_switched(db: Any, club: str, counted: bool) -> None:

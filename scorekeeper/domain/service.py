@@ -154,7 +154,7 @@ def create_game(db: Database, ruleset_id: Any, names: Any, first_dealer: Any = N
     room_for(db, max_games)
     unit = bus.Unit(lambda gid: [events.GameCreated(gid, 1)])
     gid = game_writes.create_game(db, family.key, rules.snapshot(), players, settings,
-                            then=unit.then, club=club)
+                                  then=unit.then, club=club)
     unit.publish()
     return gid
 
@@ -181,8 +181,8 @@ def rematch(db: Database, game: Game, names: list[str], first_dealer: int,
         bumped.append(game_reads.game_version(wdb, game.id))  # the old game's, in this write
         unit.then(wdb, gid)
 
-    gid, made = game_writes.start_rematch(db, game.id, family.key, rules.snapshot(), players,
-                                    settings, then=then)
+    gid, made = game_writes.start_rematch(db, game.id, family.key, rules.snapshot(),
+                                          players, settings, then=then)
     if made:
         unit.publish()
     return gid, made
@@ -197,12 +197,12 @@ def _not_a_table(db: Database, game: Game, refusal: str) -> None:
         raise InvalidInput([Problem("", refusal)])
 
 
-def _write(game: Game, events: list[Any], write: Callable[..., Any], *args: Any,
+def _write(game: Game, happened: list[Any], write: Callable[..., Any], *args: Any,
            **params: Any) -> None:
     """One write of a game with its events (handled in it, published after it); the
     store's refusals told as :class:`Conflict` (``params``: the deal a deal's write was
     for) or :class:`Frozen`."""
-    unit = bus.Unit(events)
+    unit = bus.Unit(happened)
     try:
         write(*args, then=unit.then)
     except game_writes.VersionConflict as e:
@@ -388,9 +388,8 @@ def import_game(db: Database, family_key: Any, snapshot: Any, names: Any,
 
     unit = bus.Unit(made)
     gid = game_writes.import_game(db, family.key, rules.snapshot(), players, checked, scored,
-                            history(len(state.scored)), state.finished,
-                            created_at, keep_variant=variant == "new", then=unit.then,
-                            club=club)
+                                  history(len(state.scored)), state.finished, created_at,
+                                  keep_variant=variant == "new", then=unit.then, club=club)
     unit.publish()
     return gid
 
