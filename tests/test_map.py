@@ -386,9 +386,8 @@ def test_every_security_header_is_the_one_after_request():
 
 
 #: What a process keeps between requests in an ``LRU``: the loaded rules per stored
-#: snapshot, and the words a ruleset names its kinds with (``docs/architecture.md``,
-#: "What is kept between requests", says why each).
-KEPT = {("scorekeeper.families.registry", "_loaded"), ("scorekeeper.domain.people", "_NAMES")}
+#: snapshot (``docs/architecture.md``, "What is kept between requests", says why).
+KEPT = {("scorekeeper.families.registry", "_loaded")}
 
 
 def test_what_is_kept_between_requests_is_the_short_list():

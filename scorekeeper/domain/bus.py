@@ -1,16 +1,12 @@
 """The message bus: which handler reacts to which event (:mod:`.events`), in two phases.
 
-* **In the write** (:func:`handles` with ``in_write=True``): a handler that must be part
-  of the same transaction as the write that raised the event (a finished game's figures,
-  its tournament's version: a crash never leaves one without the other). It is called
-  with the write's connection and the event, inside the store's transaction, and may
-  return further events (the tournament it bumped), which are handled in turn.
-* **After the commit** (:func:`subscribe`): a handler told what was stored (the live
-  table's watchers, a test's recorder). Its failure is logged; the write stands.
+* **In the write** (``handles(..., in_write=True)``): called with the write's connection
+  inside the store's transaction; it may return further events, handled in turn.
+* **After the commit** (:func:`subscribe`): told what was stored; its failure is logged
+  and the write stands.
 
-The service raises a write's events through a :class:`Unit` (its unit of work): it hands
-``unit.then`` to the store's write, which calls it in the transaction, and calls
-``unit.publish()`` once the write returned.
+A write's events go through a :class:`Unit`: the store's write calls ``unit.then`` in
+its transaction, and ``unit.publish()`` follows once it returned.
 """
 from __future__ import annotations
 
@@ -31,8 +27,7 @@ _after: dict[type[Event], list[After]] = {}
 
 
 def handles(*kinds: type[Event], in_write: bool = False) -> Callable[[Any], Any]:
-    """Register the decorated function as the handler of events of ``kinds`` (and their
-    subclasses)."""
+    """Register the decorated function as the handler of events of ``kinds``."""
     def register(fn: Any) -> Any:
         for kind in kinds:
             (_in_write if in_write else _after).setdefault(kind, []).append(fn)
@@ -44,8 +39,7 @@ def subscribe(kind: type[Event], handler: After) -> Callable[[], None]:
     """Call ``handler`` after every commit that stored an event of ``kind``; returns the
     function that unsubscribes it."""
     _after.setdefault(kind, []).append(handler)
-    return lambda: _after.get(kind, []).remove(handler) if handler in _after.get(kind, []) \
-        else None
+    return lambda: _after[kind].remove(handler)
 
 
 def _of(table: dict[type[Event], list[Any]], event: Event) -> Iterator[Any]:
@@ -54,16 +48,15 @@ def _of(table: dict[type[Event], list[Any]], event: Event) -> Iterator[Any]:
 
 
 class Unit:
-    """One write's events: made from the game's id once the store knows it (a new game's
-    id is the store's), handled in the write by :meth:`then`, after it by :meth:`publish`."""
+    """One write's events, or how to make them from the game's id once the store knows
+    it (a new game's id is the store's)."""
 
     def __init__(self, make: Callable[[str], list[Event]] | list[Event]) -> None:
         self._make = make
         self.events: list[Event] = []
 
     def then(self, db: Any, gid: str) -> None:
-        """In the store's transaction: the in-write handlers of every event (and of the
-        events they raise)."""
+        """In the store's transaction: every event's in-write handlers."""
         self.events = list(self._make(gid) if callable(self._make) else self._make)
         i = 0
         while i < len(self.events):
@@ -72,7 +65,7 @@ class Unit:
             i += 1
 
     def publish(self) -> list[Event]:
-        """After the commit: every event to its subscribers; the events."""
+        """After the commit: every event to its subscribers."""
         publish(self.events)
         return self.events
 

@@ -1,13 +1,7 @@
-"""Clubs: on one shared host, each club its own people, games, evenings,
-tournaments and default ruleset.
-
-Every server has one club made for it, the home club (:data:`HOME_CLUB`, made by the
-storage's migration 0013 with every person, game and tournament made before): whatever
-is made without naming a club goes there, so a table that never asks for clubs sees no
-change. Anyone may make another (:func:`create`); its manager decides whether its pages
-are public or for its members only, whether its casual games count for ratings, its
-default ruleset, and names its directors. Who holds which right is the web's to decide
-(``web/access.py``); here a club is made, read and changed.
+"""Clubs: on one shared host, each club its own people, games, evenings, tournaments and
+default ruleset. Whatever is made without naming a club is the home club's; its manager
+chooses whether its pages are public, whether its casual games count for ratings, its
+default ruleset and its directors.
 """
 from __future__ import annotations
 
@@ -22,21 +16,22 @@ from ..rules.errors import N_, InvalidInput, Problem, UnknownRuleset
 from ..storage import club_reads, club_writes, connection, house_reads
 from ..storage import members as store_members
 from ..storage.club_reads import ClubNotFound
+from ..storage.club_reads import count_clubs as count
+from ..storage.members import tables_among, tournament_games
 from . import bus, ratings, rights, variants
 from .events import ClubChanged, ClubCreated, MemberJoined
 
 HOME_CLUB = connection.HOME_CLUB
 
-__all__ = ["HOME_CLUB", "Club", "ClubNotFound", "by_code", "create", "load"]
+__all__ = ["HOME_CLUB", "Club", "ClubNotFound", "by_code", "count", "create", "load",
+           "tables_among", "tournament_games"]
 
-#: The longest club name (and a director's name: a person's name's limit).
+#: The longest club name, and director's name.
 NAME_MAX = 60
 
 
 @dataclass(frozen=True)
 class Club:
-    """A club as its pages and the API read it."""
-
     id: str
     name: str
     public: bool
@@ -48,7 +43,7 @@ class Club:
 
     @property
     def home(self) -> bool:
-        """The server's own club (its name is the server's, its manager the host)."""
+        """The server's own club (its manager is the host)."""
         return self.id == HOME_CLUB
 
 
@@ -64,8 +59,8 @@ def load(db: Database, cid: Any) -> Club:
 
 
 def by_code(db: Database, code: str) -> Club:
-    """The club a (normalised) invitation code invites to; ``ClubNotFound`` if none.
-    The home club invites nobody by code: it is everyone's who uses this server."""
+    """The club a (normalised) invitation code invites to; ``ClubNotFound`` if none (the
+    home club is everyone's: it invites nobody)."""
     club = load(db, club_reads.club_by_code(db, code))
     if club.home:
         raise ClubNotFound(code)
@@ -84,7 +79,7 @@ def _name(value: Any, field: str = "name", empty: str = N_("Enter the club's nam
 
 
 def create(db: Database, name: Any, public: Any = True) -> Club:
-    """A new club, public unless ``public`` is false; raises :class:`ClubCreated`."""
+    """A new club, public unless ``public`` is false."""
     checked = _name(name)
     if not isinstance(public, bool):
         raise InvalidInput([Problem("public", N_("Say whether the club's pages are public "
@@ -97,9 +92,8 @@ def create(db: Database, name: Any, public: Any = True) -> Club:
 
 def change(db: Database, club: Club, name: Any = None, public: Any = None,
            casual_rated: Any = None, default_ruleset: Any = None) -> Club:
-    """The manager's choices: the club's name, whether its pages are public, whether its
-    casual games count for ratings, its default ruleset (``""``: the server's). Only what
-    is given changes; raises :class:`ClubChanged`."""
+    """The manager's choices, each changed only when given (a ``default_ruleset`` of
+    ``""``: the server's)."""
     changes: dict[str, Any] = {}
     if name is not None:
         changes["name"] = _name(name)
@@ -128,22 +122,20 @@ def change(db: Database, club: Club, name: Any = None, public: Any = None,
 
 
 def renew_code(db: Database, club: Club) -> Club:
-    """A new invitation code: the old link and code invite nobody more (those who joined
-    stay members)."""
+    """A new invitation code: the old link and code invite nobody more."""
     club_writes.renew_club_code(db, club.id)
     bus.publish([ClubChanged(club.id)])
     return load(db, club.id)
 
 
 def joined(club: Club) -> None:
-    """A director opened their link: told to whoever listens (:class:`MemberJoined`)."""
+    """A director opened their link."""
     bus.publish([MemberJoined(club.id)])
 
 
 def join(db: Database, club: Club) -> str:
-    """A new member of the club, by its invitation: the member's own token (given this
-    once; the store keeps its hash), which :func:`is_member` knows until the manager
-    removes the member."""
+    """A new member of the club by its invitation: the member's token, given this once
+    (the store keeps its hash)."""
     given = secrets.token_urlsafe(24)
     store_members.add_member(db, club.id, rights.member_hash(given))
     bus.publish([MemberJoined(club.id)])
@@ -167,8 +159,7 @@ def log(db: Database, club: Club, limit: int = 100) -> list[dict[str, Any]]:
 
 
 def remove_member(db: Database, club: Club, mid: Any, by: str = "manager") -> bool:
-    """Member ``mid`` is one no more: their token and browser read nothing of a private
-    club from then on. Whether there was such a member."""
+    """Member ``mid`` is one no more; whether there was such a member."""
     if not checks.is_int(mid) or isinstance(mid, bool):
         return False
     gone = store_members.remove_member(db, club.id, int(mid), by)
@@ -178,21 +169,11 @@ def remove_member(db: Database, club: Club, mid: Any, by: str = "manager") -> bo
 
 
 def renew_members(db: Database, club: Club, by: str = "manager") -> int:
-    """Every member removed at once, and a new invitation (the old link and code invite
-    nobody more): whoever should stay joins again by the new one. How many there were."""
+    """Every member removed at once, and a new invitation; how many there were."""
     count = store_members.remove_every_member(db, club.id, by)
     club_writes.renew_club_code(db, club.id)
     bus.publish([ClubChanged(club.id)])
     return count
-
-
-def tables_among(db: Database, tid: str, gids: list[str]) -> bool:
-    """Whether any of the games ``gids`` is a table of tournament ``tid``."""
-    return store_members.tables_among(db, tid, gids)
-
-
-def tournament_games(db: Database, tid: str) -> list[str]:
-    return store_members.tournament_games(db, tid)
 
 
 def name_director(db: Database, club: Club, name: Any) -> int:
@@ -220,11 +201,6 @@ def directors(db: Database, club: Club) -> list[dict[str, Any]]:
 
 
 def default_ruleset(db: Database, club: Club) -> str | None:
-    """The ruleset a new game of the club starts with: the club's choice, else (the home
-    club, or a club that chose none) the server's."""
+    """The ruleset a new game of the club starts with: the club's choice, else the
+    server's."""
     return club.default_ruleset or house_reads.setting(db, "default_ruleset")
-
-
-def count(db: Database) -> int:
-    """How many clubs the server keeps (the home club among them)."""
-    return club_reads.count_clubs(db)

@@ -1,13 +1,12 @@
-"""The refusals the layers above the domain catch, named here so that the web and the
-outputs never name the storage: a game, tournament, person or ruleset that is not there,
-a database too busy to write, and the store's refusals of a write (a stale version, a
-name another person has, a rename since changed, a variant still in use). The domain's
-own (``service.Conflict``, ``service.Frozen``, ``tournaments.NotNow``…) stay where they
-are made."""
+"""The store's refusals the layers above catch, named here so that the web and the
+outputs never name the storage, and :class:`Refusal`, the base of the domain's own
+(``service.Conflict``, ``service.Frozen``, ``tournaments.NotNow``)."""
 from __future__ import annotations
 
 import errno
 import sqlite3
+from collections.abc import Callable
+from typing import Any
 
 from ..storage.club_reads import ClubNotFound
 from ..storage.connection import Busy, StoreError
@@ -21,9 +20,21 @@ from ..storage.rating_writes import SeasonNotFound
 from ..storage.tournament_reads import TournamentNotFound
 
 __all__ = ["DISK_FULL", "READ_ONLY", "Busy", "ClubNotFound", "GameNotFound", "NameTaken",
-           "PersonNotFound", "RenameChanged", "RulesetInUse", "RulesetNotFound",
+           "PersonNotFound", "Refusal", "RenameChanged", "RulesetInUse", "RulesetNotFound",
            "SeasonNotFound", "StoreError", "TournamentNotFound", "VersionConflict",
            "write_fault"]
+
+
+class Refusal(Exception):
+    """A change refused; its message is translated when shown."""
+
+    def __init__(self, message: str, **params: Any):
+        self.message = message
+        self.params = params
+        super().__init__(message % params)
+
+    def text(self, translate: Callable[[str], str] = lambda s: s) -> str:
+        return translate(self.message) % self.params
 
 
 #: What keeps the server from saving: its disk is full, or its database is read-only.
@@ -32,8 +43,7 @@ DISK_FULL, READ_ONLY = "disk_full", "read_only"
 
 def write_fault(error: BaseException | None) -> str | None:
     """:data:`DISK_FULL` or :data:`READ_ONLY` when ``error`` (or what caused it) is the
-    disk refusing a write: SQLite's "database or disk is full" or "attempt to write a
-    readonly database", or the system's ``ENOSPC``, ``EDQUOT`` or ``EROFS``; else None."""
+    disk refusing a write, else None."""
     for _ in range(4):  # the error, and the few it may have been raised from
         if error is None:
             return None

@@ -1,11 +1,7 @@
-"""What happened: the domain's events, raised by the service inside a write's unit of
-work and handled by :mod:`.bus` (each reaction has one home, :mod:`.handlers`).
-
-Each event is a frozen record of one fact, carrying what its handlers need: the game's
-id and its new version (the live table tells the game's phones), the game after the
-write where its figures are made of its state (no replay), the tournament and its
-version where a handler found one.
-"""
+"""What happened: the domain's events, each a frozen record of one fact with what its
+handlers need (:mod:`.bus`, :mod:`.handlers`): a game's id and new version, and the game
+after the write where its figures are made of its state. An event without fields of its
+own is a plain subclass of its frozen base."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -25,15 +21,13 @@ class GameEvent(Event):
     version: int
 
 
-@dataclass(frozen=True)
 class GameCreated(GameEvent):
-    pass
+    """A game made (a new one, a rematch or an import)."""
 
 
 @dataclass(frozen=True)
 class RematchStarted(GameEvent):
-    """Game ``gid`` (now at ``version``) got its rematch, game ``rematch`` (made by the
-    same write): every phone on the old game is offered to follow."""
+    """Game ``gid`` got its rematch, game ``rematch``."""
 
     rematch: str = ""
 
@@ -48,16 +42,14 @@ class DealRecorded(GameEvent):
 
 @dataclass(frozen=True)
 class GameFinished(GameEvent):
-    """The game is over (its last deal recorded, or a finished game imported); ``game``
-    holds the state its figures are made of."""
+    """The game is over (its last deal recorded, or a finished game imported)."""
 
     game: Any = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True)
 class DealCorrected(GameEvent):
-    """Deal ``number`` corrected by the right ``by``; ``game`` is the game after it
-    (finished or not)."""
+    """Deal ``number`` corrected by the right ``by``; ``game`` is the game after it."""
 
     number: int = 0
     by: str = "table"
@@ -78,14 +70,13 @@ class GameSigned(GameEvent):
     by: str = "table"
 
 
-@dataclass(frozen=True)
 class GameDeleted(GameEvent):
-    pass
+    """A game deleted for good."""
 
 
 @dataclass(frozen=True)
 class PersonRenamed(Event):
-    """A person renamed (or a rename taken back): every game they played changed."""
+    """A person renamed (or a rename taken back): every game of ``games`` changed."""
 
     pid: int
     games: tuple[str, ...] = ()
@@ -99,20 +90,17 @@ class TournamentEvent(Event):
     version: int | None = None
 
 
-@dataclass(frozen=True)
 class TournamentChanged(TournamentEvent):
-    """Raised by a handler: a tournament's version moved, because one of its games did."""
+    """A tournament's version moved because one of its games did."""
 
 
-@dataclass(frozen=True)
 class TournamentCreated(TournamentEvent):
-    pass
+    """A tournament made, its first round drawn."""
 
 
 @dataclass(frozen=True)
 class RoundDrawn(TournamentEvent):
-    """Round ``number`` drawn; ``previous``: the games of the round before it (their
-    phones are told where their players sit now)."""
+    """Round ``number`` drawn; ``previous``: the games of the round before it."""
 
     number: int = 0
     previous: tuple[str, ...] = ()
@@ -128,14 +116,12 @@ class PlayerWithdrew(TournamentEvent):
     number: int = 0
 
 
-@dataclass(frozen=True)
 class TournamentClosed(TournamentEvent):
-    pass
+    """A tournament closed: its results stand."""
 
 
-@dataclass(frozen=True)
 class TournamentReopened(TournamentEvent):
-    pass
+    """A closed tournament opened again."""
 
 
 @dataclass(frozen=True)
@@ -146,16 +132,13 @@ class ClubEvent(Event):
     version: int | None = None
 
 
-@dataclass(frozen=True)
 class ClubCreated(ClubEvent):
-    pass
+    """A club made."""
 
 
-@dataclass(frozen=True)
 class ClubChanged(ClubEvent):
-    """The manager changed the club: its settings, its invitation code, its directors."""
+    """The manager changed the club's settings, invitation code or directors."""
 
 
-@dataclass(frozen=True)
 class MemberJoined(ClubEvent):
     """A browser or API client joined the club by its invitation link or code."""

@@ -1,11 +1,5 @@
-"""A finished game's figures (what the people's pages sum): made here, from the state the
-service already holds, as plain rows the store keeps (:func:`..storage.store.put_figures`).
-
-:func:`rows` is the one function that makes them; :mod:`.handlers` calls it in the write
-that finishes, corrects or undoes a game, and :func:`.service.backfill_figures` for the
-finished games of a database made before the figures were kept (migration 0007 left
-them to the domain).
-"""
+"""A finished game's figures (what the people's pages sum), made by :func:`rows` from the
+state the service holds, and the running totals kept from them (:func:`keep`)."""
 from __future__ import annotations
 
 from typing import Any
@@ -15,9 +9,8 @@ from ..storage import figure_reads, figure_writes
 
 
 def rows(game: Any) -> figure_writes.Figures | None:
-    """The figures of ``game`` (its ``family``, ``rules`` and ``state``): a row per seat
-    and the family's numbers per seat (:meth:`Family.seat_numbers`), or None while it is
-    unfinished."""
+    """The figures of ``game``: a row per seat and the family's numbers per seat, or None
+    while it is unfinished."""
     if not game.state.finished:
         return None
     family = game.family
@@ -37,9 +30,6 @@ def rows(game: Any) -> figure_writes.Figures | None:
                 parts.append((seat, "count", key, position, None, n, None))
     return figures, parts
 
-
-# -- running totals: what the people's pages read, at the same cost whatever
-# the number of finished games ---------------------------------------------------------
 
 #: Every game of a person's (the other scope a total is kept for: one table's games).
 EVERYWHERE = ""
@@ -83,13 +73,8 @@ def streaks(wins: Any) -> dict[str, int]:
 
 def keep(db: Any, gid: str, made: figure_writes.Figures | None) -> None:
     """Inside a write: game ``gid``'s figures replaced by ``made`` (None: it counts no
-    more), and every running total its people's pages read moved by exactly the
-    difference: the old figures taken off, the new added (a correction, an undo, a
-    deletion included). Where the game was a total's first, the next first is found by
-    index; a person's wins in a row follow a game added after their last one without a
-    scan (:func:`.store.carry_runs`), a game added before it from the games won next to
-    it, and are counted again from their games (one index scan) only when a game is
-    taken off or its win changed, or a loss splits a run as long as their longest."""
+    more), and every running total moved by the difference. Wins in a row are carried on
+    from the games next to the one added, and counted again only when that cannot say."""
     old = figure_reads.game_figures(db, gid)
     new = figure_writes.put_figures(db, gid, made)
     if not old[0] and not new[0]:
@@ -103,8 +88,6 @@ def keep(db: Any, gid: str, made: figure_writes.Figures | None) -> None:
             figure_writes.set_first(db, pid, scope, family, part, key, first)
     was = {(f["person_id"], s, f["family"]): f for f in old[0] for s in _scopes(f["table_key"])}
     now = {(f["person_id"], s, f["family"]): f for f in new[0] for s in _scopes(f["table_key"])}
-    # a game added after each person's last carries their runs on (one statement: the
-    # usual case, a game just finished); any other change counts them again
     carried = figure_writes.carry_runs(db, [
         (*key, after["won"], after["played"], after["game_row"])
         for key, after in sorted(now.items()) if key not in was])
@@ -121,21 +104,20 @@ def keep(db: Any, gid: str, made: figure_writes.Figures | None) -> None:
                 continue
         runs = streaks(figure_reads.figure_wins(db, pid, family, scope or None))
         figure_writes.set_runs(db, pid, scope, family, runs["current"], runs["longest"],
-                       figure_reads.last_figure(db, pid, scope or None, family))
+                               figure_reads.last_figure(db, pid, scope or None, family))
 
 
 def _runs_with(db: Any, pid: int, scope: str, family: str, game: dict[str, Any]
                ) -> tuple[int, int, tuple[Any, Any]] | None:
-    """A person's wins in a row (now, at most, and the last game they count) once
-    ``game`` is added before their last game: from the games won next to it alone (by
-    index, as far as a game lost on each side), or None when only counting them all
-    again can say (a loss that splits a run as long as their longest)."""
+    """A person's wins in a row (now, at most, the last game they count) once ``game`` is
+    added before their last game, from the games won next to it; None when a loss splits
+    a run as long as their longest."""
     kept = figure_reads.runs(db, pid, scope or None, family)
     if kept is None or kept[2] is None:
         return None
     current, longest, last = kept[0], kept[1], (kept[2], kept[3])
     before, after, to_end = figure_reads.wins_beside(db, pid, family, scope or None,
-                                                (game["played"], game["game_row"]))
+                                                     (game["played"], game["game_row"]))
     if game["won"]:
         longest = max(longest, before + 1 + after)
         return (before + 1 + after if to_end else current), longest, last
@@ -145,24 +127,16 @@ def _runs_with(db: Any, pid: int, scope: str, family: str, game: dict[str, Any]
 
 
 def recomputed(db: Any) -> list[tuple[Any, ...]]:
-    """Every running total made afresh from every figure kept (the backfill of a database
-    older than them, and what the tests compare the kept ones with), in key order: the
-    columns of :func:`.queries.all_totals`."""
+    """Every running total made afresh from every figure kept, in key order (the columns
+    of ``figure_reads.all_totals``)."""
     seats, parts = figure_reads.all_figures(db)
     totals: dict[tuple[Any, ...], list[Any]] = {}
     wins: dict[tuple[Any, ...], list[Any]] = {}
 
     def add(key: tuple[Any, ...], games: int, won: int, place: int, points: int, deals: int,
             grp: Any, first: tuple[Any, ...]) -> None:
-        row = totals.get(key)
-        if row is None:
-            totals[key] = [games, won, place, points, deals, grp, *first]
-            return
-        row[0] += games
-        row[1] += won
-        row[2] += place
-        row[3] += points
-        row[4] += deals
+        row = totals.setdefault(key, [0, 0, 0, 0, 0, grp, *first])
+        row[:5] = [a + b for a, b in zip(row[:5], (games, won, place, points, deals), strict=True)]
         row[5] = grp if grp is not None else row[5]
         if first < tuple(row[6:11]):
             row[6:11] = first

@@ -1,41 +1,28 @@
-"""The house's own writes, beside the games': this server's settings (the default
-ruleset, the host's link and sessions), people's names and taking a rename back. What a
-view changes it changes here, never through the storage."""
+"""The house's own writes beside the games': this server's settings (the default ruleset,
+the host's link and sessions) and people's names."""
 from __future__ import annotations
 
 import secrets
 
 from sqlite_utils import Database
 
-from ..storage import connection, house_writes
-from . import people, reads
+from ..storage import house_writes
+from ..storage.connection import HOME_CLUB
+from ..storage.house_reads import setting
+from .people import rename as rename_person
+from .people import undo_rename
 
-#: Settings: the hash of the one unused host link's token, and the host epoch the
-#: sessions it opened carry (a new link or a logout makes a new one: they end); the
-#: admin epoch the password's sessions carry.
+__all__ = ["ADMIN_EPOCH", "HOME_CLUB", "HOST_EPOCH", "HOST_LINK", "admin_epoch",
+           "end_host_sessions", "host_epoch", "new_host_link", "rename_person",
+           "set_default_ruleset", "undo_rename", "use_host_link"]
+
+#: Settings: the hash of the one unused host link's token, the host epoch its sessions
+#: carry, and the admin epoch the password's sessions carry (a new one ends them).
 HOST_LINK, HOST_EPOCH, ADMIN_EPOCH = "host_link", "host_epoch", "admin_epoch"
-#: The server's own club (issue 36): what a write that names no club is made in.
-HOME_CLUB = connection.HOME_CLUB
 
 
 def set_default_ruleset(db: Database, rid: str) -> None:
-    """New games start with ruleset ``rid`` from now on."""
     house_writes.set_setting(db, "default_ruleset", rid)
-
-
-def rename_person(db: Database, pid: int, name: str, by: str = "host") -> list[str]:
-    """Give a person a new name everywhere (``NameTaken`` if another has it,
-    ``PersonNotFound`` if there is no such person), kept in the renames with the right it
-    was made with; returns the games they played (each has a new version). One path:
-    :func:`.people.rename`, which tells the live table (``PersonRenamed``)."""
-    return people.rename(db, pid, name, by)
-
-
-def undo_rename(db: Database, rename_id: int) -> int:
-    """Take a rename back (the host's): the old name again. ``PersonNotFound`` for no such
-    rename, ``RenameChanged`` if it was taken back already or the person renamed since,
-    ``NameTaken`` if another person has the old name now. Returns the person's id."""
-    return people.undo_rename(db, rename_id)
 
 
 def new_host_link(db: Database, token_hash: str) -> None:
@@ -46,23 +33,19 @@ def new_host_link(db: Database, token_hash: str) -> None:
 
 
 def use_host_link(db: Database, token_hash: str) -> bool:
-    """Use up the host link whose token hashes to ``token_hash``, in one write: whether it
-    was the unused one (two requests with it: one wins)."""
+    """Use up the host link whose token hashes to ``token_hash``: whether it was unused."""
     return house_writes.take_setting(db, HOST_LINK, token_hash)
 
 
 def host_epoch(db: Database) -> str | None:
-    """The host epoch a host link's sessions carry (None before any link was made)."""
-    return reads.setting(db, HOST_EPOCH)
+    return setting(db, HOST_EPOCH)
 
 
 def admin_epoch(db: Database) -> str:
-    """The epoch the password's sessions carry ("" before any logout)."""
-    return reads.setting(db, ADMIN_EPOCH) or ""
+    return setting(db, ADMIN_EPOCH) or ""
 
 
 def end_host_sessions(db: Database) -> None:
-    """New epochs for both kinds of host session: every host's cookie (by password or by
-    host link, any copy of it) stops working."""
+    """New epochs for both kinds of host session: every host's cookie stops working."""
     house_writes.set_setting(db, ADMIN_EPOCH, secrets.token_hex(16))
     house_writes.set_setting(db, HOST_EPOCH, secrets.token_hex(16))

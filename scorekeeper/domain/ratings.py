@@ -1,18 +1,10 @@
-"""A club's ratings kept as its games finish (issue 36): the model is
-:mod:`..rules.ratings` (openskill's Plackett–Luce), the rows the store's (``rated_games``,
-``rating_seats``, ``ratings``); this module decides what moves when.
+"""A club's ratings kept as its games finish (the model: :mod:`..rules.ratings`).
 
-* A game that **finishes** goes last in the finishing order (``rated_games.seq``); if
-  it counts (a tournament's game, or a casual game of a club whose manager counts those),
-  only its players move, from their ratings now: a constant cost whatever the history.
-* A finished game **corrected**, **undone** or **deleted**: the club's counted games are
-  replayed from that game's place in the order on, each player starting from their
-  rating after their last game before it (kept per seat in ``rating_seats``, read by
-  index), so what is kept is exactly what a replay of the whole history gives.
-* The club's switch for **casual games** changes: replayed from the first casual game
-  it touched.
-
-Only one-player-a-side games are rated (Kierki): Tybet's pairs are not.
+A game that finishes goes last in the finishing order; if it counts (a tournament's game,
+or a casual game of a club that counts those), the club's counted games are rated again
+from it on, as they are from a finished game corrected, undone or deleted, or from the
+first casual game the club's switch touched: each player from their rating before it.
+Only games of one player a side are rated.
 """
 from __future__ import annotations
 
@@ -22,50 +14,32 @@ from ..rules.ratings import Rating, rate_places
 from ..storage import rating_reads, rating_writes
 
 
-def rated_family(game: Any) -> bool:
-    """Whether ``game``'s seats are each a side of their own (Kierki, not Tybet's pairs)."""
-    return all(len(side) == 1 for side in game.family.sides(game.rules))
-
-
 def keep(db: Any, gid: str, game: Any | None) -> None:
     """Inside the write that finished, corrected, undid or deleted game ``gid`` (``game``:
-    the game after it, None when deleted or undone): its club's ratings follow."""
-    finished = game is not None and game.state.finished and rated_family(game)
+    the game after it, or None): its club's ratings follow."""
+    finished = game is not None and game.state.finished \
+        and all(len(side) == 1 for side in game.family.sides(game.rules))
     kept = rating_reads.rated_game(db, gid)
     if finished and kept is None:
         club, casual, casual_counts = rating_reads.game_club(db, gid)
         counted = not casual or casual_counts
         seq = rating_writes.add_rated_game(db, gid, club, casual, counted)
         if counted:
-            _append(db, gid, club, seq)
+            replay(db, club, seq)
     elif finished and kept is not None:
         if kept.counted:
             replay(db, kept.club_id, kept.seq)
     elif kept is not None:
         rating_writes.drop_rated_game(db, gid)
         if kept.counted:
-            replay(db, kept.club_id, kept.seq, also=_people_of(db, gid))
-
-
-def _people_of(db: Any, gid: str) -> set[int]:
-    return {p for p in rating_reads.seat_people(db, gid) if p is not None}
-
-
-def _append(db: Any, gid: str, club: str, seq: int) -> None:
-    """The newest game of the club: its players' ratings now, moved by it alone."""
-    rows = [r for r in rating_reads.counted_places(db, club, seq) if r[0] == gid]
-    now = rating_reads.ratings_now(db, [r[4] for r in rows])
-    before = {pid: now.get(pid) for _, _, _, _, pid, _ in rows}
-    seats, people = _rated(rows, before)
-    rating_writes.put_rating_seats(db, club, seq, seats)
-    rating_writes.put_ratings(db, people)
+            people = {p for p in rating_reads.seat_people(db, gid) if p is not None}
+            replay(db, kept.club_id, kept.seq, also=people)
 
 
 def _rated(rows: list[tuple[Any, ...]], start: dict[int, tuple[float, float, int] | None]
            ) -> tuple[list[rating_writes.RatingSeat], list[rating_writes.PersonRating]]:
-    """The games of ``rows`` (per seat, in finishing order) rated in turn, each person
-    starting from ``start`` (None: a new player): every seat's rating row, and every
-    person's rating at the end."""
+    """The games of ``rows`` (per seat, in finishing order) rated in turn from ``start``
+    (None: a new player): every seat's rating row, and every person's at the end."""
     now = {pid: (Rating(*r[:2]), r[2]) if r else (Rating(), 0) for pid, r in start.items()}
     seats: list[rating_writes.RatingSeat] = []
     clubs: dict[int, str] = {}
@@ -92,9 +66,8 @@ def _rated(rows: list[tuple[Any, ...]], start: dict[int, tuple[float, float, int
 
 def replay(db: Any, club: str, seq: int, also: frozenset[int] | set[int] = frozenset()
            ) -> None:
-    """The club's counted games from ``seq`` on rated again, in finishing order, each
-    person starting from their rating before ``seq``; ``also``: people whose game from
-    ``seq`` on no longer counts (their rating goes back to what it was before it)."""
+    """The club's counted games from ``seq`` on rated again from each person's rating
+    before it; ``also``: people whose game from ``seq`` on no longer counts."""
     rows = rating_reads.counted_places(db, club, seq)
     people = rating_reads.rated_people_from(db, club, seq) | {r[4] for r in rows} | set(also)
     start = {pid: rating_reads.rating_before(db, pid, seq) for pid in people}
@@ -103,8 +76,8 @@ def replay(db: Any, club: str, seq: int, also: frozenset[int] | set[int] = froze
     moved = {row[0] for row in now}
     back = [(pid, club, r[0], r[1], Rating(r[0], r[1]).conservative, r[2])
             for pid in sorted(people - moved) if (r := start[pid]) is not None]
-    rating_writes.put_ratings(db, now + back,
-                      gone=tuple(sorted(pid for pid in people - moved if start[pid] is None)))
+    gone = tuple(sorted(pid for pid in people - moved if start[pid] is None))
+    rating_writes.put_ratings(db, now + back, gone=gone)
 
 
 def casual_switched(db: Any, club: str, counted: bool) -> None:
@@ -117,8 +90,7 @@ def casual_switched(db: Any, club: str, counted: bool) -> None:
 
 def _from_start(rows: list[tuple[Any, ...]]
                 ) -> tuple[list[rating_writes.RatingSeat], list[rating_writes.PersonRating]]:
-    """Counted games' seats (in finishing order, any clubs) rated from the start, each
-    club's apart: every seat's rating row and every person's rating."""
+    """Counted games' seats (in finishing order) rated from the start, each club's apart."""
     by_club: dict[str, list[tuple[Any, ...]]] = {}
     for r in rows:
         by_club.setdefault(r[2], []).append(r)
@@ -132,8 +104,7 @@ def _from_start(rows: list[tuple[Any, ...]]
 
 
 def recomputed(db: Any) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
-    """Every rating made from the history alone: every counted game's places, in
-    finishing order, rated from the start (what the kept ratings must equal): each
+    """Every rating made from the history alone (what the kept ratings must equal): each
     person's (person, club, mu, sigma, games) and each seat's rating row."""
     seats, people = _from_start(rating_reads.counted_places(db, None))
     return (sorted((p[0], p[1], p[2], p[3], p[5]) for p in people),
@@ -141,9 +112,7 @@ def recomputed(db: Any) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
 
 
 def rebuild(db: Any) -> int:
-    """Every rating made afresh from the finished games, in one write (a database older
-    than them: the games already rated keep their order, the rest by their last deal's
-    time); how many games count."""
+    """Every rating made afresh from the finished games, in one write; how many count."""
     games = rating_reads.finished_to_rate(db)
     order = {gid: i for i, (gid, *_rest) in enumerate(games, start=1)}
     counted = {gid for gid, _, _, c in games if c}

@@ -1,19 +1,6 @@
-"""Who may do what: each right decided by one plain function over a :class:`Holder` (what a
-request brings: a bearer token, the games its browser is at the table of, the tournaments
-and clubs it directs or manages, the member tokens it keeps) and the facts the caller read.
-
-No Flask and no database here: the web reads the facts (a game's club, whether the club is
-public, the club's named directors, which member tokens are a club's) and asks these
-functions; every path asks the same one. Tokens are HMACs of an id under the server's
-secret (:func:`mac`), except a member's, which is random and kept only as its hash
-(:func:`member_hash`), so a member can be removed.
-
-- **Read** (:func:`may_read`): a game or tournament of a public club, anyone; of a private
-  club, its members, directors and manager, and the game's own table (its phones and
-  token) or, for a tournament, the table of any of its games and its director.
-- **Write** (:func:`write_right`): the game's table, or its tournament's director.
-- **Club** (:func:`club_right`): manager, director, member, or None.
-- **Host**: the web's (a session mark checked against the server's epoch).
+"""Who may do what: each right one plain function over a :class:`Holder` (what a request
+brings) and the facts the web read; every path asks the same one. Tokens are HMACs of an
+id under the server's secret, but a member's, which is random and kept as its hash.
 """
 from __future__ import annotations
 
@@ -37,8 +24,7 @@ def mac(purpose: str, subject: str, key: str | bytes) -> str:
 
 def same(given: object, expected: str) -> bool:
     """Whether a token a client sent is ``expected``, compared in constant time as UTF-8
-    bytes (a client's text may hold any character; ``hmac.compare_digest`` refuses a str
-    that is not ASCII)."""
+    bytes (``hmac.compare_digest`` refuses a str that is not ASCII)."""
     if not isinstance(given, str):
         return False
     try:
@@ -72,8 +58,7 @@ def member_hash(given: str) -> str:
 
 @dataclass(frozen=True)
 class Holder:
-    """What a request brings that can carry a right. Through the API only ``bearer`` (a
-    cookie is never a right there: the API takes no CSRF token)."""
+    """What a request brings that can carry a right (through the API only ``bearer``)."""
 
     bearer: str | None = None
     #: Games this browser created or joined (it is at their table).
@@ -97,10 +82,8 @@ class Holder:
 
 def write_right(gid: str, tournament_id: str | None, holder: Holder, key: str | bytes
                 ) -> str | None:
-    """**Who may write a game**: :data:`TABLE` (this browser created or joined it, or the
-    game's token), :data:`DIRECTOR` (the game is a table of a tournament this browser or
-    token directs), or None. Whether the game can be written at all (a closed
-    tournament's cannot) is the store's to say."""
+    """**Who may write a game**: :data:`TABLE` (this browser is at its table, or the
+    game's token), :data:`DIRECTOR` (of its tournament), or None."""
     if gid in holder.games or (holder.bearer is not None
                                and same(holder.bearer, game_token(gid, key))):
         return TABLE
@@ -116,9 +99,8 @@ def club_right(cid: str, holder: Holder, key: str | bytes, home: bool,
                directors: Callable[[], Iterable[int]],
                is_member: Callable[[list[str]], bool]) -> str | None:
     """**Who holds which right in a club**: :data:`MANAGER`, :data:`DIRECTOR`,
-    :data:`MEMBER` or None. ``directors()`` gives the ids the manager named and
-    ``is_member(tokens)`` whether any of the tokens is a current member's (each asked
-    only when needed). The home club's manager is the host, and everyone is its member."""
+    :data:`MEMBER` or None; ``directors()`` and ``is_member(tokens)`` are asked only when
+    needed. The home club's manager is the host, and everyone is its member."""
     given = holder.bearer
     if home:
         return MANAGER if holder.host else MEMBER
@@ -142,10 +124,8 @@ def at_least(right: str | None, wanted: str) -> bool:
 
 
 def may_read(public: bool, club: str | None, table: str | None) -> bool:
-    """**Who may read a game or tournament** (its pages, fragments, streams, files and
-    API answers): anyone when its club is public; else whoever holds a right in the club
-    (``club``) or at the game's table (``table``: the table's phones and token, or the
-    tournament's director; for a tournament, the table of any of its games)."""
+    """**Who may read a game or tournament**: anyone when its club is public; else whoever
+    holds a right in the club or at the table (for a tournament, at any of its tables)."""
     return public or club is not None or table is not None
 
 

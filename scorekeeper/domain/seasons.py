@@ -1,24 +1,12 @@
-"""A club's season (issue 36): its nights added up (:mod:`..rules.season`), each
-player's history across the nights, two players head to head, and their ratings
-(:mod:`.ratings`).
-
-**A season is a name and a date range** of the club: its nights are the club's
-tournaments begun within it (both days in). Why a range rather than the manager
-assigning each night: a director who makes a night needs to know nothing of seasons, a
-night can never be forgotten or counted twice, and the seasons of most clubs are
-calendar spans (a year, an autumn). The manager also chooses how the season adds up
-(``points``: the nights' own points; ``places``: what each night's place gives) and
-whether only each player's best N nights count. A club that has named no season has the
-calendar year's, by points, every night counting.
-
-Reads: the season's nights' figures in one query by index (the club's tournaments by
-their start), so a season costs what its own nights hold, whatever else the server keeps;
-the ratings are kept by the writes (``ratings``), read by person.
+"""A club's season: a name and a date range of the club, its nights the club's
+tournaments begun within it, added up by :mod:`..rules.season` (by the nights' points or
+places, every night or the best N); each player's history across the nights, two players
+head to head, and their ratings. A club that named no season has the calendar year's.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import date
 from fractions import Fraction
 from typing import Any
@@ -36,15 +24,8 @@ NAME_MAX = 60
 MAX_BEST = 100
 
 
-@dataclass(frozen=True)
-class Season:
-    id: str | None  # None: the calendar year a club without seasons has
-    club_id: str
-    name: str
-    starts: str
-    ends: str
-    scoring: str
-    best: int | None
+class Season(rating_reads.StoredSeason):
+    """A season of the club (``id`` None: the calendar year of a club that named none)."""
 
     def json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "starts": self.starts, "ends": self.ends,
@@ -104,8 +85,7 @@ def _round(x: float | None) -> float | None:
 
 
 def _of(stored: rating_reads.StoredSeason) -> Season:
-    return Season(stored.id, stored.club_id, stored.name, stored.starts, stored.ends,
-                  stored.scoring, stored.best)
+    return Season(**asdict(stored))
 
 
 def default(club: str, today: date) -> Season:
@@ -222,13 +202,19 @@ class HistoryLine:
     scored: Fraction
 
 
+def _member(db: Database, season: Season, pid: int) -> str:
+    """The name of a person of the season's club (``PersonNotFound``)."""
+    name = people_reads.person_in_club(db, pid, season.club_id)
+    if name is None:
+        raise people_reads.PersonNotFound(pid)
+    return name
+
+
 def history(db: Database, season: Season, pid: int) -> tuple[str, list[HistoryLine],
                                                               tuple[Any, ...] | None]:
     """A player's season night by night (their name, their lines oldest first, their
     rating now: mu, sigma, conservative, games); ``PersonNotFound`` if not the club's."""
-    name = people_reads.person_in_club(db, pid, season.club_id)
-    if name is None:
-        raise people_reads.PersonNotFound(pid)
+    name = _member(db, season, pid)
     out = []
     for n in nights(db, season, pid):
         line = next((x for x in n.lines if x.player == pid), None)
@@ -254,12 +240,7 @@ class HeadToHead:
 def head_to_head(db: Database, season: Season, a: int, b: int) -> HeadToHead:
     """Two players of the club over the season's nights: the games they sat at together,
     how often each finished above the other, and their points in those games."""
-    names = []
-    for pid in (a, b):
-        name = people_reads.person_in_club(db, pid, season.club_id)
-        if name is None:
-            raise people_reads.PersonNotFound(pid)
-        names.append(name)
+    names = [_member(db, season, pid) for pid in (a, b)]
     games = figure_reads.games_together(db, a, b, season.club_id, season.starts, season.ends)
     return HeadToHead(names[0], names[1], len(games),
                       sum(1 for g in games if g[3] < g[5]),

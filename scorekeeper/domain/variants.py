@@ -1,14 +1,6 @@
-"""House variants: rulesets a table makes at this server, listed beside the built-in ones.
-
-A variant is a whole ruleset document of its family (for Kierki,
-:mod:`.families.kierki.rules.document`), checked three ways before it is stored: its
-shape (the JSON Schema's model), whether it can be played (the same loader as the
-built-in rulesets) and whether its totals still add up (a variant whose totals do not
-sum to zero is kept only when its maker says so, ``"unbalanced": true``). A built-in
-ruleset is never changed; a variant gets a new id and is deleted only while no game is
-played with it. A game keeps its own copy of its ruleset, as with the built-in ones.
-
-No Flask here: the API and the pages call these.
+"""House variants: rulesets made at this server, listed beside the built-in ones. A
+variant is a whole ruleset document of its family, checked for its shape, whether it can
+be played and whether its totals add up; it is deleted only while no game plays it.
 """
 from __future__ import annotations
 
@@ -25,19 +17,14 @@ from ..rules.errors import N_, InvalidInput, Problem, RulesetError, UnknownRules
 from ..storage import connection, house_reads, house_writes
 
 
-def _documents(family: Family) -> Any:
-    """The family's ruleset documents (None if it offers no variants yet)."""
-    return family.documents
-
-
 def schema() -> dict[str, Any]:
     """The JSON Schema of a variant document (of the first family that offers variants)."""
-    return _documents(_offering()).json_schema()
+    return _offering().documents.json_schema()
 
 
 def _offering() -> Family:
     """The family a document without ``family`` is for: the first that offers variants."""
-    return next(f for f in registry.families().values() if _documents(f) is not None)
+    return next(f for f in registry.families().values() if f.documents is not None)
 
 
 def find(db: Database, ruleset_id: Any) -> tuple[Family, Any]:
@@ -60,9 +47,8 @@ def find(db: Database, ruleset_id: Any) -> tuple[Family, Any]:
 def listing(db: Database, club: str = connection.HOME_CLUB
             ) -> list[tuple[Family, Any, dict[str, Any] | None]]:
     """Every ruleset ``club`` offers: (family, rules, None) for the built-in ones, then
-    (family, rules, its row: made_by, created_at) for each house variant of the home club
-    and of ``club``, oldest first (another club's variants are its own: a shared host's
-    pages list only the club's; any stored one is still found by its id, :func:`find`)."""
+    (family, rules, its row) for each house variant of the home club and of ``club``,
+    oldest first."""
     found: list[tuple[Family, Any, dict[str, Any] | None]] = [
         (family, rules, None) for family in registry.families().values()
         for rules in family.rulesets().values()]
@@ -87,9 +73,7 @@ def _new_id(data: dict[str, Any]) -> str:
 
 def create(db: Database, document: Any, max_variants: int | None = None,
            club: str = connection.HOME_CLUB) -> str:
-    """Check a variant document and store it as ``club``'s; its new id. ``InvalidInput``
-    names each problem (a field of the document, or the totals); ``max_variants`` is how
-    many house variants the server may keep."""
+    """Check a variant document and store it as ``club``'s; its new id."""
     if max_variants is not None and house_reads.count_rulesets(db) >= max_variants:
         raise InvalidInput([Problem("", N_(
             "This server already keeps %(max)s house variants, as many as it may. Delete "
@@ -98,7 +82,7 @@ def create(db: Database, document: Any, max_variants: int | None = None,
     if not isinstance(document, dict):
         raise InvalidInput([Problem("", N_("Send the ruleset as a JSON object."))])
     family = registry.get(document["family"]) if "family" in document else _offering()
-    documents = _documents(family) if family else None
+    documents = family.documents if family else None
     if family is None or documents is None:
         raise InvalidInput([Problem("family", N_(
             "House variants of this game are not offered yet."))])
@@ -108,9 +92,8 @@ def create(db: Database, document: Any, max_variants: int | None = None,
 
 
 def _checked(family: Family, documents: Any, document: Any, new_id: Any) -> dict[str, Any]:
-    """A variant document as it is kept, after every check a variant passes: its shape,
-    the loader of the built-in rulesets, its totals. ``new_id(data)`` gives its id, and
-    its sum is worked out. ``InvalidInput`` names each problem."""
+    """A variant document as it is kept, once it passed every check; ``new_id(data)``
+    gives its id."""
     data, problems = documents.read(document)
     if problems or data is None:
         raise InvalidInput(problems)
@@ -130,15 +113,10 @@ def _checked(family: Family, documents: Any, document: Any, new_id: Any) -> dict
 
 def from_file(db: Database, family: Family, rules: Any,
               max_variants: int | None = None) -> str | None:
-    """What an imported game's rules are to this server, when they are a house variant
-    (made here or on another server): ``"stored"`` when this server keeps the same
-    variant under the same id (the game is linked to it), ``"new"`` when it keeps none
-    under that id, the rules pass every check a new variant passes and the server keeps
-    fewer than ``max_variants`` (it is stored with the game), else None (the rules are
-    kept as the game's own, marked imported: a full server still takes the game, which
-    is what its players brought, and plays it by the same rules; the variant is only
-    not offered for new games)."""
-    documents = _documents(family)
+    """What an imported game's house-variant rules are here: ``"stored"`` when this
+    server keeps the same variant under the same id, ``"new"`` when it keeps none under
+    that id and could store it with the game, else None (kept as the game's own)."""
+    documents = family.documents
     rid = getattr(rules, "id", None)
     if documents is None or not isinstance(rid, str) or not rid.startswith("house-"):
         return None
@@ -156,8 +134,7 @@ def from_file(db: Database, family: Family, rules: Any,
 
 
 def delete(db: Database, ruleset_id: str) -> None:
-    """Delete a variant: ``UnknownRuleset`` for a built-in one or none,
-    ``house_writes.RulesetInUse`` while a game is played with it."""
+    """Delete a variant (``RulesetInUse`` while a game is played with it)."""
     try:
         registry.find(ruleset_id)
     except UnknownRuleset:

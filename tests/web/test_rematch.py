@@ -108,7 +108,7 @@ def test_a_tybet_tables_rematch_is_one_game_too(app, client):
 
 
 def test_a_rematch_stays_in_its_games_evening_after_a_long_pause():
-    from scorekeeper.domain.people import _evenings_of
+    from scorekeeper.domain.evenings import _evenings_of
     row = {"people": [1, 2, 3, 4], "played_at": "2026-11-27T18:40:00+00:00"}
     rows = [{**row, "id": "a", "created_at": "2026-11-27T18:00:00+00:00", "rematch_of": None},
             {**row, "id": "b", "created_at": "2026-11-28T02:00:00+00:00", "rematch_of": "a"},
