@@ -124,13 +124,15 @@ def new_game():
 
 @bp.route("/clubs/<cid>/games/new", methods=["GET", "POST"])
 def new_club_game(cid: str):
-    club = access.require_club(get_db(), cid, access.MEMBER)
-    return _new_game(None if club.home else club)
+    """A new game of a club: its names are the club's people (two views: each its limit)."""
+    return _new_game(cid)
 
 
-def _new_game(club: clubs.Club | None):
-    form = NewGameForm()
+def _new_game(cid: str | None):
+    club = access.require_club(get_db(), cid, access.MEMBER) if cid else None
+    club = None if club is None or club.home else club
     cid = club.id if club else reads.HOME_CLUB
+    form = NewGameForm()
     found = variants.listing(get_db(), cid)  # the built-in rulesets, then the variants
     form.ruleset.choices = [SelectChoice(rs.id, _listed_name(rs, row)) for _, rs, row in found]
     default = clubs.default_ruleset(get_db(), club) if club else reads.default_ruleset(get_db())

@@ -22,7 +22,7 @@ from werkzeug.exceptions import Forbidden
 from wtforms import RadioField, SelectChoice, SelectField, StringField, TextAreaField
 
 from ...common.i18n import field_errors, lang
-from ...domain import clubs, reads, service, tournaments, variants
+from ...domain import reads, service, tournaments, variants
 from ...domain.tournaments import NotNow
 from ...rules import checks
 from ...rules.errors import InvalidInput, RulesetError, UnknownRuleset
@@ -78,13 +78,15 @@ def new():
 
 @bp.route("/clubs/<cid>/tournaments/new", methods=["GET", "POST"])
 def new_in_club(cid: str):
-    club = access.require_club(get_db(), cid, access.DIRECTOR)
-    return _new(None if club.home else club)
+    """A club's night: made by its manager or a director (two views: each its limit)."""
+    return _new(cid)
 
 
-def _new(club: clubs.Club | None):
-    form = TournamentForm()
+def _new(cid: str | None):
+    club = access.require_club(get_db(), cid, access.DIRECTOR) if cid else None
+    club = None if club is None or club.home else club
     cid = club.id if club else reads.HOME_CLUB
+    form = TournamentForm()
     for size in SIZES:
         field = form[f"ruleset_{size}"]
         field.choices = ([] if size == "4" else [SelectChoice("", gettext("not used"))]) \
