@@ -1,12 +1,6 @@
-"""Table tools: the trick checker and the loteryjka board.
-
-Both are plain GET pages whose whole state is in the address (cards played,
-moves made), so they work without JavaScript, survive a reload and can be
-shared; the rules core does every check.
-
-The family imports no storage and no shared view: the shared web layer registers
-:func:`blueprint` with the function that loads a stored game by id.
-"""
+"""Table tools: the trick checker and the loteryjka board. Both are plain GET pages whose
+whole state is in the address (cards played, moves made), so they work without
+JavaScript, survive a reload and can be shared; the rules do every check."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -37,8 +31,7 @@ from ..rules.loteryjka import result as loteryjka_result
 
 KEY = "kierki"
 
-#: Every card plus a pass by each player between cards is far more than any game needs.
-MAX_MOVES = 400
+MAX_MOVES = 400  # every card, and a pass by each player between cards, is far fewer
 
 
 def _cards(text: str | None, limit: int = 60) -> list[str]:
@@ -47,9 +40,8 @@ def _cards(text: str | None, limit: int = 60) -> list[str]:
 
 
 def _played(text: str | None, ruleset: Ruleset) -> tuple[list[Card], list[str]]:
-    """The cards of the address, read by the rules' card parser: the cards up to the
-    first that is not a card of this deck (or is there twice), and what is wrong with
-    it, in the UI language."""
+    """The cards of the address up to the first that is not a card of this deck (or is
+    there twice), and what is wrong with it."""
     cards: list[Card] = []
     for raw in _cards(text):
         try:
@@ -72,10 +64,6 @@ def _played(text: str | None, ruleset: Ruleset) -> tuple[list[Card], list[str]]:
 def _int(value: str | None, default: int | None = None) -> int | None:
     number = checks.whole_number(value)
     return default if number is None else number
-
-
-def _seat_names(players: int) -> list[str]:
-    return [gettext("Player %(n)s", n=i + 1) for i in range(players)]
 
 
 def _deck_rows(ruleset: Ruleset) -> list[tuple[str, list[Card]]]:
@@ -112,14 +100,12 @@ def _trick_page(ruleset: Ruleset, players: list[str], game: Game | None,
                        **{**params, **changes, "cards": ",".join(map(str, cards_list))})
 
     status = 400 if errors else 200  # an address no button makes
-    outcome = None
-    lead = None
-    follows = []
+    outcome, lead, follows = None, None, []
     if cards:
         try:
             lead = check_lead(contract, cards[0])
         except (InvalidDeal, ValueError):
-            lead = None
+            pass
     if len(cards) == n:
         try:
             outcome = check_trick(contract, leader, cards, trump=trump, trick=trick)
@@ -148,13 +134,11 @@ def _trick_page(ruleset: Ruleset, players: list[str], game: Game | None,
 
 def blueprint(load_game: Callable[[str], Game],
               find_rules: Callable[[str], tuple[Any, Any]] | None = None) -> Blueprint:
-    """The table tools' pages; ``load_game`` is the shared web layer's: a stored game by
-    id (its own 404 when there is none); ``find_rules`` its (family, rules) of a ruleset
-    id, built-in or a house variant (``UnknownRuleset`` when there is none)."""
+    """The table tools' pages; ``load_game`` loads a stored game by id, ``find_rules``
+    finds (family, rules) by a ruleset id, a house variant's too."""
     bp = Blueprint("tools", __name__)
 
     def rules_of(rid: str) -> Ruleset:
-        """The Kierki rules named ``rid``, a house variant too; UnknownRuleset if none."""
         if find_rules is None:
             return get_ruleset(rid)
         _, rules = find_rules(rid)
@@ -179,8 +163,8 @@ def blueprint(load_game: Callable[[str], Game],
                 "There are no Kierki rules “%(id)s” here (a house variant may have been "
                 "deleted), so no trick is checked by them. Choose the rules on the trick "
                 "checker's page.", id=rid[:80])), 404
-        first = ruleset.schedule[0]
-        return _trick_page(ruleset, _seat_names(ruleset.players), None, first, 0)
+        names = [gettext("Player %(n)s", n=i + 1) for i in range(ruleset.players)]
+        return _trick_page(ruleset, names, None, ruleset.schedule[0], 0)
 
     @bp.get("/games/<gid>/trick")
     def game_trick(gid: str):
@@ -199,7 +183,7 @@ def blueprint(load_game: Callable[[str], Game],
 # -- loteryjka board --------------------------------------------------------
 
 def _board_from(contract, leader: int, rank: str | None, moves: list[str]):
-    """Replay the moves of the address; stop at the first that the rules refuse."""
+    """Replay the moves of the address up to the first that the rules refuse."""
     board = new_board(contract, leader, start_rank=rank)
     for i, move in enumerate(moves):
         try:
