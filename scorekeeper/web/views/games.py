@@ -94,11 +94,11 @@ def _join(typed: object):
     code = access.normalise_code(typed)
     gid = _game_by_code(code)
     if gid is None and code:
-        try:  # a club's invitation code, typed where a game's would be
+        try:
             clubs.by_code(get_db(), code)
         except ClubNotFound:
             pass
-        else:
+        else:  # a club's invitation code, typed where a game's would be
             return redirect(url_for("clubs.join_link", code=code))
     if gid is None:
         limits.wrong_guess()
@@ -158,8 +158,8 @@ def _new_game(cid: str | None):
     setups = [(f.key, adapters.of(f).templates["setup"], f.rulesets())
               for f in registry.families().values() if adapters.of(f).templates["setup"]]
     return render_template("new_game.html", form=form, errors=errors, rulesets=choices,
-                           known_people=reads.known_people(get_db(), cid), setups=setups, values=request.form, club=club), \
-        (422 if errors else 200)
+                           known_people=reads.known_people(get_db(), cid), setups=setups,
+                           values=request.form, club=club), (422 if errors else 200)
 
 
 def _listed_name(rules, row: dict | None) -> str:
@@ -277,13 +277,13 @@ def enter_deal(gid: str, number: int):
             abort(404)  # no such deal in this game
         return game_page(game, None, {}, field_errors(e.problems), 422)  # not its turn yet
     editing = number <= game.recorded
+    web = adapters.of(game.family)
     try:
-        raw = adapters.of(game.family).parse_form(game, deal, request.form)
+        raw = web.parse_form(game, deal, request.form)
         saved = service.enter_deal(get_db(), game, number, raw, form.version.data, right)
     except InvalidInput as e:
-        return game_page(game, number if editing else None,
-                         adapters.of(game.family).posted_values(request.form), field_errors(e.problems),
-                         422, args=request.form)
+        return game_page(game, number if editing else None, web.posted_values(request.form),
+                         field_errors(e.problems), 422, args=request.form)
     except service.Conflict:
         # A deal kept on a phone (static/offline.js) may have reached the server before,
         # its answer lost with the Wi-Fi: sent again, it is the same deal, not a conflict.
@@ -292,7 +292,7 @@ def enter_deal(gid: str, number: int):
         saved, editing = game, number < game.recorded
     # the category also marks the deal's row in the score table for this one page view
     points = gettext("Deal %(number)s: %(points)s", number=number,
-                     points=adapters.of(saved.family).deal_points(saved, number))
+                     points=web.deal_points(saved, number))
     if editing:
         points = gettext("Deal %(number)s corrected; the totals after it were recomputed.",
                          number=number) + " " + points
@@ -359,12 +359,10 @@ def sign(gid: str):
 @bp.get("/rules/<ruleset_id>")
 def ruleset(ruleset_id: str):
     """A ruleset's page: what each deal costs (or scores), for reading before a game."""
-    db = get_db()
-    family, rules = variants.find(db, ruleset_id)  # UnknownRuleset: 404
-    builtin = rules.id in family.rulesets()
-    variant = None if builtin else {"made_by": rules.data.get("made_by"),
-                                    "day": formats.date(rules.data.get("created_at"))}
+    family, rules = variants.find(get_db(), ruleset_id)  # UnknownRuleset: 404
+    variant = None if rules.id in family.rulesets() else {
+        "made_by": rules.data.get("made_by"), "day": formats.date(rules.data.get("created_at"))}
     web = adapters.of(family)
     return render_template(web.templates["rules"], rs=rules, variant=variant,
                            editable=web.editor is not None,
-                           is_default=reads.default_ruleset(db) == rules.id)
+                           is_default=reads.default_ruleset(get_db()) == rules.id)

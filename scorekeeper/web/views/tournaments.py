@@ -58,17 +58,14 @@ class TournamentForm(FlaskForm):
 def _choices(size: int, club: str) -> list[SelectChoice]:
     """The rulesets for ``size`` players each playing alone, the club's variants too (a
     game of pairs is never drawn)."""
-    out = []
-    for family, rules, row in variants.listing(get_db(), club):
-        if getattr(rules, "players", None) != size:
-            continue
+    def alone(family, rules) -> bool:
         try:
-            if any(len(side) != 1 for side in family.sides(rules)):
-                continue
+            return all(len(side) == 1 for side in family.sides(rules))
         except (RulesetError, TypeError):
-            continue
-        out.append(SelectChoice(rules.id, _listed_name(rules, row)))
-    return out
+            return False
+    return [SelectChoice(rules.id, _listed_name(rules, row))
+            for family, rules, row in variants.listing(get_db(), club)
+            if getattr(rules, "players", None) == size and alone(family, rules)]
 
 
 @bp.route("/tournaments/new", methods=["GET", "POST"])
@@ -94,7 +91,7 @@ def _new(cid: str | None):
         if request.method == "GET":
             field.data = DEFAULTS[size]
     errors: dict[str, list[str]] = {}
-    if form.validate_on_submit():
+    if form.is_submitted():  # every field is the domain's to check
         try:
             t = tournaments.create(
                 get_db(), form.name.data or "", form.players.data or "", form.rounds.data,
@@ -114,8 +111,6 @@ def _new(cid: str | None):
             access.remember_director(t.id)
             flash(gettext("The tournament is made and round 1 is drawn."), "ok")
             return redirect(url_for("tournaments.director", tid=t.id))
-    elif request.method == "POST":
-        errors = {"": [gettext("The form was incomplete; nothing was saved.")]}
     return render_template("tournaments/new.html", form=form, errors=errors,
                            sizes=SIZES, club=club, limits=FORM_LIMITS), (422 if errors else 200)
 
