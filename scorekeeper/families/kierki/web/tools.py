@@ -18,7 +18,6 @@ from ..rules import (
     check_follow,
     check_lead,
     check_trick,
-    get_ruleset,
     legal_cards,
     new_board,
     parse_card,
@@ -61,11 +60,6 @@ def _played(text: str | None, ruleset: Ruleset) -> tuple[list[Card], list[str]]:
     return cards, []
 
 
-def _int(value: str | None, default: int | None = None) -> int | None:
-    number = checks.whole_number(value)
-    return default if number is None else number
-
-
 def _deck_rows(ruleset: Ruleset) -> list[tuple[str, list[Card]]]:
     deck = ruleset.table.deck
     return [(s, sorted((c for c in deck if c.suit == s), key=lambda c: -c.value)) for s in SUITS]
@@ -81,9 +75,10 @@ def _trick_page(ruleset: Ruleset, players: list[str], game: Game | None,
     key = args.get("contract") if args.get("contract") in keys else default_contract
     contract = ruleset.contract(key)
     n = ruleset.players
-    leader = _int(args.get("leader"), default_leader)
-    leader = leader if leader is not None and 0 <= leader < n else default_leader
-    trick = _int(args.get("trick"))
+    leader = checks.whole_number(args.get("leader"))
+    if leader is None or not 0 <= leader < n:
+        leader = default_leader
+    trick = checks.whole_number(args.get("trick"))
     # "no trumps" where the deal form offers it (a trump deal with ``no_trump``)
     suits = SUITS + (("NT",) if contract.kind == "trumps" and contract.data.get("no_trump")
                      else ())
@@ -133,14 +128,12 @@ def _trick_page(ruleset: Ruleset, players: list[str], game: Game | None,
 
 
 def blueprint(load_game: Callable[[str], Game],
-              find_rules: Callable[[str], tuple[Any, Any]] | None = None) -> Blueprint:
+              find_rules: Callable[[str], tuple[Any, Any]]) -> Blueprint:
     """The table tools' pages; ``load_game`` loads a stored game by id, ``find_rules``
     finds (family, rules) by a ruleset id, a house variant's too."""
     bp = Blueprint("tools", __name__)
 
     def rules_of(rid: str) -> Ruleset:
-        if find_rules is None:
-            return get_ruleset(rid)
         _, rules = find_rules(rid)
         if not isinstance(rules, Ruleset):
             raise UnknownRuleset(rid)  # Tybet has no tricks to check here
@@ -209,7 +202,7 @@ def _loteryjka_page(game: Game):
         board, moves, errors = new_board(contract, deal.leader), [], \
             [localized(p) for p in e.problems]
         rank = None
-    me = _int(request.args.get("me"))
+    me = checks.whole_number(request.args.get("me"))
     hand = _cards(request.args.get("hand"))
     base = {"gid": gid, "rank": rank or "", "me": "" if me is None else me, "hand": ",".join(hand)}
 
