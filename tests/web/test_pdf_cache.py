@@ -90,10 +90,10 @@ def test_the_language_is_part_of_the_key(app, client, instance, renders):
 
 
 def test_the_layout_version_is_part_of_the_key(app, client, instance, renders, monkeypatch):
-    from scorekeeper.web.views import sheets as view
+    from scorekeeper.web.views import files
     gid = play(app, client)
     client.get(f"/games/{gid}/sheet.pdf")
-    monkeypatch.setattr(view, "_layout_version", lambda *folders: "9.9.9+newtemplates")
+    monkeypatch.setattr(files, "layout_version", lambda *parts: "9.9.9+newtemplates")
     client.get(f"/games/{gid}/sheet.pdf")
     assert len(renders) == 2
     assert any("9.9.9" in p.name for p in sheets(instance))

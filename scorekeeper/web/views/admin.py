@@ -1,6 +1,6 @@
-"""The host's page: every game on this server, for the host (``access.is_host``): with
-``KIERKI_ADMIN_PASSWORD`` set, whoever logs in here; and the browser that opens a host link
-(``/host/<token>``, printed by ``kierki serve`` and ``kierki host-link``)."""
+"""The host's page: every game on this server, for the host: whoever logs in here with
+``KIERKI_ADMIN_PASSWORD``, or the browser that opens a host link (``/host/<token>``,
+printed by ``kierki serve`` and ``kierki host-link``)."""
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, url_for
@@ -52,7 +52,7 @@ def logout():
 
 @host_bp.get("/host/<token>")
 def open_link(token: str):
-    """The host link: this browser becomes the host (the link is then used up)."""
+    """The host link: this browser becomes the host (the link is used up)."""
     if access.open_host_link(get_db(), token):
         flash(gettext("This browser is the host now."), "ok")
         return redirect(url_for("admin.games"))

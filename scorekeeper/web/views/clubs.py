@@ -1,15 +1,19 @@
-"""Clubs' pages: making a club, its page (its players, nights and tournaments; for its
-manager the invitation, the public/private switch, casual games in the ratings, the
-directors, the members and the club's log), joining by invitation link or code, and the manager's and
-directors' links.
-
-Thin: :mod:`...domain.clubs` makes and changes clubs, :mod:`..access` decides every
-right (:func:`..access.club_right`, :func:`..access.may_read_club`): a stranger of a
-private club gets 404 on every page of it, a member 403 where only the manager may.
-"""
+"""Clubs' pages: making a club, its page (and its manager's tools), joining by invitation
+link or code, and the manager's and directors' links. :mod:`..access` decides every
+right: a stranger of a private club gets 404 on every page of it, a member 403 where only
+the manager may."""
 from __future__ import annotations
 
-from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext, ngettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -33,8 +37,6 @@ LOG = 50
 
 
 class ClubForm(FlaskForm):
-    """Shape only: the domain checks the name."""
-
     name = StringField(_l("Club name"))
     public = BooleanField(_l("Anyone may read the club's pages"), default=True)
 
@@ -54,12 +56,11 @@ class DirectorForm(FlaskForm):
 
 
 class ButtonForm(FlaskForm):
-    """A button that changes the club: CSRF only."""
+    """A button that changes the club: CSRF only (checked for every POST by CSRFProtect)."""
 
 
 @bp.get("/clubs")
 def index():
-    """The clubs this browser belongs to, making one, and joining one by code."""
     db = get_db()
     mine = []
     for cid in access.my_clubs():
@@ -78,7 +79,7 @@ def index():
 def new():
     form = ClubForm()
     errors: dict[str, list[str]] = {}
-    if form.validate_on_submit():
+    if form.is_submitted():
         try:
             club = clubs.create(get_db(), form.name.data or "", bool(form.public.data))
         except InvalidInput as e:
@@ -88,17 +89,8 @@ def new():
             flash(gettext("The club is made. Invite its members with the link or code "
                           "below."), "ok")
             return redirect(url_for("clubs.show", cid=club.id))
-    elif request.method == "POST":
-        errors = {"": [gettext("The form was incomplete; nothing was saved.")]}
     return render_template("clubs/new.html", form=form, errors=errors), \
         (422 if errors else 200)
-
-
-def _invitation(club: clubs.Club) -> share.Share:
-    """The club's invitation link and code, with its QR code (as a game's join link)."""
-    return share.describe(request.scheme, request.host,
-                          url_for("clubs.join_link", code=club.invite_code),
-                          club.invite_code, current_app.config.get("PUBLIC_URL"))
 
 
 def _settings_form(club: clubs.Club) -> SettingsForm:
@@ -112,7 +104,6 @@ def _settings_form(club: clubs.Club) -> SettingsForm:
 
 @bp.get("/clubs/<cid>")
 def show(cid: str):
-    """The club's page: its players, nights and tournaments; the manager's tools."""
     db = get_db()
     club = access.readable_club(db, cid)
     if club.home:
@@ -135,7 +126,9 @@ def _page(club: clubs.Club, errors: dict | None = None, status: int = 200):
         "clubs/show.html", club=club, right=right, people=listed, more_people=more,
         people_count=reads.count_people(db, club.id), evenings=evenings, names=names,
         tournaments=reads.club_tournaments(db, club.id, LATEST),
-        invitation=_invitation(club) if manager else None,
+        invitation=share.describe(
+            request.scheme, request.host, url_for("clubs.join_link", code=club.invite_code),
+            club.invite_code, current_app.config.get("PUBLIC_URL")) if manager else None,
         manager_link=url_for("clubs.manager_link", cid=club.id,
                              token=access.club_token(club.id), _external=True)
         if manager else None,
@@ -162,9 +155,6 @@ def settings(cid: str):
     db = get_db()
     club = access.require_club(db, cid, access.MANAGER)
     form = SettingsForm()
-    if not form.validate_on_submit():
-        return _page(club, {"settings": [gettext("The form was incomplete; nothing was "
-                                                 "saved.")]}, 400)
     try:
         clubs.change(db, club, public=bool(form.public.data),
                      casual_rated=bool(form.casual_rated.data),
@@ -175,27 +165,29 @@ def settings(cid: str):
     return redirect(url_for("clubs.show", cid=cid) + "#manage")
 
 
+def _managed(cid: str, anchor: str, change, message) -> Response:
+    """A manager's button: ``change(db, club)``, then ``message(what it gave)`` flashed
+    when it changed something; back to the club page's ``anchor``."""
+    db = get_db()
+    done = change(db, access.require_club(db, cid, access.MANAGER))
+    if done is not False:
+        flash(message(done), "ok")
+    return redirect(url_for("clubs.show", cid=cid) + anchor)
+
+
 @bp.post("/clubs/<cid>/invitation")
 def renew_invitation(cid: str):
-    """A new invitation code and link (the old ones invite nobody more)."""
-    db = get_db()
-    club = access.require_club(db, cid, access.MANAGER)
-    if ButtonForm().validate_on_submit():
-        clubs.renew_code(db, club)
-        flash(gettext("A new invitation is made: the old link and code invite nobody "
-                      "more. Members who joined stay members."), "ok")
-    return redirect(url_for("clubs.show", cid=cid) + "#invite")
+    return _managed(cid, "#invite", clubs.renew_code, lambda _: gettext(
+        "A new invitation is made: the old link and code invite nobody more. Members who "
+        "joined stay members."))
 
 
 @bp.post("/clubs/<cid>/directors")
 def name_director(cid: str):
     db = get_db()
     club = access.require_club(db, cid, access.MANAGER)
-    form = DirectorForm()
-    if not form.validate_on_submit():
-        return redirect(url_for("clubs.show", cid=cid) + "#directors")
     try:
-        clubs.name_director(db, club, form.name.data or "")
+        clubs.name_director(db, club, DirectorForm().name.data or "")
     except InvalidInput as e:
         return _page(club, {"director": [m for ms in field_errors(e.problems).values()
                                          for m in ms]}, 422)
@@ -205,36 +197,26 @@ def name_director(cid: str):
 
 @bp.post("/clubs/<cid>/directors/<int:did>/remove")
 def remove_director(cid: str, did: int):
-    db = get_db()
-    club = access.require_club(db, cid, access.MANAGER)
-    if ButtonForm().validate_on_submit() and clubs.remove_director(db, club, did):
-        flash(gettext("The director is removed: their link works no more."), "ok")
-    return redirect(url_for("clubs.show", cid=cid) + "#directors")
+    return _managed(cid, "#directors",
+                    lambda db, club: clubs.remove_director(db, club, did),
+                    lambda _: gettext("The director is removed: their link works no more."))
 
 
 @bp.post("/clubs/<cid>/members/<int:mid>/remove")
 def remove_member(cid: str, mid: int):
-    """A member removed: their browser and token read nothing more of a private club."""
-    db = get_db()
-    club = access.require_club(db, cid, access.MANAGER)
-    if ButtonForm().validate_on_submit() and clubs.remove_member(db, club, mid):
-        flash(gettext("The member is removed: they read nothing more of a private club."),
-              "ok")
-    return redirect(url_for("clubs.show", cid=cid) + "#members")
+    return _managed(cid, "#members",
+                    lambda db, club: clubs.remove_member(db, club, mid),
+                    lambda _: gettext("The member is removed: they read nothing more of a "
+                                      "private club."))
 
 
 @bp.post("/clubs/<cid>/members/renew")
 def renew_members(cid: str):
     """Every member removed at once, and a new invitation."""
-    db = get_db()
-    club = access.require_club(db, cid, access.MANAGER)
-    if ButtonForm().validate_on_submit():
-        count = clubs.renew_members(db, club)
-        flash(ngettext("%(num)s member removed. A new invitation is made: whoever should "
-                       "stay joins again with it.",
-                       "%(num)s members removed. A new invitation is made: whoever should "
-                       "stay joins again with it.", count), "ok")
-    return redirect(url_for("clubs.show", cid=cid) + "#members")
+    return _managed(cid, "#members", clubs.renew_members, lambda count: ngettext(
+        "%(num)s member removed. A new invitation is made: whoever should stay joins again "
+        "with it.", "%(num)s members removed. A new invitation is made: whoever should "
+        "stay joins again with it.", count))
 
 
 @bp.get("/clubs/<cid>/manage/<token>")
@@ -267,8 +249,7 @@ def director_link(cid: str, did: int, token: str):
 @bp.post("/clubs/join")
 def join():
     """Join a club by the invitation code a member was given."""
-    form = JoinClubForm()
-    return _join(form.code.data if form.validate_on_submit() else "")
+    return _join(JoinClubForm().code.data)
 
 
 @bp.get("/clubs/join/<code>")

@@ -1,9 +1,6 @@
-"""Game pages for every family: the list, set-up, the current deal, corrections, undo, delete.
-
-Thin: read the form, ask the game's family what it means, call the service, render
-the family's template. Refused input re-shows the form with what was typed; a
-missing game and a version conflict are answered in :mod:`.views` (one place).
-"""
+"""Game pages for every family: the list, set-up, the current deal, corrections, undo,
+delete. Refused input re-shows the form with what was typed; a missing game and a
+version conflict are answered in :mod:`.views` (one place)."""
 from __future__ import annotations
 
 from flask import (
@@ -42,30 +39,25 @@ def _load(gid: str) -> service.Game:
 
 @bp.app_template_global()
 def may_write_game(gid: str) -> bool:
-    """Whether this request may write the game now (:func:`..access.writes_now`): what a
-    page offers (a form, the join code) follows it."""
     return access.writes_now(get_db(), gid)
 
 
 @bp.get("/")
 def index():
     """This browser's games."""
-    admin = bool(current_app.config.get("ADMIN_PASSWORD")) or access.holds_host_link()
-    listing = []
-    for row in reads.games_listed(get_db(), access.known()):
-        listing.append({**row, "deals_total": _deals_total(row),
-                        "ruleset_name": named_text(row["ruleset"], "name", lang())
-                        or row["ruleset_id"]})
-    links = [link for f in adapters.every() for link in f.home_links]
-    return render_template("index.html", games=listing, family_links=links,
-                           form=JoinForm(), admin=admin)
+    listing = [{**row, "deals_total": _deals_total(row),
+                "ruleset_name": named_text(row["ruleset"], "name", lang()) or row["ruleset_id"]}
+               for row in reads.games_listed(get_db(), access.known())]
+    return render_template(
+        "index.html", games=listing, form=JoinForm(),
+        family_links=[link for f in adapters.every() for link in f.home_links],
+        admin=bool(current_app.config.get("ADMIN_PASSWORD")) or access.holds_host_link())
 
 
 @bp.post("/join")
 def join():
     """Join a game by the code another phone shows; this browser remembers it."""
-    form = JoinForm()
-    return _join(form.code.data if form.validate_on_submit() else "")
+    return _join(JoinForm().code.data)
 
 
 @bp.get("/join/<code>")
@@ -76,16 +68,10 @@ def join_link(code: str):
 
 @bp.get("/join/<code>/<secret>")
 def join_card(code: str, secret: str):
-    """The table's QR code and join link: the code with the game's long secret
-    (:func:`..access.join_secret`), which no one guesses, so it is never limited: a phone
-    at an address a guesser has limited joins at once. A wrong secret and an unknown
-    code are the same 404, which tells a guesser nothing."""
-    gid = None
-    typed = access.normalise_code(code)
-    try:
-        gid = reads.game_by_code(get_db(), typed) if typed else None
-    except GameNotFound:
-        pass
+    """The table's QR code and join link: the code with the game's long secret, which no
+    one guesses, so it is never limited. A wrong secret and an unknown code are the same
+    404, which tells a guesser nothing."""
+    gid = _game_by_code(access.normalise_code(code))
     if gid is None or not access.is_join_secret(gid, secret):
         raise GameNotFound(code)
     access.remember(gid)
@@ -97,25 +83,29 @@ def join_url(gid: str, code: str) -> str:
     return url_for("games.join_card", code=code, secret=access.join_secret(gid))
 
 
+def _game_by_code(code: str) -> str | None:
+    try:
+        return reads.game_by_code(get_db(), code) if code else None
+    except GameNotFound:
+        return None
+
+
 def _join(typed: object):
     code = access.normalise_code(typed)
-    try:
-        gid = reads.game_by_code(get_db(), code) if code else None
-    except GameNotFound:
-        gid = None
+    gid = _game_by_code(code)
     if gid is None and code:
-        try:  # a club's invitation code, typed where a game's would be
+        try:
             clubs.by_code(get_db(), code)
         except ClubNotFound:
             pass
-        else:
+        else:  # a club's invitation code, typed where a game's would be
             return redirect(url_for("clubs.join_link", code=code))
     if gid is None:
         limits.wrong_guess()
         flash(gettext("No game has this code. Check the letters and digits on the "
                       "other phone."), "error")
         return redirect(url_for("games.index"))
-    access.remember(gid)  # at the table from now on: it may write the game
+    access.remember(gid)  # at the table from now on
     return redirect(url_for("games.show", gid=gid))
 
 
@@ -134,15 +124,16 @@ def new_game():
 
 @bp.route("/clubs/<cid>/games/new", methods=["GET", "POST"])
 def new_club_game(cid: str):
-    """A new game of a club (its members'): its names are the club's people."""
-    club = access.require_club(get_db(), cid, access.MEMBER)
-    return _new_game(None if club.home else club)
+    """A new game of a club: its names are the club's people (two views: each its limit)."""
+    return _new_game(cid)
 
 
-def _new_game(club: clubs.Club | None):
+def _new_game(cid: str | None):
+    club = access.require_club(get_db(), cid, access.MEMBER) if cid else None
+    club = None if club is None or club.home else club
+    cid = club.id if club else reads.HOME_CLUB
     form = NewGameForm()
-    found = variants.listing(  # the built-in rulesets, then this club's (server's) variants
-        get_db(), club.id if club else reads.HOME_CLUB)
+    found = variants.listing(get_db(), cid)  # the built-in rulesets, then the variants
     form.ruleset.choices = [SelectChoice(rs.id, _listed_name(rs, row)) for _, rs, row in found]
     default = clubs.default_ruleset(get_db(), club) if club else reads.default_ruleset(get_db())
     asked = request.args.get("ruleset", default)  # a rules page's "new game with these"
@@ -153,8 +144,7 @@ def _new_game(club: clubs.Club | None):
         try:
             gid = service.create_game(get_db(), form.ruleset.data, form.names(),
                                       form.first_dealer.data, given=request.form,
-                                      max_games=current_app.config["MAX_GAMES"],
-                                      club=club.id if club else reads.HOME_CLUB)
+                                      max_games=current_app.config["MAX_GAMES"], club=cid)
         except InvalidInput as e:
             errors = field_errors(e.problems)
         else:
@@ -162,17 +152,14 @@ def _new_game(club: clubs.Club | None):
             return redirect(url_for("games.show", gid=gid))
     elif request.method == "POST":
         errors = {name: [str(m) for m in msgs] for name, msgs in form.errors.items()}
-    families = registry.families()
     choices = {rs.id: {"players": rs.players, "family": family.key, "notes": rs.notes(lang()),
                        "summary": rs.summary(lang()), "house": row is not None}
                for family, rs, row in found}
     setups = [(f.key, adapters.of(f).templates["setup"], f.rulesets())
-              for f in families.values() if adapters.of(f).templates["setup"]]
+              for f in registry.families().values() if adapters.of(f).templates["setup"]]
     return render_template("new_game.html", form=form, errors=errors, rulesets=choices,
-                           known_people=reads.known_people(
-                               get_db(), club.id if club else reads.HOME_CLUB),
-                           setups=setups, values=request.form, club=club), \
-        (422 if errors else 200)
+                           known_people=reads.known_people(get_db(), cid), setups=setups,
+                           values=request.form, club=club), (422 if errors else 200)
 
 
 def _listed_name(rules, row: dict | None) -> str:
@@ -211,8 +198,8 @@ def game_page(game: service.Game, number: int | None = None, values: dict | None
 
 
 def _unsigned_by(game: service.Game, signed: dict) -> dict | None:
-    """The correction or undo that last took the game's signatures off, while nobody has
-    signed again (``signed`` empty): every phone of the table is told."""
+    """The correction or undo that last took the finished game's signatures off, while
+    nobody has signed again."""
     if not game.state.finished or signed:
         return None
     changes = service.changes(get_db(), game)
@@ -220,7 +207,6 @@ def _unsigned_by(game: service.Game, signed: dict) -> dict | None:
 
 
 def _share(game: service.Game) -> share.Share:
-    """The game's join link as this request's address gives it (see :mod:`..share`)."""
     code = game.stored.join_code
     return share.describe(request.scheme, request.host, join_url(game.id, code), code,
                           current_app.config.get("PUBLIC_URL"))
@@ -248,12 +234,8 @@ def show(gid: str):
 
 def _live_part(gid: str, version: int):
     """``?part=live``: what a deal changes on the page, fetched by every phone of the table
-    after each one (static/live.js): the totals, what is still in play, the current deal's
-    card or, once the game is over, its final standings, rematch and signatures, the score
-    rows and the sums (the charts apart, ``?part=charts``, fetched only by a phone that
-    has them in sight); no page around them. A change the fragment cannot show (the
-    tournament closed: every game frozen) it says so (``data-whole``), and the phone
-    fetches the whole page."""
+    after each one (static/live.js); a change it cannot show (the tournament closed) it
+    says so (``data-whole``), and the phone fetches the whole page."""
     writer = access.writes_now(get_db(), gid)
     right = access.right_here(get_db(), gid)
 
@@ -270,8 +252,8 @@ def _live_part(gid: str, version: int):
 
 @bp.get("/games/<gid>/version")
 def version(gid: str):
-    """Polled by the game page so every phone follows the deals entered elsewhere; a
-    tournament's game whose round is over also says the later round drawn (``round``)."""
+    """Polled by the game page; a tournament's game whose round is over also says the
+    later round drawn (``round``)."""
     db = get_db()
     answer = {"version": reads.game_version(db, gid)}
     of = reads.table_of_game(db, gid)
@@ -295,23 +277,22 @@ def enter_deal(gid: str, number: int):
             abort(404)  # no such deal in this game
         return game_page(game, None, {}, field_errors(e.problems), 422)  # not its turn yet
     editing = number <= game.recorded
+    web = adapters.of(game.family)
     try:
-        raw = adapters.of(game.family).parse_form(game, deal, request.form)
+        raw = web.parse_form(game, deal, request.form)
         saved = service.enter_deal(get_db(), game, number, raw, form.version.data, right)
     except InvalidInput as e:
-        return game_page(game, number if editing else None,
-                         adapters.of(game.family).posted_values(request.form), field_errors(e.problems),
-                         422, args=request.form)
+        return game_page(game, number if editing else None, web.posted_values(request.form),
+                         field_errors(e.problems), 422, args=request.form)
     except service.Conflict:
         # A deal kept on a phone (static/offline.js) may have reached the server before,
         # its answer lost with the Wi-Fi: sent again, it is the same deal, not a conflict.
         if not (request.headers.get("X-Kierki-Kept") and service.holds(game, number, raw)):
             raise
         saved, editing = game, number < game.recorded
-    # What the deal gave each side, in the family's words; the category also marks the
-    # deal's row in the score table for this one page view ("saved-<number>").
+    # the category also marks the deal's row in the score table for this one page view
     points = gettext("Deal %(number)s: %(points)s", number=number,
-                     points=adapters.of(saved.family).deal_points(saved, number))
+                     points=web.deal_points(saved, number))
     if editing:
         points = gettext("Deal %(number)s corrected; the totals after it were recomputed.",
                          number=number) + " " + points
@@ -358,14 +339,12 @@ def delete(gid: str):
 
 @bp.post("/games/<gid>/sign")
 def sign(gid: str):
-    """A player of the table signs the finished game on this phone (one tap; one phone may
-    be passed round, as the paper is), or the director signs it."""
+    """A player of the table (or the director) signs the finished game on this phone."""
     game = _load(gid)
     right = access.require_write(get_db(), gid)
     form = VersionForm()
     if form.validate_on_submit():
-        seat = request.form.get("seat", "")
-        seat_number = checks.whole_number(seat)
+        seat_number = checks.whole_number(request.form.get("seat", ""))
         try:
             service.sign(get_db(), game, seat_number, form.version.data, right)
         except InvalidInput as e:
@@ -380,12 +359,10 @@ def sign(gid: str):
 @bp.get("/rules/<ruleset_id>")
 def ruleset(ruleset_id: str):
     """A ruleset's page: what each deal costs (or scores), for reading before a game."""
-    db = get_db()
-    family, rules = variants.find(db, ruleset_id)  # UnknownRuleset: 404
-    builtin = rules.id in family.rulesets()
-    variant = None if builtin else {"made_by": rules.data.get("made_by"),
-                                    "day": formats.date(rules.data.get("created_at"))}
+    family, rules = variants.find(get_db(), ruleset_id)  # UnknownRuleset: 404
+    variant = None if rules.id in family.rulesets() else {
+        "made_by": rules.data.get("made_by"), "day": formats.date(rules.data.get("created_at"))}
     web = adapters.of(family)
     return render_template(web.templates["rules"], rs=rules, variant=variant,
                            editable=web.editor is not None,
-                           is_default=reads.default_ruleset(db) == rules.id)
+                           is_default=reads.default_ruleset(get_db()) == rules.id)

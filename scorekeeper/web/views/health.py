@@ -1,15 +1,8 @@
-"""``GET /healthz``: whether this server can read its database and save, for a container's
-or a monitor's health check.
-
-It takes a connection the way every request does (its own, on ``g``) and counts the games,
-then asks the database's folder whether a write fits: ``200 {"status": "ok"}``, or ``503``
-with ``"unavailable"`` (the database file is gone or cannot be read), ``"disk_full"``
-(less than :data:`DISK_MIN` free, or a small file cannot be written there) or
-``"read_only"`` (the folder or the database cannot be written). Nothing is kept between
-requests: each answer looks again, so it is ``ok`` as soon as room is made. It opens no
-session (no cookie is set), is never kept by a cache (``no-store``) and says nothing about
-the games themselves.
-"""
+"""``GET /healthz``, for a container's or a monitor's health check: ``200 {"status":
+"ok"}``, or ``503`` with ``"unavailable"`` (the database file is gone or cannot be read),
+``"disk_full"`` (less than :data:`DISK_MIN` free, or a small file cannot be written there)
+or ``"read_only"`` (the folder or the database cannot be written). Each answer looks
+again; none opens a session or is kept by a cache."""
 from __future__ import annotations
 
 import os
@@ -29,10 +22,10 @@ bp = Blueprint("health", __name__)
 #: for new pages and its write-ahead log, a PDF for its file.
 DISK_MIN = 1024 * 1024
 
+
 def _readable() -> bool:
     path = current_app.config["DATABASE"]
-    # A database file removed under a running server: its open connections would go on
-    # reading the removed copy, and a new one would make an empty file. Neither is healthy.
+    # a database file removed under a running server: its connections read the removed copy
     if path != ":memory:" and not Path(path).is_file():
         return False
     try:
@@ -70,10 +63,6 @@ def _write_fault() -> str | None:
 
 @bp.get("/healthz")
 def healthz():
-    status = "ok" if _readable() else "unavailable"
-    if status == "ok":
-        status = _write_fault() or "ok"
-    response = jsonify({"status": status})
-    response.status_code = 200 if status == "ok" else 503
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    status = (_write_fault() or "ok") if _readable() else "unavailable"
+    return jsonify({"status": status}), 200 if status == "ok" else 503, \
+        {"Cache-Control": "no-store"}

@@ -1,17 +1,12 @@
 """The app on a phone's home screen, and the game pages it keeps for a Wi-Fi drop: the web
-app manifest and the service worker (``templates/sw.js``), both served from the root.
-
-The service worker's text names the app shell by its versioned static URLs, so a changed
-file changes the worker and the phones pick up the new shell on their next visit. What it
-does on the phone (pages network-first, the last copy of each game page when the network
-fails) is described at the top of ``templates/sw.js``.
-"""
+app manifest and the service worker (``templates/sw.js``), both served from the root. The
+worker names the app shell by its versioned static URLs, so a changed file changes the
+worker and the phones pick up the new shell on their next visit."""
 from __future__ import annotations
 
 import hashlib
 import json
 import re
-from functools import lru_cache
 from pathlib import Path
 
 from flask import Blueprint, Response, current_app, render_template, url_for
@@ -34,7 +29,6 @@ SHELL = ["app.css", "entry.css", "app.js", "entry.js", "follow.js", "live.js", "
          "offline.js", "icon.svg", "icons/icon-192.png"]
 
 
-@lru_cache(maxsize=4)
 def palette(css: str) -> dict[str, str]:
     """The light palette's custom properties in ``app.css`` (its first ``:root`` block).
 
@@ -45,13 +39,9 @@ def palette(css: str) -> dict[str, str]:
     return dict(re.findall(r"--([\w-]+):\s*(#[0-9a-fA-F]{3,8})", block))
 
 
-def _colours() -> dict[str, str]:
-    return palette(Path(current_app.static_folder, "app.css").read_text(encoding="utf-8"))
-
-
 @bp.get("/manifest.webmanifest")
 def manifest():
-    colours = _colours()
+    colours = palette(Path(current_app.static_folder, "app.css").read_text(encoding="utf-8"))
     body = {
         "name": gettext("Kierki scorekeeper"),
         "short_name": gettext("Kierki"),

@@ -1,9 +1,6 @@
-"""Players across games on pages: everyone, one player's figures (and renaming them),
-a table's comparison, an evening with its settlement, and the rematch.
-
-Thin: :mod:`..people` works everything out. A page links only to the games this browser
-knows (a game's link lets whoever has it play it); others are listed without a link.
-"""
+"""Players across games on pages: everyone, one player's figures (and renaming them), a
+table's comparison, an evening with its settlement, and the rematch. A page links only to
+the games this browser knows; others are listed without a link."""
 from __future__ import annotations
 
 import dataclasses
@@ -17,7 +14,7 @@ from ...common.i18n import field_errors, lang
 from ...domain import house, people, reads, service
 from ...domain.errors import GameNotFound, NameTaken, PersonNotFound, RenameChanged
 from ...rules import checks
-from ...rules.checks import NAME_MAX, clean_name
+from ...rules.checks import NAME_MAX
 from ...rules.errors import InvalidInput, UnknownRuleset
 from .. import access, limits
 from ..db import get_db
@@ -37,21 +34,13 @@ def page_number() -> int:
 
 
 @bp.get("/players")
-def index():
-    """Everyone who has played here (the home club), a page at a time in the order of
-    their names, and the latest evenings (on the first page)."""
-    return _index(None)
-
-
-@bp.get("/clubs/<cid>/players")
-def club_index(cid: str):
-    """A club's players and evenings (404 to a stranger of a private club)."""
-    club = access.readable_club(get_db(), cid)
-    return _index(None if club.home else club)
-
-
-def _index(club):
+@bp.get("/clubs/<cid>/players", endpoint="club_index")
+def index(cid: str | None = None):
+    """A club's players (the home club's: everyone who played here), a page at a time in
+    the order of their names, and the latest evenings (on the first page)."""
     db = get_db()
+    club = access.readable_club(db, cid) if cid else None
+    club = None if club is None or club.home else club
     cid = club.id if club else reads.HOME_CLUB
     page = page_number()
     listed, more = reads.players_page(db, lang(), page, PAGE_SIZE, cid)
@@ -60,15 +49,13 @@ def _index(club):
     evenings = people.latest_evenings(db, LATEST_EVENINGS, cid) if page == 1 else []
     names = reads.names(db, [pid for ev in evenings for pid in ev.people])
     names.update((row["id"], row["name"]) for row in listed)
-    evenings = [_named(db, ev, names) for ev in evenings]
-    pages = -(-reads.count_people(db, cid) // PAGE_SIZE)
     renames = reads.renames(db) if page == 1 and not club and access.is_host() else []
-    # "12 games" once per number (most of a page's people played once), not once a row
-    games_label = {n: ngettext("%(num)s game", "%(num)s games", n)
-                   for n in {row["games"] for row in listed}}
-    return render_template("players.html", people=listed, evenings=evenings, names=names,
-                           games_label=games_label, club=club,
-                           page=page, pages=pages, more=more, renames=renames)
+    labels = {n: ngettext("%(num)s game", "%(num)s games", n)
+              for n in {row["games"] for row in listed}}
+    return render_template(
+        "players.html", people=listed, evenings=[_named(db, ev, names) for ev in evenings],
+        names=names, club=club, page=page, pages=-(-reads.count_people(db, cid) // PAGE_SIZE),
+        more=more, renames=renames, games_label=labels)
 
 
 @bp.post("/renames/<int:rid>/undo")
@@ -77,40 +64,28 @@ def undo_rename(rid: int):
     if not access.is_host():
         return render_template("error.html", message=gettext(
             "Only the host can take a rename back.")), 403
-    db = get_db()
     try:
-        pid = house.undo_rename(db, rid)
+        pid = house.undo_rename(get_db(), rid)
     except PersonNotFound:
         abort(404)
-    except RenameChanged:
-        flash(gettext("This rename was taken back already, or the person was renamed again "
-                      "since."), "error")
-        return redirect(url_for("people.index") + "#renames")
-    except NameTaken as e:
-        flash(gettext("Someone else here is already called %(name)s.", name=str(e)), "error")
+    except (RenameChanged, NameTaken) as e:
+        flash(gettext("Someone else here is already called %(name)s.", name=str(e))
+              if isinstance(e, NameTaken) else gettext(
+                  "This rename was taken back already, or the person was renamed again "
+                  "since."), "error")
         return redirect(url_for("people.index") + "#renames")
     flash(gettext("The rename was taken back."), "ok")
     return redirect(url_for("people.player", pid=pid))
 
 
 def _named(db, ev: people.Evening, names: dict[int, str]) -> people.Evening:
-    """The evening with its people in the order of their names in the page's language
-    (by the collation keys kept with each name)."""
+    """The evening with its people in the order of their names in the page's language."""
     return dataclasses.replace(ev, people=tuple(reads.in_name_order(db, ev.people, names,
                                                                     lang())))
 
 
-#: The tables a player page lists: the ones with the most games (a regular of a busy
-#: club sits at hundreds of tables over the years; the page stays one size).
+#: The tables a player page lists: the ones with the most games.
 PLAYER_TABLES = 20
-
-
-def _tables(db, pid: int) -> tuple[list[tuple[str, list[int], int]], bool]:
-    """The tables a person sat at: (key, people, games), the most games first, at most
-    :data:`PLAYER_TABLES` of them; and whether there are more."""
-    rows = reads.person_tables(db, pid, PLAYER_TABLES + 1)
-    return ([(key, [int(p) for p in key.split("-")], n) for key, n in rows[:PLAYER_TABLES]],
-            len(rows) > PLAYER_TABLES)
 
 
 @bp.get("/players/<int:pid>")
@@ -121,14 +96,15 @@ def player(pid: int, errors: dict | None = None, status: int = 200):
         stats = people.statistics(db, pid)
     except PersonNotFound:
         abort(404)
-    tables, more_tables = _tables(db, pid)
-    names = reads.names(db, [p for _, ids, _ in tables for p in ids])
-    forms = {key: _form_chart(stats["name"], fam) for key, fam in stats["families"].items()}
-    return render_template("player.html", stats=stats,
-                           can_rename=access.may_rename(db, pid) is not None,
-                           form_charts=forms, tables=tables, names=names,
-                           more_tables=more_tables, table_limit=PLAYER_TABLES,
-                           errors=errors or {}, name_max=NAME_MAX, club=club), status
+    rows = reads.person_tables(db, pid, PLAYER_TABLES + 1)  # (key, games), the most first
+    tables = [(key, [int(p) for p in key.split("-")], n) for key, n in rows[:PLAYER_TABLES]]
+    return render_template(
+        "player.html", stats=stats, can_rename=access.may_rename(db, pid) is not None,
+        form_charts={key: _form_chart(stats["name"], fam)
+                     for key, fam in stats["families"].items()},
+        tables=tables, names=reads.names(db, [p for _, ids, _ in tables for p in ids]),
+        more_tables=len(rows) > PLAYER_TABLES, table_limit=PLAYER_TABLES,
+        errors=errors or {}, name_max=NAME_MAX, club=club), status
 
 
 def _form_chart(name: str, fam: dict) -> charts.LineChart | None:
@@ -172,20 +148,15 @@ def rename(pid: int):
         return render_template("error.html", message=gettext(
             "Only the host, or a phone that entered every game this person played, can "
             "rename them.")), 403
-    name = clean_name(request.form.get("name"))
-    message = None
-    if not name:
-        message = gettext("Enter a name.")
-    elif len(name) > NAME_MAX:
-        message = gettext("A name can have at most %(max)s characters; this one has %(count)s.",
-                          max=NAME_MAX, count=len(name))
-    else:
-        try:
-            house.rename_person(db, pid, name, right)
-        except NameTaken:
-            message = gettext("Someone else here is already called %(name)s.", name=name)
-    if message:
-        return player(pid, errors={"name": [message]}, status=422)
+    try:
+        name = checks.names([request.form.get("name")], 1)[0]  # present, not too long
+        house.rename_person(db, pid, name, right)
+    except InvalidInput as e:
+        return player(pid, errors={"name": [m for ms in field_errors(e.problems).values()
+                                            for m in ms]}, status=422)
+    except NameTaken:
+        return player(pid, errors={"name": [gettext(
+            "Someone else here is already called %(name)s.", name=name)]}, status=422)
     flash(gettext("Renamed in every game."), "ok")
     return redirect(url_for("people.player", pid=pid))
 
@@ -196,16 +167,12 @@ def table(key: str):
     db = get_db()
     try:
         ids = sorted(int(part) for part in key.split("-"))
-    except ValueError:
+        games = reads.table_count(db, key) if people.table_key(ids) == key else 0
+        if games:  # a table's people are of one club: a private club's table is its members'
+            access.club_of_person_readable(db, ids[0])
+    except (ValueError, PersonNotFound):
         abort(404)
-    if people.table_key(ids) != key:
-        abort(404)
-    games = reads.table_count(db, key)
     if not games:
-        abort(404)
-    try:  # a table's people are of one club: a private club's table is its members'
-        access.club_of_person_readable(db, ids[0])
-    except PersonNotFound:
         abort(404)
     figures = [people.statistics(db, pid, table=key) for pid in ids]
     sections = []
@@ -264,9 +231,7 @@ def evening_of(gid: str):
 @bp.post("/games/<gid>/rematch")
 def rematch(gid: str):
     """The next game of this table, one per game: the same people, the seats turned one
-    place and the first deal one player further to the left. The first phone to ask
-    makes it; any other phone of the table that asks (its page offers it at once, live)
-    joins that same game, with the table's right to write it, as a join code gives."""
+    place. The first phone to ask makes it; any other phone of the table joins it."""
     db = get_db()
     game = service.load(db, gid)
     access.require_write(db, gid)  # the table's own next game
@@ -283,10 +248,8 @@ def rematch(gid: str):
         flash(gettext("These rules are no longer on this server: start the next game "
                       "from the new-game page."), "error")
         return redirect(url_for("games.show", gid=gid))
-    if made:
-        limits.made_games(1)
-    else:
-        limits.made_games(0)  # joined the one there is: no game made
+    limits.made_games(1 if made else 0)
+    if not made:
         flash(gettext("You joined the rematch another phone of this table started."), "ok")
     access.remember(new)
     return redirect(url_for("games.show", gid=new))

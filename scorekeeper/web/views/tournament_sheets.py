@@ -1,29 +1,21 @@
 """A tournament's printed sheets and result files: the round sheet (the director's alone:
-every table's join code and QR code are on it) and the results as PDF, CSV, Excel (.xlsx) or JSON (public:
-no code, token or game id in them). What goes on them is :mod:`...outputs.tournament_sheet`'s.
-
-Both PDFs are kept as files shared by every worker (:mod:`...outputs.pdf`): a drawn round's
-tables never change, so its sheet is keyed by the round and the address its links point
-at; the results by what is printed on them, which changes when a table finishes (not at
-every deal saved): a render of 600 players' results costs seconds of a worker process
-(:mod:`...outputs.renders`), while the server goes on answering everyone else.
-"""
+every table's join code and QR code are on it) and the results as PDF, CSV, Excel (.xlsx)
+or JSON (public: no code, token or game id in them). A round's sheet is kept per round and
+the address its links point at; the results' per what is printed on them."""
 from __future__ import annotations
 
 import json
-import unicodedata
-from functools import lru_cache
-from pathlib import Path
 
-from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask import Blueprint, abort, current_app, render_template, request, url_for
 from flask_babel import gettext
 
 from ...common.i18n import lang
 from ...domain import tournaments
-from ...outputs import exchange, pdf, renders, share, tournament_sheet
+from ...outputs import exchange, share, tournament_sheet
 from .. import access
 from ..db import get_db
 from . import games
+from .files import ascii_words, download, kept_pdf
 from .tournaments import NotDirector
 
 bp = Blueprint("tournament_sheets", __name__)
@@ -33,41 +25,17 @@ _TEMPLATES = ("tournaments/round_sheet.html", "tournaments/results_sheet.html")
 
 
 def _filename(t: tournaments.Tournament, what: str, ext: str) -> str:
-    folded = unicodedata.normalize("NFKD", t.name.replace("ł", "l").replace("Ł", "L"))
-    kept = "".join(c if c.isalnum() else "-" for c in folded if not unicodedata.combining(c))
-    words = "-".join(filter(None, kept.encode("ascii", "ignore").decode().split("-")))[:50]
-    return f"{words or 'tournament'}-{what}.{ext}"
+    return f"{ascii_words(t.name, 50) or 'tournament'}-{what}.{ext}"
 
 
-@lru_cache(maxsize=8)
-def _layout_version(template_folder: str, static_folder: str) -> str:
-    package = Path(__file__).resolve().parents[2]
-    files = [*(Path(template_folder) / name for name in _TEMPLATES),
-             Path(static_folder) / "round_sheet.css",
-             *Path(static_folder).glob("fonts/*.ttf"), *package.glob("translations/*/*/*.mo"),
-             package / "common" / "formats.py"]
-    return pdf.layout_version(files)
-
-
-def _pdf(key: tuple, make_html, filename: str) -> Response:
-    """The kept file for ``key``, else rendered by a worker process and kept (as the
-    score sheets are: :mod:`...outputs.renders`)."""
-    app = current_app
-    full_key = (*key, lang(), _layout_version(app.template_folder, app.static_folder))
-    static = app.static_folder.rstrip("/")
-    body = renders.for_app(app, full_key, lambda: renders.Job(
-        make_html(), static + "/", static + "/round_sheet.css", f"{key[0]} {filename}"))
-    resp = Response(body, mimetype="application/pdf")
-    resp.headers["Cache-Control"] = "no-cache"
-    resp.headers["Content-Disposition"] = f'inline; filename="{filename}"'
-    return resp
+def _pdf(key: tuple, make_html, filename: str):
+    return kept_pdf(key, make_html, "round_sheet.css", f'inline; filename="{filename}"',
+                    _TEMPLATES)
 
 
 def _join_url(code: str, gid: str | None = None) -> str:
     """A table's join link as a phone at the club reaches it (with the game's secret when
-    ``gid`` is given: the card's QR code): the public address if the host set one, else
-    this request's; a server opened as ``localhost`` prints its address on the local
-    network (a phone cannot reach ``localhost``)."""
+    ``gid`` is given: the card's QR code)."""
     path = games.join_url(gid, code) if gid else url_for("games.join_link", code=code)
     return share.reachable_url(request.scheme, request.host, path,
                                current_app.config.get("PUBLIC_URL"))
@@ -100,8 +68,7 @@ def round_sheet(tid: str, number: int):
 
 
 def _labels(t: tournaments.Tournament) -> dict[str, str]:
-    """The files' column names in the reader's language (as the standings page has them:
-    a ranking by places counts places, not points)."""
+    """The files' column names in the reader's language."""
     return {"rank": gettext("Rank"), "player": gettext("Player"),
             "points": gettext("Places") if t.scoring == "places" else gettext("Points"),
             "wins": gettext("Wins"), "games": gettext("Games"),
@@ -130,7 +97,4 @@ def results(tid: str, fmt: str):
     else:
         body = json.dumps(tournament_sheet.to_json(t, signed), ensure_ascii=False, indent=1)
         mimetype = "application/json"
-    resp = Response(body, mimetype=mimetype)
-    resp.headers["Content-Disposition"] = \
-        f'attachment; filename="{_filename(t, "results", fmt)}"'
-    return resp
+    return download(body, mimetype, f'attachment; filename="{_filename(t, "results", fmt)}"')

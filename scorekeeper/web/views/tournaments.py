@@ -1,11 +1,7 @@
-"""A club night's pages (issue 27): the director's form and page, the public results, the
-projector and each player's phone page.
-
-Thin: read the form, call :mod:`...domain.tournaments`, render. The director is whoever
-opened the director's link in this browser (:func:`..access.remember_director`); everyone
-else reads. The projector's and the phones' live parts are fetched again by
-static/tournament.js when the tournament's event stream (:mod:`..live`) tells of a change.
-"""
+"""A club night's pages: the director's form and page, the public results, the projector
+and each player's phone page. The director is whoever opened the director's link in this
+browser; everyone else reads. The projector's and the phones' live parts are fetched
+again by static/tournament.js when the tournament's event stream tells of a change."""
 from __future__ import annotations
 
 from flask import (
@@ -26,7 +22,7 @@ from werkzeug.exceptions import Forbidden
 from wtforms import RadioField, SelectChoice, SelectField, StringField, TextAreaField
 
 from ...common.i18n import field_errors, lang
-from ...domain import clubs, reads, service, tournaments, variants
+from ...domain import reads, service, tournaments, variants
 from ...domain.tournaments import NotNow
 from ...rules import checks
 from ...rules.errors import InvalidInput, RulesetError, UnknownRuleset
@@ -47,8 +43,6 @@ DEFAULTS = {"4": "standard-4", "3": "standard-3", "5": ""}
 
 
 class TournamentForm(FlaskForm):
-    """Shape only: the domain checks every field and says what is wrong with it."""
-
     name = StringField(_l("Tournament name"))
     players = TextAreaField(_l("Players, one name a line"))
     rounds = StringField(_l("Rounds"), default="3")
@@ -61,20 +55,17 @@ class TournamentForm(FlaskForm):
     seed = StringField(_l("Seed of the draw (optional)"))
 
 
-def _choices(size: int, club: str = reads.HOME_CLUB) -> list[SelectChoice]:
-    """The rulesets for ``size`` players each playing alone, house variants (the club's)
-    too (a game of pairs, Tybet, is never drawn: the domain refuses it too)."""
-    out = []
-    for family, rules, row in variants.listing(get_db(), club):
-        if getattr(rules, "players", None) != size:
-            continue
+def _choices(size: int, club: str) -> list[SelectChoice]:
+    """The rulesets for ``size`` players each playing alone, the club's variants too (a
+    game of pairs is never drawn)."""
+    def alone(family, rules) -> bool:
         try:
-            if any(len(side) != 1 for side in family.sides(rules)):
-                continue
+            return all(len(side) == 1 for side in family.sides(rules))
         except (RulesetError, TypeError):
-            continue
-        out.append(SelectChoice(rules.id, _listed_name(rules, row)))
-    return out
+            return False
+    return [SelectChoice(rules.id, _listed_name(rules, row))
+            for family, rules, row in variants.listing(get_db(), club)
+            if getattr(rules, "players", None) == size and alone(family, rules)]
 
 
 @bp.route("/tournaments/new", methods=["GET", "POST"])
@@ -84,28 +75,29 @@ def new():
 
 @bp.route("/clubs/<cid>/tournaments/new", methods=["GET", "POST"])
 def new_in_club(cid: str):
-    """A club's night: made by its manager or one of its directors, of its people."""
-    club = access.require_club(get_db(), cid, access.DIRECTOR)
-    return _new(None if club.home else club)
+    """A club's night: made by its manager or a director (two views: each its limit)."""
+    return _new(cid)
 
 
-def _new(club: clubs.Club | None):
+def _new(cid: str | None):
+    club = access.require_club(get_db(), cid, access.DIRECTOR) if cid else None
+    club = None if club is None or club.home else club
+    cid = club.id if club else reads.HOME_CLUB
     form = TournamentForm()
     for size in SIZES:
         field = form[f"ruleset_{size}"]
         field.choices = ([] if size == "4" else [SelectChoice("", gettext("not used"))]) \
-            + _choices(int(size), club.id if club else reads.HOME_CLUB)
+            + _choices(int(size), cid)
         if request.method == "GET":
             field.data = DEFAULTS[size]
     errors: dict[str, list[str]] = {}
-    if form.validate_on_submit():
+    if form.is_submitted():  # every field is the domain's to check
         try:
             t = tournaments.create(
                 get_db(), form.name.data or "", form.players.data or "", form.rounds.data,
                 {size: form[f"ruleset_{size}"].data or "" for size in SIZES},
                 form.scoring.data, (form.seed.data or "").strip() or None,
-                max_games=current_app.config["MAX_GAMES"],
-                club=club.id if club else reads.HOME_CLUB)
+                max_games=current_app.config["MAX_GAMES"], club=cid)
         except InvalidInput as e:
             errors = field_errors(e.problems)
             if any(p.message == tournaments.UNFAIR for p in e.problems):
@@ -119,8 +111,6 @@ def _new(club: clubs.Club | None):
             access.remember_director(t.id)
             flash(gettext("The tournament is made and round 1 is drawn."), "ok")
             return redirect(url_for("tournaments.director", tid=t.id))
-    elif request.method == "POST":
-        errors = {"": [gettext("The form was incomplete; nothing was saved.")]}
     return render_template("tournaments/new.html", form=form, errors=errors,
                            sizes=SIZES, club=club, limits=FORM_LIMITS), (422 if errors else 200)
 
@@ -129,13 +119,10 @@ def _load(tid: str) -> tournaments.Tournament:
     return tournaments.load(get_db(), tid)
 
 
-def _deals_total(t: tournaments.Tournament) -> dict[str, int | None]:
-    """Each of the tournament's rulesets' number of deals ("deal 7 of 12")."""
+def _deals_total(tables) -> dict[str, int | None]:
+    """Each of the tables' rulesets' number of deals ("deal 7 of 12")."""
     out: dict[str, int | None] = {}
-    for table in t.stored.tables:
-        rid = table.ruleset_id
-        if rid in out:
-            continue
+    for rid in {table.ruleset_id for table in tables}:
         try:
             family, rules = variants.find(get_db(), rid)
             out[rid] = family.deals_total(rules)
@@ -145,15 +132,14 @@ def _deals_total(t: tournaments.Tournament) -> dict[str, int | None]:
 
 
 def _context(t: tournaments.Tournament, **more):
-    return {"t": t, "totals": _deals_total(t), "director": access.directs(t.id),
+    return {"t": t, "totals": _deals_total(t.stored.tables), "director": access.directs(t.id),
             "by_places": t.scoring == "places", **more}
 
 
 @bp.get("/tournaments/<tid>")
 def show(tid: str):
     """The public results: standings, round by round, each player's page linked."""
-    t = _load(tid)
-    return render_template("tournaments/show.html", **_context(t))
+    return render_template("tournaments/show.html", **_context(_load(tid)))
 
 
 @bp.get("/tournaments/<tid>/version")
@@ -205,8 +191,11 @@ def director(tid: str):
     return _director_page(_directed(tid))
 
 
-def _refused(tid: str, e: NotNow):
-    return _director_page(_load(tid), {"": [e.text(gettext)]}, status=409)
+@bp.errorhandler(NotNow)
+def _refused(e: NotNow):
+    """A change the tournament cannot take now: the director's page, saying why."""
+    return _director_page(_load((request.view_args or {})["tid"]), {"": [e.text(gettext)]},
+                          status=409)
 
 
 @bp.post("/tournaments/<tid>/rounds")
@@ -216,8 +205,6 @@ def draw(tid: str):
     try:
         t = tournaments.draw_next(get_db(), tid, request.form.get("round", ""),
                                   max_games=current_app.config["MAX_GAMES"])
-    except NotNow as e:
-        return _refused(tid, e)
     except InvalidInput as e:
         return _director_page(_load(tid), field_errors(e.problems), status=422)
     limits.made_games(len(t.rounds[t.current - 1]))
@@ -232,8 +219,6 @@ def add_player(tid: str):
     typed = request.form.get("name", "")
     try:
         tournaments.add_player(get_db(), tid, typed)
-    except NotNow as e:
-        return _refused(tid, e)
     except InvalidInput as e:
         return _director_page(_load(tid), field_errors(e.problems), {"name": typed}, 422)
     flash(gettext("%(name)s plays from the next round on.", name=typed.strip()), "ok")
@@ -246,8 +231,6 @@ def withdraw(tid: str):
     given = request.form.get("player", "")
     try:
         tournaments.withdraw(get_db(), tid, given)
-    except NotNow as e:
-        return _refused(tid, e)
     except InvalidInput as e:
         errors = field_errors(e.problems)
         return _director_page(t, {"player": [m for ms in errors.values() for m in ms]},
@@ -261,8 +244,7 @@ def withdraw(tid: str):
 @bp.post("/tournaments/<tid>/close")
 def close(tid: str):
     """The director closes the night. With tables not signed, the first press answers the
-    page naming them (each with its "sign as the director") and a second step to close
-    anyway (``confirm_unsigned``)."""
+    page naming them, and a second step closes anyway (``confirm_unsigned``)."""
     _directed(tid)
     try:
         tournaments.close(get_db(), tid,
@@ -270,8 +252,6 @@ def close(tid: str):
     except tournaments.Unsigned as e:
         return _director_page(_load(tid), {"close": [e.text(gettext)]}, status=409,
                               confirming=True)
-    except NotNow as e:
-        return _refused(tid, e)
     t = _load(tid)
     if t.unsigned:
         flash(ngettext("The tournament is closed with %(num)s table unsigned: its result "
@@ -286,8 +266,7 @@ def close(tid: str):
 
 @bp.post("/tournaments/<tid>/tables/<gid>/sign")
 def sign_table(tid: str, gid: str):
-    """The director confirms a finished table's game from the director's page (as on the
-    game's page: signed as the director, the game's version as the page showed it)."""
+    """The director signs a finished table's game from the director's page."""
     t = _directed(tid)
     if t.table(gid) is None:
         abort(404)
@@ -308,20 +287,14 @@ def sign_table(tid: str, gid: str):
 def reopen(tid: str):
     """The director opens a closed tournament again (kept in its list of changes)."""
     _directed(tid)
-    try:
-        tournaments.reopen(get_db(), tid)
-    except NotNow as e:
-        return _refused(tid, e)
+    tournaments.reopen(get_db(), tid)
     flash(gettext("The tournament is open again: its tables can correct their games."), "ok")
     return redirect(url_for("tournaments.director", tid=tid))
 
 
-#: What a projector's page holds when its address does not say (a page without script,
-#: and the first load): the layout's 40 lines (two columns of 20, the type sized for
-#: them) and 45 tables' cells (three columns of 15 at 1920×1080). static/tournament.js
-#: measures how many cells its screen's grid holds and asks for that; lines it keeps at
-#: the layout's 40 and hides those that do not fit whole (a long name wrapped), which
-#: then start the next page.
+#: What a projector's page holds when its address does not say: the layout's 40 lines
+#: (two columns of 20) and 45 tables' cells (three columns of 15 at 1920×1080).
+#: static/tournament.js asks for as many cells as its screen's grid holds.
 LINES, CELLS, MOST_CELLS = 40, 45, 400
 
 
@@ -338,13 +311,10 @@ def _paging() -> tuple[int, int, int, int]:
 
 @bp.get("/tournaments/<tid>/screen")
 def screen(tid: str):
-    """The projector: standings and the current round's tables, live, nothing to tap; one
-    page of each (from line ``sf`` and cell ``tf`` on: static/tournament.js turns them, a
-    page without script turns by refreshing itself)."""
+    """The projector: standings and the current round's tables, live, one page of each
+    (from line ``sf`` and cell ``tf`` on); ``?part=live`` is 304 while unchanged."""
     paging = _paging()
     if request.args.get("part") == "live":
-        # Asked again by every projector after every save anywhere in the club: tagged by
-        # the tournament's version, the language and the page (304 while unchanged).
         version = reads.tournament_version(get_db(), tid)
         return tagged(lambda: render_template("tournaments/_screen_live.html",
                                               **_screen(tid, paging)),
@@ -383,14 +353,7 @@ def _screen(tid: str, paging: tuple[int, int, int, int]) -> dict:
     entered so far) and of the round's tables, and each shown table's count of deals."""
     start, rows, table_start, cells = paging
     t = tournaments.screen(get_db(), tid, start, rows, table_start, cells)
-    totals: dict[str, int | None] = {}
-    for rid in {table.ruleset_id for table in t.tables}:
-        try:
-            family, rules = variants.find(get_db(), rid)
-            totals[rid] = family.deals_total(rules)
-        except (UnknownRuleset, RulesetError):
-            totals[rid] = None
-    return {"t": t, "totals": totals, "lines_a_page": LINES}
+    return {"t": t, "totals": _deals_total(t.tables), "lines_a_page": LINES}
 
 
 @bp.get("/tournaments/<tid>/players/<int:number>")
@@ -407,10 +370,8 @@ def player(tid: str, number: int):
 
 @bp.get("/games/<gid>/next-round")
 def next_round(gid: str):
-    """A finished round's game page, told that the director drew a later round
-    (static/live.js, on the stream's ``round`` event): where each of its table's players
-    sits now, a tap to their new table's game. Anyone with the game's id may ask (as for
-    its page, which links to the tournament's, where every table is listed)."""
+    """A finished round's game page, told that the director drew a later round: where
+    each of its table's players sits now (anyone with the game's id may ask)."""
     of = reads.table_of_game(get_db(), gid)
     if of is None:
         abort(404)
@@ -418,22 +379,20 @@ def next_round(gid: str):
 
 
 def _moved_part(gid: str, of: reads.TableOfGame) -> Markup:
-    """Game ``gid``'s part of the round change (``of``: where it was drawn): where its
-    players sit in the tournament's latest round, or the empty slot live.js fills when
-    none is drawn after the game's own."""
+    """Where game ``gid``'s players sit in the tournament's latest round, or the empty
+    slot live.js fills when none is drawn after the game's own."""
     moved = current_app.jinja_env.get_template("tournaments/_moved_on.html").module.moved
     if of.latest <= of.round:
         return Markup(moved(of.tournament_id, 0, ()))
     players = reads.round_moves(get_db(), of.tournament_id, of.round, of.latest).get(gid)
-    if players is None:  # not a table of that round (cannot be: the key is its round)
+    if players is None:
         abort(404)
     return Markup(moved(of.tournament_id, of.latest, players))
 
 
 @bp.app_template_global()
 def next_round_part(gid: str, of: reads.TableOfGame) -> Markup:
-    """The round change's part on a game's page (``_of_game.html``): the same bytes that
-    ``/games/<gid>/next-round`` answers."""
+    """The round change's part on a game's page: what ``/games/<gid>/next-round`` answers."""
     return _moved_part(gid, of)
 
 
@@ -442,6 +401,5 @@ bp.add_app_template_global(tournaments.confirmed, "confirmed")
 
 @bp.app_template_global()
 def tournament_of_game(gid: str) -> reads.TableOfGame | None:
-    """The tournament, round and table a game was drawn for (the game page's line): one
-    row read, not the whole tournament (every phone's page after every deal asks)."""
+    """The tournament, round and table a game was drawn for (the game page's line)."""
     return tournaments.table_of_game(get_db(), gid)

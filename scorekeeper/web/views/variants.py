@@ -1,9 +1,6 @@
 """House variants on pages: the editor (from any ruleset's page), the server's default
-ruleset for new games, and deleting a variant no game uses.
-
-Thin: the family's editor module reads the form onto a ruleset document and works out
-its sums; :mod:`..variants` checks and stores it, as for the API.
-"""
+ruleset for new games, and deleting a variant no game uses. The family's editor module
+reads the form onto a ruleset document; :mod:`...domain.variants` checks and stores it."""
 from __future__ import annotations
 
 from typing import Any
@@ -32,72 +29,61 @@ from ..db import get_db
 bp = Blueprint("variants", __name__)
 
 
-def _editor(family: Any) -> Any:
-    editor = adapters.of(family).editor
-    if editor is None:
-        abort(404)  # this family offers no variants (yet)
-    return editor
-
-
 @bp.route("/rules/<ruleset_id>/variant", methods=["GET", "POST"])
 def edit(ruleset_id: str):
     """Make a house variant from this ruleset: every post reads the form onto the
     document the page carries; ``action`` says what else to do (a quick change, the
     sums as JSON for the page's script, or saving)."""
     family, base = variants.find(get_db(), ruleset_id)  # UnknownRuleset: 404
-    editor = _editor(family)
+    editor = adapters.of(family).editor
+    if editor is None:
+        abort(404)  # this family offers no variants
     cid = request.args.get("club")  # a club's own variant: its members make one
     club = access.require_club(get_db(), cid, access.MEMBER) if cid else None
-    problems: list[Problem] = []
     if request.method == "GET":
-        doc = editor.start(base)
-        touched = False
-    else:
-        touched = True
-        action = request.form.get("action", "")
+        return _page(family, base, editor, editor.start(base), [], touched=False)
+    action = request.form.get("action", "")
+    try:
+        doc = editor.carried(request.form.get("doc"), base)
+    except InvalidInput as e:  # a forged or broken page: start again, and say so
+        if action == "sums":
+            return jsonify(_sums(None, field_errors(e.problems))), 422
+        return _page(family, base, editor, editor.start(base), e.problems)
+    doc, problems = editor.apply(doc, request.form, request.form.getlist)
+    if action != "save":  # the name is asked for when saving, not before
+        problems = [p for p in problems if p.field != "name"]
+    if action.startswith("quick:") and action[6:] in editor.QUICK:
+        doc = editor.quick(doc, action[6:])
+    elif action == "sums":
+        rules, more = editor.load(doc)
+        return jsonify(_sums(rules, field_errors(problems + more)))
+    elif action == "save" and not problems:
         try:
-            doc = editor.carried(request.form.get("doc"), base)
-        except InvalidInput as e:  # a forged or broken page: start again, and say so
-            if action == "sums":
-                return jsonify(_sums(None, field_errors(e.problems))), 422
-            doc = editor.start(base)
-            rules, _ = editor.load(doc)
-            return render_template(adapters.of(family).templates["variant"], base=base, doc=doc,
-                                   rules=rules, editor=editor, errors=field_errors(e.problems),
-                                   dumped=editor.dump(doc)), 422
-        doc, problems = editor.apply(doc, request.form, request.form.getlist)
-        if action != "save":  # the name is asked for when saving, not before
-            problems = [p for p in problems if p.field != "name"]
-        if action.startswith("quick:") and action[6:] in editor.QUICK:
-            doc = editor.quick(doc, action[6:])
-        elif action == "sums":
-            rules, more = editor.load(doc)
-            return jsonify(_sums(rules, field_errors(problems + more)))
-        elif action == "save" and not problems:
-            try:
-                rid = variants.create(get_db(), editor.saved(doc),
-                                      current_app.config["MAX_VARIANTS"],
-                                      club.id if club else house.HOME_CLUB)
-                access.remember_variant(rid)
-            except InvalidInput as e:
-                problems = e.problems
-            else:
-                flash(gettext("The house variant is saved. It is offered for new games."),
-                      "ok")
-                if club is not None and not club.home:
-                    return redirect(url_for("games.new_club_game", cid=club.id, ruleset=rid))
-                return redirect(url_for("games.ruleset", ruleset_id=rid))
+            rid = variants.create(get_db(), editor.saved(doc), current_app.config["MAX_VARIANTS"],
+                                  club.id if club else house.HOME_CLUB)
+        except InvalidInput as e:
+            problems = e.problems
+        else:
+            access.remember_variant(rid)
+            flash(gettext("The house variant is saved. It is offered for new games."), "ok")
+            if club is not None and not club.home:
+                return redirect(url_for("games.new_club_game", cid=club.id, ruleset=rid))
+            return redirect(url_for("games.ruleset", ruleset_id=rid))
+    return _page(family, base, editor, doc, problems)
+
+
+def _page(family: Any, base: Any, editor: Any, doc: dict, problems: list[Problem],
+          touched: bool = True):
     rules, more = editor.load(doc)
     errors = field_errors(problems + [p for p in more if p not in problems])
     return render_template(adapters.of(family).templates["variant"], base=base, doc=doc,
-                           rules=rules,
-                           editor=editor, errors=errors,
+                           rules=rules, editor=editor, errors=errors,
                            dumped=editor.dump(doc)), (422 if errors and touched else 200)
 
 
 def _sums(rules: Any, errors: dict[str, list[str]]) -> dict[str, Any]:
     """What the page's script shows live: each deal's sum, the game's, the problems; the
-    sums as numbers and, under ``text``, as the page writes them (:mod:`formats`)."""
+    sums as numbers and, under ``text``, as the page writes them."""
     if rules is None:
         return {"deals": None, "game": None, "errors": errors}
     deals = [c.expected_sum for c in rules.deals()]

@@ -1,14 +1,11 @@
-"""Kierki on the web: its deal form both ways, the check while a deal is entered, what
-its templates need, its words in them, its charts, its table tools (the trick checker,
-the loteryjka board) and its house-variant editor (the web layer's adapter of
-:class:`..family.Kierki`)."""
+"""Kierki on the web (the web layer's adapter of :class:`..family.Kierki`): its deal form
+both ways, the check while a deal is entered, what its templates need, its charts, its
+table tools and its house-variant editor."""
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
-
-from flask import Blueprint
 
 from ....common.i18n import field_errors, gettext
 from ....common.i18n import lazy_gettext as _l
@@ -23,8 +20,6 @@ from .forms import form_values, parse_deal
 
 
 class KierkiWeb(WebFamily):
-    """Kierki's pages: the shared ones in its templates, and its table tools."""
-
     templates = MappingProxyType({"game": "kierki/game.html", "edit": "kierki/edit_deal.html",
                  "sheet": "kierki/sheet.html", "rules": "kierki/rules.html", "setup": None,
                  "variant": "kierki/variant.html"})
@@ -32,26 +27,22 @@ class KierkiWeb(WebFamily):
     param_labels = MappingProxyType({"unit": words.SET_UNITS})
     words = words
     editor = variant_form  # the page that makes a house variant
+    blueprint = staticmethod(tools.blueprint)  # the trick checker and the loteryjka board
+    form_values = staticmethod(form_values)
+    deal_points = staticmethod(words.deal_points)
+    charts = staticmethod(game_charts)
 
     def __init__(self, family: Kierki):
         self.family = family
         self.key = family.key
 
-    def blueprint(self, load_game: Callable[[str], Any],
-                  find_rules: Callable[[str], Any] | None = None) -> Blueprint:
-        """The table tools: the trick checker (by any ruleset id, a house variant's too)
-        and the loteryjka board."""
-        return tools.blueprint(load_game, find_rules)
-
     def parse_form(self, game: Any, deal: Deal, form: Mapping[str, Any]) -> dict[str, Any]:
         return parse_deal(deal.contract, form, len(game.players), form.get("mode") == "cards")
 
     def check_entry(self, game: Any, deal: Deal, raw: dict[str, Any]) -> dict[str, Any]:
-        """A deal's result while it is being entered, checked by the rules that check it
-        when it is saved (``POST /api/games/<id>/deals/<n>/check``; nothing is stored):
-        what the values entered already break (a blank is no problem yet; with none
-        left, exactly what saving would refuse), each problem with the input it concerns
-        in words, and how far each count has got ("Tricks: 9 of 13")."""
+        """What the values entered so far already break (a blank is no problem yet), each
+        problem with the input it concerns in words, and how far each count has got
+        ("Tricks: 9 of 13")."""
         contract = deal.contract
         problems = []
         for key, messages in field_errors(contract.entered(raw, deal.dealer)).items():
@@ -75,9 +66,6 @@ class KierkiWeb(WebFamily):
         return {"ok": not problems, "complete": not contract.blanks(raw),
                 "problems": problems, "progress": progress}
 
-    def form_values(self, result: dict[str, Any]) -> dict[str, Any]:
-        return form_values(result)
-
     def posted_values(self, form: Any) -> dict[str, Any]:
         return {k: v for k, v in form.items() if k not in ("csrf_token", "version")}
 
@@ -92,12 +80,6 @@ class KierkiWeb(WebFamily):
             by_card = True  # a deal entered card by card is corrected card by card
         return {"deal": deal, "by_card": by_card, "costs": words.costs(deal.contract),
                 "rules": words.deal_notes(deal, game.players)}
-
-    def deal_points(self, game: Any, number: int) -> str:
-        return words.deal_points(game, number)
-
-    def charts(self, game: Any) -> list[Any]:
-        return game_charts(game)
 
     def history_line(self, game: Any, deal: Deal, result: dict[str, Any]) -> str:
         return words.describe(deal.contract, result, game.players)

@@ -5,12 +5,12 @@ from typing import Any
 
 from ....common.charts import BarChart, LineChart, Series
 from ....common.i18n import gettext
-from ..words import GROUP_NAMES, PENALTY_KINDS, group_of  # noqa: F401 - read here too
+from ..words import GROUP_NAMES, group_of
 
 
 def charts(game: Any) -> list[LineChart | BarChart]:
-    """The running totals after each recorded deal, and what each player scored in each
-    kind of deal (in the order the schedule first plays them)."""
+    """The running totals after each deal, and what each player scored in each kind of
+    deal (in the order the schedule first plays them)."""
     scored = game.state.scored
     if not scored:
         return []

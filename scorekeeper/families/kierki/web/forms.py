@@ -5,9 +5,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..rules import Contract, Field
-from ..words import YES_NO
-
-#: A yes/no field's two radio values and what they stand for.
+from ..words import YES_NO  # a yes/no field's two radio values and what they stand for
 
 
 def input_name(field: Field, index: int | str | None = None) -> str:

@@ -1,12 +1,6 @@
-"""Table tools: the trick checker and the loteryjka board.
-
-Both are plain GET pages whose whole state is in the address (cards played,
-moves made), so they work without JavaScript, survive a reload and can be
-shared; the rules core does every check.
-
-The family imports no storage and no shared view: the shared web layer registers
-:func:`blueprint` with the function that loads a stored game by id.
-"""
+"""Table tools: the trick checker and the loteryjka board. Both are plain GET pages whose
+whole state is in the address (cards played, moves made), so they work without
+JavaScript, survive a reload and can be shared; the rules do every check."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -24,7 +18,6 @@ from ..rules import (
     check_follow,
     check_lead,
     check_trick,
-    get_ruleset,
     legal_cards,
     new_board,
     parse_card,
@@ -37,8 +30,7 @@ from ..rules.loteryjka import result as loteryjka_result
 
 KEY = "kierki"
 
-#: Every card plus a pass by each player between cards is far more than any game needs.
-MAX_MOVES = 400
+MAX_MOVES = 400  # every card, and a pass by each player between cards, is far fewer
 
 
 def _cards(text: str | None, limit: int = 60) -> list[str]:
@@ -47,9 +39,8 @@ def _cards(text: str | None, limit: int = 60) -> list[str]:
 
 
 def _played(text: str | None, ruleset: Ruleset) -> tuple[list[Card], list[str]]:
-    """The cards of the address, read by the rules' card parser: the cards up to the
-    first that is not a card of this deck (or is there twice), and what is wrong with
-    it, in the UI language."""
+    """The cards of the address up to the first that is not a card of this deck (or is
+    there twice), and what is wrong with it."""
     cards: list[Card] = []
     for raw in _cards(text):
         try:
@@ -69,15 +60,6 @@ def _played(text: str | None, ruleset: Ruleset) -> tuple[list[Card], list[str]]:
     return cards, []
 
 
-def _int(value: str | None, default: int | None = None) -> int | None:
-    number = checks.whole_number(value)
-    return default if number is None else number
-
-
-def _seat_names(players: int) -> list[str]:
-    return [gettext("Player %(n)s", n=i + 1) for i in range(players)]
-
-
 def _deck_rows(ruleset: Ruleset) -> list[tuple[str, list[Card]]]:
     deck = ruleset.table.deck
     return [(s, sorted((c for c in deck if c.suit == s), key=lambda c: -c.value)) for s in SUITS]
@@ -93,9 +75,10 @@ def _trick_page(ruleset: Ruleset, players: list[str], game: Game | None,
     key = args.get("contract") if args.get("contract") in keys else default_contract
     contract = ruleset.contract(key)
     n = ruleset.players
-    leader = _int(args.get("leader"), default_leader)
-    leader = leader if leader is not None and 0 <= leader < n else default_leader
-    trick = _int(args.get("trick"))
+    leader = checks.whole_number(args.get("leader"))
+    if leader is None or not 0 <= leader < n:
+        leader = default_leader
+    trick = checks.whole_number(args.get("trick"))
     # "no trumps" where the deal form offers it (a trump deal with ``no_trump``)
     suits = SUITS + (("NT",) if contract.kind == "trumps" and contract.data.get("no_trump")
                      else ())
@@ -112,14 +95,12 @@ def _trick_page(ruleset: Ruleset, players: list[str], game: Game | None,
                        **{**params, **changes, "cards": ",".join(map(str, cards_list))})
 
     status = 400 if errors else 200  # an address no button makes
-    outcome = None
-    lead = None
-    follows = []
+    outcome, lead, follows = None, None, []
     if cards:
         try:
             lead = check_lead(contract, cards[0])
         except (InvalidDeal, ValueError):
-            lead = None
+            pass
     if len(cards) == n:
         try:
             outcome = check_trick(contract, leader, cards, trump=trump, trick=trick)
@@ -147,16 +128,12 @@ def _trick_page(ruleset: Ruleset, players: list[str], game: Game | None,
 
 
 def blueprint(load_game: Callable[[str], Game],
-              find_rules: Callable[[str], tuple[Any, Any]] | None = None) -> Blueprint:
-    """The table tools' pages; ``load_game`` is the shared web layer's: a stored game by
-    id (its own 404 when there is none); ``find_rules`` its (family, rules) of a ruleset
-    id, built-in or a house variant (``UnknownRuleset`` when there is none)."""
+              find_rules: Callable[[str], tuple[Any, Any]]) -> Blueprint:
+    """The table tools' pages; ``load_game`` loads a stored game by id, ``find_rules``
+    finds (family, rules) by a ruleset id, a house variant's too."""
     bp = Blueprint("tools", __name__)
 
     def rules_of(rid: str) -> Ruleset:
-        """The Kierki rules named ``rid``, a house variant too; UnknownRuleset if none."""
-        if find_rules is None:
-            return get_ruleset(rid)
         _, rules = find_rules(rid)
         if not isinstance(rules, Ruleset):
             raise UnknownRuleset(rid)  # Tybet has no tricks to check here
@@ -179,8 +156,8 @@ def blueprint(load_game: Callable[[str], Game],
                 "There are no Kierki rules “%(id)s” here (a house variant may have been "
                 "deleted), so no trick is checked by them. Choose the rules on the trick "
                 "checker's page.", id=rid[:80])), 404
-        first = ruleset.schedule[0]
-        return _trick_page(ruleset, _seat_names(ruleset.players), None, first, 0)
+        names = [gettext("Player %(n)s", n=i + 1) for i in range(ruleset.players)]
+        return _trick_page(ruleset, names, None, ruleset.schedule[0], 0)
 
     @bp.get("/games/<gid>/trick")
     def game_trick(gid: str):
@@ -199,7 +176,7 @@ def blueprint(load_game: Callable[[str], Game],
 # -- loteryjka board --------------------------------------------------------
 
 def _board_from(contract, leader: int, rank: str | None, moves: list[str]):
-    """Replay the moves of the address; stop at the first that the rules refuse."""
+    """Replay the moves of the address up to the first that the rules refuse."""
     board = new_board(contract, leader, start_rank=rank)
     for i, move in enumerate(moves):
         try:
@@ -225,7 +202,7 @@ def _loteryjka_page(game: Game):
         board, moves, errors = new_board(contract, deal.leader), [], \
             [localized(p) for p in e.problems]
         rank = None
-    me = _int(request.args.get("me"))
+    me = checks.whole_number(request.args.get("me"))
     hand = _cards(request.args.get("hand"))
     base = {"gid": gid, "rank": rank or "", "me": "" if me is None else me, "hand": ",".join(hand)}
 

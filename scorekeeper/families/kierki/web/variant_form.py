@@ -1,13 +1,8 @@
-"""The house-variant editor of Kierki: a ruleset document, the editor's form fields read
-onto it, the quick changes players ask for by name, and the sums each choice gives.
-
-The document is the same one ``POST /api/rulesets`` takes (:mod:`.rules.document`);
-the page carries it whole in a hidden field and every post reads the visible fields
-onto it, so a quick change (which may add a contract) and a typed number survive each
-other. Nothing here is trusted: saving goes through :func:`scorekeeper.variants.create`
-(the schema's model, the loader, the balance check), as the API does.
-
-No Flask here; the editor's page is ``templates/kierki/variant.html``.
+"""The house-variant editor of Kierki: a ruleset document (the one ``POST /api/rulesets``
+takes), the editor's form fields read onto it, the quick changes players ask for by name,
+and the sums each choice gives. The page carries the document whole in a hidden field and
+every post reads the visible fields onto it, so a quick change and a typed number survive
+each other; saving checks it as the API does.
 
 >>> from ..rules import get_ruleset
 >>> doc = start(get_ruleset("standard-4"))
@@ -95,11 +90,8 @@ def _named(doc: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def carried(text: str | None, fallback: Ruleset) -> dict[str, Any]:
-    """The document a page carried in its hidden field, read as the API reads a body (no
-    deeper than :data:`.safejson.MAX_DEPTH`) and of the shape of a ruleset document
-    (:class:`.rules.document.RulesetDocument`, the API's type), else ``InvalidInput``
-    (a forged or truncated form: the page starts again from ``fallback``). A fresh start
-    from ``fallback`` when there is none."""
+    """The document a page carried in its hidden field, read and shaped as the API reads
+    a body, else ``InvalidInput`` (a forged or truncated form); ``fallback``'s when none."""
     if not text:
         return start(fallback)
     try:
@@ -165,9 +157,9 @@ def _choice(form: Mapping[str, Any], name: str, allowed: Any, current: Any) -> A
 
 def apply(doc: dict[str, Any], form: Mapping[str, Any],
           checked: Any = None) -> tuple[dict[str, Any], list[Problem]]:
-    """The editor's fields read onto ``doc`` (a copy). ``checked(name)`` lists the values
-    of a group of checkboxes (Werkzeug's ``getlist``). A field that cannot be read is a
-    problem under its own name, and its old value is kept."""
+    """The editor's fields read onto a copy of ``doc``; ``checked(name)`` lists a group of
+    checkboxes' values. A field that cannot be read is a problem under its own name, and
+    its old value is kept."""
     doc = copy.deepcopy(doc)
     problems: list[Problem] = []
     getlist = checked or (lambda name: [form[name]] if name in form else [])
@@ -310,16 +302,13 @@ def quick(doc: dict[str, Any], change: str) -> dict[str, Any]:
                 lead = contracts[key].setdefault("lead", [])
                 if "discard_king_of_hearts" not in lead:
                     lead.append("discard_king_of_hearts")
-    elif change == "must_beat":
-        # seed 004's variation 1: "Players had to trump when unable to follow suit and to
-        # beat cards already played to the trick when possible", in every deal of tricks
+    elif change == "must_beat":  # seed 004's variation 1, in every deal of tricks
         for key, contract in contracts.items():
             if contract.get("kind") != "loteryjka":
                 contract["must_beat"] = True
     elif change == "queen_of_spades":
-        # seed 004's variation 3 moves the penalty to the Q♠ and says nothing of that
-        # deal's leads. The app's reading: the deal keeps no lead rule (every lead rule
-        # there is about hearts or the K♥), and the variant's notes say it was the app's
+        # seed 004's variation 3 names no lead rule: the deal keeps none, and the notes say
+        # that is the app's reading
         for key in _keys(doc, "cards"):
             if contracts[key].get("set") == "king_of_hearts":
                 contracts[key]["set"] = "queen_of_spades"

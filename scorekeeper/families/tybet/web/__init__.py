@@ -1,5 +1,5 @@
-"""Tybet on the web: its deal form both ways, what its templates need, its words in
-them and its charts (the web layer's adapter of :class:`..family.Tybet`)."""
+"""Tybet on the web (the web layer's adapter of :class:`..family.Tybet`): its deal form
+both ways, what its templates need and its charts."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -27,13 +27,15 @@ from .charts import charts as game_charts
 
 
 class TybetWeb(WebFamily):
-    """The partnership game's pages (none of its own beyond the shared ones)."""
-
     templates = MappingProxyType({"game": "tybet/game.html", "edit": "tybet/game.html",
                  "sheet": "tybet/sheet.html", "rules": "tybet/rules.html",
                  "setup": "tybet/_setup.html"})
     param_labels = MappingProxyType({"special": words.LABELS})
     words = words
+    form_values = staticmethod(forms.values)
+    posted_values = staticmethod(forms.posted_values)
+    deal_points = staticmethod(words.deal_points)
+    charts = staticmethod(game_charts)
 
     def __init__(self, family: Tybet):
         self.family = family
@@ -42,19 +44,11 @@ class TybetWeb(WebFamily):
     def parse_form(self, game: Any, deal: TybetDeal, form: Mapping[str, Any]) -> dict[str, Any]:
         return forms.parse(form)
 
-    def form_values(self, result: dict[str, Any]) -> dict[str, Any]:
-        return forms.values(result)
-
-    def posted_values(self, form: Any) -> dict[str, Any]:
-        return forms.posted_values(form)
-
     def page_context(self, game: Any, deal: TybetDeal | None,
                      args: Mapping[str, Any]) -> dict[str, Any]:
         rules: TybetRules = game.rules
-        specials = []
-        for kind, spec in rules.data["specials"].items():
-            worth = f"+{spec['bonus']}" if "bonus" in spec else f"×{spec['multiply']}"
-            specials.append((kind, worth, spec["by"]))
+        specials = [(kind, f"+{spec['bonus']}" if "bonus" in spec else f"×{spec['multiply']}",
+                     spec["by"]) for kind, spec in rules.data["specials"].items()]
         detail = forms.detailed(args)
         stored = game.stored.results
         if not args.get("mode") and deal is not None and deal.number <= len(stored):
@@ -76,12 +70,6 @@ class TybetWeb(WebFamily):
             "sweeps": SWEEPS,
             "special_reading": [localized(item) for item in rules.special_reading()],
         }
-
-    def deal_points(self, game: Any, number: int) -> str:
-        return words.deal_points(game, number)
-
-    def charts(self, game: Any) -> list[Any]:
-        return game_charts(game)
 
     def history_line(self, game: Any, deal: TybetDeal, result: dict[str, Any]) -> str:
         rules: TybetRules = game.rules

@@ -14,14 +14,6 @@ CEZAR_RUNS = tuple(range(len(RANKS) - 2))  # extra cards after 3-2-A: 0..7
 DETAIL = "detail"
 
 
-def _getlist(form: Mapping[str, Any], name: str) -> list[str]:
-    getter = getattr(form, "getlist", None)
-    if getter:
-        return list(getter(name))
-    value = form.get(name)
-    return value if isinstance(value, list) else ([] if value in (None, "") else [value])
-
-
 def detailed(form: Mapping[str, Any]) -> bool:
     """Whether a posted deal gives aces, honours and the last trick (rather than each
     pair's card points): its mode says so, or one of those fields was filled in."""
@@ -30,8 +22,8 @@ def detailed(form: Mapping[str, Any]) -> bool:
                                                  "last"))
 
 
-def parse(form: Mapping[str, Any]) -> dict[str, Any]:
-    """Read a posted Tybet deal into the raw result of :mod:`rules.tybet`."""
+def parse(form: Any) -> dict[str, Any]:
+    """A posted Tybet deal (a ``MultiDict``) as the raw result the rules check."""
     declarations = []
     for seat in range(4):
         items: list[dict[str, Any]] = []
@@ -39,8 +31,8 @@ def parse(form: Mapping[str, Any]) -> dict[str, Any]:
             extra = form.get(f"cezar-{seat}-{suit}", "")
             if extra != "":
                 items.append({"kind": "cezar", "suit": suit, "extra": extra})
-        items += [{"kind": "four", "rank": r} for r in _getlist(form, f"four-{seat}")]
-        items += [{"kind": "trio", "rank": r} for r in _getlist(form, f"trio-{seat}")]
+        items += [{"kind": "four", "rank": r} for r in form.getlist(f"four-{seat}")]
+        items += [{"kind": "trio", "rank": r} for r in form.getlist(f"trio-{seat}")]
         declarations.append(items)
     special = None
     chosen = form.get("special", "")
@@ -83,10 +75,5 @@ def values(result: Mapping[str, Any]) -> dict[str, Any]:
 
 def posted_values(form) -> dict[str, Any]:
     """What was typed, to show again beside the messages of a refused deal."""
-    out: dict[str, Any] = {}
-    for key in form:
-        if key in ("csrf_token", "version"):
-            continue
-        many = form.getlist(key)
-        out[key] = many if key.startswith(("four-", "trio-")) else many[0]
-    return out
+    return {key: form.getlist(key) if key.startswith(("four-", "trio-")) else form[key]
+            for key in form if key not in ("csrf_token", "version")}
