@@ -25,7 +25,7 @@ from scorekeeper.rules.checks import is_int
 from scorekeeper.rules.errors import N_, InvalidPlay, Problem
 
 from .cards import SUITS, Card, card_set
-from .contracts import CardCount, Contract, PenaltyTricks, Robber, Table, TrickCount, Trumps
+from .contracts import CardCount, Contract, PenaltyTricks, Robber, Table, TrickCount
 
 CardLike = Card | str
 
@@ -208,7 +208,7 @@ def _items(contract: Contract, cards: Sequence[Card], trick: int | None,
             pending += later
         return items, pending
     points = contract.data.get("points")
-    if isinstance(contract, (TrickCount, Trumps)):
+    if isinstance(contract, TrickCount):  # a trump deal too
         return [ScoreItem(contract.key, "trick", 1, points)], []
     if isinstance(contract, CardCount):
         taken = card_set(contract.set_name, cards)
