@@ -12,6 +12,7 @@ from ...rules.errors import N_
 from ..base import Family
 from . import words
 from .rules import (
+    SWEEPS,
     TybetDeal,
     TybetRules,
     TybetScore,
@@ -24,7 +25,7 @@ from .rules import (
 )
 
 KEY = "tybet"
-SWEEPS = ("kalanda", "perla", "kondriona")
+__all__ = ["KEY", "SWEEPS", "Tybet"]
 
 
 class Tybet(Family):
