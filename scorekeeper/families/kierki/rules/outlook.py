@@ -33,7 +33,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import permutations, product
 from operator import add
 from typing import Any
@@ -157,7 +156,6 @@ def swing(contract: Contract) -> int | None:
     return max((max(points) - min(points) for points in outcomes), default=0)
 
 
-@lru_cache(maxsize=512)
 def _outcomes(contract: Contract) -> frozenset[tuple[int, ...]] | None:
     """Every distinct set of points one deal of ``contract`` can give the players (None
     for a robber, whose results are too many, and where a bid has no bound). A
@@ -183,20 +181,12 @@ def _outcomes(contract: Contract) -> frozenset[tuple[int, ...]] | None:
     return frozenset(found)
 
 
-def _exact_places(totals: Sequence[int], deals: Sequence[Deal]) -> tuple[list[int], list[int]] | None:
+def _exact_places(totals: Sequence[int], deals: Sequence[Deal]
+                  ) -> tuple[list[int], list[int]] | None:
     """Who has first place for sure and who can no longer reach it (not even level),
-    from every end the deals left can give, when they are few enough to try (the last
-    deal or two); None otherwise."""
-    found = _places_of_ends(tuple(totals), tuple(d.contract for d in deals))
-    return None if found is None else (list(found[0]), list(found[1]))
-
-
-@lru_cache(maxsize=256)
-def _places_of_ends(totals: tuple[int, ...], contracts: tuple[Contract, ...]
-                    ) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-    """:func:`_exact_places` by the totals and the contracts left, kept: every phone of a
-    table asks it again until the next deal is entered (a trump deal and the loteryjka
-    left, 13,440 ends at four players, cost about 10 ms the first time)."""
+    from every end the deals left can give, when they are few enough to try; None
+    otherwise."""
+    contracts = [d.contract for d in deals]
     size = 1  # a bound on the ends, known before any is tried: most deals stop here
     for contract in contracts:
         outcomes = _outcomes(contract)
@@ -205,7 +195,7 @@ def _places_of_ends(totals: tuple[int, ...], contracts: tuple[Contract, ...]
         size *= len(outcomes)
         if size > _MOST_ENDS:
             return None
-    ends: set[tuple[int, ...]] = {totals}
+    ends: set[tuple[int, ...]] = {tuple(totals)}
     for contract in contracts:
         outcomes = _outcomes(contract) or frozenset()
         ends = {tuple(map(add, end, points)) for end in ends for points in outcomes}
@@ -220,8 +210,7 @@ def _places_of_ends(totals: tuple[int, ...], contracts: tuple[Contract, ...]
             always.clear()
         else:
             always &= set(firsts)
-    out = tuple(s for s in players if s not in can_top)
-    return tuple(sorted(always)), out
+    return sorted(always), [s for s in players if s not in can_top]
 
 
 @dataclass(frozen=True)
