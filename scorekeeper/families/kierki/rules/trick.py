@@ -1,8 +1,6 @@
-"""One trick at a time: who wins it, what it costs, and which plays are allowed.
+"""One trick at a time: who wins it, what it costs, which plays are allowed.
 
-Tools for players checking a trick at the table; nothing here keeps a deal's
-state. Cards may be given as :class:`Card` or as strings such as ``"QH"``.
-Seats count from 0 clockwise; the leader's card comes first.
+Cards are :class:`Card` or strings such as ``"QH"``; the leader's card comes first.
 
 >>> from .rulesets import get_ruleset
 >>> robber = get_ruleset("standard-4").contract("robber")
@@ -47,11 +45,8 @@ class Reason:
 
 @dataclass(frozen=True)
 class Ruling:
-    """The answer to "may this card be played?".
-
-    ``allowed`` is ``None`` when it depends on cards the caller did not give
-    (the player's hand); ``reason`` then says what it depends on.
-    """
+    """May this card be played? ``allowed`` is None when it depends on the hand, which
+    the caller did not give."""
 
     allowed: bool | None
     reason: Reason
@@ -76,12 +71,8 @@ ITEM_MESSAGES = {
 
 @dataclass(frozen=True)
 class ScoreItem:
-    """One heading the trick scores under for its taker.
-
-    ``key`` is the contract (or robber part) key, ``name`` the heading:
-    ``"trick"``, a card set name (``"hearts"``, ``"queens"``, …) or
-    ``"penalty_trick"``. ``points`` is for all ``count`` together.
-    """
+    """One heading the trick scores under for its taker: ``key`` the contract (or robber
+    part), ``name`` ``"trick"``, a card set or ``"penalty_trick"``."""
 
     key: str
     name: str
@@ -105,11 +96,8 @@ class ScoreItem:
 
 @dataclass(frozen=True)
 class TrickResult:
-    """A checked trick: the winner and what the winner scores in this deal.
-
-    ``pending`` holds what could not be scored without the trick number
-    (the penalty tricks of deal 6 and the robber).
-    """
+    """A checked trick: the winner and what they score; ``pending``, what needs the
+    trick number."""
 
     plays: tuple[tuple[int, Card], ...]
     winner: int
@@ -182,7 +170,7 @@ def _read_trump(contract: Contract, trump: str | None, problems: list[Problem]) 
 
 
 def winner(cards: Sequence[Card], trump: str | None = None) -> tuple[int, Reason]:
-    """The index in play order of the winning card, and why it wins.
+    """The index of the winning card in play order, and why it wins.
 
     >>> winner([Card.parse(c) for c in ("9D", "AS", "2H", "10D")], trump="H")[0]
     2
@@ -231,14 +219,8 @@ def _items(contract: Contract, cards: Sequence[Card], trick: int | None,
 def check_trick(contract: Contract, leader: int, cards: Sequence[CardLike], *,
                 trump: str | None = None, trick: int | None = None,
                 table: Table | None = None) -> TrickResult:
-    """Check one complete trick and score it for its taker.
-
-    ``cards`` are in play order, starting with ``leader``'s. ``trump`` is a
-    suit letter (trump deals only; ``"NT"`` where the ruleset allows no
-    trumps). ``trick`` counts from 1 and is needed to score penalty tricks.
-    ``table`` defaults to the contract's. Raises :class:`InvalidPlay` with
-    every problem found.
-    """
+    """Check one complete trick in play order and score it for its taker; ``trick``
+    counts from 1 (penalty tricks need it). Raises :class:`InvalidPlay`."""
     _no_tricks(contract)
     table = table or contract.table
     problems: list[Problem] = []
@@ -264,11 +246,8 @@ def _hand(hand: Iterable[CardLike] | None) -> frozenset[Card] | None:
 
 def check_lead(contract: Contract, card: CardLike,
                hand: Iterable[CardLike] | None = None) -> Ruling:
-    """May ``card`` be led, under the contract's lead rules?
-
-    Without the leader's ``hand`` a restricted lead is answered ``None``
-    (it depends on the hand). No source restricts leads by whether hearts
-    have been discarded before ("broken"), so there is no such option.
+    """May ``card`` be led under the contract's lead rules? Without the ``hand`` a
+    restricted lead is answered None.
 
     >>> from .rulesets import get_ruleset
     >>> c = get_ruleset("standard-4").contract("no_hearts")
@@ -310,19 +289,10 @@ def check_follow(contract: Contract, led: CardLike, card: CardLike,
                  trump: str | None = None) -> Ruling:
     """May ``card`` be played to a trick led with ``led``?
 
-    Follow suit if you can; otherwise any card, except that under the
-    ``discard_king_of_hearts`` rule the K♥ must go at the first trick its
-    holder cannot follow. Nobody has to beat the cards played, nor to trump,
-    unless the contract says ``must_beat`` (seed 004's variation 1: "Players had
-    to trump when unable to follow suit and to beat cards already played to the
-    trick when possible"): then ``played`` (the cards already in the trick, the
-    led card first; just ``led`` when not given) and ``trump`` (the trump suit of
-    a trump deal) say what must be beaten. A card of the suit led must be higher
-    than the best of that suit played while no trump is in the trick; a player
-    who cannot follow in a trump deal must trump, higher than a trump already
-    played when able. The app's reading where the sentence is silent: a player
-    who cannot beat a trump already played still has to trump (lower), and in a
-    deal without trumps a player who cannot follow plays any card.
+    Follow suit if you can; under ``discard_king_of_hearts`` the K♥ goes at the first
+    trick its holder cannot follow. Under ``must_beat``, ``played`` (the trick so far)
+    and ``trump`` say what must be beaten: a higher card of the suit led while no trump
+    is in, and a void player must trump, higher when able (lower still trumps).
 
     >>> from .rulesets import get_ruleset
     >>> c = get_ruleset("seed001-4").contract("no_king_of_hearts")
@@ -391,8 +361,8 @@ def check_follow(contract: Contract, led: CardLike, card: CardLike,
 
 
 def _must_beat_with(held: frozenset[Card] | None, best: Card, suit: str, key: str) -> Ruling:
-    """A card of ``suit`` lower than ``best``, the card winning the trick so far, under
-    ``must_beat``: refused when the hand holds a higher one of that suit."""
+    """A card of ``suit`` lower than ``best`` under ``must_beat``: refused when the hand
+    holds a higher one."""
     if held is None:
         return Ruling(None, Reason(f"{key}_if_able", N_(
             "lower than the %(card)s: allowed only to a player who holds no higher %(suit)s "
