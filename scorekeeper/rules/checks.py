@@ -106,8 +106,6 @@ def counts(values: Any, size: int, total: int, name: str, problems: list[Problem
     if not isinstance(values, (list, tuple)) or len(values) != size:
         problems.append(Problem(name, shape_message, {"players": size}))
         return None
-    if all(type(v) is int and 0 <= v <= total for v in values) and sum(values) == total:
-        return list(values)  # as an app sends them: nothing to read, fill or say
     parsed: list[int | None] = []
     ok = True
     for i, value in enumerate(values):

@@ -244,6 +244,10 @@ def _hand(hand: Iterable[CardLike] | None) -> frozenset[Card] | None:
     return None if hand is None else frozenset(parse_card(c) for c in hand)
 
 
+def _rule(allowed: bool | None, key: str, message: str, **params: Any) -> Ruling:
+    return Ruling(allowed, Reason(key, message, params))
+
+
 def check_lead(contract: Contract, card: CardLike,
                hand: Iterable[CardLike] | None = None) -> Ruling:
     """May ``card`` be led under the contract's lead rules? Without the ``hand`` a
@@ -258,29 +262,26 @@ def check_lead(contract: Contract, card: CardLike,
     card = parse_card(card)
     held = _hand(hand)
     if card not in contract.table.deck:
-        return Ruling(False, Reason("not_in_deck", N_("%(card)s is not in this deck."),
-                                    {"card": str(card)}))
+        return _rule(False, "not_in_deck", N_("%(card)s is not in this deck."), card=str(card))
     if held is not None and card not in held:
-        return Ruling(False, Reason("not_in_hand", N_("%(card)s is not in this hand."),
-                                    {"card": str(card)}))
+        return _rule(False, "not_in_hand", N_("%(card)s is not in this hand."), card=str(card))
     rules = contract.lead_rules
     if "no_king_of_hearts" in rules and card == KING_OF_HEARTS:
         if held is None:
-            return Ruling(None, Reason("king_of_hearts_last_card", N_(
-                "The king of hearts may be led only as the leader's last card.")))
+            return _rule(None, "king_of_hearts_last_card", N_(
+                "The king of hearts may be led only as the leader's last card."))
         if len(held) > 1:
-            return Ruling(False, Reason("no_king_of_hearts", N_(
-                "The king of hearts may not be led.")))
+            return _rule(False, "no_king_of_hearts", N_("The king of hearts may not be led."))
     if "no_hearts" in rules and card.suit == "H":
         if held is None:
-            return Ruling(None, Reason("hearts_only_if_no_other_suit", N_(
-                "A heart may be led only by a player who holds nothing but hearts.")))
+            return _rule(None, "hearts_only_if_no_other_suit", N_(
+                "A heart may be led only by a player who holds nothing but hearts."))
         if any(c.suit != "H" for c in held):
-            return Ruling(False, Reason("no_hearts", N_(
-                "A heart may not be led while you hold another suit.")))
-        return Ruling(True, Reason("only_hearts_left", N_(
-            "Only hearts are left in the hand, so a heart may be led.")))
-    return Ruling(True, Reason("free_lead", N_("Any card may be led.")))
+            return _rule(False, "no_hearts", N_(
+                "A heart may not be led while you hold another suit."))
+        return _rule(True, "only_hearts_left", N_(
+            "Only hearts are left in the hand, so a heart may be led."))
+    return _rule(True, "free_lead", N_("Any card may be led."))
 
 
 def check_follow(contract: Contract, led: CardLike, card: CardLike,
@@ -303,75 +304,67 @@ def check_follow(contract: Contract, led: CardLike, card: CardLike,
     led, card = parse_card(led), parse_card(card)
     held = _hand(hand)
     if held is not None and card not in held:
-        return Ruling(False, Reason("not_in_hand", N_("%(card)s is not in this hand."),
-                                    {"card": str(card)}))
+        return _rule(False, "not_in_hand", N_("%(card)s is not in this hand."), card=str(card))
     beat = contract.must_beat
     trump_suit = trump if contract.kind == "trumps" and trump in SUITS else None
     so_far = [parse_card(c) for c in played] if played else [led]
     best = so_far[winner(so_far, trump_suit)[0]]
-    if card.suit == led.suit:
-        if beat and best.suit == led.suit and card.value < best.value:
-            return _must_beat_with(held, best, led.suit, "must_beat")
-        if beat and best.suit == led.suit:
-            return Ruling(True, Reason("beats", N_("The card follows suit and beats the "
-                                                   "cards played.")))
-        return Ruling(True, Reason("follows_suit", N_("The card follows suit.")))
+    suit = led.suit
+    if card.suit == suit:
+        if beat and best.suit == suit and card.value < best.value:
+            return _must_beat_with(held, best, suit, "must_beat")
+        if beat and best.suit == suit:
+            return _rule(True, "beats", N_("The card follows suit and beats the cards played."))
+        return _rule(True, "follows_suit", N_("The card follows suit."))
     if held is None:
         if beat and trump_suit is not None and card.suit == trump_suit:
             if best.suit == trump_suit and card.value < best.value:
-                return Ruling(None, Reason("only_if_void_and_no_higher_trump", N_(
+                return _rule(None, "only_if_void_and_no_higher_trump", N_(
                     "a trump lower than the %(card)s: allowed only to a player who holds no "
-                    "%(suit)s and no higher trump."), {"suit": led.suit, "card": str(best)}))
-            return Ruling(None, Reason("only_if_void_must_trump", N_(
+                    "%(suit)s and no higher trump."), suit=suit, card=str(best))
+            return _rule(None, "only_if_void_must_trump", N_(
                 "a trump: allowed (and required) only of a player who holds no %(suit)s."),
-                {"suit": led.suit}))
+                suit=suit)
         if beat and trump_suit is not None:
-            return Ruling(None, Reason("only_if_void_and_no_trump", N_(
+            return _rule(None, "only_if_void_and_no_trump", N_(
                 "neither a %(suit)s nor a trump: allowed only to a player who holds neither "
-                "(whoever cannot follow suit must trump)."),
-                {"suit": led.suit}))
-        return Ruling(None, Reason("only_if_void", N_(
-            "not a %(suit)s: allowed only to a player who holds no %(suit)s."),
-            {"suit": led.suit}))
-    if any(c.suit == led.suit for c in held):
-        return Ruling(False, Reason("must_follow", N_("You must follow suit (%(suit)s)."),
-                                    {"suit": led.suit}))
+                "(whoever cannot follow suit must trump)."), suit=suit)
+        return _rule(None, "only_if_void", N_(
+            "not a %(suit)s: allowed only to a player who holds no %(suit)s."), suit=suit)
+    if any(c.suit == suit for c in held):
+        return _rule(False, "must_follow", N_("You must follow suit (%(suit)s)."), suit=suit)
     if ("discard_king_of_hearts" in contract.lead_rules and KING_OF_HEARTS in held
             and card != KING_OF_HEARTS):
-        return Ruling(False, Reason("must_discard_king_of_hearts", N_(
-            "You cannot follow suit, so the king of hearts must go now.")))
+        return _rule(False, "must_discard_king_of_hearts", N_(
+            "You cannot follow suit, so the king of hearts must go now."))
     if beat and trump_suit is not None:
-        trumps = [c for c in held if c.suit == trump_suit]
         if card.suit == trump_suit:
             if best.suit == trump_suit and card.value < best.value:
                 return _must_beat_with(held, best, trump_suit, "must_overtrump")
-            return Ruling(True, Reason("trumps", N_(
-                "You cannot follow suit, so you must trump, and this trump does.")))
-        if trumps:
-            return Ruling(False, Reason("must_trump", N_(
-                "You cannot follow suit, so you must trump (%(suit)s)."),
-                {"suit": trump_suit}))
-        return Ruling(True, Reason("void_any_card", N_(
-            "You can neither follow suit nor trump: any card may be played.")))
+            return _rule(True, "trumps", N_(
+                "You cannot follow suit, so you must trump, and this trump does."))
+        if any(c.suit == trump_suit for c in held):
+            return _rule(False, "must_trump", N_(
+                "You cannot follow suit, so you must trump (%(suit)s)."), suit=trump_suit)
+        return _rule(True, "void_any_card", N_(
+            "You can neither follow suit nor trump: any card may be played."))
     if contract.kind == "trumps" and not beat:
-        return Ruling(True, Reason("void_any_card", N_(
-            "You cannot follow suit: any card may be played; you need not trump.")))
-    return Ruling(True, Reason("void_any_card", N_(
-        "You cannot follow suit: any card may be played.")))
+        return _rule(True, "void_any_card", N_(
+            "You cannot follow suit: any card may be played; you need not trump."))
+    return _rule(True, "void_any_card", N_("You cannot follow suit: any card may be played."))
 
 
 def _must_beat_with(held: frozenset[Card] | None, best: Card, suit: str, key: str) -> Ruling:
     """A card of ``suit`` lower than ``best`` under ``must_beat``: refused when the hand
     holds a higher one."""
+    params = {"card": str(best), "suit": suit}
     if held is None:
-        return Ruling(None, Reason(f"{key}_if_able", N_(
+        return _rule(None, f"{key}_if_able", N_(
             "lower than the %(card)s: allowed only to a player who holds no higher %(suit)s "
-            "(the cards played must be beaten when possible)."),
-            {"card": str(best), "suit": suit}))
+            "(the cards played must be beaten when possible)."), **params)
     if any(c.suit == suit and c.value > best.value for c in held):
-        return Ruling(False, Reason(key, N_(
-            "You must beat the %(card)s: you hold a higher %(suit)s."),
-            {"card": str(best), "suit": suit}))
-    return Ruling(True, Reason("cannot_beat", N_(
+        return _rule(False, key, N_(
+            "You must beat the %(card)s: you hold a higher %(suit)s."), **params)
+    return _rule(True, "cannot_beat", N_(
         "You hold no %(suit)s higher than the %(card)s, so a lower one may be played."),
-        {"card": str(best), "suit": suit}))
+        **params)
