@@ -19,14 +19,11 @@ from .deal import (
     TRIO_POINTS,
     TybetRules,
     card_points,
-    declaration_points,
-    pair_of,
 )
 from .document import TybetRuleset, from_data, get_rules, registry
-from .game import TybetDeal, TybetScore, TybetState, advance, deal_at, replay, start
+from .game import TybetDeal, TybetScore, TybetState, advance, deal_at, replay
 
 __all__ = ["ACES", "CARD_POINTS", "CEZAR_POINTS", "FOUR_POINTS", "HONOURS", "HONOUR_CARDS",
            "RANKS", "SUITS", "SWEEPS", "TRIO_POINTS", "TybetDeal", "TybetRules", "TybetRuleset",
-           "TybetScore", "TybetState", "advance", "card_points", "deal_at",
-           "declaration_points", "from_data", "get_rules", "pair_of", "registry", "replay",
-           "start"]
+           "TybetScore", "TybetState", "advance", "card_points", "deal_at", "from_data",
+           "get_rules", "registry", "replay"]

@@ -205,9 +205,7 @@ def _read_declarations(values: Any, problems: list[Problem]) -> list[list[dict[s
     for seat, items in enumerate(values):
         read = []
         if not isinstance(items, (list, tuple)) or len(items) > 12:
-            problems.append(Problem(f"declarations.{seat}", N_("This is not a declaration.")))
-            out.append([])
-            continue
+            items = [None]  # one problem, no declaration
         for d in items:
             decl = _read_declaration(d)
             if decl is None:

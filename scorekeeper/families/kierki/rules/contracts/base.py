@@ -69,11 +69,8 @@ class Data:
 
 
 class Checker:
-    """Collects problems while reading a raw result.
-
-    ``free`` holds the seats still being entered in a half-entered robber: they may
-    take any card.
-    """
+    """Collects problems while reading a raw result; ``free``, the seats of a half-entered
+    robber that may take any card."""
 
     def __init__(self, table: Table, dealer: int | None = None,
                  free: frozenset[int] = frozenset()):
