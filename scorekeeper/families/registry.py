@@ -38,19 +38,14 @@ def find(ruleset_id: Any) -> tuple[Family, Any]:
     raise UnknownRuleset(str(ruleset_id))
 
 
-#: Loaded rules by their stored snapshot, each with the parts made of them: the games of
-#: an evening share a few rulesets, and loading one (checking it, building its contracts)
-#: costs more than a page. The one home of loaded snapshots: the games the service loads
-#: (whose figures are made of the same rules when one ends) and the house variants stored
-#: read them here; only rules not stored yet (a file imported, a variant being checked)
-#: are loaded elsewhere.
+#: Loaded rules by their stored snapshot, with the parts made of them: an evening's games
+#: share a few rulesets, and loading one checks it and builds its contracts.
 _loaded = LRU(64)
 
 
 def loaded(family: Family, snapshot: Any, text: str = "") -> tuple[Any, dict[Any, Any]]:
-    """``family.load_rules(snapshot)`` and its parts, once per distinct snapshot (rules are
-    immutable); ``text`` is the snapshot as stored, when it is at hand (the same text is
-    the same snapshot, and it needs no writing out to serve as a key)."""
+    """``family.load_rules(snapshot)`` and its parts, once per distinct snapshot; ``text``
+    is the snapshot as stored, when at hand (it serves as the key)."""
     key = (family.key, text or json.dumps(snapshot, sort_keys=True, ensure_ascii=False))
     found = _loaded.get(key)
     if found is None:

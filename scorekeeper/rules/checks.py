@@ -1,8 +1,7 @@
 """Every input check, once: whole numbers, counts that add up, seats, names, a first dealer.
 
-The API, the forms, the import and every family's rules call these, so a value is
-read the same way wherever it comes from and a problem is reported the same way:
-as a :class:`~.errors.Problem` naming the field.
+A problem is reported as a :class:`~.errors.Problem` naming the field, wherever the value
+comes from (the API, a form, an import, a family's rules).
 
 >>> whole_number("12"), whole_number(" 3 "), whole_number("-2")
 (12, 3, -2)
@@ -33,11 +32,7 @@ def is_int(value: Any) -> bool:
 
 
 def whole_number(value: Any) -> int | None:
-    """An int from an int or from ASCII digits with one optional minus; else None.
-
-    Booleans, floats, other scripts' digits ("²", "٣") and anything longer than
-    :data:`MAX_DIGITS` digits are not whole numbers.
-    """
+    """An int from an int or from ASCII digits with one optional minus; else None."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
@@ -51,8 +46,7 @@ def whole_number(value: Any) -> int | None:
 
 
 def digits(text: Any) -> bool:
-    """ASCII digits, at least one: what ``int()`` reads the same everywhere. (``str.isdigit``
-    is true of "²" too, which ``int`` refuses, and of "٣", which it reads.)
+    """ASCII digits, at least one (``str.isdigit`` is true of "²" and "٣" too).
 
     >>> digits("12"), digits("²"), digits("٣"), digits(""), digits("-1"), digits(12)
     (True, False, False, False, False, False)
@@ -99,10 +93,8 @@ def fill_last(values: list[int | None], total: int) -> list[int | None]:
 def counts(values: Any, size: int, total: int, name: str, problems: list[Problem],
            shape_message: str = N_("Enter a number for each of the %(players)s players."),
            ) -> list[int] | None:
-    """``size`` whole numbers from 0 to ``total`` that add up to ``total``.
-
-    One blank is filled with what is left. Problems go to ``problems`` with the
-    fields ``name`` (the whole) and ``name.i`` (one value); None when any.
+    """``size`` whole numbers from 0 to ``total`` that add up to ``total``, one blank
+    filled with what is left; else None, the problems (at ``name`` or ``name.i``) added.
 
     >>> found = []
     >>> counts(["3", "", 4, 4], 4, 13, "tricks", found), found
@@ -114,8 +106,6 @@ def counts(values: Any, size: int, total: int, name: str, problems: list[Problem
     if not isinstance(values, (list, tuple)) or len(values) != size:
         problems.append(Problem(name, shape_message, {"players": size}))
         return None
-    if all(type(v) is int and 0 <= v <= total for v in values) and sum(values) == total:
-        return list(values)  # as an app sends them: nothing to read, fill or say
     parsed: list[int | None] = []
     ok = True
     for i, value in enumerate(values):
@@ -154,8 +144,7 @@ def seat(value: Any, players: int) -> int | None:
 
 
 def clean_name(name: Any) -> str:
-    """A player's name as it is kept: NFC, without control or invisible format characters
-    (zero-width spaces, direction marks), single spaces; "" if not text.
+    """A player's name as kept: NFC, no control or invisible characters, single spaces.
 
     >>> clean_name("  O\u200bla \t Nowak\x07 ")
     'Ola Nowak'
@@ -168,8 +157,7 @@ def clean_name(name: Any) -> str:
 
 
 def person_key(name: Any) -> str:
-    """What makes two names one person: case, compatibility forms (``ﬁ`` and ``fi``, a
-    full-width ``Ａ``), invisible characters and spacing do not count.
+    """What makes two names one person: case, compatibility forms and spacing aside.
 
     >>> person_key(" ALA\u200b ") == person_key("ala") == person_key("Ａｌａ")
     True
@@ -178,10 +166,8 @@ def person_key(name: Any) -> str:
 
 
 def names(given: Any, players: int) -> list[str]:
-    """The players' names in seat order, each present, short enough and different.
-
-    Trailing blanks beyond ``players`` are dropped (a 3-player game from a 4-seat form).
-    """
+    """The players' names in seat order, each present, short enough and different
+    (trailing blanks beyond ``players`` dropped)."""
     if not isinstance(given, (list, tuple)):
         raise InvalidInput([Problem("players", N_("Enter the players' names."))])
     cleaned = [clean_name(n) for n in given]

@@ -1,46 +1,15 @@
-"""A Kierki tournament's round drawn: who sits at which table, in which seat, who deals first.
+"""A tournament round drawn: who sits at which table, in which seat, who deals first.
 
-The one home of the draw; pure Python (the standard library only). The domain service calls
-:func:`table_sizes` when a tournament is made, and :func:`draw_round` for each round with the
-players active then (late arrivals in, withdrawals out) and :func:`meetings` of the rounds
-before; everything else here is the search.
-
-A round is reproducible from its seed, its number, its players and the meetings before it
-alone: the random stream is ``random.Random(f"{seed}:{number}")`` and every input is sorted
-first, so the order players were entered in changes nothing. Round 1 is a plain seeded
-shuffle. A later round is the tables with the least *cost*: the sum, over every pair seated
-together, of ``(4**m - 1) // 3`` where ``m`` is how often the pair met before (0 when never; 1 for
-a second meeting, 5 for a third, 21 for a fourth), so one pair meeting a third time costs
-more than three pairs meeting a second time. The search seeds the tables greedily (the
-players with the most meetings first, each at an open table where they meet nobody again),
-then swaps players between tables (tabu search: the best swap for a player who meets someone
-again, even a worse one, never straight back) with restarts, until nobody meets again or its
-bounded work is spent (:data:`WORK` pair look-ups): 1,000 players draw in about 15 ms on
-one core here, and a round that cannot be without a repeat (12 players' round 2) takes its
-whole bound, about 0.2 s, whatever the count.
-
-What it guarantees, measured by ``bench/draw.py`` and a sweep of 8 to 40 players over ten
-seeds for each set of sizes with four ({4}, {3, 4}, {4, 5}, {3, 4, 5}); each is tested:
-
-* round 2 repeats the fewest pairs the counting allows: each first-round table's players
-  spread as evenly as can be over the round's tables (12 at three tables of four must repeat
-  3 pairs and repeat 3; 13 at (5, 4, 4) repeat 4; 14 at (4, 4, 3, 3) none);
-* nobody meets twice in the first 3 rounds when there are as many tables as the largest
-  table has players (so round 2 can be without a repeat); in the first 4 rounds from 13
-  players at tables of three and four, from 14 at tables of three, four and five (but 17:
-  five, four, four, four); in the first 5 rounds from 21 players at tables of three and
-  four, 22 at three, four and five, 24 at tables of four only, 28 with any of these sizes,
-  and for 100, 600 and 1,000 players;
-* 16 players at tables of four meet nobody twice in 5 rounds, the most there can be (each
-  meets 3 of the 15 others a round). The search looks one round ahead while the tables are
-  few (at most :data:`LOOKAHEAD`): a round with no repeat is kept only if the round after
-  it can have none either, when such a round is found. Without this, most rounds 3 for 16
-  players leave no round 4 without a repeat (the Latin squares of order 4 made from the
-  cyclic group have no orthogonal mate).
-
-Fewer players, or more rounds, repeat as little as the search finds, which is not proven
-to be the least (20 players at tables of four meet someone again in round 5, though a
-round without may exist).
+A round is reproducible from its seed, number, players and the meetings before it alone
+(``random.Random(f"{seed}:{number}")``, every input sorted first). Round 1 is a seeded
+shuffle. A later round is the tables of least *cost*: over every pair seated together,
+``(4**m - 1) // 3`` where ``m`` is how often the pair met before, so one pair meeting a third
+time costs more than three pairs meeting a second time. The search seats the players with
+the most meetings first, then swaps players between tables (tabu search) with restarts,
+until nobody meets again or its bounded work (:data:`WORK`) is spent. While the tables are
+few (:data:`LOOKAHEAD`) a round without repeats is kept only if the next round can have
+none either, when such a round is found (16 players at tables of four then meet nobody
+twice in 5 rounds). ``bench/draw.py`` measures what it guarantees.
 """
 from __future__ import annotations
 
@@ -53,7 +22,7 @@ from .errors import N_, InvalidInput, Problem
 
 #: The table sizes a Kierki ruleset can be for.
 SIZES = frozenset({3, 4, 5})
-#: The search's bound: pair look-ups over all its restarts (a few tenths of a second at most).
+#: The search's bound: pair look-ups over all its restarts.
 WORK = 1_500_000
 #: What one step of the search costs beside its look-ups, in look-ups.
 STEP = 30
@@ -71,13 +40,9 @@ class Table:
 
 
 def table_sizes(count: int, sizes: Collection[int]) -> list[int]:
-    """How `count` players sit at tables whose sizes are among `sizes` (a subset of {3,4,5},
-    the sizes a ruleset was given for): as many tables of four as possible; the rest at
-    tables of three or five, the fewest such tables, three before five on a tie (14 -> [4,4,3,3];
-    13 with {3,4,5} -> [5,4,4]; 13 with {3,4} -> [4,3,3,3]); largest first. Without 4 in sizes,
-    all threes or all fives or a mix as possible. Raises rules.errors.InvalidInput (a Problem on
-    field "players", an N_() message with %(count)s / %(sizes)s parameters) when it cannot be
-    done (5 players with only {4}).
+    """How ``count`` players sit at tables of ``sizes`` (among 3, 4, 5): as many tables of
+    four as possible, then the fewest tables of three or five (three first on a tie),
+    largest first; ``InvalidInput`` when it cannot be done.
 
     >>> table_sizes(14, {3, 4, 5}), table_sizes(13, {3, 4, 5}), table_sizes(13, {3, 4})
     ([4, 4, 3, 3], [5, 4, 4], [4, 3, 3, 3])
@@ -137,14 +102,9 @@ def cost_of(met: int) -> int:
 
 def draw_round(players: Sequence[int], sizes: Collection[int], seed: str, number: int,
                met: Mapping[frozenset[int], int] | None = None) -> list[Table]:
-    """Round `number`'s tables for the active `players`: reproducible from (seed, number,
-    players, met) alone (random.Random(f"{seed}:{number}"); sort inputs so that order of
-    `players` given does not matter), seats and first dealer drawn;
-    the tables such that as few pairs as possible meet again (minimise the sum over tables of
-    the pairs' earlier meetings, weighted so one pair meeting three times is worse than three
-    pairs meeting twice). Round 1 (met empty) is a plain seeded shuffle.
-
-    Tables come largest first, as :func:`table_sizes` gives them.
+    """Round ``number``'s tables for the active ``players``, largest first, seats and first
+    dealer drawn, as few pairs as the search finds meeting again (``met``: the meetings
+    before).
 
     >>> [t.players for t in draw_round([1, 2, 3, 4, 5, 6, 7], {3, 4}, "club", 1)]
     [(3, 2, 4, 6), (1, 5, 7)]

@@ -12,12 +12,8 @@ def N_(message: str) -> str:
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with an entered deal.
-
-    ``field`` names the input (``"tricks"``, ``"hearts.2"``, ``"positions.0"``,
-    or ``""`` for the deal as a whole); ``message`` is an untranslated id that
-    uses ``%(name)s`` placeholders filled from ``params``.
-    """
+    """One thing wrong: ``field`` names the input (``"hearts.2"``, ``""`` for the whole),
+    ``message`` is an untranslated id with ``%(name)s`` placeholders from ``params``."""
 
     field: str
     message: str
@@ -32,10 +28,7 @@ class RulesError(Exception):
 
 
 class InvalidInput(RulesError):
-    """Input the app refuses (a set-up, a deal, an import); carries every problem found.
-
-    Nothing is stored when it is raised. The web layer shows each problem at its field.
-    """
+    """Input the app refuses (a set-up, a deal, an import), with every problem found."""
 
     def __init__(self, problems: list[Problem]):
         self.problems = problems
@@ -51,17 +44,8 @@ class UnknownRuleset(RulesError):
 
 
 class RulesetError(RulesError, ValueError):
-    """Ruleset data that cannot be loaded (a built-in file, a stored snapshot, an import).
-
-    The message names what is wrong, e.g. ``contract 'no_hearts': unknown card set
-    'harts'``; it is for logs and developers, not translated. A ``ValueError`` too,
-    so callers that catch ``ValueError`` keep working.
-    """
+    """Ruleset data that cannot be loaded; the untranslated message names the fault."""
 
 
 class InvalidPlay(InvalidDeal):
-    """A card play, trick or table move the rules forbid; carries the problems.
-
-    A subclass of :class:`InvalidDeal` so that code showing a deal's problems
-    by field shows these the same way.
-    """
+    """A card play, trick or table move the rules forbid, shown as a deal's problems."""

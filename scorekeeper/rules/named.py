@@ -15,8 +15,7 @@ IMPORTED = {"en": "imported", "pl": "zaimportowane"}
 
 
 def named_text(data: Any, key: str, lang: str) -> str:
-    """``data[key]`` in ``lang`` (English if missing): a ruleset's ``name``, ``summary``
-    or ``notes``.
+    """A ruleset's ``name``, ``summary`` or ``notes`` in ``lang`` (English if missing).
 
     >>> named_text({"name": {"en": "Standard", "pl": "Standardowe"}}, "name", "pl")
     'Standardowe'
@@ -53,14 +52,13 @@ class Named:
 
 
 def family_of(data: dict[str, Any]) -> Any:
-    """Which family ruleset data says it is for (``game`` in snapshots stored before
-    the concept was called ``family``)."""
+    """Which family ruleset data is for (``game`` in older snapshots)."""
     return data.get("family", data.get("game"))
 
 
 def as_imported(data: dict[str, Any]) -> dict[str, Any]:
     """A copy of ruleset data under its own id, its names marked as imported, so that it
-    can never pass for a built-in ruleset."""
+    never passes for a built-in ruleset."""
     out = copy.deepcopy(data)
     digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:10]
     out["id"] = f"imported-{digest}"

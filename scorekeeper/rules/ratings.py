@@ -1,17 +1,9 @@
 """Players' ratings: pure, the one home of the rating model (openskill's Plackett–Luce).
 
-A finished game is a ranking of its seats by their totals (equal totals share a place:
-:func:`.places.places`); the model moves each player's skill estimate ``mu`` and its
-uncertainty ``sigma`` by how the ranking compares with what their ratings expected
-(``docs/ratings.md`` says how and why this model). A new player starts at ``mu`` 25,
-``sigma`` 25/3. The model keeps beside them the conservative number ``mu − 3·sigma`` (openskill's
-``ordinal``). The one number a page shows (:func:`shown`) is the skill estimate ``mu`` on
-a chess-like scale, 1500 for a newcomer, marked provisional (:func:`provisional`) until
-the player has :data:`PROVISIONAL_GAMES` rated games: before that one game still moves it
-a lot.
-
-Only one-player-a-side games are rated (Kierki): a side of two (Tybet's pairs) is not a
-player's own result.
+A finished game ranks its seats by their totals; the model moves each player's skill
+``mu`` and uncertainty ``sigma`` (``docs/ratings.md``). A page shows ``mu`` on a
+chess-like scale (:func:`shown`), provisional for the first :data:`PROVISIONAL_GAMES`
+games. Only one-player-a-side games (Kierki) are rated.
 """
 from __future__ import annotations
 
@@ -29,13 +21,10 @@ SIGMA = 25.0 / 3
 Z = 3
 
 
-#: The shown number's scale: a newcomer's ``mu`` (25) reads 1500, one unit of ``mu`` 30
-#: points, so a club's usual spread of ``mu`` (about 15 to 35) reads about 1200 to 1800.
+#: The shown number's scale: a newcomer's ``mu`` reads 1500, one unit of ``mu`` 30 points.
 SHOWN_AT_START = 1500
 SHOWN_PER_MU = 30
-#: Rated games before a rating stops being provisional. With σ starting at 25/3 a game
-#: at a table of four moves a newcomer's shown number by about 65 points on average; by
-#: the twentieth game σ is down to about 5.7 and a game moves it by about 45.
+#: Rated games before a rating stops being provisional.
 PROVISIONAL_GAMES = 20
 
 
@@ -78,8 +67,7 @@ def _model() -> PlackettLuce:
 
 
 def rate(before: Sequence[Rating], totals: Sequence[int]) -> list[Rating]:
-    """Each seat's rating after one game: ``before`` its rating going in, ``totals`` its
-    total (higher is better; equal totals share a place).
+    """Each seat's rating after one game, by its total (equal totals share a place).
 
     >>> after = rate([Rating(), Rating(), Rating()], [30, -10, -20])
     >>> after[0].mu > after[1].mu > after[2].mu and after[2].mu < 25

@@ -1,24 +1,9 @@
-"""A club's season table from its nights: pure, the one home of how a season adds up.
+"""A club's season table from its nights (tournaments): pure.
 
-A *night* is one tournament (club night) of the season, and its standings are the
-tournament's own (:mod:`.standings`: the sum of game totals, or places at every table,
-as the night's director chose). Each night gives every player who finished at least one
-game there a :class:`NightLine`: their night points, their place in the night (equal
-lines share the average of the places they cover, as :mod:`.places` shares a game's),
-how many players the night had, their games and wins.
-
-The season adds the nights up in one of two ways, the manager's choice:
-
-* ``points``: the sum of the player's night points (each night's as its standings give
-  them);
-* ``places``: each night gives ``field + 1 − place`` (the night's winner of 12 players
-  gets 12, its last 1, two players sharing 2nd and 3rd 10½ each), so a night of many
-  players weighs more than a small one and nights of different rules compare.
-
-Optionally only a player's best ``best`` nights count (best N of M: the M nights of the
-season, the N best of each player's; a player with fewer nights counts all of theirs).
-Nights played, games and wins count every night. The table ranks by points, then by
-wins; equal lines share a rank (1, 2, 2, 4), best first.
+Each night gives every player who finished a game there a :class:`NightLine` (points,
+place, field size, games, wins). A season adds up the nights' ``points``, or the
+``places`` (``field + 1 − place`` a night, so a bigger night weighs more), perhaps only
+each player's best ``best`` nights.
 """
 from __future__ import annotations
 
@@ -70,10 +55,8 @@ class SeasonLine:
 
 
 def night(games: Iterable[Sequence[Seat]], scoring: str = "points") -> list[NightLine]:
-    """One night's lines from its finished games (each its seats' ``Seat(person,
-    total)``), ranked as the tournament ranks (``scoring``: its own, points or places);
-    only players with a finished game have a line. Equal standings share the average of
-    the places they cover.
+    """One night's lines from its finished games (each its seats' ``Seat``), ranked by
+    ``scoring``; equal standings share the average of the places they cover.
 
     >>> lines = night([[Seat(7, 30), Seat(8, -10), Seat(9, -20)],
     ...                [Seat(7, -5), Seat(8, 5)]])
@@ -93,10 +76,8 @@ def night(games: Iterable[Sequence[Seat]], scoring: str = "points") -> list[Nigh
 
 def season(nights: Iterable[Sequence[NightLine]], scoring: str = "points",
            best: int | None = None) -> list[SeasonLine]:
-    """The season table: every player with a line in some night, best first (ranked by
-    points, then wins; equal lines share a rank); with ``best``, only each player's best
-    ``best`` nights' points count (``counted``: how many did), while ``nights``, ``games``
-    and ``wins`` count them all.
+    """The season table, best first by points then wins (equal lines share a rank); with
+    ``best``, only each player's ``best`` best nights' points count (``counted``).
 
     >>> a = [NightLine(1, Fraction(40), Fraction(1), 3, 2, 2),
     ...      NightLine(2, Fraction(-10), Fraction(2), 3, 2, 0),

@@ -1,11 +1,7 @@
 """The strict types every family's ruleset documents are made of (pydantic v2).
 
-One type per field: the built-in loader, a game's import, ``POST /api/rulesets`` and the
-variant editor read a ruleset through the same model, and the JSON Schemas the API
-serves are made from it, so what the schema allows is what the server takes. No
-coercion (``"1"`` is not 1, ``true`` is not a number), no unknown keys, every text,
-list and number bounded. What the rules must say beyond the shape (a card in the deck,
-a robber's parts) is each family's loader's to check afterwards.
+Every reader of a ruleset (the loader, an import, the API, the variant editor) and the
+JSON Schemas served use the same models: no coercion, no unknown keys, everything bounded.
 
 >>> Name.model_validate({"en": "House", "pl": "Domowe"}).pl
 'Domowe'
@@ -29,8 +25,8 @@ Short = Annotated[str, StringConstraints(max_length=40)]
 
 
 def _schema(schema: dict[str, Any], cls: Any) -> None:
-    """A field that may be left out says no default: it is absent, never ``null``; a
-    mapping whose keys have a pattern takes no other key (as the type refuses them)."""
+    """A field that may be left out has no default in the schema (never ``null``); a
+    mapping with key patterns takes no other key."""
     for field in schema.get("properties", {}).values():
         if "default" in field and field["default"] is None:
             del field["default"]
@@ -45,9 +41,7 @@ class Strict(BaseModel):
 
 
 def absent(description: str | None = None) -> Any:
-    """The default of a field that may be left out but is never ``null``: a ``null``
-    is refused as the wrong type, as in every ruleset file (the rules read such a field
-    with ``data.get(name, default)``)."""
+    """The default of a field that may be left out but is never ``null``."""
     return Field(None, description=description)
 
 
@@ -85,8 +79,7 @@ def where(loc: tuple[Any, ...]) -> str:
 
 
 def problems(error: ValidationError, limit: int = 20) -> list[Problem]:
-    """Each fault of a document at its field, in pydantic's words (the API's callers are
-    programs)."""
+    """Each fault of a document at its field, in pydantic's words."""
     return [Problem(where(err["loc"]), N_("%(detail)s"), {"detail": err["msg"]})
             for err in error.errors(include_url=False)[:limit]]
 

@@ -1,15 +1,8 @@
 """A tournament's standings from its finished games: pure, the one home of how players rank.
 
-Each table's game sums to its ruleset's total (a Kierki game to zero), so players who
-sat at different tables compare by the sum of their game totals: a tournament ranks by
-points only when every table's rules give the same total a player (the domain refuses
-zdanowicz-5's +44 a player beside standard-4's 0, and any rules whose total depends on
-the play) and offers ranking by places instead. Ties break by table
-wins (first place at a table, shared first places each count), then by the best single
-game. Ranked *by places* instead, each game gives its places 3, 2, 1, 0 at a table of
-four (spread evenly from 3 to 0 at a table of three or five: 3, 1½, 0 and 3, 2¼, 1½, ¾, 0)
-and tied places share the average of what they cover, so every table hands out the same
-points whatever its size.
+By points, players rank by the sum of their game totals (each table's game sums to its
+ruleset's total); by places, each game gives its places 3 down to 0, spread evenly at any
+table size, tied places sharing the average. Ties break by table wins, then the best game.
 """
 from __future__ import annotations
 
@@ -62,17 +55,13 @@ def place_points(totals: Sequence[int]) -> list[Fraction]:
 
 def standings(games: Iterable[Sequence[Seat]], players: Iterable[int],
               scoring: str = "points") -> list[Standing]:
-    """Every player's line, best first: ``games`` are the finished games (each its seats'
-    results), ``players`` every entry number (a player with no finished game yet has a
-    line of zeros). Equal lines share a rank (1, 2, 2, 4).
+    """Every player's line, best first (a player with no finished game has zeros); equal
+    lines share a rank (1, 2, 2, 4).
 
     >>> rows = standings([[Seat(1, 40), Seat(2, -40)], [Seat(1, -10), Seat(3, 10)]], [1, 2, 3])
     >>> [(r.player, int(r.points), r.wins, r.rank) for r in rows]
     [(1, 30, 1, 1), (3, 10, 1, 2), (2, -40, 0, 3)]
     """
-    # Points are summed as whole numbers where they are (game totals), and places' points
-    # as fractions; the order compares whole numbers only (each line's points scaled by
-    # the least common denominator), so that 4,000 players sort in milliseconds.
     points: dict[int, int | Fraction] = dict.fromkeys(players, 0)
     wins = dict.fromkeys(points, 0)
     played = dict.fromkeys(points, 0)
@@ -91,10 +80,7 @@ def standings(games: Iterable[Sequence[Seat]], players: Iterable[int],
             b = best[p]
             best[p] = seat.total if b is None or seat.total > b else b
 
-    scale = math.lcm(*(x.denominator for x in points.values() if isinstance(x, Fraction)))
-    keys = {p: (-(x.numerator * (scale // x.denominator) if isinstance(x, Fraction)
-                  else x * scale),
-                -wins[p], -best[p] if best[p] is not None else math.inf)
+    keys = {p: (-x, -wins[p], -best[p] if best[p] is not None else math.inf)
             for p, x in points.items()}
     order = sorted(points, key=lambda p: (keys[p], p))
     rows: list[Standing] = []

@@ -1,5 +1,5 @@
-"""Kierki as a game family: its rules and flow for the shared app (no Flask: its pages,
-forms, charts and tools are :mod:`.web`'s)."""
+"""Kierki as a game family: its rules and flow for the shared app (its pages are
+:mod:`.web`'s)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -7,7 +7,6 @@ from typing import Any
 
 from ...common.i18n import gettext
 from ...common.i18n import lazy_gettext as _l
-from ...common.safejson import Written
 from ..base import Family
 from . import words
 from .rules import Ruleset, advance, document, from_data, registry, replay, schedule, summary
@@ -57,7 +56,7 @@ class Kierki(Family):
         state = game.state
         return {
             "ruleset": {"expected_sum": game.rules.expected_sum},
-            "schedule": _schedule_json(game, state.deals),
+            "schedule": _schedule_json(state.deals),
             **summary(state),
         }
 
@@ -70,8 +69,7 @@ class Kierki(Family):
         return [[seat] for seat in range(rules.players)]
 
     def seat_stats(self, game: Any, seat: int) -> dict[str, Any]:
-        """A seat's points per deal kind and what players remember: hearts taken, the
-        K♥ caught with, loteryjka won (:meth:`seat_numbers`, named)."""
+        """:meth:`seat_numbers`, named."""
         numbers = self.seat_numbers(game, seat)
         names = {}
         for s in game.state.scored:
@@ -103,8 +101,7 @@ class Kierki(Family):
                               "expected_sum": c.expected_sum} for c in rules.deals()]}
 
     def csv(self, game: Any) -> tuple[list[str], list[list[Any]]]:
-        """One row per deal: points and running total per player, the sum and its check;
-        every heading and label in the reader's language."""
+        """One row per deal: points and running totals, the sum and its check."""
         players = game.players
         state = game.state
         header = ["#", gettext("Deal"), gettext("Dealer"), *players,
@@ -120,22 +117,12 @@ class Kierki(Family):
         return header, rows
 
 
-def _schedule_json(game: Any, deals: list[Deal]) -> Any:
-    """The schedule's JSON, written once per first dealer and language and kept with the
-    game's rules (it follows from them and the first dealer alone)."""
-    key = ("schedule-json", game.state.first_dealer, words.lang())
-    written = game.rules_parts.get(key)
-    if written is None:
-        written = game.rules_parts[key] = _written_schedule(deals)
-    return written
-
-
-def _written_schedule(deals: list[Deal]) -> Any:
-    return Written([
+def _schedule_json(deals: list[Deal]) -> list[dict[str, Any]]:
+    return [
         {"number": d.number, "contract": d.key, "kind": d.contract.kind,
          "name": words.contract_name(d.contract), "dealer": d.dealer,
          "leader": d.leader, "expected_sum": d.contract.expected_sum,
          "fields": [{"name": f.name, "type": f.type, "total": f.total,
                      "labels": list(f.labels), "distinct": f.distinct}
                     for f in d.contract.fields()]}
-        for d in deals])
+        for d in deals]

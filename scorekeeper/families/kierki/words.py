@@ -42,8 +42,7 @@ CONTRACT_NAMES = {
     "no_trump": _l("No trumps, tricks count"),
 }
 
-#: A penalty deal named by the cards it scores, where a variant changed its card set
-#: (seed 004's variation 3 scores the Q♠ in the K♥'s place).
+#: A penalty deal named by the cards it scores, where a variant changed its card set.
 SET_CONTRACT_NAMES = {
     "hearts": CONTRACT_NAMES["no_hearts"],
     "queens": CONTRACT_NAMES["no_queens"],
@@ -69,7 +68,6 @@ FIELD_LABELS = {
     "cards": _l("Card by card"),
 }
 
-#: The two answers of a yes/no input: (form value, words), yes first.
 #: The yes/no answers of a deal form, as posted.
 YES_NO = {"yes": True, "no": False}
 YES_NO_LABELS = {
@@ -160,14 +158,13 @@ KEY_SETS = {"no_hearts": "hearts", "no_queens": "queens", "no_gentlemen": "gentl
 def contract_name(contract: Contract) -> str:
     if contract.kind == "positions" and contract.key == "no_seventh_last" \
             and contract.trick_numbers != [7, contract.table.tricks]:
-        # a house variant of deal 6 (the last two tricks, the 3rd and 8th, …): its own name
         return gettext("Penalty tricks %(numbers)s",
                        numbers=", ".join(str(n) for n in contract.trick_numbers))
     if contract.kind == "cards" and contract.key in KEY_SETS \
             and KEY_SETS[contract.key] != contract.set_name:
         return str(SET_CONTRACT_NAMES.get(contract.set_name, contract.set_name))
     if contract.key == "trumps" and getattr(contract, "auction", False):
-        return gettext("Trumps, auctioned")  # a house variant (seed 004's "Variations")
+        return gettext("Trumps, auctioned")
     if contract.key in CONTRACT_NAMES:
         return str(CONTRACT_NAMES[contract.key])
     names = contract.data.get("name", {})
@@ -186,9 +183,8 @@ def yes_no_labels(name: str) -> list[tuple[str, str]]:
 def error_summary(errors: dict[str, list[str]], contract: Contract,
                   players: list[str], values: dict[str, Any] | None = None
                   ) -> list[tuple[str, str, str]]:
-    """The messages that belong to an input, as ``(anchor, where, message)`` for the list
-    above a long form; ``where`` names the input (``Ala · Hearts ♥``, ``Trick 7``). A
-    count's cells left blank are one line, the count's, naming their players (``values``:
+    """The messages that belong to an input, as ``(anchor, where, message)`` (``Ala ·
+    Hearts ♥``); a count's blank cells are one line naming their players (``values``:
     what was posted)."""
     fields = {f.name: f for f in contract.fields()}
     out = []
@@ -221,8 +217,7 @@ def error_summary(errors: dict[str, list[str]], contract: Contract,
     return out
 
 
-#: A count some players have no number in, as a refused deal names it: the count, who
-#: lacks a number, and what is left of its total.
+#: A count some players have no number in: who lacks one, and what is left of its total.
 MISSING = {
     "tricks": N_("Missing tricks: %(names)s — %(left)s"),
     "hearts": N_("Missing hearts: %(names)s — %(left)s"),
@@ -252,8 +247,7 @@ def _blank(value: Any) -> bool:
 
 
 def missing_count(name: str, total: int, players: list[str], values: dict[str, Any]) -> str:
-    """``Missing tricks: Celina, Darek — 5 tricks left`` for a count in which some players
-    have no number (what the others were given taken from the total); "" when each has."""
+    """``Missing tricks: Celina, Darek — 5 tricks left``; "" when each player has a number."""
     inputs = [values.get(f"{name}-{seat}") for seat in range(len(players))]
     blank = [seat for seat, v in enumerate(inputs) if _blank(v)]
     if not blank:
@@ -268,8 +262,7 @@ def missing_count(name: str, total: int, players: list[str], values: dict[str, A
 
 def refusal(errors: dict[str, list[str]], contract: Contract, players: list[str],
             values: dict[str, Any]) -> str:
-    """What a refused deal lacks first, named (the count and its players, or the input and
-    its message), for the line beside the Save button."""
+    """What a refused deal lacks first, for the line beside the Save button."""
     for field in contract.fields():
         if field.type == "counts":
             missing = missing_count(field.name, field.total, players, values)
@@ -281,8 +274,7 @@ def refusal(errors: dict[str, list[str]], contract: Contract, players: list[str]
 
 
 def row_label(contract: Contract, name: str, label: str) -> str:
-    """A row of seats buttons: a finishing place, or a penalty trick by its number; the
-    last trick as players call it ("Ostatnia lewa (13.)")."""
+    """A row of seat buttons: a finishing place, or a penalty trick by its number."""
     if name == "order":
         return gettext("Place %(n)s", n=label)
     if label == str(contract.table.tricks):
@@ -307,18 +299,15 @@ IN_PLAY_GROUPS = {
 
 
 def in_play(game: Any) -> list[str]:
-    """What the deals left to play still share out, and which places are decided, one
-    sentence each (none once the game is over)."""
+    """What the deals left still share out and which places are decided, a sentence each."""
     state = game.state
     swings = game.rules_parts.get("swings")
-    if swings is None:  # they follow from the rules alone: worked out once per ruleset
+    if swings is None:  # they follow from the rules alone
         swings = game.rules_parts["swings"] = [swing(d.contract) for d in state.deals]
     view = outlook(state, swings)
     if not view.left:
         return []
     clauses = []
-    # each deal left by its group, as the charts group them: a deal scored per trick that
-    # gives points out is a deal without trumps, not a negative deal
     kinds = [group_of(d.contract) for d in state.deals[len(state.scored):]]
     for negative in (True, False):
         named = [k for k, (_, points) in zip(kinds, view.left) if (points < 0) == negative
@@ -364,8 +353,7 @@ def loose_errors(errors: dict[str, list[str]], contract: Contract, by_card: bool
 
 def _auction(contract: Contract, result: dict[str, Any], players: list[str],
              short: bool) -> str:
-    """How a trump auction ended: who bought the box for how much, or that nobody did
-    (``short`` for the score sheet: nothing when nobody bid)."""
+    """How a trump auction ended (``short`` for the score sheet)."""
     bids = [b for b in result.get("bids") or () if b is not None]
     buyer = contract.buyer(result)  # type: ignore[attr-defined]
     if buyer is not None:
@@ -407,8 +395,7 @@ def describe(contract: Contract, result: dict[str, Any], players: list[str]) -> 
 
 
 def sheet_detail(contract: Contract, result: dict[str, Any], players: list[str]) -> str:
-    """What a score sheet shows beside a deal's points: K♥ taker, penalty tricks,
-    trump suit, finishing order. Counts are left out: the points already say them."""
+    """What a score sheet shows beside a deal's points (no counts: the points say them)."""
     parts = []
     for field in contract.fields():
         value = result.get(field.name)
@@ -440,9 +427,8 @@ GROUP_NAMES = {"negative": _l("Negative deals"), "robber": CONTRACT_NAMES["robbe
 
 
 def group_of(contract: Any) -> str:
-    """The bar group of a deal's contract: ``"negative"`` for every penalty deal, and
-    ``"no_trump"`` for a deal of the same kinds that gives points out (the no-trump deal
-    of seed 004's "four trump deals and one without", +20 a trick: a positive deal)."""
+    """The bar group of a deal's contract: ``"negative"`` for a penalty deal, ``"no_trump"``
+    for one of those kinds that gives points out."""
     if contract.kind in PENALTY_KINDS:
         return "no_trump" if contract.expected_sum > 0 else "negative"
     return contract.kind

@@ -1,5 +1,4 @@
-"""The partnership game (seed 003) as a game family: its rules and flow for the shared app
-(no Flask: its pages are :mod:`.web`'s)."""
+"""The partnership game (seed 003) as a game family (its pages are :mod:`.web`'s)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -12,6 +11,7 @@ from ...rules.errors import N_
 from ..base import Family
 from . import words
 from .rules import (
+    SWEEPS,
     TybetDeal,
     TybetRules,
     TybetScore,
@@ -24,7 +24,7 @@ from .rules import (
 )
 
 KEY = "tybet"
-SWEEPS = ("kalanda", "perla", "kondriona")
+__all__ = ["KEY", "SWEEPS", "Tybet"]
 
 
 class Tybet(Family):
@@ -81,7 +81,6 @@ class Tybet(Family):
         return [[0, 2], [1, 3]]
 
     def seat_stats(self, game: Any, seat: int) -> dict[str, Any]:
-        """Nothing counted per seat beyond the pair's totals and places."""
         return {}
 
     def seat_numbers(self, game: Any, seat: int) -> dict[str, Any]:
@@ -91,8 +90,7 @@ class Tybet(Family):
         return {"target": rules.target, "targets": rules.targets}
 
     def csv(self, game: Any) -> tuple[list[str], list[list[Any]]]:
-        """One row per deal, a column per pair, running totals; every heading and label
-        in the reader's language."""
+        """One row per deal, a column per pair, running totals."""
         p = game.players
         pairs = words.pair_names(p)
         state: TybetState = game.state

@@ -53,9 +53,8 @@ def breakdown(rows: list[dict]) -> str:
 
 
 def missing_points(pairs: list[str], total: int, names: str | None = None) -> str:
-    """``Missing card points: Ala and Cela, Bolek and Darek — 11 card points left``: a quick
-    deal sent without its card points (one tap gives both pairs theirs); ``names`` in place
-    of the pairs' (``{names}``, the sentence static/entry.js fills)."""
+    """``Missing card points: Ala and Cela, Bolek and Darek — 11 card points left``;
+    ``names`` in place of the pairs' (``{names}`` for static/entry.js)."""
     return gettext("Missing card points: %(names)s — %(left)s",
                    names=", ".join(pairs) if names is None else names,
                    left=ngettext("%(num)s card point left", "%(num)s card points left", total))

@@ -1,11 +1,7 @@
-"""A Kierki ruleset as a document: the shape every ruleset file and every house variant
-has, as strict pydantic models, served as JSON Schema at ``/api/rulesets/schema.json``.
-
-The shape only (no coercion, no unknown keys, bounded sizes); whether the rules can be
-played (a card set in the deck, a robber's parts, the cards dividing among the players)
-is checked afterwards by the same loader as the built-in rulesets
-(:func:`.rulesets.from_data`), and whether the totals still add up by
-:func:`balance`.
+"""A Kierki ruleset as a document: the shape of every ruleset file and house variant, as
+strict pydantic models, served as JSON Schema at ``/api/rulesets/schema.json``. Whether
+the rules can be played is :func:`.rulesets.from_data`'s to check; whether the totals
+add up, :func:`balance`'s.
 """
 from __future__ import annotations
 
@@ -23,31 +19,22 @@ Lead = Literal[tuple(LEAD_RULES)]  # type: ignore[valid-type]
 CardSet = Literal[tuple(CARD_SETS)]  # type: ignore[valid-type]
 Card = Annotated[str, StringConstraints(pattern=r"^(10|[2-9JQKA])[SHDC]$")]
 Leads = Annotated[list[Lead], Field(max_length=len(LEAD_RULES))]
-#: The deal's points multiplied by how many players took no trick: entry 0 for none,
-#: 1 for one, …, the last for any more (seed 004's variation 1: 1, 2, 3). The loader
-#: also checks there are no more entries than players.
+#: The deal's points multiplied by how many players took no trick (the last entry for more).
 Multipliers = Annotated[list[Annotated[int, Field(ge=0, le=10)]],
                         Field(min_length=1, max_length=5,
                               description="Multiply the deal's points by entry n when n "
                                           "players take no trick")]
-#: What a deal scores when one player takes every trick: absent, as any other result (the
-#: multipliers included); ``"others_pay"``, that player nothing and each other player the
-#: deal's whole points (seed 004's variation 1: a bandit worth −130 in all, so −130 each).
 AllTricks = Annotated[Literal["others_pay"], Field(
     description="When one player takes every trick: 'others_pay' scores that player "
                 "nothing and each other player the deal's whole points, with no multiplier")]
-#: What a game's final scores add up to: more than 30 deals of the largest points give.
 Sum = Annotated[int, Field(ge=-100_000_000, le=100_000_000)]
 
 
 class _Contract(Strict):
-    #: The deal's own name, for a contract whose key the app does not name itself
     name: Name = absent()
     lead: Leads = Field([])
 
 
-#: Seed 004's variation 1: "Players had to trump when unable to follow suit and to beat
-#: cards already played to the trick when possible" (:func:`.trick.check_follow`).
 MUST_BEAT = ("A player must beat the cards already played to the trick when able (a "
              "higher card of the suit led, or a higher trump), and in a trump deal must "
              "trump when unable to follow suit")

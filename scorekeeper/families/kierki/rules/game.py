@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from scorekeeper.rules.errors import N_, InvalidDeal, Problem
@@ -31,8 +31,7 @@ class DealScore:
 
 
 class Standing(NamedTuple):
-    """A seat's place (a named tuple: made four times per answer, it costs a quarter of
-    a frozen dataclass)."""
+    """A seat's place."""
 
     seat: int
     total: int
@@ -54,8 +53,7 @@ class GameState:
 
     @property
     def deals_total(self) -> int:
-        """The schedule's length."""
-        return len(self.deals)
+            return len(self.deals)
 
     @property
     def totals(self) -> list[int]:
@@ -81,7 +79,6 @@ class GameState:
     def standings(self) -> list[Standing]:
         """Players by total, highest first; ties share a place."""
         totals = self.totals
-        # highest first; equal totals by seat (a stable sort keeps them so, reversed too)
         order = sorted(range(len(totals)), key=totals.__getitem__, reverse=True)
         out: list[Standing] = []
         for i, seat in enumerate(order):
@@ -100,35 +97,26 @@ def start(ruleset: Ruleset, first_dealer: int) -> GameState:
     return GameState(ruleset, first_dealer, schedule(ruleset, first_dealer), [])
 
 
-def _scored(deal: Deal, raw: Result, totals: list[int]) -> DealScore:
-    result = deal.contract.validate(raw, deal.dealer)
-    points = deal.contract.scored(result, deal.dealer)
-    return DealScore(deal, result, points, [t + p for t, p in zip(totals, points)])
-
-
 def advance(state: GameState, raw: Result) -> GameState:
     """The state after the next deal's result (checked against its contract)."""
-    if state.current is None:
+    deal = state.current
+    if deal is None:
         raise InvalidDeal([Problem("", N_("The game is over; correct a deal instead."))])
+    result = deal.contract.validate(raw, deal.dealer)
+    points = deal.contract.scored(result, deal.dealer)
+    totals = [t + p for t, p in zip(state.totals, points)]
     return GameState(state.ruleset, state.first_dealer, state.deals,
-                     [*state.scored, _scored(state.current, raw, state.totals)])
+                     [*state.scored, DealScore(deal, result, points, totals)])
 
 
 def replay(ruleset: Ruleset, first_dealer: int, results: Sequence[Result]) -> GameState:
-    """Score the results of deals 1..len(results) in order.
-
-    Results are re-validated so that a stored game never shows a total the
-    rules could not produce.
-    """
+    """Score the results of deals 1..len(results) in order, each checked again."""
     state = start(ruleset, first_dealer)
     if len(results) > len(state.deals):
         raise InvalidDeal([Problem("", N_("The file has more deals than its rules."))])
-    scored: list[DealScore] = []
-    totals = [0] * ruleset.players
-    for deal, raw in zip(state.deals, results):
-        scored.append(_scored(deal, raw, totals))
-        totals = scored[-1].totals
-    return replace(state, scored=scored)
+    for raw in results:
+        state = advance(state, raw)
+    return state
 
 
 def summary(state: GameState) -> dict[str, Any]:

@@ -1,16 +1,9 @@
 """The loteryjka layout (Fan Tan): a board that only changes into new boards.
 
-Options come from the ruleset's loteryjka contract: ``start`` (``"7"``, or
-``"any"``: the first card, or a rank chosen before play, sets the start rank
-of every suit), ``ace`` (``"low"``: A-2-…-K, or ``"high"``: 2-…-K-A) and the
-``prizes``. Who begins (``begins``) is the schedule's business: pass
-``Deal.leader`` as the starting seat.
-
-Hands are optional, per seat. Where a hand is known the board checks that
-the card is in it and refuses a pass while a card fits; where it is not, a
-tap plays the card for the player whose turn it is and only the layout is
-checked. Cards missing from the deck (the 2♣ with three players) are skipped
-in their row: with the ace low the A♣ goes below the 3♣.
+Options come from the contract: ``start`` (a rank, or ``"any"``: the first card sets
+it), ``ace`` (``"low"`` or ``"high"``) and the ``prizes``; the deal's leader begins.
+Hands are optional per seat: a known hand must hold the card played and cannot pass
+while a card fits. Cards missing from the deck are skipped in their row.
 
 >>> from .rulesets import get_ruleset
 >>> b = new_board(get_ruleset("standard-4").contract("loteryjka"), start_seat=0)
@@ -39,11 +32,7 @@ ROW_ORDER = {"low": ("A",) + RANKS[:-1], "high": RANKS}
 
 @dataclass(frozen=True)
 class Options:
-    """The loteryjka options of a ruleset's contract.
-
-    Defaults are pagat's (seed 004) except ``begins``, which defaults to the
-    player left of the dealer as :func:`~.schedule.schedule` reads it.
-    """
+    """The loteryjka options of a ruleset's contract."""
 
     start: str = "7"
     ace: str = "low"
@@ -55,11 +44,8 @@ class Options:
         if contract.kind != "loteryjka":
             raise ValueError(f"{contract.key} is not a loteryjka deal")
         d = contract.data
-        opts = cls(str(d.get("start", "7")), d.get("ace", "low"), d.get("begins", "left"),
+        return cls(str(d.get("start", "7")), d.get("ace", "low"), d.get("begins", "left"),
                    tuple(d["prizes"]))
-        if opts.start not in RANKS + ("any",) or opts.ace not in ROW_ORDER:
-            raise ValueError(f"bad loteryjka options: {opts}")
-        return opts
 
 
 @dataclass(frozen=True)
@@ -72,8 +58,7 @@ class Move:
 
 @dataclass(frozen=True)
 class Board:
-    """The layout and the turn. Build with :func:`new_board`, change with
-    :func:`play`, :func:`pass_turn` and :func:`undo`."""
+    """The layout and the turn (:func:`new_board`, :func:`play`, :func:`pass_turn`)."""
 
     options: Options
     table: Table
@@ -88,7 +73,7 @@ class Board:
 
     @property
     def over(self) -> bool:
-        """True once the prizes are decided (only one player may be left)."""
+        """True once the prizes are decided."""
         return len(self.finished) >= min(len(self.options.prizes), self.table.players - 1)
 
     @property
@@ -145,11 +130,8 @@ def _read_hands(hands: Sequence[Iterable[CardLike] | None] | None,
 def new_board(contract: Contract, start_seat: int, *, start_rank: str | None = None,
               hands: Sequence[Iterable[CardLike] | None] | None = None,
               table: Table | None = None) -> Board:
-    """An empty layout; ``start_seat`` plays first (the deal's leader).
-
-    ``start_rank`` may be chosen before play when the start is ``"any"``;
-    otherwise the first card sets it. ``hands`` has a hand or None per seat.
-    """
+    """An empty layout; ``start_seat`` plays first. ``start_rank`` may be chosen before
+    play when the start is ``"any"``; ``hands`` has a hand or None per seat."""
     options = Options.of(contract)
     table = table or contract.table
     if not is_int(start_seat) or not 0 <= start_seat < table.players:
@@ -189,11 +171,8 @@ def _fits(board: Board, card: Card) -> bool:
 
 
 def legal_cards(board: Board, hand: Iterable[CardLike] | None = None) -> list[Card]:
-    """The cards that may be played now, in deck order.
-
-    From ``hand`` if given, else from the current player's known hand, else
-    every card the layout would take that no other known hand holds.
-    """
+    """The cards that may be played now, in deck order: of ``hand``, else of the
+    player's known hand, else any no other known hand holds."""
     if board.over or board.turn is None:
         return []
     known = board.hands[board.turn]
@@ -266,12 +245,8 @@ def play(board: Board, card: CardLike) -> Board:
 
 
 def pass_turn(board: Board) -> Board:
-    """The board after the current player passes; refused while a known hand has a fit.
-
-    With ``start == "any"`` and nothing laid yet (no start rank chosen either), any
-    card fits, so the first player always has a card to lay: a pass is refused
-    even when no hand is known (seed 000: the dealer lays any card first).
-    """
+    """The board after the current player passes; refused while a known hand has a fit,
+    and before the first card of a start ``"any"`` (any card fits then)."""
     if board.over or board.turn is None:
         raise _refuse(N_("The loteryjka is over."))
     if board.options.start == "any" and not board.laid and board.start_rank is None:

@@ -1,23 +1,10 @@
-"""What is still in play: the points the deals left to play will share out, and which
-places are already decided.
+"""What is still in play: the points the deals left will share out, and which places are
+already decided.
 
-A deal's *swing* is the most one player can gain on another in it: the largest gap
-between two players' points over every result the deal can have. Deals are played
-independently, so the gaps of the deals left add up, and that sum is reached when one
-player takes the worst of every deal left and another the best. A lead larger than it
-can no longer be closed; a lead of exactly it can still be drawn level (a shared place).
-
-The swing is found by scoring every result of the deal's inputs (every split of the 13
-tricks, of the hearts, every taker of the K♥…), so it follows the contract's own scoring,
-a house variant's multipliers included. The loteryjka scores every place of the table:
-the place the rules fill in (the last, where every place has a prize, as in seed 004's
-100/50/0/−50) and the places past the prizes (0), whatever the prizes' signs. The robber
-has too many results to score one by one; its swing is worked out from its parts
-(:func:`_robber_swing`). A deal with an auction has no bound: a bid moves any number of
-points.
-
-Which places are decided is found, when the deals left are few enough (the last one or
-two), by trying every end they can give; otherwise by the swings (see :func:`outlook`).
+A deal's *swing* is the most one player can gain on another in it, found by scoring every
+result of its inputs (a robber's from its parts; an auction has no bound). The swings of
+the deals left add up: a lead larger than their sum can no longer be closed. When the
+deals left are few, the places are found by trying every end they can give.
 
 >>> from .rulesets import get_ruleset
 >>> from .game import replay
@@ -33,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import permutations, product
 from operator import add
 from typing import Any
@@ -42,14 +28,14 @@ from .contracts import Contract, Field, Loteryjka, PenaltyTricks, Robber
 from .game import GameState
 from .schedule import Deal, schedule
 
-#: Past this many results to score, a deal's inputs are not enumerated (none is near it).
+#: Past this many results to score, a deal's inputs are not enumerated.
 _MOST_RESULTS = 200_000
 #: Past this many ends of the game to try, the places are judged by the swings alone.
 _MOST_ENDS = 30_000
 
 
 def start_deals(rules: Any) -> list[Deal]:
-    """Every deal of a game under ``rules`` (the first dealer moves no contract)."""
+    """Every deal of a game under ``rules``."""
     return schedule(rules, 0)
 
 
@@ -80,27 +66,16 @@ def _values(field: Field, players: int) -> list[Any] | None:
 
 
 def _place_points(contract: Loteryjka) -> list[int]:
-    """What each finishing place scores, every place of the table: the prized places,
-    the place the rules fill in (the last, where every place has a prize) and 0 for each
-    place past the prizes."""
+    """What each finishing place of the table scores (0 past the prizes)."""
     prizes = contract.prizes
     return prizes + [0] * (contract.table.players - len(prizes))
 
 
 def _robber_swing(contract: Robber) -> int | None:
-    """A robber's swing, exactly, without scoring every result (too many).
-
-    Without multipliers it is the sum of its parts' swings: one player can take every
-    trick and every penalty. With them (seed 004's variation 1), the deal's points are
-    multiplied by how many players took no trick, so the widest gap is found per that
-    number ``z``: a player who took no trick scores nothing; each other player but the
-    one who takes the rest needs a trick, the cheapest being one with no penalty card
-    and at no penalty position (it costs only the trick's own points; where too few
-    tricks are at no penalty position, the cheapest positions are added); the rest goes
-    to one player. With every part's points of one sign (every built-in and every robber the
-    editor makes) that bound is also reached, so it is exact; a robber mixing signs gets
-    the sum of its parts' swings times the largest multiplier, never less than the truth.
-    """
+    """A robber's swing from its parts' swings. With multipliers, per number ``z`` of
+    players taking no trick: they score nothing, each other player but one takes the
+    cheapest trick, the rest goes to one player. Exact when every part's points have one
+    sign; otherwise the parts' swings times the largest multiplier, an upper bound."""
     parts = [swing(p) for p in contract.parts]
     if any(p is None for p in parts):
         return None
@@ -157,11 +132,9 @@ def swing(contract: Contract) -> int | None:
     return max((max(points) - min(points) for points in outcomes), default=0)
 
 
-@lru_cache(maxsize=512)
 def _outcomes(contract: Contract) -> frozenset[tuple[int, ...]] | None:
     """Every distinct set of points one deal of ``contract`` can give the players (None
-    for a robber, whose results are too many, and where a bid has no bound). A
-    contract is made once per ruleset, so this is worked out once per contract."""
+    for a robber, whose results are too many, and where a bid has no bound)."""
     if isinstance(contract, Robber):
         return None
     if isinstance(contract, Loteryjka):
@@ -183,20 +156,12 @@ def _outcomes(contract: Contract) -> frozenset[tuple[int, ...]] | None:
     return frozenset(found)
 
 
-def _exact_places(totals: Sequence[int], deals: Sequence[Deal]) -> tuple[list[int], list[int]] | None:
+def _exact_places(totals: Sequence[int], deals: Sequence[Deal]
+                  ) -> tuple[list[int], list[int]] | None:
     """Who has first place for sure and who can no longer reach it (not even level),
-    from every end the deals left can give, when they are few enough to try (the last
-    deal or two); None otherwise."""
-    found = _places_of_ends(tuple(totals), tuple(d.contract for d in deals))
-    return None if found is None else (list(found[0]), list(found[1]))
-
-
-@lru_cache(maxsize=256)
-def _places_of_ends(totals: tuple[int, ...], contracts: tuple[Contract, ...]
-                    ) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-    """:func:`_exact_places` by the totals and the contracts left, kept: every phone of a
-    table asks it again until the next deal is entered (a trump deal and the loteryjka
-    left, 13,440 ends at four players, cost about 10 ms the first time)."""
+    from every end the deals left can give, when they are few enough to try; None
+    otherwise."""
+    contracts = [d.contract for d in deals]
     size = 1  # a bound on the ends, known before any is tried: most deals stop here
     for contract in contracts:
         outcomes = _outcomes(contract)
@@ -205,7 +170,7 @@ def _places_of_ends(totals: tuple[int, ...], contracts: tuple[Contract, ...]
         size *= len(outcomes)
         if size > _MOST_ENDS:
             return None
-    ends: set[tuple[int, ...]] = {totals}
+    ends: set[tuple[int, ...]] = {tuple(totals)}
     for contract in contracts:
         outcomes = _outcomes(contract) or frozenset()
         ends = {tuple(map(add, end, points)) for end in ends for points in outcomes}
@@ -220,8 +185,7 @@ def _places_of_ends(totals: tuple[int, ...], contracts: tuple[Contract, ...]
             always.clear()
         else:
             always &= set(firsts)
-    out = tuple(s for s in players if s not in can_top)
-    return tuple(sorted(always)), out
+    return sorted(always), [s for s in players if s not in can_top]
 
 
 @dataclass(frozen=True)
@@ -239,9 +203,8 @@ class Outlook:
 
 
 def outlook(state: GameState, swings: Sequence[int | None] | None = None) -> Outlook:
-    """What is still in play after the deals ``state`` has recorded. ``swings`` gives
-    each deal's swing in schedule order, if already worked out (they follow from the
-    rules alone)."""
+    """What is still in play after the deals ``state`` has recorded; ``swings``, each
+    deal's swing in schedule order, when already worked out."""
     deals = state.deals[len(state.scored):]
     if swings is None:
         swings = [swing(d.contract) for d in state.deals]
@@ -256,11 +219,8 @@ def outlook(state: GameState, swings: Sequence[int | None] | None = None) -> Out
     exact = _exact_places(totals, deals)
     if exact is not None:
         return Outlook(left, reach, *exact)
-    # Too many ends to try: by the swings. Every deal treats the seats alike, so the
-    # most one player can gain on another is ``reach`` whoever they are: a lead over
-    # every other player larger than it is first place for sure (exact); a player
-    # further than it behind the leader cannot reach first place (sound: one who can
-    # catch the leader may still be held off by a third player, and is not named).
+    # Too many ends to try: a lead larger than ``reach`` is first place for sure; a player
+    # further than it behind the leader is out (one held off by a third is not named).
     top = max(totals)
     out = [seat for seat, t in enumerate(totals) if top - t > reach]
     leaders = [seat for seat, t in enumerate(totals) if t == top]

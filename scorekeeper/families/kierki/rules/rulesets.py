@@ -25,10 +25,8 @@ PLAYERS = (3, 4, 5)
 
 
 class Ruleset(Named):
-    """A named set of rules; ``data`` is the JSON it came from, kept whole (and never
-    changed). Its table and every contract are made when it is made; the deals of a
-    game from each first dealer once, when first asked for (:func:`.schedule.schedule`),
-    in :attr:`schedules`, which belongs to this object alone."""
+    """A named set of rules; ``data`` is the JSON it came from, kept whole and never
+    changed. Its table and every contract are made with it."""
 
     def __init__(self, data: dict[str, Any]):
         self.data = data
@@ -38,9 +36,6 @@ class Ruleset(Named):
         self.contracts: dict[str, Contract] = {}
         for key in dict.fromkeys([*data["schedule"], *data["contracts"]]):
             self._make(key)
-        #: The deals of a game by its first dealer (at most five entries)
-        self.schedules: dict[int, tuple[Any, ...]] = {}
-        self._hash: int | None = None
 
     def _make(self, key: str) -> Contract:
         """The contract named ``key`` (a robber's parts are made first)."""
@@ -76,29 +71,24 @@ class Ruleset(Named):
         return [self.contracts[k] for k in self.data["schedule"]]
 
     def __hash__(self) -> int:
-        if self._hash is None:  # worked out once: the data of a ruleset never changes
-            self._hash = hash(json.dumps(self.data, sort_keys=True))
-        return self._hash
+        return hash(json.dumps(self.data, sort_keys=True))
 
     def __eq__(self, other: object) -> bool:
         return other is self or (isinstance(other, Ruleset) and self.data == other.data)
 
 
 def _check(data: Any) -> None:
-    """What the shape (:class:`.document.KierkiRuleset`) cannot say: the schedule's and
-    the robbers' keys name contracts, and the cards divide among the players; each
-    contract's own rules are checked by :func:`make_contract`."""
+    """What the shape cannot say: the schedule names contracts, no robber is a robber's
+    part, the cards divide among the players (each contract is :func:`make_contract`'s)."""
     what = f"ruleset {data.get('id')!r}" if isinstance(data, dict) else "ruleset"
     shapes.read(KierkiRuleset, data, what)
     rid, contracts = data["id"], data["contracts"]
     for key in data["schedule"]:
         if key not in contracts:
             raise RulesetError(f"ruleset {rid!r}: schedule: unknown contract {key!r}")
-    for key, entry in contracts.items():  # a robber's parts: known, and not robbers
+    for key, entry in contracts.items():  # a robber's parts are no robbers
         for part in entry.get("parts", ()) if entry["kind"] == "robber" else ():
-            if part not in contracts:
-                raise RulesetError(f"contract {key!r}: unknown part {part!r}")
-            if contracts[part]["kind"] == "robber":
+            if contracts.get(part, {}).get("kind") == "robber":
                 raise RulesetError(f"contract {key!r}: part {part!r} is a robber")
     try:
         cards = deck(data.get("removed", []))
@@ -111,11 +101,8 @@ def _check(data: Any) -> None:
 
 
 def from_data(data: dict[str, Any]) -> Ruleset:
-    """A ruleset from data (a built-in file, a stored snapshot, an import), checked.
-
-    Anything it cannot play raises :class:`RulesetError` (a ``ValueError``)
-    naming what is wrong and where, never a bare ``KeyError``.
-    """
+    """A ruleset from data (a built-in file, a stored snapshot, an import), checked:
+    what it cannot play raises :class:`RulesetError` naming what is wrong and where."""
     _check(data)
     return Ruleset(copy.deepcopy(data))
 

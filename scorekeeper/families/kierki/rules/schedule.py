@@ -12,18 +12,13 @@ from .rulesets import Ruleset
 
 @dataclass(frozen=True)
 class Deal:
-    """One deal of the schedule.
-
-    ``number`` counts from 1. Seats count from 0 in clockwise order, so the
-    player to the left of seat ``s`` is ``(s + 1) % players``.
-    """
+    """One deal of the schedule; ``number`` counts from 1, seats from 0 clockwise."""
 
     number: int
     contract: Contract
     dealer: int
     leader: int
-    #: who names trumps (trump deals only), else None; None too in a trump auction, where
-    #: it is the dealer or the buyer
+    #: who names trumps in a trump deal without an auction, else None
     trump_caller: int | None = None
 
     @property
@@ -88,13 +83,8 @@ class Deal:
         return lines
 
 
-def _left(seat: int, players: int) -> int:
-    return (seat + 1) % players
-
-
 def schedule(ruleset: Ruleset, first_dealer: int) -> list[Deal]:
-    """Every deal of a game, the deal passing to the left each time (a new list of the
-    same deals: a deal never changes).
+    """Every deal of a game, the deal passing to the left each time.
 
     >>> from .rulesets import get_ruleset
     >>> deals = schedule(get_ruleset("standard-4"), first_dealer=2)
@@ -103,20 +93,13 @@ def schedule(ruleset: Ruleset, first_dealer: int) -> list[Deal]:
     >>> deals[7].key, deals[7].dealer, deals[7].leader  # pagat: the dealer leads trumps
     ('trumps', 1, 1)
     """
-    made = ruleset.schedules.get(first_dealer)
-    if made is None:  # once per ruleset object and first dealer (at most five)
-        made = ruleset.schedules[first_dealer] = _schedule(ruleset, first_dealer)
-    return list(made)
-
-
-def _schedule(ruleset: Ruleset, first_dealer: int) -> tuple[Deal, ...]:
     n = ruleset.players
     if not 0 <= first_dealer < n:
         raise ValueError(f"first dealer must be a seat from 0 to {n - 1}")
     deals = []
     for i, contract in enumerate(ruleset.deals()):
         dealer = (first_dealer + i) % n
-        leader = _left(dealer, n)
+        leader = (dealer + 1) % n
         caller = None
         if contract.kind == "trumps":
             if contract.data.get("leader") == "dealer":
@@ -126,4 +109,4 @@ def _schedule(ruleset: Ruleset, first_dealer: int) -> tuple[Deal, ...]:
         elif contract.kind == "loteryjka" and contract.data.get("begins") == "dealer":
             leader = dealer
         deals.append(Deal(i + 1, contract, dealer, leader, caller))
-    return tuple(deals)
+    return deals

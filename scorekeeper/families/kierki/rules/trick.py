@@ -1,8 +1,6 @@
-"""One trick at a time: who wins it, what it costs, and which plays are allowed.
+"""One trick at a time: who wins it, what it costs, which plays are allowed.
 
-Tools for players checking a trick at the table; nothing here keeps a deal's
-state. Cards may be given as :class:`Card` or as strings such as ``"QH"``.
-Seats count from 0 clockwise; the leader's card comes first.
+Cards are :class:`Card` or strings such as ``"QH"``; the leader's card comes first.
 
 >>> from .rulesets import get_ruleset
 >>> robber = get_ruleset("standard-4").contract("robber")
@@ -25,7 +23,7 @@ from scorekeeper.rules.checks import is_int
 from scorekeeper.rules.errors import N_, InvalidPlay, Problem
 
 from .cards import SUITS, Card, card_set
-from .contracts import CardCount, Contract, PenaltyTricks, Robber, Table, TrickCount, Trumps
+from .contracts import CardCount, Contract, PenaltyTricks, Robber, Table, TrickCount
 
 CardLike = Card | str
 
@@ -47,11 +45,8 @@ class Reason:
 
 @dataclass(frozen=True)
 class Ruling:
-    """The answer to "may this card be played?".
-
-    ``allowed`` is ``None`` when it depends on cards the caller did not give
-    (the player's hand); ``reason`` then says what it depends on.
-    """
+    """May this card be played? ``allowed`` is None when it depends on the hand, which
+    the caller did not give."""
 
     allowed: bool | None
     reason: Reason
@@ -76,12 +71,8 @@ ITEM_MESSAGES = {
 
 @dataclass(frozen=True)
 class ScoreItem:
-    """One heading the trick scores under for its taker.
-
-    ``key`` is the contract (or robber part) key, ``name`` the heading:
-    ``"trick"``, a card set name (``"hearts"``, ``"queens"``, …) or
-    ``"penalty_trick"``. ``points`` is for all ``count`` together.
-    """
+    """One heading the trick scores under for its taker: ``key`` the contract (or robber
+    part), ``name`` ``"trick"``, a card set or ``"penalty_trick"``."""
 
     key: str
     name: str
@@ -105,11 +96,8 @@ class ScoreItem:
 
 @dataclass(frozen=True)
 class TrickResult:
-    """A checked trick: the winner and what the winner scores in this deal.
-
-    ``pending`` holds what could not be scored without the trick number
-    (the penalty tricks of deal 6 and the robber).
-    """
+    """A checked trick: the winner and what they score; ``pending``, what needs the
+    trick number."""
 
     plays: tuple[tuple[int, Card], ...]
     winner: int
@@ -182,7 +170,7 @@ def _read_trump(contract: Contract, trump: str | None, problems: list[Problem]) 
 
 
 def winner(cards: Sequence[Card], trump: str | None = None) -> tuple[int, Reason]:
-    """The index in play order of the winning card, and why it wins.
+    """The index of the winning card in play order, and why it wins.
 
     >>> winner([Card.parse(c) for c in ("9D", "AS", "2H", "10D")], trump="H")[0]
     2
@@ -208,7 +196,7 @@ def _items(contract: Contract, cards: Sequence[Card], trick: int | None,
             pending += later
         return items, pending
     points = contract.data.get("points")
-    if isinstance(contract, (TrickCount, Trumps)):
+    if isinstance(contract, TrickCount):  # a trump deal too
         return [ScoreItem(contract.key, "trick", 1, points)], []
     if isinstance(contract, CardCount):
         taken = card_set(contract.set_name, cards)
@@ -231,14 +219,8 @@ def _items(contract: Contract, cards: Sequence[Card], trick: int | None,
 def check_trick(contract: Contract, leader: int, cards: Sequence[CardLike], *,
                 trump: str | None = None, trick: int | None = None,
                 table: Table | None = None) -> TrickResult:
-    """Check one complete trick and score it for its taker.
-
-    ``cards`` are in play order, starting with ``leader``'s. ``trump`` is a
-    suit letter (trump deals only; ``"NT"`` where the ruleset allows no
-    trumps). ``trick`` counts from 1 and is needed to score penalty tricks.
-    ``table`` defaults to the contract's. Raises :class:`InvalidPlay` with
-    every problem found.
-    """
+    """Check one complete trick in play order and score it for its taker; ``trick``
+    counts from 1 (penalty tricks need it). Raises :class:`InvalidPlay`."""
     _no_tricks(contract)
     table = table or contract.table
     problems: list[Problem] = []
@@ -262,13 +244,14 @@ def _hand(hand: Iterable[CardLike] | None) -> frozenset[Card] | None:
     return None if hand is None else frozenset(parse_card(c) for c in hand)
 
 
+def _rule(allowed: bool | None, key: str, message: str, **params: Any) -> Ruling:
+    return Ruling(allowed, Reason(key, message, params))
+
+
 def check_lead(contract: Contract, card: CardLike,
                hand: Iterable[CardLike] | None = None) -> Ruling:
-    """May ``card`` be led, under the contract's lead rules?
-
-    Without the leader's ``hand`` a restricted lead is answered ``None``
-    (it depends on the hand). No source restricts leads by whether hearts
-    have been discarded before ("broken"), so there is no such option.
+    """May ``card`` be led under the contract's lead rules? Without the ``hand`` a
+    restricted lead is answered None.
 
     >>> from .rulesets import get_ruleset
     >>> c = get_ruleset("standard-4").contract("no_hearts")
@@ -279,29 +262,26 @@ def check_lead(contract: Contract, card: CardLike,
     card = parse_card(card)
     held = _hand(hand)
     if card not in contract.table.deck:
-        return Ruling(False, Reason("not_in_deck", N_("%(card)s is not in this deck."),
-                                    {"card": str(card)}))
+        return _rule(False, "not_in_deck", N_("%(card)s is not in this deck."), card=str(card))
     if held is not None and card not in held:
-        return Ruling(False, Reason("not_in_hand", N_("%(card)s is not in this hand."),
-                                    {"card": str(card)}))
+        return _rule(False, "not_in_hand", N_("%(card)s is not in this hand."), card=str(card))
     rules = contract.lead_rules
     if "no_king_of_hearts" in rules and card == KING_OF_HEARTS:
         if held is None:
-            return Ruling(None, Reason("king_of_hearts_last_card", N_(
-                "The king of hearts may be led only as the leader's last card.")))
+            return _rule(None, "king_of_hearts_last_card", N_(
+                "The king of hearts may be led only as the leader's last card."))
         if len(held) > 1:
-            return Ruling(False, Reason("no_king_of_hearts", N_(
-                "The king of hearts may not be led.")))
+            return _rule(False, "no_king_of_hearts", N_("The king of hearts may not be led."))
     if "no_hearts" in rules and card.suit == "H":
         if held is None:
-            return Ruling(None, Reason("hearts_only_if_no_other_suit", N_(
-                "A heart may be led only by a player who holds nothing but hearts.")))
+            return _rule(None, "hearts_only_if_no_other_suit", N_(
+                "A heart may be led only by a player who holds nothing but hearts."))
         if any(c.suit != "H" for c in held):
-            return Ruling(False, Reason("no_hearts", N_(
-                "A heart may not be led while you hold another suit.")))
-        return Ruling(True, Reason("only_hearts_left", N_(
-            "Only hearts are left in the hand, so a heart may be led.")))
-    return Ruling(True, Reason("free_lead", N_("Any card may be led.")))
+            return _rule(False, "no_hearts", N_(
+                "A heart may not be led while you hold another suit."))
+        return _rule(True, "only_hearts_left", N_(
+            "Only hearts are left in the hand, so a heart may be led."))
+    return _rule(True, "free_lead", N_("Any card may be led."))
 
 
 def check_follow(contract: Contract, led: CardLike, card: CardLike,
@@ -310,19 +290,10 @@ def check_follow(contract: Contract, led: CardLike, card: CardLike,
                  trump: str | None = None) -> Ruling:
     """May ``card`` be played to a trick led with ``led``?
 
-    Follow suit if you can; otherwise any card, except that under the
-    ``discard_king_of_hearts`` rule the K♥ must go at the first trick its
-    holder cannot follow. Nobody has to beat the cards played, nor to trump,
-    unless the contract says ``must_beat`` (seed 004's variation 1: "Players had
-    to trump when unable to follow suit and to beat cards already played to the
-    trick when possible"): then ``played`` (the cards already in the trick, the
-    led card first; just ``led`` when not given) and ``trump`` (the trump suit of
-    a trump deal) say what must be beaten. A card of the suit led must be higher
-    than the best of that suit played while no trump is in the trick; a player
-    who cannot follow in a trump deal must trump, higher than a trump already
-    played when able. The app's reading where the sentence is silent: a player
-    who cannot beat a trump already played still has to trump (lower), and in a
-    deal without trumps a player who cannot follow plays any card.
+    Follow suit if you can; under ``discard_king_of_hearts`` the K♥ goes at the first
+    trick its holder cannot follow. Under ``must_beat``, ``played`` (the trick so far)
+    and ``trump`` say what must be beaten: a higher card of the suit led while no trump
+    is in, and a void player must trump, higher when able (lower still trumps).
 
     >>> from .rulesets import get_ruleset
     >>> c = get_ruleset("seed001-4").contract("no_king_of_hearts")
@@ -333,75 +304,67 @@ def check_follow(contract: Contract, led: CardLike, card: CardLike,
     led, card = parse_card(led), parse_card(card)
     held = _hand(hand)
     if held is not None and card not in held:
-        return Ruling(False, Reason("not_in_hand", N_("%(card)s is not in this hand."),
-                                    {"card": str(card)}))
+        return _rule(False, "not_in_hand", N_("%(card)s is not in this hand."), card=str(card))
     beat = contract.must_beat
     trump_suit = trump if contract.kind == "trumps" and trump in SUITS else None
     so_far = [parse_card(c) for c in played] if played else [led]
     best = so_far[winner(so_far, trump_suit)[0]]
-    if card.suit == led.suit:
-        if beat and best.suit == led.suit and card.value < best.value:
-            return _must_beat_with(held, best, led.suit, "must_beat")
-        if beat and best.suit == led.suit:
-            return Ruling(True, Reason("beats", N_("The card follows suit and beats the "
-                                                   "cards played.")))
-        return Ruling(True, Reason("follows_suit", N_("The card follows suit.")))
+    suit = led.suit
+    if card.suit == suit:
+        if beat and best.suit == suit and card.value < best.value:
+            return _must_beat_with(held, best, suit, "must_beat")
+        if beat and best.suit == suit:
+            return _rule(True, "beats", N_("The card follows suit and beats the cards played."))
+        return _rule(True, "follows_suit", N_("The card follows suit."))
     if held is None:
         if beat and trump_suit is not None and card.suit == trump_suit:
             if best.suit == trump_suit and card.value < best.value:
-                return Ruling(None, Reason("only_if_void_and_no_higher_trump", N_(
+                return _rule(None, "only_if_void_and_no_higher_trump", N_(
                     "a trump lower than the %(card)s: allowed only to a player who holds no "
-                    "%(suit)s and no higher trump."), {"suit": led.suit, "card": str(best)}))
-            return Ruling(None, Reason("only_if_void_must_trump", N_(
+                    "%(suit)s and no higher trump."), suit=suit, card=str(best))
+            return _rule(None, "only_if_void_must_trump", N_(
                 "a trump: allowed (and required) only of a player who holds no %(suit)s."),
-                {"suit": led.suit}))
+                suit=suit)
         if beat and trump_suit is not None:
-            return Ruling(None, Reason("only_if_void_and_no_trump", N_(
+            return _rule(None, "only_if_void_and_no_trump", N_(
                 "neither a %(suit)s nor a trump: allowed only to a player who holds neither "
-                "(whoever cannot follow suit must trump)."),
-                {"suit": led.suit}))
-        return Ruling(None, Reason("only_if_void", N_(
-            "not a %(suit)s: allowed only to a player who holds no %(suit)s."),
-            {"suit": led.suit}))
-    if any(c.suit == led.suit for c in held):
-        return Ruling(False, Reason("must_follow", N_("You must follow suit (%(suit)s)."),
-                                    {"suit": led.suit}))
+                "(whoever cannot follow suit must trump)."), suit=suit)
+        return _rule(None, "only_if_void", N_(
+            "not a %(suit)s: allowed only to a player who holds no %(suit)s."), suit=suit)
+    if any(c.suit == suit for c in held):
+        return _rule(False, "must_follow", N_("You must follow suit (%(suit)s)."), suit=suit)
     if ("discard_king_of_hearts" in contract.lead_rules and KING_OF_HEARTS in held
             and card != KING_OF_HEARTS):
-        return Ruling(False, Reason("must_discard_king_of_hearts", N_(
-            "You cannot follow suit, so the king of hearts must go now.")))
+        return _rule(False, "must_discard_king_of_hearts", N_(
+            "You cannot follow suit, so the king of hearts must go now."))
     if beat and trump_suit is not None:
-        trumps = [c for c in held if c.suit == trump_suit]
         if card.suit == trump_suit:
             if best.suit == trump_suit and card.value < best.value:
                 return _must_beat_with(held, best, trump_suit, "must_overtrump")
-            return Ruling(True, Reason("trumps", N_(
-                "You cannot follow suit, so you must trump, and this trump does.")))
-        if trumps:
-            return Ruling(False, Reason("must_trump", N_(
-                "You cannot follow suit, so you must trump (%(suit)s)."),
-                {"suit": trump_suit}))
-        return Ruling(True, Reason("void_any_card", N_(
-            "You can neither follow suit nor trump: any card may be played.")))
+            return _rule(True, "trumps", N_(
+                "You cannot follow suit, so you must trump, and this trump does."))
+        if any(c.suit == trump_suit for c in held):
+            return _rule(False, "must_trump", N_(
+                "You cannot follow suit, so you must trump (%(suit)s)."), suit=trump_suit)
+        return _rule(True, "void_any_card", N_(
+            "You can neither follow suit nor trump: any card may be played."))
     if contract.kind == "trumps" and not beat:
-        return Ruling(True, Reason("void_any_card", N_(
-            "You cannot follow suit: any card may be played; you need not trump.")))
-    return Ruling(True, Reason("void_any_card", N_(
-        "You cannot follow suit: any card may be played.")))
+        return _rule(True, "void_any_card", N_(
+            "You cannot follow suit: any card may be played; you need not trump."))
+    return _rule(True, "void_any_card", N_("You cannot follow suit: any card may be played."))
 
 
 def _must_beat_with(held: frozenset[Card] | None, best: Card, suit: str, key: str) -> Ruling:
-    """A card of ``suit`` lower than ``best``, the card winning the trick so far, under
-    ``must_beat``: refused when the hand holds a higher one of that suit."""
+    """A card of ``suit`` lower than ``best`` under ``must_beat``: refused when the hand
+    holds a higher one."""
+    params = {"card": str(best), "suit": suit}
     if held is None:
-        return Ruling(None, Reason(f"{key}_if_able", N_(
+        return _rule(None, f"{key}_if_able", N_(
             "lower than the %(card)s: allowed only to a player who holds no higher %(suit)s "
-            "(the cards played must be beaten when possible)."),
-            {"card": str(best), "suit": suit}))
+            "(the cards played must be beaten when possible)."), **params)
     if any(c.suit == suit and c.value > best.value for c in held):
-        return Ruling(False, Reason(key, N_(
-            "You must beat the %(card)s: you hold a higher %(suit)s."),
-            {"card": str(best), "suit": suit}))
-    return Ruling(True, Reason("cannot_beat", N_(
+        return _rule(False, key, N_(
+            "You must beat the %(card)s: you hold a higher %(suit)s."), **params)
+    return _rule(True, "cannot_beat", N_(
         "You hold no %(suit)s higher than the %(card)s, so a lower one may be played."),
-        {"card": str(best), "suit": suit}))
+        **params)
