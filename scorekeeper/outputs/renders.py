@@ -65,11 +65,9 @@ def _start_worker() -> None:
 
 def _render_file(html_path: str, base_url: str, stylesheet: str | None) -> str:
     """The HTML in ``html_path`` rendered into a file beside it; that file's path."""
-    body = pdf.render(Path(html_path).read_text(encoding="utf-8"), base_url, stylesheet)
-    fd, out = tempfile.mkstemp(dir=Path(html_path).parent, prefix=pdf.TEMP_PREFIX)
-    with os.fdopen(fd, "wb") as f:
-        f.write(body)
-    return out
+    out = Path(html_path + ".out")  # a temporary file's name: trimmed if left over
+    out.write_bytes(pdf.render(Path(html_path).read_text(encoding="utf-8"), base_url, stylesheet))
+    return str(out)
 
 
 def _warm(base_url: str, stylesheet: str | None) -> bool:

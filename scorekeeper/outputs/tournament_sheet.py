@@ -51,11 +51,7 @@ class Place:
 
     @property
     def surname(self) -> str:
-        """The name's last word, what a Polish club looks a person up by.
-
-        >>> Place("Agnieszka Kowalska", 1, 1).surname, Place("Ala", 1, 1).surname
-        ('Kowalska', 'Ala')
-        """
+        """The name's last word, what a Polish club looks a person up by."""
         return self.name.rsplit(" ", 1)[-1]
 
     @property
