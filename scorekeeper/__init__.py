@@ -1,6 +1,7 @@
 """Kierki Scorekeeper: the Flask application factory."""
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 from pathlib import Path
@@ -34,10 +35,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
                 instance_path=os.environ.get("KIERKI_INSTANCE") or None)
     instance = Path(app.instance_path)
     instance.mkdir(mode=0o700, parents=True, exist_ok=True)
-    try:
+    with contextlib.suppress(PermissionError):  # a folder another user owns, mounted for us
         instance.chmod(0o700)  # the database, its copies and the secret: this user's alone
-    except PermissionError:  # a folder another user owns (mounted read-write for us)
-        pass
     app.config.from_mapping(
         DATABASE=str(Path(app.instance_path) / "kierki.sqlite"),
         BABEL_DEFAULT_LOCALE="en",
@@ -78,17 +77,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config["PROXY_HOPS"] = proxy_hops(app.config.get("PROXY_HOPS"))  # refused at start
     app.config["PUBLIC_URL"] = public_url(app.config.get("PUBLIC_URL"))
 
-    from .web import (
-        adapters,
-        api,
-        db,
-        hardening,
-        i18n,
-        limits,
-        live,
-        sessions,
-        views,
-    )
+    from .web import adapters, api, db, hardening, i18n, limits, live, sessions, views
     from .web.jsonprovider import BoundedJSONProvider
     app.json = BoundedJSONProvider(app)
     db.init_app(app)
@@ -108,16 +97,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def _backfill_figures(app: Flask) -> None:
-    """The figures of finished games that have none (an older database; migration 0007
-    left them to the domain, which replays those games once), on a connection of its own."""
+    """The figures of finished games that have none (an older database), on a connection
+    of its own."""
     from .domain import service
     from .storage import connection
 
     if str(app.config["DATABASE"]) == ":memory:":  # a new connection is a database of its own
         return
-    db = connection.connect(app.config["DATABASE"], int(app.config.get("BUSY_TIMEOUT_MS",
-                                                                  connection.BUSY_TIMEOUT_MS)))
-    try:
+    wait = int(app.config.get("BUSY_TIMEOUT_MS", connection.BUSY_TIMEOUT_MS))
+    with connection.connect(app.config["DATABASE"], wait) as db:
         service.backfill_figures(db)
-    finally:
-        db.close()

@@ -6,6 +6,7 @@ import pytest
 from scorekeeper import cli, create_app
 from scorekeeper.domain import service
 from scorekeeper.storage import connection, game_reads
+from scorekeeper.storage.backups import SECRET_TABLE
 
 PLAYERS = ["Ala", "Bolek", "Cela", "Darek"]
 
@@ -326,7 +327,7 @@ def test_a_backup_restored_on_a_new_machine_keeps_every_token(own_secret, tmp_pa
     assert _mode(fresh / "secret_key") == 0o600 and _mode(fresh / "kierki.sqlite") == 0o600
     live = connection.connect(str(fresh / "kierki.sqlite"))
     try:  # the secret is kept in backups, never in a live database
-        assert cli.SECRET_TABLE not in live.table_names()
+        assert SECRET_TABLE not in live.table_names()
     finally:
         live.close()
 
@@ -377,7 +378,7 @@ def test_a_backup_made_before_the_secret_was_kept_restores_and_says_so(own_secre
     new(db)
     assert cli.main(["backup", str(tmp_path / "copy.sqlite")]) == 0
     old = sqlite3.connect(tmp_path / "copy.sqlite")
-    old.execute(f"drop table {cli.SECRET_TABLE}")
+    old.execute(f"drop table {SECRET_TABLE}")
     old.commit()
     old.close()
     before = (own_secret / "secret_key").read_text()

@@ -1,9 +1,8 @@
-"""Exports (CSV, JSON) and the JSON import that recreates a game exactly.
+"""Exports (CSV, xlsx, JSON) and the JSON import that recreates a game exactly.
 
-An import trusts nothing in the file: its shape, sizes and types are checked here,
-then :func:`service.import_game` builds the ruleset snapshot through its family,
-checks the players and the set-up and replays every deal through the rules. Only
-then is the game written, in one transaction, under a new id.
+An import trusts nothing in the file: its shape, sizes and types are checked here, then
+:func:`service.import_game` checks the rules, players and deals through the family and
+writes the game, in one transaction, under a new id.
 """
 from __future__ import annotations
 
@@ -23,11 +22,8 @@ MAX_BYTES = 1024 * 1024
 
 
 def to_json(db: Database, game: service.Game) -> dict[str, Any]:
-    """The whole game: ruleset snapshot, players, raw results, correction history.
-
-    Not its id: the id is the game's link (whoever has it can change the game), and an
-    import gives the game a new id anyway. Files written before still carry one; it is
-    read and ignored."""
+    """The whole game: ruleset snapshot, players, raw results, correction history; not its
+    id, which is its link (an import gives the game a new one)."""
     stored = game.stored
     return {
         "format": schema.FORMAT, "format_version": schema.FORMAT_VERSION,
@@ -42,28 +38,25 @@ def to_json(db: Database, game: service.Game) -> dict[str, Any]:
     }
 
 
+#: How a cell a spreadsheet would run as a formula begins (OWASP's list).
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
 def spreadsheet_safe(cell: Any) -> Any:
-    """A CSV cell a spreadsheet shows as it is, never runs (see :func:`to_csv`).
+    """A CSV cell a spreadsheet shows as it is, never runs: a leading ``'`` on text that
+    would be a formula; a negative whole number stays a number.
 
     >>> [spreadsheet_safe(c) for c in ["=1+1", "-260", "-Ola", 7, "Ala"]]
     ["'=1+1", '-260', "'-Ola", 7, 'Ala']
     """
-    if isinstance(cell, str) and cell.startswith(("=", "+", "-", "@", "\t", "\r")) \
+    if isinstance(cell, str) and cell.startswith(FORMULA_START) \
             and not (cell[1:].isascii() and cell[1:].isdigit() and cell[0] == "-"):
         return "'" + cell
     return cell
 
 
 def to_csv(game: service.Game, language: str = "en") -> str:
-    """The family's rows (one per deal, then the total), with a BOM so spreadsheets
-    read UTF-8, in ``language``'s spreadsheet dialect (:func:`csv_text`).
-
-    Safe to open in a spreadsheet: a text cell that begins with ``=``, ``+``, ``-``,
-    ``@``, a tab or a carriage return (a player named ``=HYPERLINK(...)``, say) gets a
-    leading ``'``, as OWASP recommends, so it is shown as text and never run as a
-    formula. Numbers stay numbers: the points the families write are ints, and a text
-    cell that is a plain integer (``-260``) is a number to a spreadsheet, not a formula.
-    """
+    """The family's rows (one per deal, then the total) as :func:`csv_text`."""
     return csv_text(*game.family.csv(game), language=language)
 
 
@@ -73,49 +66,32 @@ def to_xlsx(game: service.Game, title: str = "Game") -> bytes:
 
 
 class Dialect(csv.excel):
-    """CSV as a Polish spreadsheet reads it: Excel and LibreOffice set to Polish take
-    ``;`` between cells (the comma is the decimal mark there), so a comma-separated file
-    lands whole in column A."""
+    """CSV as a spreadsheet set to Polish reads it: ``;`` between cells (the comma is its
+    decimal mark)."""
 
     delimiter = ";"
 
 
-csv.register_dialect("kierki-pl", Dialect)
-
-#: Each language's CSV: its dialect and its decimal mark. English (and any other) keeps
-#: the comma between cells and the point in numbers.
-DIALECTS: dict[str, tuple[type[csv.Dialect], str]] = {"pl": (Dialect, ",")}
-
-
-def _localised(cell: Any, decimal: str) -> Any:
-    """A number with a fraction written with the language's decimal mark (``2,5``);
-    whole numbers and text as they are.
-
-    >>> _localised(2.5, ","), _localised(-0.5, ","), _localised(3, ","), _localised("a.b", ",")
-    ('2,5', '-0,5', 3, 'a.b')
-    """
-    if isinstance(cell, float) and decimal != ".":
-        return repr(cell).replace(".", decimal)
-    return cell
-
-
 def csv_text(header: list[Any], rows: list[list[Any]], language: str = "en") -> str:
-    r"""A CSV file as every export of this app writes one: UTF-8 with a BOM (a spreadsheet
-    then reads Polish letters right), each cell :func:`spreadsheet_safe`, in the
-    spreadsheet dialect of ``language`` (Polish: ``;`` between cells and a decimal comma,
-    as a spreadsheet set to Polish opens it; otherwise ``,`` and a decimal point).
+    r"""A CSV file as every export writes one: UTF-8 with a BOM (so a spreadsheet reads Polish
+    letters right), each cell :func:`spreadsheet_safe`, in ``language``'s dialect (Polish:
+    ``;`` between cells and a decimal comma; otherwise ``,`` and a decimal point).
 
     >>> csv_text(["Gracz", "Punkty"], [["=Ala", 2.5], ["Ola", -40]], "pl")
     "\ufeffGracz;Punkty\r\n'=Ala;2,5\r\nOla;-40\r\n"
     >>> csv_text(["Player", "Points"], [["Ala", 2.5]], "en")
     '\ufeffPlayer,Points\r\nAla,2.5\r\n'
     """
-    dialect, decimal = DIALECTS.get(language, (csv.excel, "."))
+    polish = language == "pl"
+
+    def cell(value: Any) -> Any:
+        value = spreadsheet_safe(value)
+        return repr(value).replace(".", ",") if polish and isinstance(value, float) else value
+
     out = io.StringIO()
     out.write("\ufeff")
-    writer = csv.writer(out, dialect=dialect)
-    writer.writerow([_localised(spreadsheet_safe(c), decimal) for c in header])
-    writer.writerows([_localised(spreadsheet_safe(c), decimal) for c in row] for row in rows)
+    writer = csv.writer(out, dialect=Dialect if polish else csv.excel)
+    writer.writerows([cell(c) for c in row] for row in [header, *rows])
     return out.getvalue()
 
 
@@ -123,17 +99,10 @@ def csv_text(header: list[Any], rows: list[list[Any]], language: str = "en") -> 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
-def xlsx_bytes(header: list[Any], rows: list[list[Any]], title: str = "Sheet",
-               widths: dict[int, float] | None = None) -> bytes:
-    """An Excel workbook (openpyxl) of one sheet named ``title``: the header in bold and
-    kept in view, numbers as numbers (a spreadsheet sums them whatever its language),
-    columns wide enough for their text.
-
-    Formula-safe like the CSV, without the CSV's ``'``: every text cell is written as
-    text (openpyxl would otherwise make ``=…`` a formula) and marked "quote prefix", as
-    a spreadsheet marks text typed after a ``'``, so ``=HYPERLINK(…)`` is shown as
-    typed and stays text when the cell is edited.
-    """
+def xlsx_bytes(header: list[Any], rows: list[list[Any]], title: str = "Sheet") -> bytes:
+    """An Excel workbook of one sheet named ``title``: the header in bold and kept in view,
+    numbers as numbers, columns wide enough for their text. Every text cell is text, never
+    a formula, and one that would be a formula is marked "quote prefix" (shown as typed)."""
     from openpyxl import Workbook  # only a download of a workbook pays for loading it
     from openpyxl.styles import Font
     from openpyxl.utils import get_column_letter
@@ -152,7 +121,7 @@ def xlsx_bytes(header: list[Any], rows: list[list[Any]], title: str = "Sheet",
                 value = str(value)
                 cell.value = value
                 cell.data_type = "s"  # never "f": a name is text, never a formula
-                if value.startswith(("=", "+", "-", "@", "\t", "\r")):
+                if value.startswith(FORMULA_START):
                     cell.quotePrefix = True
             else:
                 cell.value = value
@@ -160,8 +129,7 @@ def xlsx_bytes(header: list[Any], rows: list[list[Any]], title: str = "Sheet",
                 cell.font = bold
             longest[c] = max(longest.get(c, 0), len(str(value)))
     for c, length in longest.items():
-        sheet.column_dimensions[get_column_letter(c)].width = \
-            (widths or {}).get(c, min(max(length, 4) + 2, 60))
+        sheet.column_dimensions[get_column_letter(c)].width = min(max(length, 4) + 2, 60)
     sheet.freeze_panes = "A2"
     out = io.BytesIO()
     book.save(out)
@@ -234,10 +202,7 @@ def _history(game: schema.GameFile, deals: int) -> list[dict[str, Any]]:
 
 def import_game(db: Database, raw: bytes, max_bytes: int = MAX_BYTES,
                 max_games: int | None = None, max_variants: int | None = None) -> str:
-    """Recreate an exported game under a new id; nothing is written if anything fails.
-
-    Files written before the family was called ``family`` name it ``game``; both read.
-    """
+    """An exported game recreated under a new id; nothing is written if anything fails."""
     game = read(raw, max_bytes)
     try:
         return service.import_game(

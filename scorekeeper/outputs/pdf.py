@@ -1,26 +1,14 @@
-"""PDF score sheets: WeasyPrint renders the same Jinja templates the app serves.
+"""PDF sheets: WeasyPrint renders the app's Jinja templates, and each sheet is kept as a file.
 
-A rendered sheet is kept as a file under the instance folder (``<instance>/sheets/``),
-so every worker process, and the server after a restart, serves it without rendering
-again. The file's name is the sheet's whole key: the game, its version (read from the
-database on every request), the language and the *layout version* (the package version
-and a hash of the sheet templates, their CSS and fonts, the translations and WeasyPrint's
-version), so a new release or a changed template never serves an old layout.
-
-Files are written to a temporary name in the same folder and moved into place with
-``os.replace``: a reader sees the whole old file or the whole new one. Two processes
-rendering the same sheet at once both write a complete file and the last one stays (the
-render is deterministic, so both are the same bytes). A file that is not a whole PDF
-(from a disk that filled up, or a hand edit) is not served: it is deleted and rendered
-again. The folder is bounded in total size: after each write, the files least recently
-served (oldest modification time; a hit touches its file) go first.
-
-A deleted game's files are never served, because the route reads the game's version from
-the database first and answers 404 for a game that is gone; they are left to age out
-under the size bound (ids are random and never reused).
+The files live under the instance folder, shared by every server process and kept across
+restarts. A file's name is its whole key (the game, its version, the language and the
+layout version), so a changed template never serves an old layout. A file is written under
+a temporary name and moved into place, so a reader sees a whole file or none; one that is
+not a whole PDF is rendered again. The least recently served go first past the size bound.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
@@ -39,9 +27,7 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 from .share import qr_of_address
 
 _FONTS = FontConfiguration()
-#: One render at a time: the font configuration and parsed CSS are shared, and a
-#: render is CPU-bound anyway.
-_RENDER_LOCK = Lock()
+_RENDER_LOCK = Lock()  # the font configuration and parsed CSS are shared
 _BETWEEN_TAGS = re.compile(r">\s+<")
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
 SUFFIX = ".pdf"
@@ -57,8 +43,7 @@ def _stylesheet(path: str) -> CSS:
 
 
 class _Fetcher(URLFetcher):
-    """WeasyPrint's fetcher, and a QR code for a :func:`.share.qr_address` (drawn here, in
-    the process that renders, not in the one that answers requests)."""
+    """WeasyPrint's fetcher, drawing a :func:`.share.qr_address` in the rendering process."""
 
     def fetch(self, url, headers=None):
         png = qr_of_address(url)
@@ -68,8 +53,7 @@ class _Fetcher(URLFetcher):
 
 
 def render(html: str, base_url: str | Path, stylesheet: str | Path | None = None) -> bytes:
-    """HTML to PDF bytes. ``base_url`` resolves relative files; ``stylesheet`` is
-    a CSS file applied on top, parsed once and reused for every render."""
+    """HTML to PDF bytes; ``stylesheet``, a CSS file on top, is parsed once a process."""
     compact = _BETWEEN_TAGS.sub("><", html)  # template indentation only costs layout time
     with _RENDER_LOCK:
         sheets = [_stylesheet(str(stylesheet))] if stylesheet else []
@@ -113,14 +97,12 @@ class SheetCache:
         if not is_whole_pdf(body):
             path.unlink(missing_ok=True)
             return None
-        try:
+        with contextlib.suppress(OSError):
             os.utime(path)  # recently served: the last to be evicted
-        except OSError:
-            pass
         return body
 
     def put(self, body: bytes, *key: object) -> None:
-        """Write the file whole or not at all, then keep the folder under its bound."""
+        """The file written whole or not at all, then the folder kept under its bound."""
         self.folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=TEMP_PREFIX)
         try:
@@ -133,8 +115,8 @@ class SheetCache:
         self.trim()
 
     def trim(self) -> None:
-        """Delete the least recently served files until the rest fit in ``max_bytes``;
-        also temporary files a dead process left behind."""
+        """The least recently served files deleted until the rest fit in ``max_bytes``, and
+        the temporary files a dead process left behind."""
         files = []
         now = time.time()
         try:
@@ -163,25 +145,19 @@ class SheetCache:
 
 
 class _AppCaches:
-    """Each app's cache (its folder and bound come from its config), made on first use."""
+    """Each app's cache, by its folder and bound (from its config)."""
 
     def __init__(self) -> None:
         self._made: dict[tuple[str, int], SheetCache] = {}
-        self._lock = Lock()
 
     def for_app(self, app) -> SheetCache:
         key = (str(app.config["PDF_CACHE_DIR"]), int(app.config["PDF_CACHE_BYTES"]))
-        with self._lock:
-            if key not in self._made:
-                self._made[key] = SheetCache(*key)
-            return self._made[key]
+        return self._made.setdefault(key, SheetCache(*key))
 
     def clear(self) -> None:
-        """Empty every cache this process has used (tests call this)."""
-        with self._lock:
-            made = list(self._made.values())
-        for c in made:
-            c.clear()
+        """Every cache this process has used emptied (for the tests)."""
+        for made in list(self._made.values()):
+            made.clear()
 
 
 cache = _AppCaches()

@@ -1,9 +1,6 @@
-"""The export file format as data: one model that checks an import and is served as JSON
-Schema at ``/api/schema/game.json``.
-
-Pydantic v2 in strict mode: no coercion (``"1"`` is not 1, ``true`` is not a number),
-unknown keys refused, every string and list bounded. What a family's rules say about
-the ruleset snapshot and the results is checked afterwards by the family itself.
+"""The export file format: one strict model (no coercion, no unknown keys, every string and
+list bounded) that checks an import and is served as JSON Schema at ``/api/schema/game.json``.
+The family checks the ruleset snapshot and the results afterwards.
 """
 from __future__ import annotations
 
@@ -11,10 +8,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+from ..families.kierki.rules.document import KierkiRuleset, RulesetDocument
+from ..families.tybet.rules import TybetRuleset
+
 FORMAT = "kierki-scorekeeper/game"
 FORMAT_VERSION = 1
-#: More deals than any game needs (Kierki has 12; a partnership game to 41 ends in ~8).
-MAX_DEALS = 200
+MAX_DEALS = 200  # more than any game needs
 MAX_HISTORY = 2000
 MAX_SEATS = 8
 
@@ -73,13 +72,9 @@ class GameFile(_Strict):
 
 
 def _described() -> type[GameFile]:
-    """:class:`GameFile` as its schema describes it: its ruleset is one of the families'
-    kept rulesets, the very types each family's loader reads it with after the file's
-    own shape (an import reads the ruleset there, so that its refusal says the rules
+    """:class:`GameFile` as its schema describes it: its ruleset one of the families' kept
+    rulesets (an import leaves those to the family's loader, whose refusal says the rules
     are damaged)."""
-    from ..families.kierki.rules.document import KierkiRuleset
-    from ..families.tybet.rules import TybetRuleset
-
     class GameFileSchema(GameFile):
         model_config = ConfigDict(title="Kierki scorekeeper game")
 
@@ -98,10 +93,7 @@ def json_schema() -> dict[str, Any]:
 
 
 def models() -> dict[str, Any]:
-    """The API's documents by their OpenAPI component name: the types the server reads
-    them with."""
-    from ..families.kierki.rules.document import KierkiRuleset, RulesetDocument
-    from ..families.tybet.rules import TybetRuleset
+    """The API's documents by their OpenAPI component name: the types the server reads."""
     return {"GameFile": _described(), "RulesetDocument": RulesetDocument,
             "KierkiRuleset": KierkiRuleset, "TybetRuleset": TybetRuleset}
 

@@ -1,16 +1,12 @@
-"""A club's season table on paper and in files (issue 36): as data, JSON, CSV and
-``.xlsx`` (formula-safe, as a tournament's results: :mod:`.exchange`), and what its PDF
-shows. The web layer renders the PDF's template and :mod:`.renders` turns it into A4.
-No game id, code or token in any of them."""
+"""A club's season table as data, JSON, CSV and ``.xlsx``, and the key of its PDF; no game
+id, code or token in any of them."""
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
 from ..domain.seasons import Line, Season
 from .exchange import csv_text, xlsx_bytes
-from .tournament_sheet import points
+from .tournament_sheet import digest, points
 
 
 def to_json(season: Season, lines: list[Line]) -> dict[str, Any]:
@@ -21,9 +17,8 @@ def to_json(season: Season, lines: list[Line]) -> dict[str, Any]:
 
 
 def _rows(lines: list[Line], labels: dict[str, str]) -> tuple[list[str], list[list[Any]]]:
-    """The table's header in the reader's words (``labels``: each column's, and ``yes``
-    for a provisional rating) and its rows: the rating as the pages show it, whether it
-    is provisional and its rated games, then the model's mu and sigma it comes from."""
+    """The table's header in the reader's words (``labels``, and ``yes`` for a provisional
+    rating) and its rows: the rating as shown, then the model's mu and sigma."""
     header = [labels[k] for k in ("rank", "player", "points", "nights", "games", "wins",
                                   "rating", "provisional", "rated", "mu", "sigma")]
     rows = [[line.rank, line.name, points(line.points), line.nights, line.games, line.wins,
@@ -36,8 +31,7 @@ def _rows(lines: list[Line], labels: dict[str, str]) -> tuple[list[str], list[li
 
 
 def to_csv(lines: list[Line], labels: dict[str, str], language: str = "en") -> str:
-    """The season table as CSV: a BOM, ``language``'s dialect, no cell a spreadsheet
-    would run as a formula (:func:`.exchange.csv_text`)."""
+    """The season table as :func:`.exchange.csv_text`."""
     return csv_text(*_rows(lines, labels), language=language)
 
 
@@ -47,11 +41,5 @@ def to_xlsx(lines: list[Line], labels: dict[str, str], title: str) -> bytes:
 
 
 def printed_state(data: dict[str, Any]) -> str:
-    """What the PDF shows of ``data`` (:func:`to_json`) as a short hash: the key its file
-    is kept by, so a finished or corrected game (which moves the table or a rating)
-    prints a new one and nothing kept goes stale.
-
-    >>> printed_state({"a": 1}) == printed_state({"a": 1}) != printed_state({"a": 2})
-    True
-    """
-    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
+    """The key of the PDF of ``data`` (:func:`to_json`): a corrected game prints a new one."""
+    return digest(data)

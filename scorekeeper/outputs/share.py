@@ -1,15 +1,10 @@
 """Sharing a game across the table: its join link, the link as a QR code, and whether the
-address the phones would scan can reach this server at all.
+address phones would scan can reach this server at all.
 
-The link is built from the address this request came to (``Host``): a phone at the table
-reached the server that way, so the others on the same Wi-Fi can too. A server opened as
-``localhost`` (or ``127.0.0.1``) gives a link that only works on that machine; the page
-says so and suggests the machine's address on the local network.
-
-Behind a reverse proxy the address is the one the phone opened (the proxy's forwarded
-scheme and host, trusted with ``KIERKI_PROXY_HOPS``): ``https://`` and the public name.
-A host known by a name can also set ``KIERKI_PUBLIC_URL`` (``https://kierki.example.org``):
-every link and QR code then uses it, whatever address the page was opened at.
+The link is built from the address the request came to (behind a trusted proxy, the one
+the phone opened), or from ``KIERKI_PUBLIC_URL`` when set. A server opened as
+``localhost`` gives a link that works on that machine only: the page says so and suggests
+the machine's address on the local network.
 """
 from __future__ import annotations
 
@@ -23,14 +18,12 @@ from urllib.parse import quote, unquote, urlsplit
 import segno
 from markupsafe import Markup
 
-#: The QR code's colours: dark modules on a light quiet zone in both colour schemes, so a
-#: phone's camera reads it on a dark page too.
-DARK, LIGHT = "#000", "#fff"
+#: Dark modules on a light quiet zone in both colour schemes: a camera reads it on a dark page.
+COLOURS = {"dark": "#000", "light": "#fff"}
 
 
 def grouped(code: object) -> str:
-    """A join code as a person reads it: eight characters as two groups of four, so that
-    it is read out and typed in halves (the join form ignores the space).
+    """A join code as a person reads it: eight characters in two groups of four.
 
     >>> grouped("K7QM2XRT"), grouped("K7QM2X")
     ('K7QM 2XRT', 'K7QM2X')
@@ -41,51 +34,36 @@ def grouped(code: object) -> str:
 
 @dataclass(frozen=True)
 class Share:
-    """What the game page shows to bring another phone to the table."""
+    """What the game page shows to bring another phone to the table: the join link, its
+    code, the link as an inline SVG QR code, whether the server was reached as itself
+    (``localhost``) and then the link with this machine's LAN address, if known."""
 
     url: str
-    """The join link (``http(s)://host/join/<code>``)."""
     code: str
-    """The join code, to read out (eight characters; six for games made before)."""
     qr: Markup
-    """The link as an inline SVG QR code."""
     loopback: bool
-    """The server was reached as itself (``localhost``): the link works on this machine only."""
     suggestion: str | None
-    """With ``loopback``: the link with this machine's address on the local network, if known."""
 
     @property
     def lines(self) -> tuple[str, str]:
-        """The link as its address and its path: where a narrow screen wraps it, never
-        inside the code.
-
-        >>> Share("https://kierki.example.org/join/T2E9N6", "T2E9N6", Markup(""), False,
-        ...       None).lines
-        ('https://kierki.example.org', '/join/T2E9N6')
-        """
+        """The link as its address and its path: where a narrow screen wraps it."""
         scheme, sep, rest = self.url.partition("://")
         host, slash, path = rest.partition("/")
         return f"{scheme}{sep}{host}", slash + path
 
 
+def _qr(url: str) -> segno.QRCode:
+    return segno.make(url, error="m", micro=False)
+
+
+@lru_cache(maxsize=256)  # the game page of every phone at a table draws the same one
 def qr_svg(url: str) -> Markup:
-    """``url`` as an inline SVG QR code (segno; a 4-module quiet zone, scalable).
-
-    >>> str(qr_svg("http://10.0.0.2:5000/join/ABC234")).startswith('<svg viewBox="0 0 ')
-    True
-    """
-    return Markup(_qr_svg(url))
-
-
-@lru_cache(maxsize=256)
-def _qr_svg(url: str) -> str:
-    return segno.make(url, error="m", micro=False).svg_inline(
-        scale=1, border=4, dark=DARK, light=LIGHT, omitsize=True)
+    """``url`` as an inline SVG QR code (a 4-module quiet zone, scalable)."""
+    return Markup(_qr(url).svg_inline(scale=1, border=4, omitsize=True, **COLOURS))
 
 
 def is_loopback(host: str) -> bool:
-    """Whether ``host`` (a ``Host`` header: a name or address, maybe with a port) names
-    this machine only.
+    """Whether ``host`` (a name or address, maybe with a port) names this machine only.
 
     >>> [is_loopback(h) for h in ("localhost:5000", "127.0.0.1", "[::1]:80", "192.168.1.20")]
     [True, True, True, False]
@@ -134,9 +112,8 @@ not 'kierki.example.org'
     """
     if value is None or value == "":
         return None
-    text = str(value).strip()
     try:
-        parts = urlsplit(text)
+        parts = urlsplit(str(value).strip())
         parts.port  # noqa: B018 (a port that is not a number raises here)
     except ValueError:
         parts = urlsplit("")
@@ -154,43 +131,36 @@ def _links(scheme: str, host: str, path: str,
     if public:
         return public.rstrip("/") + path, None, False
     url = f"{scheme}://{host}{path}"
-    suggestion = None
-    loopback = is_loopback(host)
-    if loopback:
-        lan = lan_address()
-        if not ipaddress.ip_address(lan).is_loopback:
-            port = _split(host)[1]
-            suggestion = f"{scheme}://{lan}{':' + port if port else ''}{path}"
-    return url, suggestion, loopback
+    if not is_loopback(host):
+        return url, None, False
+    lan = lan_address()
+    if ipaddress.ip_address(lan).is_loopback:
+        return url, None, True
+    port = _split(host)[1]
+    return url, f"{scheme}://{lan}{':' + port if port else ''}{path}", True
 
 
 def describe(scheme: str, host: str, path: str, code: str,
              public: str | None = None) -> Share:
     """The share box of a game whose join link is ``path``, for a request to ``host``
-    (or, given, at the ``public`` address, ``KIERKI_PUBLIC_URL``)."""
+    (or at the ``public`` address, ``KIERKI_PUBLIC_URL``)."""
     url, suggestion, loopback = _links(scheme, host, path, public)
     return Share(url=url, code=code, qr=qr_svg(url), loopback=loopback, suggestion=suggestion)
 
 
 def reachable_url(scheme: str, host: str, path: str, public: str | None = None) -> str:
-    """The link a phone at the club reaches (:func:`describe`'s suggestion, else its
-    link), without drawing its QR code."""
+    """The link a phone at the club reaches: :func:`describe`'s suggestion, else its link."""
     url, suggestion, _ = _links(scheme, host, path, public)
     return suggestion or url
 
 
-#: An ``<img>`` address that :func:`.pdf.render` draws as a one-pixel-a-module PNG of the
-#: link in it (:func:`qr_of_address`),
-#: in the process that renders (a round sheet has hundreds: seconds of ``segno``).
+#: An ``<img>`` address that :func:`.pdf.render` draws as a PNG QR code of the link in it,
+#: in the process that renders (a round sheet has hundreds).
 QR_SCHEME = "kierki-qr:"
 
 
 def qr_address(url: str) -> str:
-    """``url``'s QR code as an address for a printed page's ``<img>`` (see QR_SCHEME).
-
-    >>> qr_address("http://10.0.0.2:5000/join/ABC234")
-    'kierki-qr:http%3A%2F%2F10.0.0.2%3A5000%2Fjoin%2FABC234'
-    """
+    """``url``'s QR code as an address for a printed page's ``<img>``."""
     return QR_SCHEME + quote(url, safe="")
 
 
@@ -199,6 +169,5 @@ def qr_of_address(address: str) -> bytes | None:
     if not address.startswith(QR_SCHEME):
         return None
     out = io.BytesIO()
-    segno.make(unquote(address[len(QR_SCHEME):]), error="m", micro=False).save(
-        out, kind="png", scale=1, border=4, dark=DARK, light=LIGHT)
+    _qr(unquote(address[len(QR_SCHEME):])).save(out, kind="png", scale=1, border=4, **COLOURS)
     return out.getvalue()

@@ -1,10 +1,6 @@
-"""A tournament on paper and in files: the round sheet a director prints (the seat plan and
-one card per table with its join code and QR code) and the results (PDF, CSV, JSON).
-
-What goes on each is gathered here, as plain data for the templates and the files; the
-web layer renders the templates and :mod:`.pdf` turns them into A4 pages. The round sheet
-carries every table's join code (whoever has it plays that table's game), so only the
-director gets it; the results carry no code, token or game id (a game's id is its link).
+"""A tournament on paper and in files: the director's round sheet (the seat plan and a card
+per table with its join code and QR code) and the results (PDF, CSV, JSON), as plain data
+for the templates and the files. Only the round sheet carries join codes (the director's).
 """
 from __future__ import annotations
 
@@ -32,6 +28,19 @@ def points(value: Fraction | int) -> int | float:
     return int(value) if value == int(value) else float(value)
 
 
+def digest(data: dict[str, Any]) -> str:
+    """A short hash of ``data``, the key a PDF made of it is kept by."""
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def printed_state(results: dict[str, Any]) -> str:
+    """What the results PDF shows of ``results`` (:func:`to_json`), as a short hash: the
+    same while tables only add deals, new once a table finishes or anything else moves."""
+    return digest({**results, "rounds": [
+        {**r, "tables": [{k: v for k, v in tb.items() if k != "deals"} for tb in r["tables"]]}
+        for r in results.get("rounds", [])]})
+
+
 @dataclass(frozen=True)
 class Place:
     """One line of the seat plan: where a player sits this round (seat counted from 1)."""
@@ -42,23 +51,18 @@ class Place:
 
     @property
     def surname(self) -> str:
-        """The name's last word: what a Polish club looks a person up by (a one-word
-        name is its own surname; a double surname with a hyphen is one word).
-
-        >>> Place("Agnieszka Kowalska", 1, 1).surname, Place("Ala", 1, 1).surname
-        ('Kowalska', 'Ala')
-        """
+        """The name's last word, what a Polish club looks a person up by."""
         return self.name.rsplit(" ", 1)[-1]
 
     @property
     def given(self) -> str:
-        """The words before the surname ("" for a one-word name)."""
         return self.name.rpartition(" ")[0]
 
 
 @dataclass(frozen=True)
 class Card:
-    """One table's card: its players in seat order, who deals first, how to join."""
+    """One table's card: its players in seat order, who deals first, how to join (``qr``:
+    a :func:`.share.qr_address` that the rendering process draws)."""
 
     table: int
     players: list[str]
@@ -66,40 +70,25 @@ class Card:
     code: str
     url: str
     qr: str
-    """The link as a QR code: an ``<img>`` address that :func:`.pdf.render` draws (a
-    :func:`.share.qr_address`: in the worker process, not the server's)."""
 
     @property
     def dealer(self) -> str:
         return self.players[self.first_dealer]
 
 
-def by_surname(places: list[Place], language: str) -> list[Place]:
-    """``places`` by surname (the name's last word) as ``language`` sorts names, then by
-    the words before it: Polish puts Ł after L and Ż last. A one-word name sorts by that
-    word among the surnames.
-
-    >>> [p.name for p in by_surname([Place("Ola Łoś", 1, 1), Place("Jan Lis", 1, 2),
-    ...  Place("Ewa Lis", 2, 1), Place("Zenek", 2, 2)], "pl")]
-    ['Ewa Lis', 'Jan Lis', 'Ola Łoś', 'Zenek']
-    """
-    return sorted(places, key=lambda p: (collation.key(p.surname, language),
-                                         collation.key(p.given, language),
-                                         collation.key(p.name, language)))
-
-
 def seat_plan(t: Tournament, number: int, language: str) -> list[Place]:
-    """Every player of round ``number`` with their table and seat, by surname as
-    ``language`` sorts names (:func:`by_surname`)."""
-    places = [Place(t.name_of(p), table.number, seat)
-              for table in t.rounds[number - 1]
-              for seat, p in enumerate(table.seats, start=1)]
-    return by_surname(places, language)
+    """Every player of round ``number`` with their table and seat, by surname, then the
+    words before it, as ``language`` sorts names (Polish puts Ł after L and Ż last)."""
+    plan = [Place(t.name_of(p), table.number, seat)
+            for table in t.rounds[number - 1]
+            for seat, p in enumerate(table.seats, start=1)]
+    return sorted(plan, key=lambda p: (collation.key(p.surname, language),
+                                       collation.key(p.given, language),
+                                       collation.key(p.name, language)))
 
 
 def cards(t: Tournament, number: int, join_url: Callable[[str], str]) -> list[Card]:
-    """Round ``number``'s table cards; ``join_url`` makes a join code's link (the web
-    layer knows the address phones reach this server at)."""
+    """Round ``number``'s table cards; ``join_url`` makes a join code's link."""
     out = []
     for table in t.rounds[number - 1]:
         url = join_url(table.join_code)
@@ -108,12 +97,10 @@ def cards(t: Tournament, number: int, join_url: Callable[[str], str]) -> list[Ca
     return out
 
 
-# The seat plan on A4 (the round sheet's CSS, static/round_sheet.css, agrees with these):
-# two columns of 89 mm a page, 240 mm of height for each under the page's header. Up to
-# LARGE players get large type, one page; more get smaller type, as many pages as they
-# need. Names wrap (never cut), so a column holds what its lines' heights add up to,
-# estimated from the type's size (DejaVu Sans Condensed: a letter about 0.56 em wide
-# at most on average) and the widths the CSS gives.
+# The seat plan on A4 (static/round_sheet.css agrees): two columns of 240 mm a page. Up to
+# LARGE players get large type on one page, more get smaller type on as many as they need.
+# Names wrap, never cut: a column holds what its lines' heights add up to, estimated from
+# the type (DejaVu Sans Condensed: a letter about 0.56 em wide) and the CSS's widths.
 LARGE = 40
 _COLUMN_MM = 240.0
 _PT_MM = 0.3528
@@ -121,8 +108,8 @@ _PT_MM = 0.3528
 
 @dataclass(frozen=True)
 class Type:
-    """One size of the round sheet's lists: font size (pt), a row's padding (mm), the
-    width left for a name in the seat plan and in the by-table list (mm)."""
+    """One size of type: font size (pt), a row's padding (mm), the width for a name in the
+    seat plan and in the by-table list (mm)."""
 
     pt: float
     padding: float
@@ -130,8 +117,7 @@ class Type:
     table_name: float
 
     def lines(self, text: str, width: float) -> int:
-        """How many lines ``text`` takes at ``width`` mm (wrapped at spaces, a word longer
-        than a line broken anywhere).
+        """How many lines ``text`` takes at ``width`` mm (a word longer than a line broken).
 
         >>> LARGE_TYPE.lines("Ala", 45), LARGE_TYPE.lines("Konstantynopolitańczykowianeczka", 45)
         (1, 2)
@@ -161,16 +147,13 @@ def type_for(players: int) -> Type:
 
 def _columns(heights: list[float], balance: bool) -> list[list[int]]:
     """Items of ``heights`` into columns of at most :data:`_COLUMN_MM` each, in order;
-    ``balance``: the first two as even as their heights allow (a one-page plan)."""
+    ``balance``: two columns as even as their heights allow (a one-page plan)."""
     if balance and sum(heights) <= 2 * _COLUMN_MM:
-        best = None
-        for split in range(len(heights) + 1):
-            left, right = sum(heights[:split]), sum(heights[split:])
-            if left <= _COLUMN_MM and right <= _COLUMN_MM and (
-                    best is None or max(left, right) < best[0]):
-                best = (max(left, right), split)
-        if best is not None:
-            split = best[1]
+        fits = [(max(left, right), k) for k in range(len(heights) + 1)
+                for left, right in [(sum(heights[:k]), sum(heights[k:]))]
+                if left <= _COLUMN_MM and right <= _COLUMN_MM]
+        if fits:
+            split = min(fits)[1]
             return [list(range(split)), list(range(split, len(heights)))]
     columns: list[list[int]] = [[]]
     used = 0.0
@@ -188,8 +171,7 @@ def _pages(columns: list[list[Any]]) -> list[list[list[Any]]]:
 
 
 def plan_pages(plan: list[Place]) -> list[list[list[Place]]]:
-    """The seat plan's pages, each of two columns of its lines (:data:`LARGE` players or
-    fewer on one page, the columns balanced).
+    """The seat plan's pages of two columns (up to :data:`LARGE` players: one, balanced).
 
     >>> pages = plan_pages([Place("Agnieszka Kowalska", 1, i) for i in range(40)])
     >>> len(pages), [len(c) for c in pages[0]]
@@ -206,8 +188,7 @@ def plan_pages(plan: list[Place]) -> list[list[list[Place]]]:
 
 
 def table_pages(cards: list[Card]) -> list[list[list[Card]]]:
-    """The by-table list's pages: each table a block (its number, then its players in
-    seat order), blocks in two columns a page.
+    """The by-table list's pages: each table a block, blocks in two columns a page.
 
     >>> c = Card(1, ["Ala Kowalska", "Bolek Nowak", "Cezary Lis", "Dorota Wąs"], 0, "", "", "")
     >>> [[len(col) for col in page] for page in table_pages([c] * 10)]
@@ -230,8 +211,7 @@ def _total(t: Tournament, table: TournamentTable, player: int) -> int | None:
 
 def _signed(t: Tournament, table: TournamentTable,
             signed: Mapping[int, Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """A table's signatures in seat order, the director's last: who, by which right
-    (``table``: a phone of the table; ``director``), when."""
+    """A table's signatures in seat order, the director's last."""
     return [{"seat": seat + 1 if seat >= 0 else None,
              "player": t.name_of(table.seats[seat]) if seat >= 0 else None,
              "by": s["by"], "at": s["at"]}
@@ -248,10 +228,9 @@ def _seats(t: Tournament, table: TournamentTable) -> list[dict[str, Any]]:
 
 def to_json(t: Tournament, signatures: Mapping[str, Mapping[int, Mapping[str, Any]]]
             | None = None) -> dict[str, Any]:
-    """The results as data: the standings best first, then each round's tables with
-    each player's seat (counted from 1), game total and place at the table (None while
-    the game is being played) and, from ``signatures`` (by game and seat:
-    :func:`..domain.tournaments.signatures`), who signed it, when and by which right."""
+    """The results: the standings best first, then each round's tables with each player's
+    seat, game total and place (None while it is played) and who signed it (from
+    ``signatures``, by game and seat), when and by which right."""
     signatures = signatures or {}
     return {
         "name": t.name, "scoring": t.scoring, "closed": t.closed,
@@ -270,8 +249,8 @@ def to_json(t: Tournament, signatures: Mapping[str, Mapping[int, Mapping[str, An
 
 
 def _table(t: Tournament, labels: dict[str, str]) -> tuple[list[str], list[list[Any]]]:
-    """The standings as rows: one a player, best first, then their table and game total
-    in each round (empty while unfinished or not drawn)."""
+    """The standings as rows, best first, then each player's table and game total in each
+    round (empty while unfinished or not drawn); ``labels`` are the column names."""
     header = [labels[k] for k in ("rank", "player", "points", "wins", "games", "best")]
     for n in range(1, t.current + 1):
         header += [labels["table"] % {"round": n}, labels["total"] % {"round": n}]
@@ -289,32 +268,10 @@ def _table(t: Tournament, labels: dict[str, str]) -> tuple[list[str], list[list[
 
 
 def to_csv(t: Tournament, labels: dict[str, str], language: str = "en") -> str:
-    """The standings as a spreadsheet: one row a player, best first, then their table and
-    game total in each round (empty while unfinished or not drawn). ``labels`` are the
-    column names in the reader's language (rank, player, points, wins, games, best,
-    table, total: the last two with ``%(round)s``). A BOM for spreadsheets, ``language``'s
-    dialect (Polish: ``;`` and a decimal comma) and no cell a spreadsheet would run as a
-    formula (:func:`.exchange.csv_text`)."""
+    """The standings (:func:`_table`) as :func:`.exchange.csv_text`."""
     return csv_text(*_table(t, labels), language=language)
 
 
 def to_xlsx(t: Tournament, labels: dict[str, str], title: str) -> bytes:
-    """The same standings as :func:`to_csv`, as an Excel workbook of one sheet named
-    ``title`` (:func:`.exchange.xlsx_bytes`: numbers as numbers, text never a formula)."""
+    """The standings as an Excel workbook of one sheet named ``title``."""
     return xlsx_bytes(*_table(t, labels), title=title)
-
-
-def printed_state(results: dict[str, Any]) -> str:
-    """What the results PDF shows of ``results`` (:func:`to_json`), as a short hash: the
-    same while tables only add deals, new once a table finishes, a finished game is
-    corrected, a round is drawn or a player comes or goes.
-
-    >>> a = {"rounds": [{"number": 1, "tables": [{"table": 1, "deals": 3}]}]}
-    >>> b = {"rounds": [{"number": 1, "tables": [{"table": 1, "deals": 4}]}]}
-    >>> printed_state(a) == printed_state(b), printed_state(a) == printed_state({})
-    (True, False)
-    """
-    shown = {**results, "rounds": [
-        {**r, "tables": [{k: v for k, v in tb.items() if k != "deals"} for tb in r["tables"]]}
-        for r in results.get("rounds", [])]}
-    return hashlib.sha256(json.dumps(shown, sort_keys=True).encode()).hexdigest()[:16]
