@@ -128,6 +128,8 @@ def signed(value: float, digits: int = 1, locale: LocaleLike = None) -> str:
     >>> signed(0.04), signed(0)
     ('0', '0')
     """
+    if type(value) is int and -_POINTS_UNGROUPED_BELOW < value < _POINTS_UNGROUPED_BELOW:
+        return f"{value:+d}".replace("-", MINUS) if value else "0"  # alike in every language
     text = _digits(value, _code(locale), digits, False, True)
     if not text.strip("0,."):
         return text
