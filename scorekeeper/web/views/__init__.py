@@ -261,7 +261,6 @@ def init_app(app: Flask) -> None:
             response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
         return response
 
-    @app.before_request
     def refuse_a_body_over_the_limit():
         """Every request with a body over the limit is answered 413, whether or not its
         view would read the body. A body sent in chunks (no length announced) is read

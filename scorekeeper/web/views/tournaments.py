@@ -13,6 +13,7 @@ from flask import (
     abort,
     current_app,
     flash,
+    g,
     redirect,
     render_template,
     request,
@@ -443,5 +444,8 @@ bp.add_app_template_global(tournaments.confirmed, "confirmed")
 @bp.app_template_global()
 def tournament_of_game(gid: str) -> reads.TableOfGame | None:
     """The tournament, round and table a game was drawn for (the game page's line): one
-    row read, not the whole tournament (every phone's page after every deal asks)."""
-    return tournaments.table_of_game(get_db(), gid)
+    row read once per request (a game page asks in five places)."""
+    kept = g.setdefault("tables_of_games", {})
+    if gid not in kept:
+        kept[gid] = tournaments.table_of_game(get_db(), gid)
+    return kept[gid]
