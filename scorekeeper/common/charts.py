@@ -7,13 +7,6 @@ scales the chart to its box). Colours and dashes come as presentation attributes
 print defaults) and as classes a stylesheet may restyle (the dark scheme does); each
 series differs by colour, dash and marker, for black-and-white print and colour-blind
 players.
-
->>> svg = line_chart([Series("Ala", [10, -20]), Series("<b>Bo</b>", [0, 20])], ["1", "2"],
-...                  title="Running totals")
->>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" role="img"')
-True
->>> "&lt;b&gt;Bo&lt;/b&gt;" in svg and "<b>" not in svg
-True
 """
 from __future__ import annotations
 
@@ -64,12 +57,8 @@ def ticks(lo: Number, hi: Number, count: int = 5) -> list[Number]:
     """Round values from at or below ``lo`` to at or above ``hi``, about ``count`` of them,
     stepping by 1, 2 or 5 times a power of ten; zero is always one of them.
 
-    >>> ticks(-260, 700)
-    [-400, -200, 0, 200, 400, 600, 800]
-    >>> ticks(0, 21)
-    [0, 5, 10, 15, 20, 25]
-    >>> ticks(0, 0)
-    [0, 1]
+    >>> ticks(-260, 700), ticks(0, 0)
+    ([-400, -200, 0, 200, 400, 600, 800], [0, 1])
     >>> ticks(-2380, 800)
     [-3000, -2000, -1000, 0, 1000]
     """
@@ -86,6 +75,7 @@ def ticks(lo: Number, hi: Number, count: int = 5) -> list[Number]:
 
 
 def _clean(v: float) -> Number:
+    """``v`` as an int when whole (a tick, a label's place)."""
     r = round(v, 6)
     return int(r) if r == int(r) else r
 
@@ -348,10 +338,6 @@ def bar_chart(groups: Sequence[str], series: Sequence[str],
     """Grouped bars: for each group (``values[g]``) one bar per series, rising from the
     zero line, a negative one below it, each with its value at its end. Group names go
     under the plot (wrapped); ``height`` is the plot's band, the legend adds rows above.
-
-    >>> svg = bar_chart(["Negative", "Trumps"], ["A", "B"], [[-50, 0], [25, 75]], title="t")
-    >>> svg.count('class="chart-bar"')
-    4
     """
     f = font_size
     legend, legend_h = _legend(series, width, f, lines=False)
@@ -428,14 +414,7 @@ def _table(caption: str, corner: str, columns: Sequence[str],
 def line_table(series: Sequence[Series | tuple[str, Sequence[Number]]],
                x_labels: Sequence[str], *, caption: str, x_heading: str,
                fmt: Format = signed) -> Markup:
-    """A line chart's numbers: a row per x label, a column per series.
-
-    >>> print(line_table([("A", [5, -3])], ["1", "2"], caption="c", x_heading="Deal"))
-    ... # doctest: +NORMALIZE_WHITESPACE
-    <table class="chart-table"><caption>c</caption><thead><tr><th scope="col">Deal</th><th
-    scope="col">A</th></tr></thead><tbody><tr><th scope="row">1</th><td class="num">+5</td></tr><tr><th
-    scope="row">2</th><td class="num">−3</td></tr></tbody></table>
-    """
+    """A line chart's numbers: a row per x label, a column per series."""
     series = [Series(*s) for s in series]
     rows = [(label, [s.values[k] for s in series]) for k, label in enumerate(x_labels)]
     return _table(caption, x_heading, [s.name for s in series], rows, fmt)
@@ -457,7 +436,6 @@ def as_image(svg: str, alt: str, font_family: str = SHEET_FONTS) -> Markup:
     WeasyPrint draws an image with its SVG renderer alone, not through the page's style
     cascade. The words keep the sheet's type, named on the SVG itself.
 
-    >>> import base64
     >>> img = as_image(Markup('<svg viewBox="0 0 2 1"><text>−1</text></svg>'), "A & B")
     >>> img.startswith('<img class="chart" alt="A &amp; B" src="data:image/svg+xml;base64,')
     True
