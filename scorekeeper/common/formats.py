@@ -44,8 +44,6 @@ from babel import Locale
 from babel import dates as babel_dates
 from babel import numbers as babel_numbers
 
-__all__ = ["date", "day", "display_zone", "moment", "money", "number", "signed", "time"]
-
 MINUS = "−"  # U+2212
 NONE = "–"  # a figure there is none of (no game yet)
 #: Languages that leave a four-digit number ungrouped (CLDR's minimumGroupingDigits 2).
