@@ -87,4 +87,4 @@ def _gettext(context: Any, message: str) -> str:
 
 @pass_context
 def _ngettext(context: Any, singular: str, plural: str, num: int) -> str:
-    return _catalog(context).ungettext(singular, plural, num) % {"num": num}
+    return _catalog(context).ungettext(singular, plural, num)
