@@ -1,27 +1,12 @@
-"""Charts drawn as SVG text on the server: a line chart and a grouped bar chart.
+"""Charts drawn as SVG text on the server: a line chart and a grouped bar chart, and
+their numbers as an HTML table (for a screen reader, and anyone who wants the figures).
 
-Pure Python (no Flask): values in, markup out, every name and label escaped. The values
-shown are written by :mod:`.formats` in the page's language (``−52,5`` in Polish); the
-coordinates are plain SVG numbers. The same
-numbers are given as a plain HTML table (:func:`line_table`, :func:`bar_table`) for a
-screen reader, a page without images and anyone who wants the figures. Output is a
-function of the arguments and the language alone (no ids, no random, no clock), so a page
-rendered once per game version and language stays right.
-
-Sizes are in SVG user units: the ``viewBox`` is ``width`` wide, and so is the element until a
-stylesheet scales it to its box (``.chart { width: 100%; height: auto }``, the ratio kept),
-so a 340-unit chart on a 320 px phone keeps its text near the given ``font_size``. Colours and dash patterns come as presentation attributes (the print
-defaults) and as classes (``chart-series s0`` …, ``chart-grid``, ``chart-zero``,
-``chart-text``) that a stylesheet may restyle, as the app's dark scheme does. Each series
-differs by colour *and* by dash pattern and marker shape, for black-and-white print and
-colour-blind players.
-
->>> svg = line_chart([Series("Ala", [10, -20]), Series("<b>Bo</b>", [0, 20])], ["1", "2"],
-...                  title="Running totals")
->>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" role="img"')
-True
->>> "&lt;b&gt;Bo&lt;/b&gt;" in svg and "<b>" not in svg
-True
+Pure Python: values in, markup out, every name and label escaped; the values shown are
+written by :mod:`.formats` in the page's language. Sizes are SVG user units (a stylesheet
+scales the chart to its box). Colours and dashes come as presentation attributes (the
+print defaults) and as classes a stylesheet may restyle (the dark scheme does); each
+series differs by colour, dash and marker, for black-and-white print and colour-blind
+players.
 """
 from __future__ import annotations
 
@@ -34,9 +19,6 @@ from typing import NamedTuple
 from markupsafe import Markup, escape
 
 from . import formats
-
-__all__ = ["BarChart", "LineChart", "Series", "bar_chart", "bar_table", "line_chart",
-           "line_table", "plain", "signed", "ticks"]
 
 Number = float | int
 Format = Callable[[Number], str]
@@ -56,14 +38,8 @@ class Series(NamedTuple):
     values: Sequence[Number]
 
 
-def signed(value: Number) -> str:
-    """A value as a score sheet writes it, in the page's language (:func:`.formats.signed`,
-    up to one decimal): ``+25``, ``−20`` (U+2212), ``0``, ``+2,5`` in Polish.
-
-    >>> signed(25), signed(-20), signed(0), signed(2.5)
-    ('+25', '−20', '0', '+2.5')
-    """
-    return formats.signed(value, 1)
+#: A value as a score sheet writes it (``+25``, ``−20``, ``0``, ``+2,5`` in Polish).
+signed: Format = formats.signed
 
 
 def plain(value: Number) -> str:
@@ -73,8 +49,7 @@ def plain(value: Number) -> str:
 
 def _num(value: Number) -> str:
     """A coordinate or a size in SVG's own numbers: up to one decimal, no trailing ``.0``."""
-    text = f"{round(float(value), 1):.1f}"
-    text = text.removesuffix(".0")
+    text = f"{value:.1f}".removesuffix(".0")
     return "0" if text == "-0" else text
 
 
@@ -82,12 +57,8 @@ def ticks(lo: Number, hi: Number, count: int = 5) -> list[Number]:
     """Round values from at or below ``lo`` to at or above ``hi``, about ``count`` of them,
     stepping by 1, 2 or 5 times a power of ten; zero is always one of them.
 
-    >>> ticks(-260, 700)
-    [-400, -200, 0, 200, 400, 600, 800]
-    >>> ticks(0, 21)
-    [0, 5, 10, 15, 20, 25]
-    >>> ticks(0, 0)
-    [0, 1]
+    >>> ticks(-260, 700), ticks(0, 0)
+    ([-400, -200, 0, 200, 400, 600, 800], [0, 1])
     >>> ticks(-2380, 800)
     [-3000, -2000, -1000, 0, 1000]
     """
@@ -104,13 +75,13 @@ def ticks(lo: Number, hi: Number, count: int = 5) -> list[Number]:
 
 
 def _clean(v: float) -> Number:
+    """``v`` as an int when whole (a tick, a label's place)."""
     r = round(v, 6)
     return int(r) if r == int(r) else r
 
 
 def text_width(text: str, font_size: Number) -> float:
-    """An estimate of ``text``'s width in a sans-serif font (no font metrics here): a
-    little generous, so that text given this room does not run into its neighbours."""
+    """A generous estimate of ``text``'s width in a sans-serif font."""
     narrow = sum(c in "il.,:;'|!()[] " for c in text)
     wide = sum(c in "+−=mwMW@" for c in text)
     return (len(text) - narrow - wide) * 0.64 * font_size + narrow * 0.34 * font_size \
@@ -132,11 +103,6 @@ def wrap(text: str, width: float, font_size: Number) -> list[str]:
     return lines or [""]
 
 
-def _f(v: float) -> str:
-    """A coordinate: one decimal at most."""
-    return _num(v)
-
-
 def _attrs(**attrs: object) -> str:
     return "".join(f' {k.rstrip("_").replace("_", "-")}="{escape(str(v))}"'
                    for k, v in attrs.items() if v not in (None, ""))
@@ -149,14 +115,14 @@ def _marker_d(shape: str, x: float, y: float, r: float) -> str:
     'M8 8h4v4h-4Z'
     """
     if shape == "circle":
-        return f"M{_f(x - r)} {_f(y)}a{_f(r)} {_f(r)} 0 1 0 {_f(2 * r)} 0a{_f(r)} {_f(r)} 0 1 0 " \
-               f"{_f(-2 * r)} 0Z"
+        arc = f"a{_num(r)} {_num(r)} 0 1 0"
+        return f"M{_num(x - r)} {_num(y)}{arc} {_num(2 * r)} 0{arc} {_num(-2 * r)} 0Z"
     if shape == "square":
-        return f"M{_f(x - r)} {_f(y - r)}h{_f(2 * r)}v{_f(2 * r)}h{_f(-2 * r)}Z"
+        return f"M{_num(x - r)} {_num(y - r)}h{_num(2 * r)}v{_num(2 * r)}h{_num(-2 * r)}Z"
     if shape == "cross":
         d = r * 1.1
-        return (f"M{_f(x - d)} {_f(y - d)}L{_f(x + d)} {_f(y + d)}"
-                f"M{_f(x - d)} {_f(y + d)}L{_f(x + d)} {_f(y - d)}")
+        return (f"M{_num(x - d)} {_num(y - d)}L{_num(x + d)} {_num(y + d)}"
+                f"M{_num(x - d)} {_num(y + d)}L{_num(x + d)} {_num(y - d)}")
     if shape == "diamond":
         d = r * 1.35
         pts = [(x, y - d), (x + d, y), (x, y + d), (x - d, y)]
@@ -166,12 +132,11 @@ def _marker_d(shape: str, x: float, y: float, r: float) -> str:
     else:  # triangle
         d = r * 1.3
         pts = [(x, y - d), (x + d, y + d * 0.8), (x - d, y + d * 0.8)]
-    return "M" + "L".join(f"{_f(a)} {_f(b)}" for a, b in pts) + "Z"
+    return "M" + "L".join(f"{_num(a)} {_num(b)}" for a, b in pts) + "Z"
 
 
 def _markers(shape: str, points: Sequence[tuple[float, float]], r: float) -> str:
-    """One path for all of a series' markers (one element draws faster than many); its
-    colour comes from the series' group. A cross is drawn by its stroke alone."""
+    """One path for all of a series' markers, coloured by the series' group."""
     if not points:
         return ""
     d = "".join(_marker_d(shape, x, y, r) for x, y in points)
@@ -186,15 +151,15 @@ def _series_attrs(i: int) -> tuple[str, str, str]:
 
 def _text(x: float, y: float, body: str, font_size: Number, anchor: str = "start",
           cls: str = "chart-text", transform: str = "") -> str:
-    return (f'<text x="{_f(x)}" y="{_f(y)}"{_attrs(class_=cls, text_anchor=anchor)}'
+    return (f'<text x="{_num(x)}" y="{_num(y)}"{_attrs(class_=cls, text_anchor=anchor)}'
             f' font-size="{_num(font_size)}" fill="{MUTED if cls != "chart-text ink" else INK}"'
             f'{_attrs(transform=transform)}>{escape(body)}</text>')
 
 
 def _legend(names: Sequence[str], width: float, font_size: Number,
             lines: bool) -> tuple[list[str], float]:
-    """Legend entries flowed in rows across ``width``: a sample of each series (a line
-    with its dash and marker, or a box with the marker) and its name, wrapped if long."""
+    """Legend entries flowed in rows across ``width``: each series' sample (a line, or a
+    box) with its marker, and its name, wrapped if long."""
     sample = font_size * 2.6
     gap = font_size * 1.2
     line_h = font_size * 1.25
@@ -210,12 +175,13 @@ def _legend(names: Sequence[str], width: float, font_size: Number,
         mid = y + font_size * 0.55
         shape = _markers(MARKERS[i % len(MARKERS)], [(x + sample / 2, mid)], font_size * 0.3)
         if lines:
-            swatch = (f'<line x1="{_f(x)}" y1="{_f(mid)}" x2="{_f(x + sample)}" y2="{_f(mid)}"'
-                      f' fill="none" stroke-width="2"{_attrs(stroke_dasharray=dash)}/>')
+            swatch = (f'<line x1="{_num(x)}" y1="{_num(mid)}" x2="{_num(x + sample)}"'
+                      f' y2="{_num(mid)}" fill="none" stroke-width="2"'
+                      f'{_attrs(stroke_dasharray=dash)}/>')
         else:
-            swatch = (f'<rect class="chart-swatch" x="{_f(x + sample * 0.15)}"'
-                      f' y="{_f(mid - font_size * 0.5)}" width="{_f(sample * 0.7)}"'
-                      f' height="{_f(font_size)}"/>')
+            swatch = (f'<rect class="chart-swatch" x="{_num(x + sample * 0.15)}"'
+                      f' y="{_num(mid - font_size * 0.5)}" width="{_num(sample * 0.7)}"'
+                      f' height="{_num(font_size)}"/>')
         out.append(f'<g class="{cls}" fill="{colour}" stroke="{colour}">{swatch}{shape}</g>')
         for k, t in enumerate(text_lines):
             out.append(_text(x + sample + 4, y + font_size * 0.95 + k * line_h, t, font_size,
@@ -227,7 +193,8 @@ def _legend(names: Sequence[str], width: float, font_size: Number,
 
 def _open(width: float, height: float, title: str, desc: str, kind: str) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" class="chart chart-{kind}"'
-            f' viewBox="0 0 {_f(width)} {_f(height)}" width="{_f(width)}" height="{_f(height)}"'
+            f' viewBox="0 0 {_num(width)} {_num(height)}" width="{_num(width)}"'
+            f' height="{_num(height)}"'
             f' preserveAspectRatio="xMidYMid meet">'
             f"<title>{escape(title)}</title><desc>{escape(desc or title)}</desc>")
 
@@ -277,8 +244,8 @@ def _y_axis(scale: _Scale, left: float, right: float, font_size: Number,
     for t in scale.ticks:
         y = scale.y(t)
         cls, colour, w = ("chart-zero", INK, 1.2) if t == 0 else ("chart-grid", GRID, 0.6)
-        out.append(f'<line class="{cls}" x1="{_f(left)}" y1="{_f(y)}" x2="{_f(right)}"'
-                   f' y2="{_f(y)}" stroke="{colour}" stroke-width="{w}"/>')
+        out.append(f'<line class="{cls}" x1="{_num(left)}" y1="{_num(y)}" x2="{_num(right)}"'
+                   f' y2="{_num(y)}" stroke="{colour}" stroke-width="{w}"/>')
         out.append(_text(left - 4, y + font_size * 0.35, fmt(t), font_size, "end"))
     return out
 
@@ -291,14 +258,10 @@ def line_chart(series: Sequence[Series | tuple[str, Sequence[Number]]],
     """One line per series through its values (one per x label), as SVG markup.
 
     ``origin``: a value every line starts from, one step before the first label (0 for
-    running totals, so one deal is already a line); it has no label of its own and is not
-    in :func:`line_table`. ``height`` is the plot's band (the axis and its labels); the
-    legend above it adds rows as the names need. Each line ends in its last value.
-    ``x_every``: label every n-th x only (and the last), fewer words where they cost (a PDF).
-    ``ends=False`` leaves out the last values at the lines' ends (where a table beside the
-    chart already gives them: each word costs a PDF time). ``marks_all=False`` marks the
-    points at the x labels only (the lines' colours and dashes still tell them apart; each
-    mark costs a PDF time too).
+    running totals). ``height`` is the plot's band; the legend adds rows above it.
+    ``x_every``: label every n-th x only (and the last). ``ends=False`` leaves out the
+    values at the lines' ends; ``marks_all=False`` marks only the labelled points (both
+    for a PDF, where each word and mark costs).
 
     >>> svg = line_chart([("A", [100, -100])], ["1", "2"], title="t", width=300, height=200)
     >>> '<polyline points="' in svg and ">+100</text>" in svg and ">−100</text>" in svg
@@ -343,7 +306,7 @@ def line_chart(series: Sequence[Series | tuple[str, Sequence[Number]]],
             marked = [p for k, p in enumerate(marked)
                       if (k + 1) % every == 0 or k == len(marked) - 1]
         marks = _markers(shape, marked, f * 0.27)
-        points = " ".join(f"{_f(x)},{_f(y)}" for x, y in pts)
+        points = " ".join(f"{_num(x)},{_num(y)}" for x, y in pts)
         lines.append((cls, colour, dash, points, marks, pts[-1] if pts else None))
         if s.values:
             wanted.append(pts[-1][1])
@@ -360,8 +323,8 @@ def line_chart(series: Sequence[Series | tuple[str, Sequence[Number]]],
         k += 1
         lx = right + f * 0.9
         labels.append(f'<g class="{cls}" fill="{colour}" stroke="{colour}">'
-                      f'<line x1="{_f(end[0] + f * 0.3)}" y1="{_f(end[1])}" x2="{_f(lx - 2)}"'
-                      f' y2="{_f(y)}" stroke-width="1"/></g>'
+                      f'<line x1="{_num(end[0] + f * 0.3)}" y1="{_num(end[1])}"'
+                      f' x2="{_num(lx - 2)}" y2="{_num(y)}" stroke-width="1"/></g>'
                       + _text(lx, y + f * 0.35, fmt(s.values[-1]), f, cls="chart-text ink"))
     out.extend(labels)
     out.append("</svg>")
@@ -375,10 +338,6 @@ def bar_chart(groups: Sequence[str], series: Sequence[str],
     """Grouped bars: for each group (``values[g]``) one bar per series, rising from the
     zero line, a negative one below it, each with its value at its end. Group names go
     under the plot (wrapped); ``height`` is the plot's band, the legend adds rows above.
-
-    >>> svg = bar_chart(["Negative", "Trumps"], ["A", "B"], [[-50, 0], [25, 75]], title="t")
-    >>> svg.count('class="chart-bar"')
-    4
     """
     f = font_size
     legend, legend_h = _legend(series, width, f, lines=False)
@@ -419,8 +378,8 @@ def bar_chart(groups: Sequence[str], series: Sequence[str],
             shape = _markers(MARKERS[i % len(MARKERS)], [(x + bar / 2, y)],
                              min(bar * 0.28, f * 0.27))
             bars.append(f'<g class="{cls}" fill="{colour}" stroke="{colour}">'
-                        f'<rect class="chart-bar" x="{_f(x + 0.5)}" y="{_f(y1)}"'
-                        f' width="{_f(bar - 1)}" height="{_f(max(y2 - y1, 0))}"'
+                        f'<rect class="chart-bar" x="{_num(x + 0.5)}" y="{_num(y1)}"'
+                        f' width="{_num(bar - 1)}" height="{_num(max(y2 - y1, 0))}"'
                         f' stroke="none"/>{shape}</g>')
             cx, pad = x + bar / 2, f * 0.45
             if upright:
@@ -430,7 +389,7 @@ def bar_chart(groups: Sequence[str], series: Sequence[str],
                 ty = y - pad if v >= 0 else y + pad
                 texts.append(_text(cx + f * 0.3, ty, fmt(v), f * 0.9,
                                    "start" if v >= 0 else "end",
-                                   transform=f"rotate(-90 {_f(cx + f * 0.3)} {_f(ty)})"))
+                                   transform=f"rotate(-90 {_num(cx + f * 0.3)} {_num(ty)})"))
     for g, lines in enumerate(group_lines):
         cx = left + g * band + band / 2
         for k, line in enumerate(lines):
@@ -455,14 +414,7 @@ def _table(caption: str, corner: str, columns: Sequence[str],
 def line_table(series: Sequence[Series | tuple[str, Sequence[Number]]],
                x_labels: Sequence[str], *, caption: str, x_heading: str,
                fmt: Format = signed) -> Markup:
-    """A line chart's numbers: a row per x label, a column per series.
-
-    >>> print(line_table([("A", [5, -3])], ["1", "2"], caption="c", x_heading="Deal"))
-    ... # doctest: +NORMALIZE_WHITESPACE
-    <table class="chart-table"><caption>c</caption><thead><tr><th scope="col">Deal</th><th
-    scope="col">A</th></tr></thead><tbody><tr><th scope="row">1</th><td class="num">+5</td></tr><tr><th
-    scope="row">2</th><td class="num">−3</td></tr></tbody></table>
-    """
+    """A line chart's numbers: a row per x label, a column per series."""
     series = [Series(*s) for s in series]
     rows = [(label, [s.values[k] for s in series]) for k, label in enumerate(x_labels)]
     return _table(caption, x_heading, [s.name for s in series], rows, fmt)
@@ -480,15 +432,10 @@ SHEET_FONTS = "Sheet, 'DejaVu Sans Condensed', 'DejaVu Sans', sans-serif"
 
 
 def as_image(svg: str, alt: str, font_family: str = SHEET_FONTS) -> Markup:
-    """An SVG chart as an ``<img>`` of itself (a ``data:`` address), for the PDF sheets.
+    """An SVG chart as an ``<img>`` of itself (a ``data:`` address), for the PDF sheets:
+    WeasyPrint draws an image with its SVG renderer alone, not through the page's style
+    cascade. The words keep the sheet's type, named on the SVG itself.
 
-    WeasyPrint runs every element of an inline SVG through the page's style cascade
-    (about 45 for a game's running totals); an image is drawn by its SVG renderer alone,
-    with the same look: a twelfth of a score sheet's render time with WeasyPrint 70. The
-    words keep the sheet's type, named on the SVG itself (the page's CSS does not reach
-    into an image).
-
-    >>> import base64
     >>> img = as_image(Markup('<svg viewBox="0 0 2 1"><text>−1</text></svg>'), "A & B")
     >>> img.startswith('<img class="chart" alt="A &amp; B" src="data:image/svg+xml;base64,')
     True
@@ -501,8 +448,14 @@ def as_image(svg: str, alt: str, font_family: str = SHEET_FONTS) -> Markup:
                   f'{data}">')
 
 
+class _Chart:
+    def image(self, **size: Number) -> Markup:
+        """The chart as an image, for a PDF (:func:`as_image`)."""
+        return as_image(self.svg(**size), self.title)  # type: ignore[attr-defined]
+
+
 @dataclass(frozen=True)
-class LineChart:
+class LineChart(_Chart):
     """A line chart's data and words, drawn at any size (:meth:`svg`) or as a table."""
 
     title: str
@@ -512,16 +465,11 @@ class LineChart:
     x_heading: str
     origin: Number | None = 0
     fmt: Format = field(default=signed, compare=False)
-    kind = "line"
 
     def svg(self, **size: Number) -> Markup:
         """The chart; ``size``: ``width``, ``height``, ``font_size`` (see :func:`line_chart`)."""
         return line_chart(self.series, self.x_labels, title=self.title, desc=self.desc,
                           origin=self.origin, fmt=self.fmt, **size)
-
-    def image(self, **size: Number) -> Markup:
-        """The chart as an image, for a PDF (:func:`as_image`)."""
-        return as_image(self.svg(**size), self.title)
 
     def table(self) -> Markup:
         return line_table(self.series, self.x_labels, caption=self.title,
@@ -529,7 +477,7 @@ class LineChart:
 
 
 @dataclass(frozen=True)
-class BarChart:
+class BarChart(_Chart):
     """A grouped bar chart's data and words, drawn at any size or as a table."""
 
     title: str
@@ -539,16 +487,11 @@ class BarChart:
     values: tuple[tuple[Number, ...], ...]
     group_heading: str
     fmt: Format = field(default=signed, compare=False)
-    kind = "bar"
 
     def svg(self, **size: Number) -> Markup:
         """The chart; ``size``: ``width``, ``height``, ``font_size`` (see :func:`bar_chart`)."""
         return bar_chart(self.groups, self.series, self.values, title=self.title,
                          desc=self.desc, fmt=self.fmt, **size)
-
-    def image(self, **size: Number) -> Markup:
-        """The chart as an image, for a PDF (:func:`as_image`)."""
-        return as_image(self.svg(**size), self.title)
 
     def table(self) -> Markup:
         return bar_table(self.groups, self.series, self.values, caption=self.title,

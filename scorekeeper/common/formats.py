@@ -44,8 +44,6 @@ from babel import Locale
 from babel import dates as babel_dates
 from babel import numbers as babel_numbers
 
-__all__ = ["date", "day", "display_zone", "moment", "money", "number", "signed", "time"]
-
 MINUS = "−"  # U+2212
 NONE = "–"  # a figure there is none of (no game yet)
 #: Languages that leave a four-digit number ungrouped (CLDR's minimumGroupingDigits 2).
@@ -128,6 +126,8 @@ def signed(value: float, digits: int = 1, locale: LocaleLike = None) -> str:
     >>> signed(0.04), signed(0)
     ('0', '0')
     """
+    if type(value) is int and -_POINTS_UNGROUPED_BELOW < value < _POINTS_UNGROUPED_BELOW:
+        return f"{value:+d}".replace("-", MINUS) if value else "0"  # alike in every language
     text = _digits(value, _code(locale), digits, False, True)
     if not text.strip("0,."):
         return text

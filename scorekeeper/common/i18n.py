@@ -1,14 +1,10 @@
 """Languages (Polish and English): choosing one, and putting the rules' sentences in it.
 
-Words only. The rules say what to show as :class:`~.rules.text.Text` and
-:class:`~.rules.errors.Problem` values (a message id with parameters); this module
-translates them, turns parameters into words (cards as players read them, seats as
-names, points as :mod:`.formats` writes them, the words each family registers in
-``param_labels``). Importing it loads no Flask: until the web layer installs
-Flask-Babel's translation (:func:`install`, from :mod:`scorekeeper.web.i18n` at
-``create_app``) a message is its id, in English, as Flask-Babel gives outside a request.
-Choosing the language per request, the template helpers and each family's words in its
-templates are the web layer's (:mod:`scorekeeper.web.i18n`).
+The rules say what to show as :class:`~.rules.text.Text` and :class:`~.rules.errors.Problem`
+values (a message id with parameters); this module translates them and turns parameters
+into words (cards as players read them, seats as names, points as :mod:`.formats` writes
+them, each family's ``param_labels``). It loads no Flask: until the web layer installs
+Flask-Babel's translation (:func:`install`), a message is its id, in English.
 """
 from __future__ import annotations
 
@@ -25,22 +21,18 @@ RANK_LABELS = {"en": {"J": "J", "Q": "Q", "K": "K", "A": "A"},
                "pl": {"J": "W", "Q": "D", "K": "K", "A": "A"}}
 
 
-def _untranslated(message: str, **params: Any) -> str:
-    return message % params if params else message
-
-
-def _untranslated_plural(singular: str, plural: str, num: int, **params: Any) -> str:
-    params.setdefault("num", num)
-    return (singular if num == 1 else plural) % params
-
-
 class _Translator:
-    """Whatever translates: until the web layer installs Flask-Babel's functions
-    (:func:`install`, at ``create_app``), the message ids themselves (English), as
-    Flask-Babel gives outside a request."""
+    """Whatever translates: the message ids themselves (English) until :func:`install`."""
 
-    gettext: Callable[..., str] = staticmethod(_untranslated)
-    ngettext: Callable[..., str] = staticmethod(_untranslated_plural)
+    @staticmethod
+    def gettext(message: str, **params: Any) -> str:
+        return message % params if params else message
+
+    @staticmethod
+    def ngettext(singular: str, plural: str, num: int, **params: Any) -> str:
+        params.setdefault("num", num)
+        return (singular if num == 1 else plural) % params
+
     get_locale: Callable[[], Locale | None] = staticmethod(lambda: None)
     param_labels: Mapping[str, Mapping[str, Any]] = {}
 
@@ -53,9 +45,9 @@ def install(gettext: Callable[..., str], ngettext: Callable[..., str],
             param_labels: Mapping[str, Mapping[str, Any]]) -> None:
     """The web layer's translation (Flask-Babel's, per request) and the words each family
     registers for message parameters; the same for every app of the process."""
-    _translator.gettext = gettext
-    _translator.ngettext = ngettext
-    _translator.get_locale = get_locale
+    _translator.gettext = gettext  # type: ignore[method-assign]
+    _translator.ngettext = ngettext  # type: ignore[method-assign]
+    _translator.get_locale = get_locale  # type: ignore[method-assign]
     _translator.param_labels = param_labels
 
 
@@ -165,10 +157,6 @@ def card_label(card: str) -> str:
     return rank_label(rank) + SUIT_SYMBOLS[suit]
 
 
-def _param_labels() -> Mapping[str, Mapping[str, Any]]:
-    return _translator.param_labels
-
-
 def _words(params: dict[str, Any], players: list[str] | None) -> dict[str, Any]:
     """Parameters as players read them: cards ("QH" → "D♥" in Polish), suits, ranks,
     signed points, seats as names and each family's registered words."""
@@ -190,7 +178,7 @@ def _words(params: dict[str, Any], players: list[str] | None) -> dict[str, Any]:
     if players is not None and isinstance(out.get("player"), int) \
             and 0 <= out["player"] < len(players):
         out["player"] = players[out["player"]]
-    for name, labels in _param_labels().items():
+    for name, labels in _translator.param_labels.items():
         if isinstance(out.get(name), str) and out[name] in labels:
             out[name] = str(labels[out[name]])
     return out

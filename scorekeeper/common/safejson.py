@@ -1,7 +1,5 @@
 """The app's JSON: read with a bound on nesting, written with orjson.
 
-Reading: a bound on nesting, for request bodies and imported files.
-
 Python's parser recurses once per level, so ``[[[[…]]]]`` 100,000 deep would end in a
 ``RecursionError`` (a server error); here anything deeper than :data:`MAX_DEPTH` is a
 ``ValueError`` like any other malformed JSON, which the callers answer with 400/422.
@@ -14,20 +12,10 @@ ValueError: JSON nested deeper than 32 levels
 >>> loads(b'{"big": 18446744073709551616, "n": NaN}'), loads("[18446744073709551616]")
 ({'big': 18446744073709551616, 'n': nan}, [18446744073709551616])
 
-Writing (:class:`scorekeeper.web.jsonprovider.BoundedJSONProvider`, the web layer's, as
-it is Flask's provider; :class:`Written` parts here): Flask's JSON with the same keys sorted and the same ``default`` for what JSON
-has no type for, done by orjson, which writes a game (5 KB) ten times faster than the
-standard library; the text is UTF-8 rather than ``\\u`` escapes. Anything orjson does not
-take (an integer past 64 bits, indented output for debugging) goes to the standard
-library as before.
-
->>> import flask
->>> from scorekeeper.web.jsonprovider import BoundedJSONProvider
->>> provider = BoundedJSONProvider(flask.Flask("doc"))
->>> provider.dumps({"b": "Żaneta", "a": [1, 2**70]})
-'{"a":[1,1180591620717411303424],"b":"Żaneta"}'
->>> provider.dumps({"b": "Żaneta", "a": (1, None)})
-'{"a":[1,null],"b":"Żaneta"}'
+Writing is Flask's JSON (sorted keys, Flask's ``default``) done by orjson
+(:class:`scorekeeper.web.jsonprovider.BoundedJSONProvider`, with :class:`Written` parts);
+what orjson does not take (an integer past 64 bits, indented output) goes to the
+standard library.
 """
 from __future__ import annotations
 

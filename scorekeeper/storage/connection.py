@@ -1,6 +1,6 @@
-"""What every part of the storage shares: the connection (WAL, foreign keys, the
-wait for a busy writer), the one way a write runs (:func:`writes`), the clock, the home
-club, the rights a change is made by, and new ids and codes.
+"""What every part of the storage shares: the connection, the one way a write runs
+(:func:`writes`), the clock, the home club, the rights a change is made by, and new ids
+and codes.
 """
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import logging
 import os
 import secrets
 import sqlite3
-import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -23,32 +22,40 @@ from . import migrations
 
 log = logging.getLogger(__name__)
 
-
 T = TypeVar("T")
 
-
+#: How long a write waits for another's lock before it fails (the app's ``BUSY_TIMEOUT_MS``).
 BUSY_TIMEOUT_MS = 10_000
-"""How long a write waits for another's lock before it fails (the app's ``BUSY_TIMEOUT_MS``)."""
 
-
-#: The club every server has: the home club, into which migration 0013 puts
-#: every person, game and tournament made before there were clubs, and where everything
-#: made without naming a club goes. Its name is empty (the pages call it this server's).
+#: The club every server has: where everything made without naming a club goes (and,
+#: by migration 0013, everything made before there were clubs). Its name is empty.
 HOME_CLUB = "home"
 
-
-
-
-#: Who made a change: the table (a phone that created or joined the game, or its API
-#: token), the tournament's director, or the host.
+#: Who made a change: the table (a phone of the game, or its API token), the
+#: tournament's director, or the host.
 RIGHTS = ("table", "director", "host")
+
+#: How SQLite makes a commit durable: ``FULL`` (the default) waits until the commit is on
+#: the disk, so an answered write survives a power cut; ``NORMAL`` leaves that to the
+#: system (the last writes before a power cut may be lost; the database stays intact).
+SYNCHRONOUS = ("FULL", "NORMAL")
+
+#: Letters and digits that cannot be mistaken for each other when read aloud or typed.
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+#: A new game's code: 32⁸ codes, shown as two groups of four (``K7QM 2XRT``).
+CODE_LENGTH = 8
+#: The lengths a typed code may have: older games have six.
+CODE_LENGTHS = (6, 8)
+
+#: What the domain does inside a game's write, in its transaction, after the store's own
+#: rows: called with the connection and the game's id.
+Then = Callable[[Database, str], Any] | None
 
 
 def sort_keys(name: str) -> tuple[bytes, bytes]:
-    """A name's collation key in English and in Polish (:func:`.collation.key`), each as
-    bytes whose order is the key's order: SQLite compares blobs byte by byte, so
-    ``order by sort_pl, name, id`` is exactly :func:`.collation.by_name`'s order (the
-    name, NFC as every name is kept, breaks ties as it does there)."""
+    """A name's collation key in English and in Polish (:func:`.collation.key`) as bytes
+    SQLite compares in the key's order, so ``order by sort_pl, name, id`` is
+    :func:`.collation.by_name`'s order."""
     return tuple(b"".join(w.to_bytes(3, "big") for w in collation.key(name, lang)[0])
                  for lang in ("en", "pl"))  # type: ignore[return-value]
 
@@ -64,27 +71,13 @@ def _free_code(db: Database) -> str:
 
 
 def now() -> str:
-    """The time now, to the second, as ISO text (written once per second: a busy table's
-    writes ask for it a few times each)."""
-    second = int(time.time())
-    if second != _clock[0]:
-        _clock[:] = [second, datetime.fromtimestamp(second, UTC).isoformat()]
-    return _clock[1]
-
-
-_clock: list[Any] = [None, ""]
-
-
-#: How SQLite makes a commit durable: ``FULL`` (the default) waits until the commit is on
-#: the disk (an fsync per write: an answered write survives a power cut); ``NORMAL``
-#: leaves that to the system (the last writes before a power cut, not a crash of the
-#: server, may be lost; the database stays intact either way).
-SYNCHRONOUS = ("FULL", "NORMAL")
+    """The time now, to the second, as ISO text."""
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
 def owner_only(path: str | os.PathLike[str]) -> None:
     """The database and its WAL files readable by this server's user alone: they hold
-    every name, score and join code (a database made by an older version was 0644)."""
+    every name, score and join code."""
     for suffix in ("", "-wal", "-shm"):
         try:
             os.chmod(f"{os.fspath(path)}{suffix}", 0o600)
@@ -94,29 +87,19 @@ def owner_only(path: str | os.PathLike[str]) -> None:
 
 def connect(path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
             synchronous: str = "FULL") -> Database:
-    """Open the database with WAL, foreign keys and a wait for busy writers.
+    """Open the database with foreign keys, a wait for busy writers and the durability
+    asked for: what is per connection (the WAL is the file's own, set by :func:`migrate`).
 
-    The wait is set when the connection opens, before its first statement, and the
-    connection never opens a transaction by itself (``isolation_level=None``): the only
-    transactions are :func:`writes`' (and the migrations' own, and sqlite-utils' short
-    read savepoints).
+    The connection never opens a transaction by itself (``isolation_level=None``): the only
+    transactions are :func:`writes`' (and the migrations' own).
     """
-    conn = sqlite3.connect(str(path), timeout=busy_timeout_ms / 1000, isolation_level=None)
-    db = Database(conn)
-    if str(path) != ":memory:":
-        owner_only(path)
-        db.enable_wal()  # SQLite gives the -wal and -shm files the database's mode
-    db.execute("PRAGMA foreign_keys = ON")
-    db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
     mode = str(synchronous).upper()
     if mode not in SYNCHRONOUS:
         raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}, not {mode!r}")
-    db.execute(f"PRAGMA synchronous = {mode}")  # FULL: a write answered is a write on disk
-    return db
-
-
-#: What a client that met :class:`Busy` is told to wait before it tries again, seconds.
-RETRY_AFTER = 2
+    conn = sqlite3.connect(str(path), timeout=busy_timeout_ms / 1000, isolation_level=None)
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute(f"PRAGMA synchronous = {mode}")
+    return Database(conn, recursive_triggers=False, execute_plugins=False)
 
 
 class StoreError(Exception):
@@ -124,10 +107,10 @@ class StoreError(Exception):
 
 
 class Busy(StoreError):
-    """Another connection held the database's write lock for the whole busy timeout;
-    nothing of this write was stored."""
+    """Another connection held the write lock for the whole busy timeout; nothing of this
+    write was stored."""
 
-    retry_after = RETRY_AFTER
+    retry_after = 2  # seconds a client is told to wait before it tries again
     #: What the user is told (a message id: the web layer translates it).
     message = N_("The server is busy with another write; nothing was saved. "
                  "Try again in a moment.")
@@ -141,14 +124,12 @@ def _is_busy(error: sqlite3.OperationalError) -> bool:
 
 def writes(fn: Callable[..., T]) -> Callable[..., T]:
     """Make ``fn(db, ...)`` a write: the one way the app changes rows (the migrations and
-    a restore excepted). It runs whole in one ``BEGIN IMMEDIATE … COMMIT`` on ``db``'s
-    connection, or not at all: any exception rolls it back and reaches the caller.
+    a restore excepted). It runs whole in one ``BEGIN IMMEDIATE … COMMIT`` or not at all:
+    any exception rolls it back and reaches the caller.
 
-    ``BEGIN IMMEDIATE`` takes SQLite's one write lock before the write reads anything,
-    waiting up to the connection's ``busy_timeout`` for another connection's write
-    (then :class:`Busy`). A deferred ``BEGIN`` would read first and then try to become
-    the writer, and that fails at once with ``database is locked`` when another write
-    committed meanwhile, whatever the timeout."""
+    ``BEGIN IMMEDIATE`` takes the write lock before the write reads anything, waiting up
+    to the busy timeout (then :class:`Busy`); a deferred ``BEGIN`` would fail at once with
+    ``database is locked`` when another write committed between its read and its write."""
     @functools.wraps(fn)
     def write(db: Database, *args: Any, **kwargs: Any) -> T:
         conn = db.conn
@@ -172,34 +153,18 @@ def writes(fn: Callable[..., T]) -> Callable[..., T]:
 
 
 def migrate(db: Database) -> None:
-    """The schema brought up to date (:mod:`.migrations`)."""
+    """The file its owner's alone and in WAL mode (both kept by the file), and the schema
+    brought up to date (:mod:`.migrations`)."""
+    path = db.conn.execute("PRAGMA database_list").fetchone()[2]
+    if path:  # (an in-memory database has none)
+        owner_only(path)  # before the WAL files exist: SQLite gives them the file's mode
+    db.conn.execute("PRAGMA journal_mode = WAL")
     migrations.apply(db)
 
 
-#: What the domain does inside a game's write, in its transaction, after the store's own
-#: rows (its handlers: the figures, the tournament's version): called with the connection
-#: and the game's id.
-Then = Callable[[Database, str], Any] | None
-
-
 def _packed(value: Any) -> str | None:
-    """The parts of a figure or of a total, kept whole in one column (migration 0016), as
-    compact JSON; none (NULL) when there are none."""
+    """The parts of a figure or of a total as compact JSON in one column; NULL for none."""
     return orjson.dumps(value).decode() if value else None
-
-
-#: Letters and digits that cannot be mistaken for each other when read aloud or typed.
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-
-
-#: A new game's code: 32⁸ ≈ 1.1 × 10¹² of them, so that a guesser at the limit one
-#: address may reach (``web/limits.py``) needs centuries to find one of a thousand live
-#: games. Shown as two groups of four (``K7QM 2XRT``).
-CODE_LENGTH = 8
-
-
-#: The lengths a typed code may have: older games have six.
-CODE_LENGTHS = (6, 8)
 
 
 def new_join_code() -> str:

@@ -1,35 +1,27 @@
-"""The HTTP layer's hardening, all of it Flask's hooks and config but the trusted proxies'.
+"""The HTTP layer's hardening: Flask's hooks and config, and the trusted proxies.
 
-* Every answer carries the security headers (:data:`SECURITY_HEADERS`), and an answer to
-  an HTTPS request ``Strict-Transport-Security`` (:data:`HSTS`; one over plain HTTP, a
-  laptop on the table's Wi-Fi, never has it): one ``after_request``, :func:`_headers`.
-* A ``GET`` answered ``200`` with a whole body carries an ETag (the view's, of what the
-  answer shows, else one of its bytes, Werkzeug's ``add_etag``), and a client that has it
-  is answered ``304`` (Werkzeug's ``make_conditional``). Compression is the proxy's in
-  front (Caddy's ``encode``), not the app's.
-* Only the names this server is known by are answered (Flask's ``TRUSTED_HOSTS``: a page
-  on the internet can make a phone's browser send requests here under a name that page's
-  owner controls, DNS rebinding, and the join link and QR code are built from the
-  request's host): ``KIERKI_ALLOWED_HOSTS`` (comma-separated; ``*`` for any; a leading
-  dot allows a domain's subdomains, as Werkzeug's ``host_is_trusted`` reads it), by
-  default this machine's own names and addresses, ``localhost`` and the host of
-  ``KIERKI_PUBLIC_URL``. Any other is refused 400 in plain text before any view runs.
-* ``url_for('static', filename=...)`` of an existing file adds ``?v=<hash of its
-  content>``; a static file asked for with its current hash may be cached for a year,
-  anything else (no hash, an old one, the bare ``/static/`` base the print page uses)
+* Every answer carries the security headers, and an answer over HTTPS
+  ``Strict-Transport-Security`` (:func:`_headers`, one ``after_request``).
+* A ``GET`` answered ``200`` with a whole body carries an ETag (the view's, of what it
+  shows: :func:`tagged`; else one of its bytes), and a client that has it gets ``304``.
+  Compression is the proxy's in front (Caddy's ``encode``), not the app's.
+* Only the names this server is known by are answered (Flask's ``TRUSTED_HOSTS``, against
+  DNS rebinding; the join link is built from the request's host): ``KIERKI_ALLOWED_HOSTS``
+  (comma-separated; ``*`` for any; a leading dot for a domain's subdomains), by default
+  this machine's names and addresses, ``localhost`` and the host of ``KIERKI_PUBLIC_URL``.
+  Any other is refused 400 in plain text before any view runs.
+* ``url_for('static', filename=...)`` of a file adds ``?v=<hash of its content>``; a
+  static file asked for with its current hash may be cached for a year, anything else
   only briefly.
-* Behind ``PROXY_HOPS`` reverse proxies (``KIERKI_PROXY_HOPS``, default 0), Werkzeug's
-  ``ProxyFix``, the one WSGI middleware, takes the scheme, host and client address from
-  the proxies' ``X-Forwarded-Proto``, ``-Host`` and ``-For`` headers, so that Flask sees
-  the address the phone opened (the join link, the cookie's ``Secure`` flag, HSTS, the
-  allowed names).
+* Behind ``KIERKI_PROXY_HOPS`` reverse proxies, Werkzeug's ``ProxyFix`` takes the scheme,
+  host and client address from their ``X-Forwarded-*`` headers.
 """
 from __future__ import annotations
 
 import hashlib
 import os
 import socket
-import threading
+import stat
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
@@ -82,32 +74,28 @@ LOOPBACK = ("localhost", "127.0.0.1", "::1", "[::1]")
 
 
 class StaticVersions:
-    """Short content hashes of the static files, recomputed when a file changes."""
+    """Short content hashes of the static files, made again when a file changes."""
 
     def __init__(self) -> None:
         self._known: dict[str, tuple[int, int, str]] = {}
-        self._lock = threading.Lock()
 
     def version(self, folder: str | None, filename: str) -> str | None:
         """The hash of ``filename`` under ``folder``; None if it is not a file there."""
-        if not folder or not filename:
-            return None
-        path = safe_join(folder, filename)
+        path = safe_join(folder, filename) if folder and filename else None
         if path is None:
             return None
         try:
             st = os.stat(path)
         except OSError:
             return None
-        if not os.path.isfile(path):
+        if not stat.S_ISREG(st.st_mode):
             return None
         known = self._known.get(path)
         if known and known[:2] == (st.st_mtime_ns, st.st_size):
             return known[2]
         with open(path, "rb") as f:
             digest = hashlib.sha256(f.read()).hexdigest()[:12]
-        with self._lock:
-            self._known[path] = (st.st_mtime_ns, st.st_size, digest)
+        self._known[path] = (st.st_mtime_ns, st.st_size, digest)
         return digest
 
 
@@ -162,10 +150,8 @@ def proxy_hops(value: object) -> int:
     ...
     ValueError: KIERKI_PROXY_HOPS must be a whole number of proxies, 0 or more, not 'yes'
     """
-    if value is None or value == "":
-        return 0
     try:
-        hops = int(str(value).strip())
+        hops = 0 if value is None or value == "" else int(str(value).strip())
     except ValueError:
         hops = -1
     if hops < 0 or isinstance(value, bool):
@@ -226,16 +212,16 @@ def tagged(render: Callable[[], Any], *shown: Any) -> Response:
     session's CSRF token (a page's forms carry it): a client that has that ETag is
     answered 304 without ``render`` being called. A page that shows a flashed message
     is tagged by its bytes instead (the message is shown once)."""
-    if session.get("_flashes"):
-        response = current_app.make_response(render())
-        response.headers["Cache-Control"] = "no-cache"
-        return response
-    known = _tag(shown)
-    if request.if_none_match.contains(known):
-        return Response(status=304, headers={"ETag": f'"{known}"', "Cache-Control": "no-cache"})
+    flashed = bool(session.get("_flashes"))
+    if not flashed:
+        known = _tag(shown)
+        if request.if_none_match.contains(known):
+            return Response(status=304, headers={"ETag": f'"{known}"',
+                                                 "Cache-Control": "no-cache"})
     response = current_app.make_response(render())
     response.headers["Cache-Control"] = "no-cache"
-    response.set_etag(_tag(shown))  # the CSRF token the render may have made
+    if not flashed:
+        response.set_etag(_tag(shown))  # with the CSRF token the render may have made
     return response
 
 

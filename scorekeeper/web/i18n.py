@@ -8,7 +8,8 @@ from typing import Any
 
 import flask_babel
 from babel import Locale
-from flask import Flask, current_app, g, request
+from flask import Flask, current_app, request
+from jinja2 import pass_context
 from markupsafe import Markup, escape
 from werkzeug.http import parse_cookie
 
@@ -66,10 +67,24 @@ def init_app(app: Flask, families: Iterable[Any] = ()) -> None:
         for name, words in family.param_labels.items():
             labels.setdefault(name, {}).update(words)
     i18n.install(flask_babel.gettext, flask_babel.ngettext, flask_babel.get_locale, labels)
+    app.jinja_env.globals.update(
+        lang=lang, card_label=card_label, suit_symbols=SUIT_SYMBOLS, seat_names=seat_names,
+        localized=localized, localized_item=localized_item, rank_label=rank_label)
+    # the templates' ``_`` and ``ngettext`` read the catalog the render was given, not
+    # Flask-Babel's per call (a game page has some fifty)
+    app.jinja_env.install_gettext_callables(_gettext, _ngettext, newstyle=True)
+    app.context_processor(lambda: {"_catalog": flask_babel.get_translations()})
 
-    @app.context_processor
-    def inject() -> dict[str, Any]:
-        return {"lang": lang, "card_label": card_label,
-                "suit_symbols": SUIT_SYMBOLS, "g": g, "seat_names": seat_names,
-                "localized": localized, "localized_item": localized_item,
-                "rank_label": rank_label}
+
+def _catalog(context: Any) -> Any:
+    return context.get("_catalog") or flask_babel.get_translations()
+
+
+@pass_context
+def _gettext(context: Any, message: str) -> str:
+    return _catalog(context).ugettext(message)
+
+
+@pass_context
+def _ngettext(context: Any, singular: str, plural: str, num: int) -> str:
+    return _catalog(context).ungettext(singular, plural, num)

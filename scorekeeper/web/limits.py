@@ -1,45 +1,21 @@
 """Per-client rate limits: what a stranger could repeat to guess a join code or the host's
-password, or to fill the server with games and variants.
+password, or to fill the server with games, clubs and variants. Every limit is listed
+here, by endpoint; the views only say what happened (:func:`wrong_guess`,
+:func:`made_games`).
 
-Flask-Limiter counts per client address, ``request.remote_addr``: the proxy's forwarded
-one only when ``KIERKI_PROXY_HOPS`` trusts it (ProxyFix put it there), never a header
-itself, so a client rotating ``X-Forwarded-For`` is still one address (and ``kierki
-serve`` refuses to trust a proxy on an address phones reach directly). In memory by
-default (``KIERKI_RATELIMIT_STORAGE_URI`` moves it). Every limit is listed here, by
-endpoint, so one place says what is limited and how much; the views only say what
-happened (:func:`wrong_guess`, :func:`made_games`).
+Flask-Limiter counts per client address, ``request.remote_addr`` (the proxy's forwarded
+one only when ``KIERKI_PROXY_HOPS`` trusts it), in memory unless
+``KIERKI_RATELIMIT_STORAGE_URI`` says otherwise.
 
-**Wrong join codes** count per phone (a device id kept in its signed session cookie, given
-to a phone that has none) and, ten times as many, per address, because a club's 600
-phones may share one public address (one NAT). A right code never counts, so the tables
-joining at a round's start are never slowed; a phone's typos are its own (its limit stops
-nobody else); the address's limit is met only by some 2,000 wrong codes in ten minutes,
-three typos for each of 600 phones. A guesser that drops its cookie every time escapes the
-phone's limit and meets the address's: 10,000 a day. A new game's code is 8 of 32
-symbols, 32⁸ ≈ 1.1 × 10¹² codes; with 1,000 live games a random guess finds one once in
-1.1 × 10⁹ tries on average, so **about 300 years at 10,000 a day** (a 3 % chance in ten
-years). The six-character codes of games made before (32⁶ ≈ 1.07 × 10⁹) would take
-107 days for 1,000 of them; they are fewer, and each stops working a day after its game
-finished.
+**Wrong join codes** count per phone (a device id in its signed session cookie) and, ten
+times as many, per address, because a club's 600 phones may share one NAT. A right code
+never counts. A guesser that drops its cookie meets the address's limit, 10,000 a day:
+with 32⁸ codes and 1,000 live games, about 300 years to find one. The table card's QR
+code carries the game's long secret and is never limited; a limited phone is told to
+scan it.
 
-**The table's QR code is never limited.** The table card's QR code and the game page's
-join link carry the code with the game's long secret (128 bits, ``games.join_card``): no
-one guesses it, so it needs no limit, and a phone at an address a guesser has limited
-joins by it at once. Only a typed code (and its short link) meets the limits above; a
-limited address is told how long to wait and to scan the table's QR code.
-
-**New games** count the games made, per address: a game, an import and a rematch one
-each, a tournament its round 1's tables, a round drawn its tables (the cost is what the
-view made, :func:`made_games`; a request is let through whole if one more game fits, so
-the count may pass the limit by one tournament's round). 600 in ten minutes, 1,500 an
-hour and 2,500 a day: a 1,000-player night (250 tables a round, five rounds, 1,250 games)
-with the club's own games beside it fits; one client needs four days to fill the server's
-10,000 (``MAX_GAMES``), and at most 600 games in any ten minutes.
-
-**Clubs**: clubs made per address (:data:`CLUBS`), a manager's invitations
-(a new code, a director named: :data:`INVITES`) per address, and clubs one phone joins
-(:data:`CLUB_JOINS`); a wrong invitation code, manager's or director's link is a wrong
-join code (the same counts).
+**New games** count the games a request made (a tournament's round its tables), per
+address: a 1,000-player night fits; one client needs four days to fill ``MAX_GAMES``.
 
 Over a limit, the answer is 429 with ``Retry-After`` and a sentence in the user's language
 (JSON under ``/api/``). ``KIERKI_RATELIMIT_ENABLED=false`` turns them all off.
@@ -57,6 +33,7 @@ from flask_babel import gettext, ngettext
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 
+from ..rules.errors import N_
 from .jsonprovider import refusal_json
 
 #: Wrong join codes one phone may try.
@@ -239,26 +216,27 @@ def init_app(app: Flask) -> Limiter:
                 "table's QR code: it joins at once.",
                 "Too many tries from this device. Try again in %(num)s minutes, or scan the "
                 "table's QR code: it joins at once.", minutes)
-        elif scope == "join":
-            message = gettext("Too many wrong codes from this network (every phone at this "
-                              "address together). Wait a few minutes and try again.")
-        elif scope == "create":
-            message = gettext("Too many new games from this network. Wait a few minutes "
-                              "and try again, or ask the host.")
-        elif scope == "clubs":
-            message = gettext("Too many new clubs from this network. Wait an hour and try "
-                              "again, or ask the host.")
-        elif scope == "invites":
-            message = gettext("Too many invitations from this network. Wait a while and "
-                              "try again.")
         else:
-            message = gettext("Too many tries from this device. Wait a minute and try again.")
+            message = gettext(_MESSAGES.get(scope, _MESSAGES[None]))
         headers = {"Retry-After": str(wait)}
         if request.blueprint == "api":
             return refusal_json(message), 429, headers
         return render_template("error.html", message=message), 429, headers
 
     return limiter
+
+
+#: What any other limit's refusal says, by scope.
+_MESSAGES = {
+    "join": N_("Too many wrong codes from this network (every phone at this address "
+               "together). Wait a few minutes and try again."),
+    "create": N_("Too many new games from this network. Wait a few minutes and try again, "
+                 "or ask the host."),
+    "clubs": N_("Too many new clubs from this network. Wait an hour and try again, or ask "
+                "the host."),
+    "invites": N_("Too many invitations from this network. Wait a while and try again."),
+    None: N_("Too many tries from this device. Wait a minute and try again."),
+}
 
 
 def _retry_after(limiter: Limiter) -> int:

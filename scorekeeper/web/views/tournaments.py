@@ -9,6 +9,7 @@ from flask import (
     abort,
     current_app,
     flash,
+    g,
     redirect,
     render_template,
     request,
@@ -401,5 +402,9 @@ bp.add_app_template_global(tournaments.confirmed, "confirmed")
 
 @bp.app_template_global()
 def tournament_of_game(gid: str) -> reads.TableOfGame | None:
-    """The tournament, round and table a game was drawn for (the game page's line)."""
-    return tournaments.table_of_game(get_db(), gid)
+    """The tournament, round and table a game was drawn for (the game page's line), read
+    once per request: the page asks in several places."""
+    kept = g.setdefault("tables_of_games", {})
+    if gid not in kept:
+        kept[gid] = tournaments.table_of_game(get_db(), gid)
+    return kept[gid]
