@@ -129,24 +129,6 @@ def lang() -> str:
     return locale.language if locale is not None else "en"
 
 
-def choose_locale(cookie: str | None, accept_language: str,
-                  languages: tuple[str, ...]) -> Locale:
-    """The language for a ``lang`` cookie and an ``Accept-Language`` header (Werkzeug
-    reads the header, imported here only when a request asks).
-
-    >>> str(choose_locale(None, "pl-PL,pl;q=0.9,en;q=0.5", ("en", "pl")))
-    'pl'
-    >>> str(choose_locale("en", "pl", ("en", "pl"))), str(choose_locale(None, "", ("en", "pl")))
-    ('en', 'en')
-    """
-    from werkzeug.datastructures import LanguageAccept
-    from werkzeug.http import parse_accept_header
-    code = cookie if cookie in languages else (
-        parse_accept_header(accept_language, LanguageAccept).best_match(list(languages))
-        or "en")
-    return Locale.parse(code)
-
-
 def rank_label(rank: str) -> str:
     return RANK_LABELS.get(lang(), RANK_LABELS["en"]).get(rank, rank)
 

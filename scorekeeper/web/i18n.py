@@ -11,13 +11,11 @@ from babel import Locale
 from flask import Flask, current_app, request
 from jinja2 import pass_context
 from markupsafe import Markup, escape
-from werkzeug.http import parse_cookie
 
 from ..common import formats, i18n
 from ..common.i18n import (
     SUIT_SYMBOLS,
     card_label,
-    choose_locale,
     lang,
     localized,
     localized_item,
@@ -26,23 +24,13 @@ from ..common.i18n import (
 )
 
 
-def locale_of(environ: dict[str, Any], languages: Iterable[str]) -> Locale:
-    """The one language resolver, Flask-Babel's: the ``lang`` cookie's language, else the browser's best (``Accept-Language``).
-
-    >>> env = {"HTTP_COOKIE": "session=x; lang=pl", "HTTP_ACCEPT_LANGUAGE": "en"}
-    >>> str(locale_of(env, ["pl", "en"])), str(locale_of({}, ["pl", "en"]))
-    ('pl', 'en')
-    >>> str(locale_of({"HTTP_ACCEPT_LANGUAGE": "pl-PL,pl;q=0.9"}, ["pl", "en"]))
-    'pl'
-    """
-    header = environ.get("HTTP_COOKIE", "")
-    cookie = parse_cookie(header).get("lang") if "lang=" in header else None
-    return choose_locale(cookie, environ.get("HTTP_ACCEPT_LANGUAGE", ""), tuple(languages))
-
-
 def select_locale() -> Locale:
-    """This request's language (:func:`locale_of`)."""
-    return locale_of(request.environ, current_app.config["LANGUAGES"])
+    """This request's language: its ``lang`` cookie's, else the browser's best
+    (``Accept-Language``), else English."""
+    languages = current_app.config["LANGUAGES"]
+    cookie = request.cookies.get("lang")
+    chosen = cookie if cookie in languages else request.accept_languages.best_match(languages)
+    return Locale.parse(chosen or "en")
 
 
 def suit_colors(text: Any) -> Markup:
