@@ -11,9 +11,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..cards import deck
-from .base import LEAD_RULES, Contract, Data, Field, Result, Table
+from .base import LEAD_RULES, Contract
 from .penalties import CardCount, PenaltyTricks, TrickCount
 from .positive import MAX_BID, Loteryjka, Trumps
+from .reading import Data, Field, Result, Table
 from .robber import Robber
 
 KINDS: dict[str, type[Contract]] = {

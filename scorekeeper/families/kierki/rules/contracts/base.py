@@ -1,4 +1,4 @@
-"""What every contract kind shares: the table, its inputs, checking and scoring a result.
+"""What every contract kind shares: its inputs, checking and scoring a result.
 
 A contract answers which inputs it needs (:meth:`Contract.fields`), whether a result is
 possible (:meth:`Contract.validate`, raising :class:`InvalidDeal`), what each player
@@ -8,16 +8,14 @@ Only a trump auction needs the deal's ``dealer``; the other kinds ignore it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.rules import checks
-from scorekeeper.rules.errors import N_, InvalidDeal, Problem, RulesetError
+from scorekeeper.rules.errors import N_, InvalidDeal, Problem
 from scorekeeper.rules.text import Text
 
 from ..cards import Card
-
-Result = dict[str, Any]
+from .reading import Checker, Data, Field, Result, Table
 
 #: Lead rules a contract may list under ``"lead"``, with what each means on the deal screen.
 LEAD_RULES = {
@@ -26,70 +24,6 @@ LEAD_RULES = {
     "discard_king_of_hearts": N_("Whoever holds the K♥ must discard it at the first trick "
                                  "they cannot follow."),
 }
-
-
-@dataclass(frozen=True)
-class Table:
-    """What the rules need to know about the table: players and the deck."""
-
-    players: int
-    tricks: int
-    deck: tuple[Card, ...]
-
-    @property
-    def cards_per_trick(self) -> int:
-        return self.players
-
-
-@dataclass(frozen=True)
-class Field:
-    """One input of a contract, for forms and the API.
-
-    ``type`` is ``"counts"`` (a number per player adding up to ``total``), ``"seat"``,
-    ``"seats"`` (a player per label; ``distinct`` when each appears once), ``"suit"``,
-    ``"cards"``, ``"bids"`` (points or nothing per player) or ``"yesno"``.
-    """
-
-    name: str
-    type: str
-    total: int = 0
-    labels: tuple[str, ...] = ()
-    distinct: bool = False
-
-
-class Data:
-    """One contract's ruleset entry, for the checks only the table can make."""
-
-    def __init__(self, key: str, data: Mapping[str, Any]):
-        self.key = key
-        self.data = data
-
-    def fail(self, what: str) -> RulesetError:
-        return RulesetError(f"contract {self.key!r}: {what}")
-
-
-class Checker:
-    """Collects problems while reading a raw result; ``free``, the seats of a half-entered
-    robber that may take any card."""
-
-    def __init__(self, table: Table, dealer: int | None = None,
-                 free: frozenset[int] = frozenset()):
-        self.table = table
-        self.dealer = dealer
-        self.problems: list[Problem] = []
-        self.free = free
-
-    def add(self, field: str, message: str, **params: Any) -> None:
-        self.problems.append(Problem(field, message, params))
-
-    def counts(self, raw: Result, name: str, total: int) -> list[int] | None:
-        return checks.counts(raw.get(name), self.table.players, total, name, self.problems)
-
-    def seat(self, value: Any, field: str, message: str, **params: Any) -> int | None:
-        seat = checks.seat(value, self.table.players)
-        if seat is None:
-            self.add(field, message, **params)
-        return seat
 
 
 class Contract:

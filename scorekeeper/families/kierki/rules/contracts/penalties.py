@@ -8,7 +8,8 @@ from scorekeeper.rules.errors import N_
 from scorekeeper.rules.text import Text
 
 from ..cards import CARD_SETS, card_set
-from .base import Checker, Contract, Data, Field, Result, Table
+from .base import Contract
+from .reading import Checker, Data, Field, Result, Table
 
 
 class TrickCount(Contract):

@@ -8,8 +8,9 @@ from scorekeeper.rules.errors import N_
 from scorekeeper.rules.text import Text
 
 from ..cards import SUITS
-from .base import Checker, Contract, Data, Field, Result, Table
+from .base import Contract
 from .penalties import TrickCount
+from .reading import Checker, Data, Field, Result, Table
 
 #: The highest bid a trump auction takes (more than a whole game's points).
 MAX_BID = 10_000

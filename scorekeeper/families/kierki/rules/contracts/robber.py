@@ -10,8 +10,9 @@ from scorekeeper.rules.errors import N_, Problem
 from scorekeeper.rules.text import Text
 
 from ..cards import Card, card_set
-from .base import Checker, Contract, Data, Field, Result, Table
+from .base import Contract
 from .penalties import CardCount, PenaltyTricks
+from .reading import Checker, Data, Field, Result, Table
 
 #: What a robber says when the taker of a one-card penalty has no card of a set that card
 #: belongs to (the K♥ is a heart and a gentleman, the Q♠ a queen).
