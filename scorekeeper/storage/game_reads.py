@@ -55,7 +55,7 @@ def one_read(conn: Any) -> Iterator[None]:
 
 
 def game_version(db: Database, gid: str) -> int:
-    """The game's version alone: a cheap "has anything changed?" for polling phones."""
+    """The game's version alone: has anything changed?"""
     row = db.conn.execute("select version from games where id = ?", [gid]).fetchone()
     if row is None:
         raise GameNotFound(gid)
@@ -78,8 +78,7 @@ def game_header(db: Database, gid: str) -> dict[str, Any]:
 
 
 def load_game(db: Database, gid: str) -> StoredGame:
-    """A whole game, read in one read transaction: its version and its deals agree even
-    while another phone writes."""
+    """A whole game, read in one transaction: its version and its deals agree."""
     conn = db.conn
     with one_read(conn):
         row = conn.execute(
@@ -117,8 +116,8 @@ def count_games(db: Database) -> int:
     return int(db.conn.execute("select count(*) from games").fetchone()[0])
 
 
-#: When a game was played: its last deal's recording (a correction counts), else its
-#: creation. Not ``updated_at``, which a rename of a player moves in every game they sat in.
+#: When a game was played: its last deal's recording, else its creation (not
+#: ``updated_at``, which a rename of a player moves).
 PLAYED_AT = ("coalesce((select max(d.recorded_at) from deals d where d.game_id = g.id), "
              "g.created_at)")
 
@@ -194,8 +193,8 @@ def evening_game(db: Database, eid: str) -> Place | None:
 def table_window(db: Database, key: str, created: str, row: int, since: str, back: int,
                  forward: int) -> list[dict[str, Any]]:
     """The seatings of one table's games around one of them (``created``, ``row``),
-    oldest first: at most ``back`` before it, none started before ``since``, and it with
-    at most ``forward - 1`` after it."""
+    oldest first: at most ``back`` before it (none before ``since``), and it with at most
+    ``forward - 1`` after it."""
     before = seating_rows(
         db, "where g.table_key = ? and g.created_at >= ? and (g.created_at, g.rowid) < "
         "(?, ?) order by g.created_at desc, g.rowid desc limit ?",
@@ -232,8 +231,7 @@ def _changes(rows: Any) -> list[dict[str, Any]]:
 
 
 def game_changes(db: Database, gid: str) -> list[dict[str, Any]]:
-    """What was changed in a game after the fact (corrections, undos, signatures taken
-    off), oldest first."""
+    """A game's corrections, undos and signatures taken off, oldest first."""
     return _changes(db.conn.execute(_CHANGE + "where c.game_id = ? order by c.id", [gid]))
 
 

@@ -16,8 +16,8 @@ from .people_writes import Frozen, _count_seats, _person_named
 
 
 def evening_id(gid: str) -> str:
-    """The id of the evening that game ``gid`` opens (an evening is named by its first
-    game; the id shows nothing of the game's, which lets whoever has it play)."""
+    """The id of the evening that game ``gid`` opens (it shows nothing of the game's id,
+    which lets whoever has it play)."""
     return hashlib.sha256(f"evening:{gid}".encode()).hexdigest()[:12]
 
 
@@ -45,9 +45,8 @@ def _insert_game(db: Database, family: str, ruleset: dict[str, Any], players: li
                  game_id: str | None = None, rematch_of: str | None = None,
                  club: str = HOME_CLUB, finished: bool = False,
                  created_at: str | None = None) -> str:
-    """A new game's rows (the one place that makes them), inside the caller's write; in
-    ``club``, its people that club's: a person known there sits under the name they go
-    by ("ania" typed at a new game is "Ania" there, as in every other game of the club)."""
+    """A new game's rows (the one place that makes them), inside the caller's write; its
+    people are ``club``'s, each seated under the name they go by there."""
     gid = game_id or new_id()
     now = connection.now()
     seats = []
@@ -167,8 +166,8 @@ def record_deal(db: Database, gid: str, number: int, result: dict[str, Any], ver
 def _replace(db: Database, gid: str, version: int, finished: bool | None, action: str,
              by: str, number: int | None) -> tuple[int, str | None]:
     """A deal corrected (``edit``) or undone (``undo``; ``number`` None: the last): the
-    version claimed, the change kept, the game's signatures taken off (and that kept),
-    the old result kept in the history. The new version and the deal's number."""
+    version claimed, the change and the old result kept, the signatures taken off. The
+    new version and the deal's number (None: no such deal)."""
     was = db.conn.execute("select finished from games where id = ?", [gid]).fetchone()
     new_version = _bump(db, gid, version, finished)
     row = db.conn.execute("select number, result from deals where game_id = ? and "
@@ -190,9 +189,8 @@ def _replace(db: Database, gid: str, version: int, finished: bool | None, action
 def replace_deal(db: Database, gid: str, number: int, result: dict[str, Any],
                  version: int, finished: bool | None = None, by: str = "table",
                  then: Then = None) -> int:
-    """Correct a recorded deal, keeping the replaced result in its history and the
-    correction in ``changes`` (by which right, and whether the game was finished); the
-    game's signatures go."""
+    """Correct a recorded deal (the old result kept in its history, the correction in
+    ``changes``); the game's signatures go."""
     new_version, found = _replace(db, gid, version, finished, "edit", by, number)
     if found is None:
         raise game_reads.GameNotFound(f"{gid} deal {number}")
@@ -207,8 +205,8 @@ def replace_deal(db: Database, gid: str, number: int, result: dict[str, Any],
 @writes
 def remove_last_deal(db: Database, gid: str, version: int, by: str = "table",
                      then: Then = None) -> int:
-    """Undo: take the last deal off, keeping it in the history and the undo in
-    ``changes``; the game's signatures go."""
+    """Undo: the last deal taken off (kept in its history, the undo in ``changes``); the
+    game's signatures go."""
     new_version, number = _replace(db, gid, version, False, "undo", by, None)
     if number is not None:
         db.conn.execute("delete from deals where game_id = ? and number = ?", [gid, number])
@@ -220,7 +218,7 @@ def remove_last_deal(db: Database, gid: str, version: int, by: str = "table",
 @writes
 def delete_game(db: Database, gid: str, version: int, then: Then = None) -> None:
     """Delete a game and everything of it, if it is still at ``version``; the game it was
-    the rematch of changes version (its page no longer offers to join it)."""
+    the rematch of changes version (its page stops offering to join it)."""
     _bump(db, gid, version, None)
     db.conn.execute("update games set version = version + 1, updated_at = ? where id = "
                     "(select rematch_of from games where id = ?)", [connection.now(), gid])
@@ -236,9 +234,8 @@ def delete_game(db: Database, gid: str, version: int, then: Then = None) -> None
 @writes
 def sign_game(db: Database, gid: str, seat: int, version: int, by: str,
               then: Then = None) -> int:
-    """A finished game signed by the player of ``seat`` (or the director: seat -1) on a
-    phone holding ``by``'s right; returns the new version. Signing twice for one seat
-    keeps the first signature."""
+    """A finished game signed by the player of ``seat`` (the director: -1) by ``by``'s
+    right; the new version. A seat's first signature stays."""
     if by not in RIGHTS:
         raise ValueError(f"no such right: {by!r}")
     new_version = _bump(db, gid, version, None)
