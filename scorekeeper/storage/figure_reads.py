@@ -78,8 +78,8 @@ def unpack(text: str | None) -> dict[str, dict[str, list[Any]]]:
 
 
 def _expanded(row: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
-    """A kept total (:data:`TOTAL_KEYS` then ``parts``) and the totals of its parts, each
-    as the row it would be on its own (no wins, places or runs of its own)."""
+    """A kept total (:data:`TOTAL_KEYS` then ``parts``) and its parts' totals, each as a
+    row of its own (with no wins, places or runs)."""
     yield row[:-1]
     for part, keyed in unpack(row[-1]).items():
         for key, (games, points, deals, grp, *first) in keyed.items():
@@ -151,8 +151,7 @@ def seat_parts(text: str | None) -> list[tuple[Any, ...]]:
 
 def _figures(db: Database, where: str, params: list[Any]
              ) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
-    """Figures' seats (game id, then :data:`SEAT_KEYS`) and parts (game id, then
-    ``_PART_KEYS``)."""
+    """Figures' seats and parts, each row its game's id first."""
     seats, parts = [], []
     for gid, *row, text in db.conn.execute(
             f"select game_id, {', '.join(SEAT_KEYS)}, parts from figures {where}", params):

@@ -4,6 +4,7 @@ their counts of games, and renames (kept, and taken back).
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -26,18 +27,18 @@ def _person_named(db: Database, name: str, now: str, club: str) -> tuple[int, st
                                [name, key, now, *sort_keys(name), club]).lastrowid), name
 
 
-def _count_seats(db: Database, ids: list[int | None], step: int) -> None:
+def _count_seats(db: Database, ids: list[Any], step: int) -> None:
     """A game made (``step`` 1) or deleted (-1): its people's counts of games, in all and
     at its table (``people.games``, ``table_seats``)."""
     if not ids or None in ids:
         return
     db.conn.executemany("update people set games = games + ? where id = ?",
                         [(step, pid) for pid in ids])
-    key = "-".join(str(p) for p in sorted(ids))  # type: ignore[type-var]
+    key = "-".join(str(p) for p in sorted(ids))
     db.conn.executemany("insert into table_seats (person_id, table_key, games) "
                         "values (?, ?, ?) on conflict (person_id, table_key) do update "
                         "set games = games + excluded.games",
-                        [(pid, key, step) for pid in sorted(set(ids))])  # type: ignore[type-var]
+                        [(pid, key, step) for pid in sorted(set(ids))])
     if step < 0:
         db.conn.execute("delete from table_seats where table_key = ? and games <= 0", [key])
 

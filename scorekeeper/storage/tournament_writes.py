@@ -104,9 +104,8 @@ def create_tournament(db: Database, tid: str, name: str, rounds: int,
 
 @writes
 def add_round(db: Database, tid: str, number: int, tables: list[NewTable]) -> list[str]:
-    """Round ``number``'s games, if round ``number - 1`` is the last drawn and every game of
-    it is finished (checked under the write lock: two directors' tabs cannot both draw
-    it); :class:`TournamentChanged` otherwise."""
+    """Round ``number``'s games, if round ``number - 1`` is the last drawn and all its
+    games are finished (under the write lock: two tabs cannot both draw it)."""
     return _store_round(db, tid, _claim(db, tid), number, tables)
 
 
@@ -136,9 +135,8 @@ def withdraw_tournament_player(db: Database, tid: str, number: int, after: int) 
 
 
 def _close(db: Database, tid: str, closed: bool, by: str) -> None:
-    """The tournament closed (nothing more is drawn or changed in it, its games included,
-    until it is reopened) or reopened; every game of it changes version, so its pages
-    show at once whether the game can be written."""
+    """The tournament closed (nothing in it changes, its games included) or reopened;
+    every game of it changes version, so its pages show whether it can be written."""
     _claim(db, tid, closed=not closed)
     now = connection.now()
     db.conn.execute("update tournaments set closed = ? where id = ?", [int(closed), tid])
