@@ -278,7 +278,7 @@ def test_figures_are_made_by_figures_rows_alone_and_kept_by_its_callers():
 
 #: The store's public functions that write without ``@writes`` of their own: each is called
 #: inside a write's transaction (the in-write handlers', or the store's own writes').
-IN_A_WRITE = {"put_figures", "touch_tournament_of", "touch_tournaments_of_person",
+IN_A_WRITE = {"put_figures", "touch_tournament_of",
               "add_totals", "set_first", "set_runs", "carry_runs", "add_rated_game", "drop_rated_game",
               "count_casual", "put_rating_seats", "put_ratings"}
 

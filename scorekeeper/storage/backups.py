@@ -1,5 +1,4 @@
-"""A database copied whole and brought back (``kierki backup``, ``kierki restore``): the
-SQL of both, so that the command (``cli.py``) keeps only its files and its words.
+"""A database copied whole and brought back (``kierki backup``, ``kierki restore``).
 
 A copy is made by SQLite's online backup (one read snapshot: writers go on), with the
 server's secret key in a table of the copy (:data:`SECRET_TABLE`); brought back, that
@@ -13,9 +12,8 @@ from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
-#: The table a backup keeps the server's secret key in. In the copy, not beside it: a
-#: backup is one file, so it cannot be copied, moved or pruned without its secret. The
-#: live database never holds it: a restore takes it out.
+#: The table a backup keeps the server's secret key in: in the copy, so that a backup is
+#: one file. The live database never holds it.
 SECRET_TABLE = "kierki_backup_secret"
 
 #: What makes a live database worth keeping: a restore over any of it needs ``--force``.
@@ -27,7 +25,7 @@ def write_copy(live: sqlite3.Connection, part: Path, secret: str) -> tuple[str, 
     ``secret`` in :data:`SECRET_TABLE`: the copy's integrity check and its games."""
     copy = sqlite3.connect(part, isolation_level=None)
     try:
-        live.backup(copy)  # all pages in one step: one read snapshot, writers go on
+        live.backup(copy)
         copy.execute("PRAGMA journal_mode = DELETE")
         with copy:
             copy.execute("begin")
@@ -40,12 +38,14 @@ def write_copy(live: sqlite3.Connection, part: Path, secret: str) -> tuple[str, 
     return check, games
 
 
+def _counts(db: sqlite3.Connection, tables: set[str]) -> dict[str, int]:
+    return {t: db.execute(f"select count(*) from {t}").fetchone()[0]
+            for t in KEPT if t in tables}
+
+
 def kept_rows(db: sqlite3.Connection) -> dict[str, int]:
     """The rows of each :data:`KEPT` table that has any."""
-    tables = _tables(db)
-    counts = {t: db.execute(f"select count(*) from {t}").fetchone()[0]
-              for t in KEPT if t in tables}
-    return {t: n for t, n in counts.items() if n}
+    return {t: n for t, n in _counts(db, _tables(db)).items() if n}
 
 
 @dataclass(frozen=True)
@@ -66,9 +66,7 @@ def read(source: Path) -> Backup:
         tables = _tables(db)
         secret = db.execute(f"select secret_key from {SECRET_TABLE}").fetchone()[0] \
             if SECRET_TABLE in tables else None
-        counts = {t: db.execute(f"select count(*) from {t}").fetchone()[0]
-                  for t in KEPT if t in tables}
-    return Backup(check, frozenset(tables), secret, counts)
+        return Backup(check, frozenset(tables), secret, _counts(db, tables))
 
 
 def bring_back(source: Path, part: Path, live: sqlite3.Connection) -> None:
@@ -79,7 +77,7 @@ def bring_back(source: Path, part: Path, live: sqlite3.Connection) -> None:
     try:
         with closing(_read_only(source)) as read_from:
             read_from.backup(copy)
-        copy.execute(f"drop table if exists {SECRET_TABLE}")  # never in the live one
+        copy.execute(f"drop table if exists {SECRET_TABLE}")
         copy.execute("vacuum")  # nor in its free pages
         copy.backup(live)
     finally:

@@ -43,30 +43,29 @@ def club_directors(db: Database, cid: str) -> list[dict[str, Any]]:
         [cid])]
 
 
-def club_of_game(db: Database, gid: str) -> str:
-    row = db.conn.execute("select club_id from games where id = ?", [gid]).fetchone()
+def _club_of(db: Database, table: str, key: Any, missing: type[Exception]) -> str:
+    row = db.conn.execute(f"select club_id from {table} where id = ?", [key]).fetchone()
     if row is None:
-        raise GameNotFound(gid)
+        raise missing(key)
     return str(row[0])
+
+
+def club_of_game(db: Database, gid: str) -> str:
+    return _club_of(db, "games", gid, GameNotFound)
 
 
 def club_of_tournament(db: Database, tid: str) -> str:
-    row = db.conn.execute("select club_id from tournaments where id = ?", [tid]).fetchone()
-    if row is None:
-        raise TournamentNotFound(tid)
-    return str(row[0])
+    return _club_of(db, "tournaments", tid, TournamentNotFound)
 
 
 def club_of_person(db: Database, pid: Any) -> str:
-    row = db.conn.execute("select club_id from people where id = ?", [pid]).fetchone() \
-        if isinstance(pid, int) and pid in ROW_IDS else None
-    if row is None:
+    if not (isinstance(pid, int) and pid in ROW_IDS):
         raise PersonNotFound(pid)
-    return str(row[0])
+    return _club_of(db, "people", pid, PersonNotFound)
 
 
 def club_tournaments(db: Database, cid: str, limit: int) -> list[dict[str, Any]]:
-    """A club's tournaments (its nights), the latest first, by index."""
+    """A club's tournaments (its nights), the latest first."""
     keys = ("id", "name", "rounds", "closed", "created_at")
     return [dict(zip(keys, r, strict=True)) for r in db.conn.execute(
         "select id, name, rounds, closed, created_at from tournaments where club_id = ? "

@@ -25,31 +25,35 @@ def create_club(db: Database, cid: str, name: str, public: bool = True) -> str:
 CLUB_SETTINGS = ("name", "public", "casual_rated", "default_ruleset")
 
 
+def _bump_club(db: Database, cid: str, sets: str = "", values: tuple[Any, ...] = ()) -> int:
+    """Inside a write: the club's version bumped (and ``sets`` set to ``values``); the new
+    version."""
+    row = db.conn.execute(f"update clubs set {sets}version = version + 1, updated_at = ? "
+                          "where id = ? returning version",
+                          [*values, connection.now(), cid]).fetchone()
+    if row is None:
+        raise club_reads.ClubNotFound(cid)
+    return int(row[0])
+
+
 @writes
 def change_club(db: Database, cid: str, changes: dict[str, Any], then: Then = None) -> int:
     """A club's settings changed (``changes``: columns of :data:`CLUB_SETTINGS`); its new
-    version. The domain's ``then`` runs in the same write (the club's ratings replayed
-    when its casual games start or stop counting)."""
+    version. The domain's ``then`` runs in the same write."""
     if not set(changes) <= set(CLUB_SETTINGS):
         raise ValueError(f"not a club's setting: {sorted(set(changes) - set(CLUB_SETTINGS))}")
-    sets = "".join(f"{column} = ?, " for column in changes)
-    row = db.conn.execute(f"update clubs set {sets}version = version + 1, updated_at = ? "
-                          "where id = ? returning version",
-                          [*changes.values(), connection.now(), cid]).fetchone()
-    if row is None:
-        raise club_reads.ClubNotFound(cid)
+    version = _bump_club(db, cid, "".join(f"{column} = ?, " for column in changes),
+                         tuple(changes.values()))
     if then is not None:
         then(db, cid)
-    return int(row[0])
+    return version
 
 
 @writes
 def renew_club_code(db: Database, cid: str) -> str:
     """A club's new invitation code (the old one invites nobody any more)."""
     code = _free_code(db)
-    if db.conn.execute("update clubs set invite_code = ?, version = version + 1, "
-                       "updated_at = ? where id = ?", [code, connection.now(), cid]).rowcount != 1:
-        raise club_reads.ClubNotFound(cid)
+    _bump_club(db, cid, "invite_code = ?, ", (code,))
     return code
 
 

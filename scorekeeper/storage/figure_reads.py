@@ -17,13 +17,12 @@ def _only(table: str | None, alias: str = "f") -> tuple[str, list[Any]]:
     return f" and {alias}.table_key = ?", [table]
 
 
-#: The order games were played in, oldest first (as :func:`seatings` lists them).
+#: The order games were played in, oldest first.
 _ORDER = "f.played, f.game_row"
 
 
 def unfinished_seats(db: Database, pid: int, only: str | None = None) -> dict[str, int]:
-    """How many unfinished games a person sits at, per family (from the few unfinished
-    games, by index)."""
+    """How many unfinished games a person sits at, per family."""
     where, params = _only(only, "g")
     rows = db.conn.execute(f"""
         select g.family, count(*) from games g indexed by idx_games_finished
@@ -42,9 +41,6 @@ def figure_wins(db: Database, pid: int, family: str, only: str | None = None
         order by {_ORDER}""", [pid, family, *params])]
 
 
-_LINE = "f.game_id, f.seat, f.played, f.ruleset_id, f.total, f.place, f.sides"
-
-
 def _lines(rows: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
     return [{"game": g, "seat": s, "date": (d or "")[:10], "ruleset": r, "total": t,
              "place": p, "sides": n} for g, s, d, r, t, p, n in rows]
@@ -56,7 +52,8 @@ def figure_lines(db: Database, pid: int, family: str, last: int,
     their ``best`` and ``worst`` (the highest and the lowest total; of equal totals the
     earliest game), each a line: game, seat, date, ruleset, total, place, sides."""
     where, params = _only(only)
-    base = f"select {_LINE} from figures f where person_id = ? and family = ?{where}"
+    base = ("select f.game_id, f.seat, f.played, f.ruleset_id, f.total, f.place, f.sides "
+            f"from figures f where person_id = ? and family = ?{where}")
     args = [pid, family, *params]
     conn = db.conn
     extreme = (f"{base} and f.total = (select {{}}(f.total) from figures f where "
@@ -75,21 +72,14 @@ TOTAL_KEYS = ("family", "part", "key", "games", "wins", "places", "points", "dea
               "streak", "longest", "last_played", "last_row")
 
 
-#: A person's total of one part and key (a kind of deal, a count) as it is kept inside
-#: their ``game`` total's ``parts`` (migration 0016): ``{part: {key: entry}}``, an entry
-#: these numbers and where the part was first played.
-PART_ENTRY = ("games", "points", "deals", "grp", "first_played", "first_row",
-              "first_position", "first_game", "first_seat")
-
-
 def unpack(text: str | None) -> dict[str, dict[str, list[Any]]]:
-    """A kept ``parts`` text (figure totals') as ``{part: {key: entry}}``."""
+    """A kept ``figure_totals.parts`` text as ``{part: {key: entry}}``."""
     return json.loads(text) if text else {}
 
 
 def _expanded(row: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
-    """A kept total (:data:`TOTAL_KEYS` then ``parts``) and the totals of its parts, each
-    as the row it would be on its own (no wins, places or runs of its own)."""
+    """A kept total (:data:`TOTAL_KEYS` then ``parts``) and its parts' totals, each as a
+    row of its own (with no wins, places or runs)."""
     yield row[:-1]
     for part, keyed in unpack(row[-1]).items():
         for key, (games, points, deals, grp, *first) in keyed.items():
@@ -97,25 +87,19 @@ def _expanded(row: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
 
 
 def totals(db: Database, pid: int, table: str | None = None) -> list[dict[str, Any]]:
-    """A person's running totals (of every game, or of those at ``table``), each family's
-    rows together in key order: one row per part and key, read from a few rows by
-    primary key whatever the number of games (the parts' totals ride in their family's
-    ``game`` row)."""
+    """A person's running totals (of every game, or of those at ``table``), in key order:
+    one row per family, part and key."""
     rows = db.conn.execute(
         f"select {', '.join(TOTAL_KEYS)}, parts from figure_totals where person_id = ? "
         "and table_key = ?", [pid, table or ""]).fetchall()
     return [dict(zip(TOTAL_KEYS, r, strict=True))
-            for r in sorted((x for row in rows for x in _expanded(row)), key=_by_key)]
-
-
-def _by_key(row: tuple[Any, ...]) -> tuple[Any, ...]:
-    return row[:3]  # family, part, key: one total each
+            for r in sorted((x for row in rows for x in _expanded(row)), key=lambda r: r[:3])]
 
 
 def runs(db: Database, pid: int, table: str | None, family: str
          ) -> tuple[int, int, str | None, int | None] | None:
     """A person's wins in a row now and at most in one family (everywhere, or at
-    ``table``), and (played, row) of the last game they count: one row by primary key."""
+    ``table``), and (played, row) of the last game they count."""
     row = db.conn.execute("select streak, longest, last_played, last_row from figure_totals "
                           "where person_id = ? and table_key = ? and family = ? and "
                           "part = 'game' and key = ''", [pid, table or "", family]).fetchone()
@@ -126,9 +110,7 @@ def wins_beside(db: Database, pid: int, family: str, only: str | None,
                 at: tuple[str, int]) -> tuple[int, int, bool]:
     """How many games in a row a person won just before the game played at ``at``
     ``(played, row)`` and just after it, and whether those after reach their last game:
-    the nearest game lost on each side, then the games between counted, both by SQLite
-    on the figures' covering index (a player who wins every game has one run as long as
-    their history: no row of it reaches Python)."""
+    the nearest game lost on each side, then the games between counted, both in SQL."""
     where, params = _only(only)
     conn = db.conn
     counted = []
@@ -148,57 +130,52 @@ def wins_beside(db: Database, pid: int, family: str, only: str | None,
 
 
 def all_totals(db: Database) -> list[tuple[Any, ...]]:
-    """Every running total, in key order (what a full recomputation is compared with),
-    the parts' totals as rows of their own."""
+    """Every running total, in key order, the parts' totals as rows of their own."""
     return sorted(((pid, scope, *x) for pid, scope, *row in db.conn.execute(
         f"select person_id, table_key, {', '.join(TOTAL_KEYS)}, parts from figure_totals")
         for x in _expanded(tuple(row))), key=lambda r: r[:5])
 
 
-#: A seat's figures' columns as :func:`game_figures` gives them.
+#: A seat's figures' columns as :func:`game_figures` gives them, and its parts'.
 SEAT_KEYS = ("seat", "person_id", "family", "ruleset_id", "table_key", "played", "game_row",
              "total", "place", "won")
+_PART_KEYS = ("seat", "person_id", "family", "table_key", "played", "game_row", "part", "key",
+              "position", "grp", "points", "deals")
 
 
 def seat_parts(text: str | None) -> list[tuple[Any, ...]]:
-    """A seat's parts as kept in its figures row (``figures.parts``, migration 0016:
-    ``[part, key, position, grp, points, deals]`` each, by part and position)."""
+    """A seat's parts as kept in ``figures.parts``: ``(part, key, position, grp, points,
+    deals)`` each, by part and position."""
     return [tuple(p) for p in json.loads(text)] if text else []
+
+
+def _figures(db: Database, where: str, params: list[Any]
+             ) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    """Figures' seats and parts, each row its game's id first."""
+    seats, parts = [], []
+    for gid, *row, text in db.conn.execute(
+            f"select game_id, {', '.join(SEAT_KEYS)}, parts from figures {where}", params):
+        seat, pid, family, _ruleset, table, played, game_row = row[:7]
+        seats.append((gid, *row))
+        parts += [(gid, seat, pid, family, table, played, game_row, *p)
+                  for p in seat_parts(text)]
+    return seats, parts
 
 
 def game_figures(db: Database, gid: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """A game's figures as kept (its seats', then their parts), with their person, family,
-    ruleset, table and when: what its running totals hold of it."""
-    seats, parts = [], []
-    for *row, text in db.conn.execute(
-            f"select {', '.join(SEAT_KEYS)}, parts from figures where game_id = ? "
-            "order by seat", [gid]):
-        f = dict(zip(SEAT_KEYS, row, strict=True))
-        seats.append(f)
-        parts += [{"seat": f["seat"], "person_id": f["person_id"], "family": f["family"],
-                   "table_key": f["table_key"], "played": f["played"],
-                   "game_row": f["game_row"], "part": part, "key": key, "position": position,
-                   "grp": grp, "points": points, "deals": deals}
-                  for part, key, position, grp, points, deals in seat_parts(text)]
-    return seats, parts
+    ruleset, table and when."""
+    seats, parts = _figures(db, "where game_id = ? order by seat", [gid])
+    return ([dict(zip(SEAT_KEYS, s[1:], strict=True)) for s in seats],
+            [dict(zip(_PART_KEYS, p[1:], strict=True)) for p in parts])
 
 
 def all_figures(db: Database) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
-    """Every figure kept, oldest game first (a full recomputation of the totals): seats
-    ``(game_id, seat, person_id, family, ruleset_id, table_key, played, game_row, total,
-    place, won)`` and parts ``(game_id, seat, person_id, family, table_key, played,
-    game_row, part, key, position, grp, points, deals)``."""
-    seats, parts = [], []
-    for *row, text in db.conn.execute(
-            "select game_id, seat, person_id, family, ruleset_id, table_key, played, "
-            "game_row, total, place, won, parts from figures "
-            "order by played, game_row, seat"):
-        seats.append(tuple(row))
-        gid, seat, pid, family, _ruleset, table, played, game_row = row[:8]
-        parts += [(gid, seat, pid, family, table, played, game_row, part, key, position, grp,
-                   points, deals)
-                  for part, key, position, grp, points, deals in seat_parts(text)]
-    return seats, parts
+    """Every figure kept, oldest game first: seats ``(game_id, seat, person_id, family,
+    ruleset_id, table_key, played, game_row, total, place, won)`` and parts ``(game_id,
+    seat, person_id, family, table_key, played, game_row, part, key, position, grp,
+    points, deals)``."""
+    return _figures(db, "order by played, game_row, seat", [])
 
 
 def first_figure(db: Database, pid: int, table: str | None, family: str, part: str,
@@ -213,9 +190,7 @@ def first_figure(db: Database, pid: int, table: str | None, family: str, part: s
         sql = (f"select played, game_row, 0, game_id, seat from figures f where person_id = ? "
                f"and family = ?{where} order by {_ORDER} limit 1")
         row = db.conn.execute(sql, [pid, family, *params]).fetchone()
-    else:  # the person's games in the order played (the figures' index), the first that
-        # counts it (each by the parts' primary key): what a page lists first, where a
-        # kind of deal was first played (migration 0016: the parts ride in the figures' rows)
+    else:  # the first of the person's games whose parts count it
         row = db.conn.execute(
             "select f.played, f.game_row, p.value ->> 2, f.game_id, f.seat from figures f, "
             f"json_each(f.parts) p where f.person_id = ? and f.family = ?{where} and "
@@ -226,7 +201,7 @@ def first_figure(db: Database, pid: int, table: str | None, family: str, part: s
 
 def last_figure(db: Database, pid: int, table: str | None, family: str
                 ) -> tuple[Any, Any] | None:
-    """(played, row) of a person's latest finished game of ``family`` (by index)."""
+    """(played, row) of a person's latest finished game of ``family``."""
     where, params = _only(table)
     row = db.conn.execute(f"select played, game_row from figures f where person_id = ? and "
                           f"family = ?{where} order by f.played desc, f.game_row desc limit 1",
@@ -245,8 +220,7 @@ def finished_without_figures(db: Database) -> list[str]:
 def games_together(db: Database, a: int, b: int, club: str, starts: str, ends: str
                    ) -> list[tuple[str, str, int, int, int, int]]:
     """The finished games of the club's nights from ``starts`` to ``ends`` at which ``a``
-    and ``b`` both sat: (game, tournament, a's total, a's place, b's total, b's place),
-    found from ``a``'s figures by index."""
+    and ``b`` both sat: (game, tournament, a's total, a's place, b's total, b's place)."""
     return db.conn.execute(
         "select fa.game_id, n.id, fa.total, fa.place, fb.total, fb.place "
         "from figures fa join figures fb on fb.game_id = fa.game_id and fb.person_id = ? "

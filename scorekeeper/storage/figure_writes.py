@@ -23,46 +23,34 @@ Figures = tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]
 
 def put_figures(db: Database, gid: str, figures: Figures | None
                 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Inside a write: the game's figures replaced by ``figures`` (none: an unfinished,
-    corrected-to-unfinished or undone game has none); what is kept now, as
-    :func:`.queries.game_figures` reads it (the rows just written, not read back)."""
+    """Inside a write: the game's figures replaced by ``figures`` (none: an unfinished or
+    undone game has none); what is kept now, as :func:`.figure_reads.game_figures` reads
+    it."""
     db.conn.execute("delete from figures where game_id = ?", [gid])
-    if not figures or not figures[0]:
-        return [], []
     row = db.conn.execute("select family, rowid, created_at, table_key, ruleset_id "
                           "from games where id = ?", [gid]).fetchone()
-    if row is None:
-        return [], []
-    family, game_row, played, table, ruleset_id = row
-    people = [r[0] for r in db.conn.execute(
-        "select person_id from players where game_id = ? order by seat", [gid])]
-    rows, parts = figures
-    by_seat: dict[int, list[list[Any]]] = {}
-    for seat, part, key, position, grp, points, deals in sorted(
-            parts, key=lambda p: (p[0], p[1], p[3])):
-        by_seat.setdefault(seat, []).append([part, key, position, grp, points, deals])
-    db.conn.executemany(
-        "insert into figures (game_id, seat, person_id, family, ruleset_id, table_key, played, "
-        "game_row, side, sides, total, place, won, parts) "
-        "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [(gid, seat, people[seat], family, ruleset_id, table, played, game_row, side, sides,
-          total, place, won, _packed(by_seat.get(seat)))
-         for seat, side, sides, total, place, won in rows])
-    return ([{"seat": seat, "person_id": people[seat], "family": family,
-              "ruleset_id": ruleset_id, "table_key": table, "played": played,
-              "game_row": game_row, "total": total, "place": place, "won": won}
-             for seat, side, sides, total, place, won in sorted(rows)],
-            [{"seat": seat, "person_id": people[seat], "family": family, "table_key": table,
-              "played": played, "game_row": game_row, "part": part, "key": key,
-              "position": position, "grp": grp, "points": points, "deals": deals}
-             for seat, part, key, position, grp, points, deals in sorted(
-                 parts, key=lambda p: (p[0], p[1], p[3]))])
+    if figures and figures[0] and row is not None:
+        family, game_row, played, table, ruleset_id = row
+        people = [r[0] for r in db.conn.execute(
+            "select person_id from players where game_id = ? order by seat", [gid])]
+        rows, parts = figures
+        by_seat: dict[int, list[list[Any]]] = {}
+        for seat, part, key, position, grp, points, deals in sorted(
+                parts, key=lambda p: (p[0], p[1], p[3])):
+            by_seat.setdefault(seat, []).append([part, key, position, grp, points, deals])
+        db.conn.executemany(
+            "insert into figures (game_id, seat, person_id, family, ruleset_id, table_key, "
+            "played, game_row, side, sides, total, place, won, parts) "
+            "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(gid, seat, people[seat], family, ruleset_id, table, played, game_row, side,
+              sides, total, place, won, _packed(by_seat.get(seat)))
+             for seat, side, sides, total, place, won in rows])
+    return figure_reads.game_figures(db, gid)
 
 
 @writes
 def write_figures(db: Database, gid: str, then: Then) -> None:
-    """A write of its own for a game's figures (the domain's backfill of older databases):
-    only the domain's ``then`` (its handlers) in the transaction."""
+    """A write of its own for a game's figures (the domain's backfill of older databases)."""
     if then is not None:
         then(db, gid)
 
@@ -78,12 +66,17 @@ _TOTAL_COLUMNS = ("person_id, table_key, family, part, key, games, wins, places,
                   "deals, grp, first_played, first_row, first_position, first_game, "
                   "first_seat")
 
+#: The totals kept as rows of their own; every other part's ride in the ``game`` row.
+WHOLE_PARTS = ("game", "ruleset")
+
+#: A person's ``game`` total of one family, everywhere or at one table.
+_GAME_ROW = "person_id = ? and table_key = ? and family = ? and part = 'game' and key = ''"
+
 
 def add_totals(db: Database, totals: list[Total]) -> None:
     """Inside a write: each running total moved by the numbers given (made if new); where
     the one added was played before the total's first game, it is the first now. A
-    total left with no game goes. The totals of parts (kinds of deal, counts) are moved
-    inside their family's ``game`` total (:func:`_move_parts`), which comes with them."""
+    total left with no game goes."""
     whole = [t for t in totals if t[3] in WHOLE_PARTS]
     if whole:
         db.conn.executemany(
@@ -102,31 +95,19 @@ def add_totals(db: Database, totals: list[Total]) -> None:
     if len(whole) < len(totals):
         _move_parts(db, [t for t in totals if t[3] not in WHOLE_PARTS])
     taken = sorted({tuple(t[:5]) for t in whole if t[5] < 0})
-    if taken:  # only where a game was taken off, by primary key
+    if taken:
         db.conn.executemany("delete from figure_totals where person_id = ? and table_key = ? "
                             "and family = ? and part = ? and key = ? and games <= 0", taken)
-
-
-#: The totals kept as rows of their own; every other part's ride in the ``game`` row.
-WHOLE_PARTS = ("game", "ruleset")
 
 
 def _move_parts(db: Database, totals: list[Total]) -> None:
     """The parts' totals moved inside their ``game`` totals, as :func:`add_totals` moves
     a row: numbers added, the group kept unless given, the first game replaced by an
-    earlier one added, an entry left with no game gone. One read and one write per
-    person, table and family (a finished game: 8), not one per part (a Kierki game: 96)."""
-    owners = sorted({tuple(t[:3]) for t in totals})
-    kept = {(pid, scope, family): figure_reads.unpack(text) for pid, scope, family, text in
-            db.conn.execute(  # each by primary key (a row value "in (values …)" scans)
-                "select t.person_id, t.table_key, t.family, t.parts from (values "
-                + ", ".join(["(?, ?, ?)"] * len(owners)) + ") as v join figure_totals t "
-                "on t.person_id = v.column1 and t.table_key = v.column2 and "
-                "t.family = v.column3 and t.part = 'game' and t.key = ''",
-                [x for owner in owners for x in owner])}
+    earlier one added, an entry left with no game gone."""
+    kept = {owner: _parts(db, owner) for owner in sorted({tuple(t[:3]) for t in totals})}
     for (pid, scope, family, part, key, games, _wins, _places, points, deals, grp,
          *first) in totals:
-        keyed = kept.setdefault((pid, scope, family), {}).setdefault(part, {})
+        keyed = kept[(pid, scope, family)].setdefault(part, {})
         entry = keyed.get(key)
         if entry is None:
             keyed[key] = [games, points, deals, grp, *first]
@@ -138,11 +119,16 @@ def _move_parts(db: Database, totals: list[Total]) -> None:
         if games > 0 and (entry[4] is None or tuple(first[:3]) < tuple(entry[4:7])):
             entry[4:9] = first
     db.conn.executemany(
-        "update figure_totals set parts = ? where person_id = ? and table_key = ? and "
-        "family = ? and part = 'game' and key = ''",
+        f"update figure_totals set parts = ? where {_GAME_ROW}",
         [(_packed({p: left for p, keyed in parts.items()
                    if (left := {k: e for k, e in keyed.items() if e[0] > 0})}), *owner)
          for owner, parts in kept.items()])
+
+
+def _parts(db: Database, owner: tuple[Any, ...]) -> dict[str, dict[str, list[Any]]]:
+    row = db.conn.execute(f"select parts from figure_totals where {_GAME_ROW}",
+                          list(owner)).fetchone()
+    return figure_reads.unpack(row[0] if row else None)
 
 
 def set_first(db: Database, person_id: int, table_key: str, family: str, part: str,
@@ -155,16 +141,12 @@ def set_first(db: Database, person_id: int, table_key: str, family: str, part: s
                         "person_id = ? and table_key = ? and family = ? and part = ? and "
                         "key = ?", [*first, person_id, table_key, family, part, key])
         return
-    where = [person_id, table_key, family]
-    row = db.conn.execute("select parts from figure_totals where person_id = ? and "
-                          "table_key = ? and family = ? and part = 'game' and key = ''",
-                          where).fetchone()
-    parts = figure_reads.unpack(row[0] if row else None)
+    owner = [person_id, table_key, family]
+    parts = _parts(db, tuple(owner))
     if key in parts.get(part, {}):
         parts[part][key][4:9] = first
-        db.conn.execute("update figure_totals set parts = ? where person_id = ? and "
-                        "table_key = ? and family = ? and part = 'game' and key = ''",
-                        [_packed(parts), *where])
+        db.conn.execute(f"update figure_totals set parts = ? where {_GAME_ROW}",
+                        [_packed(parts), *owner])
 
 
 def set_runs(db: Database, person_id: int, table_key: str, family: str, streak: int,
@@ -173,18 +155,15 @@ def set_runs(db: Database, person_id: int, table_key: str, family: str, streak: 
     table, or ``''``: everywhere), and the last game they count to (played, row)."""
     last_played, last_row = last or (None, None)
     db.conn.execute("update figure_totals set streak = ?, longest = ?, last_played = ?, "
-                    "last_row = ? where person_id = ? and table_key = ? and family = ? "
-                    "and part = 'game' and key = ''",
+                    f"last_row = ? where {_GAME_ROW}",
                     [streak, longest, last_played, last_row, person_id, table_key, family])
 
 
 def carry_runs(db: Database, games: list[tuple[int, str, str, int, str, int]]
                ) -> set[tuple[int, str, str]]:
-    """Inside a write: each person's wins in a row (in one family, everywhere or at one
-    table) carried on by one more game ``(person, table, family, won, played, row)``,
-    where that game comes after the last they count (one statement for all of them);
-    the totals it moved, as ``(person, table, family)``. A game played before a total's
-    last moves nothing here: its runs are counted again (:func:`set_runs`)."""
+    """Inside a write: each person's wins in a row carried on by one more game ``(person,
+    table, family, won, played, row)``, where that game comes after the last they count;
+    the totals it moved, as ``(person, table, family)``."""
     if not games:
         return set()
     given = " union all ".join(
@@ -203,10 +182,9 @@ def carry_runs(db: Database, games: list[tuple[int, str, str, int, str, int]]
 
 @writes
 def replace_totals(db: Database, totals: list[tuple[Any, ...]]) -> None:
-    """Every running total replaced by ``totals`` (the domain's, made from every figure
-    kept: ``Total`` then streak, longest, last_played, last_row; the parts' totals as
-    rows of their own, kept here inside their ``game`` total), and the setting that
-    asked for it cleared."""
+    """Every running total replaced by ``totals`` (``Total`` then streak, longest,
+    last_played, last_row; the parts' totals as rows of their own, kept here inside their
+    ``game`` total), and the setting that asked for it cleared."""
     parts: dict[tuple[Any, ...], dict[str, dict[str, list[Any]]]] = {}
     for pid, scope, family, part, key, games, _w, _p, points, deals, grp, *first in totals:
         if part not in WHOLE_PARTS:

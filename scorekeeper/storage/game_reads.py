@@ -4,6 +4,8 @@ history, signatures and changes; a table's and an evening's games.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -35,42 +37,50 @@ class StoredGame:
     #: The game this one is the rematch of, and this one's rematch, if any.
     rematch_of: str | None = None
     rematch: str | None = None
-    #: The tournament the game is a table of, if any (fixed when the game is made).
+    #: The tournament the game is a table of, if any.
     tournament: str | None = None
 
 
-def game_version(db: Database, gid: str) -> int:
-    """The game's version alone: a cheap "has anything changed?" for polling phones.
+@contextmanager
+def one_read(conn: Any) -> Iterator[None]:
+    """Its reads in one read transaction (one snapshot), unless the caller has one."""
+    own = not conn.in_transaction
+    if own:
+        conn.execute("BEGIN")
+    try:
+        yield
+    finally:
+        if own:
+            conn.execute("COMMIT")
 
-    Asked on every request that names a game, so it is one statement on the connection
-    itself, without the savepoint sqlite-utils puts around a query (three statements);
-    a read needs none."""
+
+def game_version(db: Database, gid: str) -> int:
+    """The game's version alone: has anything changed?"""
     row = db.conn.execute("select version from games where id = ?", [gid]).fetchone()
     if row is None:
         raise GameNotFound(gid)
     return int(row[0])
 
 
+#: A game's players' names (or person ids) in seat order, as a JSON list.
+_SEATED = ("(select json_group_array({0}) from (select {0} from players p "
+           "where p.game_id = g.id order by seat))")
+
+
 def game_header(db: Database, gid: str) -> dict[str, Any]:
     """What a download's name needs (family, players, date, version), without the deals."""
-    rows = list(db.query("""
-        select g.id, g.family, g.version, g.created_at,
-               (select json_group_array(name) from
-                   (select name from players p where p.game_id = g.id order by seat)) as players
-        from games g where g.id = ?""", [gid]))
+    rows = list(db.query("select g.id, g.family, g.version, g.created_at, "
+                         f"{_SEATED.format('name')} as players from games g "
+                         "where g.id = ?", [gid]))
     if not rows:
         raise GameNotFound(gid)
     return {**rows[0], "players": json.loads(rows[0]["players"])}
 
 
 def load_game(db: Database, gid: str) -> StoredGame:
-    """A whole game, read in one read transaction: its version and its deals agree even
-    while another phone writes."""
-    conn = db.conn  # the driver's own: no sqlite-utils per statement (asked per game loaded)
-    own = not conn.in_transaction
-    if own:
-        conn.execute("BEGIN")
-    try:
+    """A whole game, read in one transaction: its version and its deals agree."""
+    conn = db.conn
+    with one_read(conn):
         row = conn.execute(
             "select id, family, ruleset, settings, version, finished, created_at, updated_at, "
             "join_code, rematch_of, (select r.id from games r where r.rematch_of = games.id), "
@@ -82,9 +92,6 @@ def load_game(db: Database, gid: str) -> StoredGame:
             "select name from players where game_id = ? order by seat", [gid])]
         results = [json.loads(result) for (result,) in conn.execute(
             "select result from deals where game_id = ? order by number", [gid])]
-    finally:
-        if own:
-            conn.execute("COMMIT")
     gid, family, ruleset, settings, version, finished, created, updated, code, of, next_, \
         tournament = row
     return StoredGame(gid, family, json.loads(ruleset), json.loads(settings or "{}"), players,
@@ -93,62 +100,51 @@ def load_game(db: Database, gid: str) -> StoredGame:
 
 
 def rematch_of(db: Database, gid: str) -> str | None:
-    """The rematch game ``gid`` has (by index), or None."""
+    """The rematch game ``gid`` has, or None."""
     row = db.conn.execute("select id from games where rematch_of = ?", [gid]).fetchone()
     return row[0] if row else None
 
 
 def game_versions(db: Database, ids: list[str]) -> list[tuple[str, int]]:
-    """(id, version) of each of ``ids`` that exists: has any of them changed? (One
-    statement, as :func:`game_version`.)"""
-    rows = db.conn.execute("select id, version from games where id in (select value from "
-                           "json_each(?)) order by id", [json.dumps(ids)]).fetchall()
-    return [(gid, version) for gid, version in rows]
+    """(id, version) of each of ``ids`` that exists."""
+    return [tuple(r) for r in db.conn.execute(  # type: ignore[misc]
+        "select id, version from games where id in (select value from json_each(?)) "
+        "order by id", [json.dumps(ids)])]
 
 
 def count_games(db: Database) -> int:
-    return int(next(iter(db.query("select count(*) as n from games")))["n"])
+    return int(db.conn.execute("select count(*) from games").fetchone()[0])
 
 
-#: When a game was played: its last deal's recording (a correction counts), else its
-#: creation. Not ``updated_at``, which a rename of a player moves in every game they sat in.
+#: When a game was played: its last deal's recording, else its creation (not
+#: ``updated_at``, which a rename of a player moves).
 PLAYED_AT = ("coalesce((select max(d.recorded_at) from deals d where d.game_id = g.id), "
              "g.created_at)")
-
-
-#: How long a finished game's join code keeps working (its link works for good).
-CODE_AFTER_FINISH = timedelta(days=1)
 
 
 def game_by_code(db: Database, code: str, now: datetime | None = None) -> str:
     """The id of the game with this join code; a game finished more than a day ago has
     none any more (fewer live codes leave a guesser less to find)."""
-    cutoff = ((now or datetime.now(UTC)) - CODE_AFTER_FINISH).isoformat()
-    rows = list(db.query(f"select id from games g where join_code = ? and not (finished "
-                         f"and {PLAYED_AT} < ?)", [code, cutoff]))
-    if not rows:
+    cutoff = ((now or datetime.now(UTC)) - timedelta(days=1)).isoformat()
+    row = db.conn.execute(f"select id from games g where join_code = ? and not (finished "
+                          f"and {PLAYED_AT} < ?)", [code, cutoff]).fetchone()
+    if row is None:
         raise GameNotFound(code)
-    return rows[0]["id"]
+    return str(row[0])
 
 
 def list_games(db: Database, ids: list[str] | None = None) -> list[dict[str, Any]]:
     """Games (all, or those of ``ids``), the latest played first, with players, deals
-    entered and the ruleset snapshot.
-
-    ``played_at`` is when the game was played: its last deal's recording (a correction
-    counts), else its creation. Not ``updated_at``, which a rename of a player moves in
-    every game they sat in."""
+    entered and the ruleset snapshot."""
     where, params = "", []
     if ids is not None:
         where = "where g.id in (select value from json_each(?))"
         params = [json.dumps(ids)]
     rows = db.query(f"""
         select g.id, g.family, g.ruleset_id, g.ruleset, g.finished, g.created_at, g.updated_at,
-               g.join_code,
-               {PLAYED_AT} as played_at,
+               g.join_code, {PLAYED_AT} as played_at,
                (select count(*) from deals d where d.game_id = g.id) as deals_entered,
-               (select json_group_array(name) from
-                   (select name from players p where p.game_id = g.id order by seat)) as players
+               {_SEATED.format('name')} as players
         from games g {where} order by played_at desc, g.created_at desc""", params)
     return [{**r, "players": json.loads(r["players"]), "ruleset": json.loads(r["ruleset"])}
             for r in rows]
@@ -165,13 +161,13 @@ def deal_history(db: Database, gid: str, number: int | None = None) -> list[dict
             for r in db.query(sql + " order by id", params)]
 
 
-def _seating_rows(where: str) -> str:
-    return f"""
+def seating_rows(db: Database, where: str, params: list[Any]) -> list[dict[str, Any]]:
+    """Games with who sat where (``people``: person ids in seat order)."""
+    return [{**r, "people": json.loads(r["people"])} for r in db.query(f"""
         select g.id, g.family, g.ruleset_id, g.finished, g.created_at, g.updated_at,
                g.rematch_of, {PLAYED_AT} as played_at,
-               (select json_group_array(person_id) from (select person_id from players p
-                 where p.game_id = g.id order by seat)) as people
-        from games g {where}"""
+               {_SEATED.format('person_id')} as people
+        from games g {where}""", params)]
 
 
 #: A game's place among its table's: ``(id, table_key, created_at, rowid)``.
@@ -196,52 +192,27 @@ def evening_game(db: Database, eid: str) -> Place | None:
 
 def table_window(db: Database, key: str, created: str, row: int, since: str, back: int,
                  forward: int) -> list[dict[str, Any]]:
-    """:func:`seatings` of the games of one table around one of its games (``created``,
-    ``row``), oldest first: at most ``back`` before it, none started before ``since``,
-    and it with at most ``forward - 1`` after it; by index (``table_key, created_at``)."""
-    before = list(db.query(_seating_rows(
-        "where g.table_key = ? and g.created_at >= ? and (g.created_at, g.rowid) < (?, ?) "
-        "order by g.created_at desc, g.rowid desc limit ?"), [key, since, created, row, back]))
-    after = list(db.query(_seating_rows(
-        "where g.table_key = ? and (g.created_at, g.rowid) >= (?, ?) "
-        "order by g.created_at, g.rowid limit ?"), [key, created, row, forward]))
-    return [{**r, "people": json.loads(r["people"])} for r in before[::-1] + after]
+    """The seatings of one table's games around one of them (``created``, ``row``),
+    oldest first: at most ``back`` before it (none before ``since``), and it with at most
+    ``forward - 1`` after it."""
+    before = seating_rows(
+        db, "where g.table_key = ? and g.created_at >= ? and (g.created_at, g.rowid) < "
+        "(?, ?) order by g.created_at desc, g.rowid desc limit ?",
+        [key, since, created, row, back])
+    after = seating_rows(db, "where g.table_key = ? and (g.created_at, g.rowid) >= (?, ?) "
+                         "order by g.created_at, g.rowid limit ?", [key, created, row, forward])
+    return before[::-1] + after
 
 
 def latest_games(db: Database, offset: int, size: int, club: str | None = None
                  ) -> list[Place]:
     """Games (of ``club``; None: of every club), the latest started first, ``size`` from
     ``offset``: where each stands."""
-    if club is not None:
-        return [tuple(r) for r in db.conn.execute(  # type: ignore[misc]
-            "select id, table_key, created_at, rowid from games where club_id = ? "
-            "order by created_at desc, rowid desc limit ? offset ?", [club, size, offset])]
+    where = "where club_id = ? " if club is not None else ""
     return [tuple(r) for r in db.conn.execute(  # type: ignore[misc]
-        "select id, table_key, created_at, rowid from games "
-        "order by created_at desc, rowid desc limit ? offset ?", [size, offset])]
-
-
-def table_of(db: Database, gid: str) -> str | None:
-    """The table key of a game (None if it has none)."""
-    row = db.conn.execute("select table_key from games where id = ?", [gid]).fetchone()
-    if row is None:
-        raise GameNotFound(gid)
-    return row[0]
-
-
-def evening_table(db: Database, eid: str) -> str | None:
-    """The table of the game whose evening would have id ``eid`` (None if no game's)."""
-    row = db.conn.execute("select table_key from games where evening_id = ? limit 1",
-                          [eid]).fetchone()
-    return row[0] if row else None
-
-
-def latest_tables(db: Database, offset: int, size: int) -> list[tuple[str | None, str]]:
-    """(table key, created_at) of games, the latest started first, ``size`` from
-    ``offset``."""
-    return db.conn.execute("select table_key, created_at from games "
-                           "order by created_at desc, rowid desc limit ? offset ?",
-                           [size, offset]).fetchall()
+        f"select id, table_key, created_at, rowid from games {where}"
+        "order by created_at desc, rowid desc limit ? offset ?",
+        [club, size, offset] if club is not None else [size, offset])]
 
 
 def signatures(db: Database, gid: str) -> dict[int, dict[str, Any]]:
@@ -260,21 +231,13 @@ def _changes(rows: Any) -> list[dict[str, Any]]:
 
 
 def game_changes(db: Database, gid: str) -> list[dict[str, Any]]:
-    """What was changed in a game after the fact (corrections, undos, signatures taken
-    off), oldest first."""
+    """A game's corrections, undos and signatures taken off, oldest first."""
     return _changes(db.conn.execute(_CHANGE + "where c.game_id = ? order by c.id", [gid]))
 
 
 def versions(db: Database, ids: list[str]) -> dict[str, int]:
-    """Every given game's or tournament's version (a missing one left out), in one query
-    per 500 of them (their ids are both 96 random bits: one never names the other)."""
-    found: dict[str, int] = {}
-    for i in range(0, len(ids), 500):
-        chunk = ids[i:i + 500]
-        marks = ", ".join("?" * len(chunk))
-        for key, version in db.conn.execute(
-                f"select id, version from games where id in ({marks}) union all "
-                f"select id, version from tournaments where id in ({marks})",
-                chunk + chunk).fetchall():
-            found[key] = int(version)
-    return found
+    """Every given game's or tournament's version (a missing one left out)."""
+    of = "where id in (select value from json_each(?))"
+    return {key: int(version) for key, version in db.conn.execute(
+        f"select id, version from games {of} union all select id, version from tournaments "
+        f"{of}", [json.dumps(ids)] * 2)}

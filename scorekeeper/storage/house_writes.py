@@ -18,8 +18,8 @@ class RulesetInUse(StoreError):
 @writes
 def create_ruleset(db: Database, rid: str, family: str, data: dict[str, Any],
                    made_by: str | None, club: str = HOME_CLUB) -> str:
-    """Store a house variant (checked by its family) of ``club`` under a new id; its
-    creation time."""
+    """A house variant (checked by its family) of ``club`` under a new id; its creation
+    time."""
     now = connection.now()
     db.execute("insert into rulesets (id, family, data, made_by, created_at, club_id) "
                "values (?, ?, ?, ?, ?, ?)",
@@ -40,7 +40,7 @@ def delete_ruleset(db: Database, rid: str) -> None:
 
 @writes
 def set_setting(db: Database, key: str, value: str) -> None:
-    """Keep one of this server's choices (:func:`house_reads.setting` reads it)."""
+    """Keep one of this server's choices."""
     db.execute("insert into settings (key, value) values (?, ?) "
                "on conflict (key) do update set value = excluded.value", [key, value])
 
@@ -49,6 +49,5 @@ def set_setting(db: Database, key: str, value: str) -> None:
 def take_setting(db: Database, key: str, expected: str) -> bool:
     """Empty a setting if it still holds ``expected``, in one write: whether it did (a
     value usable once, such as the host link's hash, is taken by one request only)."""
-    taken = db.execute("update settings set value = '' where key = ? and value = ?",
-                       [key, expected])
-    return taken.rowcount == 1
+    return db.execute("update settings set value = '' where key = ? and value = ?",
+                      [key, expected]).rowcount == 1

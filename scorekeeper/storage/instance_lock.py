@@ -3,8 +3,7 @@ it for as long as it runs, and ``kierki restore`` takes the lock alone, so a res
 replaces a database a running server has open, and no server starts while a restore runs.
 
 The lock is ``flock(2)`` on ``<instance>/server.lock``: the system lets it go when the
-process ends, however it ends (a crash or ``kill -9`` leaves nothing to clean up), and any
-number of servers on one folder share it.
+process ends, however it ends, and any number of servers on one folder share it.
 """
 from __future__ import annotations
 
@@ -13,7 +12,6 @@ import os
 from pathlib import Path
 from typing import IO
 
-#: The file in the instance folder the lock is taken on.
 LOCK_FILE = "server.lock"
 
 
@@ -21,14 +19,8 @@ class InUse(Exception):
     """The instance's lock is held the other way (a server runs, or a restore does)."""
 
 
-def _open(instance: str | os.PathLike[str]) -> IO[bytes]:
-    path = Path(instance) / LOCK_FILE
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-    return os.fdopen(fd, "r+b")
-
-
 def _take(instance: str | os.PathLike[str], how: int) -> IO[bytes]:
-    f = _open(instance)
+    f = os.fdopen(os.open(Path(instance) / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o600), "r+b")
     try:
         fcntl.flock(f.fileno(), how | fcntl.LOCK_NB)
     except BlockingIOError:
@@ -39,8 +31,7 @@ def _take(instance: str | os.PathLike[str], how: int) -> IO[bytes]:
 
 def hold(instance: str | os.PathLike[str]) -> IO[bytes]:
     """The instance's lock shared with every other server (``kierki serve``), as an open
-    file: a restore is refused while the caller keeps it. ``SystemExit`` with the reason
-    while a restore runs."""
+    file; ``SystemExit`` with the reason while a restore runs."""
     try:
         return _take(instance, fcntl.LOCK_SH)
     except InUse:

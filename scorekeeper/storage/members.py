@@ -1,39 +1,28 @@
 """A club's members and its log: each member a row with the hash of a token of its own,
-so one member is removed without touching another (schema: migration
-``0018_club_members``)."""
+so one member is removed without touching another."""
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from sqlite_utils import Database
 
-from .club_reads import ClubNotFound
-from .connection import now as _now
-from .connection import writes
-
-#: What a club's log keeps.
-ACTIONS = ("joined", "removed", "renewed")
+from .club_writes import _bump_club
+from .connection import now, writes
 
 
 def _log(db: Database, cid: str, action: str, member: int | None, by: str) -> None:
-    if action not in ACTIONS:
-        raise ValueError(f"no such club log action: {action!r}")
+    """One entry of the club's log: ``joined``, ``removed`` or ``renewed``."""
     db.conn.execute("insert into club_log (club_id, at, action, member_id, by) "
-                    "values (?, ?, ?, ?, ?)", [cid, _now(), action, member, by])
-
-
-def _bump(db: Database, cid: str) -> None:
-    if db.conn.execute("update clubs set version = version + 1, updated_at = ? where id = ?",
-                       [_now(), cid]).rowcount != 1:
-        raise ClubNotFound(cid)
+                    "values (?, ?, ?, ?, ?)", [cid, now(), action, member, by])
 
 
 @writes
 def add_member(db: Database, cid: str, token_hash: str) -> int:
     """A new member of ``cid`` whose token hashes to ``token_hash``; its id."""
-    _bump(db, cid)
+    _bump_club(db, cid)
     mid = int(db.conn.execute("insert into club_members (club_id, token_hash, joined_at) "
-                              "values (?, ?, ?)", [cid, token_hash, _now()]).lastrowid)
+                              "values (?, ?, ?)", [cid, token_hash, now()]).lastrowid)
     _log(db, cid, "joined", mid, "member")
     return mid
 
@@ -44,7 +33,7 @@ def remove_member(db: Database, cid: str, mid: int, by: str) -> bool:
     gone = db.conn.execute("delete from club_members where club_id = ? and id = ?",
                            [cid, mid]).rowcount == 1
     if gone:
-        _bump(db, cid)
+        _bump_club(db, cid)
         _log(db, cid, "removed", mid, by)
     return gone
 
@@ -54,18 +43,16 @@ def remove_every_member(db: Database, cid: str, by: str) -> int:
     """Every member of ``cid`` removed at once (they join again by the new invitation);
     how many there were."""
     count = db.conn.execute("delete from club_members where club_id = ?", [cid]).rowcount
-    _bump(db, cid)
+    _bump_club(db, cid)
     _log(db, cid, "renewed", None, by)
     return int(count)
 
 
 def is_member(db: Database, cid: str, hashes: list[str]) -> bool:
-    """Whether any of the token hashes is a current member's of ``cid`` (by index)."""
-    if not hashes:
-        return False
-    marks = ", ".join("?" * len(hashes))
-    return db.conn.execute(f"select 1 from club_members where token_hash in ({marks}) "
-                           "and club_id = ? limit 1", [*hashes, cid]).fetchone() is not None
+    """Whether any of the token hashes is a current member's of ``cid``."""
+    return bool(hashes) and db.conn.execute(
+        "select 1 from club_members where token_hash in (select value from json_each(?)) "
+        "and club_id = ? limit 1", [json.dumps(hashes), cid]).fetchone() is not None
 
 
 def members(db: Database, cid: str) -> list[dict[str, Any]]:
@@ -83,12 +70,11 @@ def log(db: Database, cid: str, limit: int = 100) -> list[dict[str, Any]]:
 
 
 def tables_among(db: Database, tid: str, gids: list[str]) -> bool:
-    """Whether any of the games ``gids`` is a table of tournament ``tid`` (by index)."""
-    if not gids:
-        return False
-    marks = ", ".join("?" * len(gids))
-    return db.conn.execute(f"select 1 from tournament_tables where tournament_id = ? and "
-                           f"game_id in ({marks}) limit 1", [tid, *gids]).fetchone() is not None
+    """Whether any of the games ``gids`` is a table of tournament ``tid``."""
+    return bool(gids) and db.conn.execute(
+        "select 1 from tournament_tables where tournament_id = ? and game_id in "
+        "(select value from json_each(?)) limit 1", [tid, json.dumps(gids)]
+    ).fetchone() is not None
 
 
 def tournament_games(db: Database, tid: str) -> list[str]:

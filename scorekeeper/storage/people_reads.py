@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .game_reads import PLAYED_AT
+from .game_reads import seating_rows
 
 
 class PersonNotFound(LookupError):
@@ -25,14 +25,12 @@ def people(db: Database, club: str = "home") -> list[dict[str, Any]]:
         group by pe.id order by pe.name collate nocase, pe.id""", [club]))
 
 
-#: SQLite's integers (signed 64 bits): an id outside them names no row (and SQLite could
-#: not even be asked about it).
+#: SQLite's integers (signed 64 bits): an id outside them names no row.
 ROW_IDS = range(-2**63, 2**63)
 
 
 def person(db: Database, pid: Any) -> dict[str, Any]:
-    """A person by id (every page and API answer about one reads it first); an id that is
-    not an int SQLite holds is simply not found."""
+    """A person by id; an id that is not an int SQLite holds is simply not found."""
     rows = list(db.query("select id, name, created_at from people where id = ?", [pid])) \
         if isinstance(pid, int) and pid in ROW_IDS else []
     if not rows:
@@ -41,14 +39,8 @@ def person(db: Database, pid: Any) -> dict[str, Any]:
 
 
 def seatings(db: Database) -> list[dict[str, Any]]:
-    """Every game with who sat where (person ids in seat order), oldest first: what
-    evenings, tables and statistics are worked out from."""
-    return [{**r, "people": json.loads(r["people"])} for r in db.query(f"""
-        select g.id, g.family, g.ruleset_id, g.finished, g.created_at, g.updated_at,
-               g.rematch_of, {PLAYED_AT} as played_at,
-               (select json_group_array(person_id) from (select person_id from players p
-                 where p.game_id = g.id order by seat)) as people
-        from games g order by g.created_at, g.rowid""")]
+    """Every game with who sat where (person ids in seat order), oldest first."""
+    return seating_rows(db, "order by g.created_at, g.rowid", [])
 
 
 def names(db: Database, ids: Any) -> dict[int, str]:
@@ -58,29 +50,28 @@ def names(db: Database, ids: Any) -> dict[int, str]:
                                 [json.dumps(sorted(set(ids)))]).fetchall())
 
 
-#: The languages whose name order is kept (``people.sort_<language>``); others sort as
-#: English does.
-SORTED_LANGUAGES = ("en", "pl")
+names_of = names
+
+
+def _sort_column(language: str) -> str:
+    """The column of a language's name order (``people.sort_<language>``; else English's)."""
+    return f"sort_{language if language in ('en', 'pl') else 'en'}"
 
 
 def sort_keys(db: Database, ids: Any, language: str) -> dict[int, bytes]:
-    """The stored collation keys of the names of the people of ``ids`` in ``language``
-    (``people.sort_<language>``: ordered as :func:`.collation.by_name` orders the names)."""
-    column = f"sort_{language if language in SORTED_LANGUAGES else 'en'}"
+    """The stored collation keys of the names of the people of ``ids`` in ``language``."""
     return {pid: key or b"" for pid, key in db.conn.execute(
-        f"select id, {column} from people where id in (select value from json_each(?))",
-        [json.dumps(sorted(set(ids)))])}
+        f"select id, {_sort_column(language)} from people where id in "
+        "(select value from json_each(?))", [json.dumps(sorted(set(ids)))])}
 
 
 def people_page(db: Database, language: str, page: int, size: int, club: str = "home"
                 ) -> tuple[list[dict[str, Any]], bool]:
     """One page (from 1) of everyone of ``club`` who has played, in the order ``language``
-    sorts names, each with how many games they played; and whether another page follows
-    (by index: ``(club_id, sort_<language>, name, id)``)."""
-    column = f"sort_{language if language in SORTED_LANGUAGES else 'en'}"
+    sorts names, each with how many games they played; and whether another page follows."""
     rows = list(db.query(f"""
         select pe.id, pe.name, pe.created_at, pe.games
-        from people pe where pe.club_id = ? order by pe.{column}, pe.name, pe.id
+        from people pe where pe.club_id = ? order by pe.{_sort_column(language)}, pe.name, pe.id
         limit ? offset ?""", [club, size + 1, (page - 1) * size]))
     return rows[:size], len(rows) > size
 
@@ -91,17 +82,16 @@ def count_people(db: Database, club: str = "home") -> int:
 
 
 def person_tables(db: Database, pid: int, limit: int = -1) -> list[tuple[str, int]]:
-    """The tables a person sat at (``games.table_key``) and how many games each, the
-    most games first (then by key): at most ``limit`` of them (-1: all), by index
-    (``table_seats``, kept by the writes that make and delete games)."""
+    """The tables a person sat at and how many games each, the most games first (then by
+    key): at most ``limit`` of them (-1: all)."""
     return [(k, n) for k, n in db.conn.execute(
         "select table_key, games from table_seats where person_id = ? "
         "order by games desc, table_key limit ?", [pid, limit]).fetchall()]
 
 
 def table_count(db: Database, key: str) -> int:
-    """How many games one table (its people's ids sorted, ``3-5-7-9``) played, by index:
-    each of them sat at every one (0: no such table)."""
+    """How many games one table (its people's ids sorted, ``3-5-7-9``) played (0: no such
+    table)."""
     first = key.split("-")[0]
     row = db.conn.execute("select games from table_seats where person_id = ? and "
                           "table_key = ?", [int(first) if first.isdigit() else -1,
@@ -110,15 +100,12 @@ def table_count(db: Database, key: str) -> int:
 
 
 def person_games(db: Database, pid: int) -> Iterator[str]:
-    """Every game a person played in, read as it is asked for (by index: who stops at
-    the first game pays for one row)."""
-    seen: set[str] = set()
-    cursor = db.conn.execute("select game_id from players where person_id = ?", [pid])
+    """Every game a person played in, read as it is asked for."""
+    cursor = db.conn.execute("select distinct game_id from players where person_id = ?",
+                             [pid])
     try:
         for (gid,) in cursor:
-            if gid not in seen:
-                seen.add(gid)
-                yield gid
+            yield gid
     finally:
         cursor.close()  # a reader that stopped early holds no statement open
 
@@ -132,17 +119,6 @@ def renames(db: Database, limit: int = 100) -> list[dict[str, Any]]:
         [limit])]
 
 
-def names_of(db: Database, ids: list[int]) -> dict[int, str]:
-    """The names the given people go by."""
-    out: dict[int, str] = {}
-    for i in range(0, len(ids), 500):
-        chunk = ids[i:i + 500]
-        marks = ", ".join("?" * len(chunk))
-        out.update(db.conn.execute(f"select id, name from people where id in ({marks})",
-                                   chunk).fetchall())
-    return out
-
-
 def person_in_club(db: Database, pid: int, club: str) -> str | None:
     """The name of person ``pid`` if they are of ``club``."""
     row = db.conn.execute("select name from people where id = ? and club_id = ?",
@@ -151,6 +127,6 @@ def person_in_club(db: Database, pid: int, club: str) -> str | None:
 
 
 def last_rename(db: Database) -> int:
-    """The id of the latest rename of anyone (0: none), the last entry of the primary key:
-    what a kept list of names is stamped with, so that a rename shows at once."""
+    """The id of the latest rename of anyone (0: none): a kept list of names is stamped
+    with it, so that a rename shows at once."""
     return int(db.conn.execute("select coalesce(max(id), 0) from renames").fetchone()[0])

@@ -13,31 +13,23 @@ from . import connection, people_reads
 from .connection import RIGHTS, StoreError, sort_keys, writes
 
 
-def _person(db: Database, name: str, now: str, club: str) -> int:
-    """The person of this name in ``club``, made the first time it is seen there (within
-    a write), with the keys their name sorts by."""
-    return _person_named(db, name, now, club)[0]
-
-
 def _person_named(db: Database, name: str, now: str, club: str) -> tuple[int, str]:
-    """The person of this name in ``club`` and the name they go by: the one first written
-    (or last given by a rename), whatever case or spacing ``name`` is typed in. **The one
-    place a typed name becomes a person**: a name is matched within its club only (two
-    clubs' "Ania" are two people)."""
+    """The person of this name in ``club`` (made the first time it is seen there) and the
+    name they go by: the one first written (or last given by a rename), whatever case or
+    spacing ``name`` is typed in. Two clubs' "Ania" are two people."""
     key = person_key(name)
     row = db.conn.execute("select id, name from people where club_id = ? and key = ?",
                           [club, key]).fetchone()
     if row:
         return int(row[0]), str(row[1])
-    return int(db.execute("insert into people (name, key, created_at, sort_en, sort_pl, "
-                          "club_id) values (?, ?, ?, ?, ?, ?)",
-                          [name, key, now, *sort_keys(name), club]).lastrowid), name
+    return int(db.conn.execute("insert into people (name, key, created_at, sort_en, sort_pl, "
+                               "club_id) values (?, ?, ?, ?, ?, ?)",
+                               [name, key, now, *sort_keys(name), club]).lastrowid), name
 
 
-def _count_seats(db: Database, seats: list[dict[str, Any]], step: int) -> None:
+def _count_seats(db: Database, ids: list[Any], step: int) -> None:
     """A game made (``step`` 1) or deleted (-1): its people's counts of games, in all and
-    at its table (``people.games``, ``table_seats``), moved in the same write."""
-    ids = [r["person_id"] for r in seats]
+    at its table (``people.games``, ``table_seats``)."""
     if not ids or None in ids:
         return
     db.conn.executemany("update people set games = games + ? where id = ?",
@@ -70,9 +62,9 @@ def rename_person(db: Database, pid: int, name: str, by: str = "host") -> list[s
 
 
 def _rename(db: Database, pid: int, name: str, by: str, keep: bool) -> list[str]:
-    """Give a person a new name everywhere: the person and every seat they played. The
-    games they played change version, so every page and cache shows the new name. The
-    rename is kept in ``renames`` (the old name, when, by which right)."""
+    """Give a person a new name everywhere: the person and every seat they played. Their
+    games and tournaments change version, so every page shows the new name. With
+    ``keep`` the rename is kept in ``renames``. The games it changed."""
     key = person_key(name)
     now = connection.now()
     old = db.conn.execute("select name, club_id from people where id = ?", [pid]).fetchone()
@@ -80,27 +72,29 @@ def _rename(db: Database, pid: int, name: str, by: str, keep: bool) -> list[str]
         raise people_reads.PersonNotFound(pid)
     if db.conn.execute("select 1 from people where club_id = ? and key = ? and id != ?",
                        [old[1], key, pid]).fetchone():
-        raise NameTaken(name)  # another of the person's club has it
+        raise NameTaken(name)
     if by not in RIGHTS:
         raise ValueError(f"no such right: {by!r}")
     if keep and old[0] != name:
         db.conn.execute("insert into renames (person_id, old_name, new_name, at, by) "
                         "values (?, ?, ?, ?, ?)", [pid, old[0], name, now, by])
-    if db.execute("update people set name = ?, key = ?, sort_en = ?, sort_pl = ? where id = ?",
-                  [name, key, *sort_keys(name), pid]).rowcount != 1:
-        raise people_reads.PersonNotFound(pid)
-    games = [r["game_id"] for r in db.query(
+    db.conn.execute("update people set name = ?, key = ?, sort_en = ?, sort_pl = ? "
+                    "where id = ?", [name, key, *sort_keys(name), pid])
+    games = [r[0] for r in db.conn.execute(
         "select distinct game_id from players where person_id = ?", [pid])]
+    listed = json.dumps(games)
     closed = db.conn.execute(
         "select t.tournament_id from tournament_tables t join tournaments n on n.id = "
         "t.tournament_id where n.closed and t.game_id in (select value from json_each(?)) "
-        "limit 1", [json.dumps(games)]).fetchone()
+        "limit 1", [listed]).fetchone()
     if closed:  # a closed night's names are final, as its results
         raise Frozen(closed[0])
-    db.execute("update players set name = ? where person_id = ?", [name, pid])
-    db.execute("update games set version = version + 1, updated_at = ? where id in "
-               "(select value from json_each(?))", [now, json.dumps(games)])
-    touch_tournaments_of_person(db, pid)
+    db.conn.execute("update players set name = ? where person_id = ?", [name, pid])
+    db.conn.execute("update games set version = version + 1, updated_at = ? where id in "
+                    "(select value from json_each(?))", [now, listed])
+    db.conn.execute("update tournaments set version = version + 1, updated_at = ? where id in "
+                    "(select tournament_id from tournament_players where person_id = ?)",
+                    [now, pid])
     return games
 
 
@@ -111,8 +105,8 @@ class RenameChanged(StoreError):
 
 @writes
 def undo_rename(db: Database, rename_id: int) -> int:
-    """Take a rename back (the host's): the person gets the old name again, and the undo
-    is kept (the rename marked undone). Returns the person's id."""
+    """Take a rename back (the host's): the person gets the old name again, and the rename
+    is marked undone. Returns the person's id."""
     row = db.conn.execute("select r.person_id, r.old_name, r.new_name, r.undone_at, p.name "
                           "from renames r join people p on p.id = r.person_id where r.id = ?",
                           [rename_id]).fetchone()
@@ -124,11 +118,3 @@ def undo_rename(db: Database, rename_id: int) -> int:
     _rename(db, pid, old_name, "host", keep=False)
     db.conn.execute("update renames set undone_at = ? where id = ?", [connection.now(), rename_id])
     return int(pid)
-
-
-def touch_tournaments_of_person(db: Database, pid: int) -> list[tuple[str, int]]:
-    """Inside a write: the versions of every tournament person ``pid`` plays in bumped."""
-    return [(r[0], int(r[1])) for r in db.conn.execute(
-        "update tournaments set version = version + 1, updated_at = ? where id in "
-        "(select tournament_id from tournament_players where person_id = ?) "
-        "returning id, version", [connection.now(), pid]).fetchall()]

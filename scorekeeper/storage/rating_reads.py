@@ -2,6 +2,7 @@
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,14 +47,11 @@ def seat_people(db: Database, gid: str) -> list[int]:
 
 def ratings_now(db: Database, people: list[int]) -> dict[int, tuple[float, float, int]]:
     """Each given person's rating now: (mu, sigma, rated games); none if unrated."""
-    marks = ", ".join("?" * len(people))
-    return {r[0]: (r[1], r[2], r[3]) for r in db.conn.execute(
-        f"select person_id, mu, sigma, games from ratings where person_id in ({marks})",
-        people)}
+    return {p: (mu, sigma, games) for p, (mu, sigma, _, games) in rating_rows(db, people).items()}
 
 
 def rating_before(db: Database, pid: int, seq: int) -> tuple[float, float, int] | None:
-    """A person's rating after their last rated game before ``seq`` (by index)."""
+    """A person's rating after their last rated game before ``seq``."""
     row = db.conn.execute("select mu, sigma, games from rating_seats where person_id = ? "
                           "and seq < ? order by seq desc limit 1", [pid, seq]).fetchone()
     return (row[0], row[1], row[2]) if row else None
@@ -113,15 +111,10 @@ def finishing_order(db: Database, club: str | None = None) -> list[str]:
 
 def seat_places(db: Database, games: list[str]) -> list[tuple[str, int, int, str, int]]:
     """Each seat of the given finished games: (game, seat, person, club, place)."""
-    out: list[tuple[str, int, int, str, int]] = []
-    for i in range(0, len(games), 500):
-        chunk = games[i:i + 500]
-        marks = ", ".join("?" * len(chunk))
-        out += db.conn.execute(
-            "select f.game_id, f.seat, f.person_id, g.club_id, f.place from figures f "
-            f"join games g on g.id = f.game_id where f.game_id in ({marks})",
-            chunk).fetchall()
-    return out
+    return db.conn.execute(
+        "select f.game_id, f.seat, f.person_id, g.club_id, f.place from figures f "
+        "join games g on g.id = f.game_id where f.game_id in (select value from json_each(?))",
+        [json.dumps(games)]).fetchall()
 
 
 @dataclass(frozen=True)
@@ -176,9 +169,8 @@ class NightFigure:
 def season_figures(db: Database, club: str, starts: str, ends: str,
                    person: int | None = None) -> list[NightFigure]:
     """Every seat of every finished game of the club's tournaments begun from ``starts``
-    to ``ends`` (ISO days, both in), night by night (by index: the club's tournaments by
-    their start, each one's tables and figures by their keys); with ``person``, only the
-    nights they played in."""
+    to ``ends`` (ISO days, both in), night by night; with ``person``, only the nights
+    they played in."""
     mine = ("and exists (select 1 from tournament_players p where p.tournament_id = n.id "
             "and p.person_id = ?) " if person is not None else "")
     return [NightFigure(*r) for r in db.conn.execute(
@@ -192,11 +184,6 @@ def season_figures(db: Database, club: str, starts: str, ends: str,
 
 def rating_rows(db: Database, ids: list[int]) -> dict[int, tuple[float, float, float, int]]:
     """The given people's ratings now: (mu, sigma, conservative, rated games)."""
-    out: dict[int, tuple[float, float, float, int]] = {}
-    for i in range(0, len(ids), 500):
-        chunk = ids[i:i + 500]
-        marks = ", ".join("?" * len(chunk))
-        out.update({r[0]: tuple(r[1:]) for r in db.conn.execute(  # type: ignore[misc]
-            "select person_id, mu, sigma, conservative, games from ratings "
-            f"where person_id in ({marks})", chunk)})
-    return out
+    return {r[0]: tuple(r[1:]) for r in db.conn.execute(  # type: ignore[misc]
+        "select person_id, mu, sigma, conservative, games from ratings "
+        "where person_id in (select value from json_each(?))", [json.dumps(ids)])}

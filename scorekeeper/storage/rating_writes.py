@@ -23,6 +23,10 @@ RatingSeat = tuple[Any, ...]
 #: A person's rating now: ``(person_id, club_id, mu, sigma, conservative, games)``.
 PersonRating = tuple[Any, ...]
 
+_INSERT_SEATS = ("insert into rating_seats (game_id, seat, person_id, club_id, seq, place, "
+                 "games, mu_before, sigma_before, mu, sigma) "
+                 "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+
 
 def add_rated_game(db: Database, gid: str, club: str, casual: bool, counted: bool) -> int:
     """Inside a write: game ``gid`` finished, last in its finishing order; its ``seq``."""
@@ -51,9 +55,7 @@ def put_rating_seats(db: Database, club: str, seq: int, rows: list[RatingSeat]) 
     """Inside a write: the club's seats' ratings from game ``seq`` on replaced by
     ``rows``."""
     db.conn.execute("delete from rating_seats where club_id = ? and seq >= ?", [club, seq])
-    db.conn.executemany(
-        "insert into rating_seats (game_id, seat, person_id, club_id, seq, place, games, "
-        "mu_before, sigma_before, mu, sigma) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    db.conn.executemany(_INSERT_SEATS, rows)
 
 
 def put_ratings(db: Database, rows: list[PersonRating], gone: tuple[int, ...] = ()) -> None:
@@ -78,9 +80,7 @@ def replace_ratings(db: Database, games: list[tuple[str, str, bool, bool]],
                         "values (?, ?, ?, ?, ?)",
                         [(g, c, i, int(casual), int(counted))
                          for i, (g, c, casual, counted) in enumerate(games, start=1)])
-    db.conn.executemany(
-        "insert into rating_seats (game_id, seat, person_id, club_id, seq, place, games, "
-        "mu_before, sigma_before, mu, sigma) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", seats)
+    db.conn.executemany(_INSERT_SEATS, seats)
     put_ratings(db, ratings)
     db.conn.execute("delete from settings where key = ?", [RATINGS_WANTED])
 
@@ -99,10 +99,3 @@ def put_season(db: Database, sid: str, club: str, name: str, starts: str, ends: 
         "starts = excluded.starts, ends = excluded.ends, scoring = excluded.scoring, "
         "best = excluded.best where seasons.club_id = excluded.club_id",
         [sid, club, name, starts, ends, scoring, best, connection.now()])
-
-
-@writes
-def delete_season(db: Database, sid: str, club: str) -> None:
-    if db.conn.execute("delete from seasons where id = ? and club_id = ?",
-                       [sid, club]).rowcount != 1:
-        raise SeasonNotFound(sid)

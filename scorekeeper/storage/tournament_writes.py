@@ -12,12 +12,12 @@ from sqlite_utils import Database
 from . import connection, tournament_reads
 from .connection import HOME_CLUB, StoreError, writes
 from .game_writes import _insert_game, _note
-from .people_writes import NameTaken, _person
+from .people_writes import NameTaken, _person_named
 
 
 def touch_tournament_of(db: Database, gid: str) -> tuple[str, int] | None:
-    """Inside a write: the version of game ``gid``'s tournament bumped (its standings or
-    its tables' progress moved); the tournament and its new version, or None."""
+    """Inside a write: the version of game ``gid``'s tournament bumped; the tournament and
+    its new version, or None."""
     row = db.conn.execute(
         "update tournaments set version = version + 1, updated_at = ? where id = "
         "(select tournament_id from tournament_tables where game_id = ?) "
@@ -25,12 +25,10 @@ def touch_tournament_of(db: Database, gid: str) -> tuple[str, int] | None:
     return (row[0], int(row[1])) if row else None
 
 
-
-
 class TournamentChanged(StoreError):
     """The tournament is not as the write expected (``reason`` says how): the round was
-    drawn already (``drawn``: another tab of the director's), a game of the current round
-    is unfinished (``unfinished``), or the tournament is closed (``closed``)."""
+    drawn already (``drawn``), a game of the current round is unfinished
+    (``unfinished``), the tournament is closed (``closed``) or open (``open``)."""
 
     def __init__(self, reason: str, version: int):
         self.reason = reason
@@ -50,38 +48,34 @@ class NewTable:
     names: list[str]
 
 
-def _claim_tournament(db: Database, tid: str) -> int:
-    """Bump the tournament's version, unless it is closed (:class:`TournamentChanged`)."""
-    row = db.conn.execute("select version, closed from tournaments where id = ?",
+def _claim(db: Database, tid: str, closed: bool = False) -> str:
+    """The tournament's version bumped if it is open (``closed``: if it is closed), else
+    :class:`TournamentChanged`; its club."""
+    row = db.conn.execute("select version, closed, club_id from tournaments where id = ?",
                           [tid]).fetchone()
     if row is None:
         raise tournament_reads.TournamentNotFound(tid)
-    if row[1]:
-        raise TournamentChanged("closed", row[0])
+    if bool(row[1]) != closed:
+        raise TournamentChanged("open" if closed else "closed", row[0])
     db.conn.execute("update tournaments set version = version + 1, updated_at = ? "
                     "where id = ?", [connection.now(), tid])
-    return row[0] + 1
+    return str(row[2])
 
 
-def _store_round(db: Database, tid: str, number: int, tables: list[NewTable]) -> list[str]:
-    club = db.conn.execute("select club_id from tournaments where id = ?", [tid]).fetchone()
-    if club is None:
-        raise tournament_reads.TournamentNotFound(tid)
-    if number > 1:
-        left = db.conn.execute(
+def _store_round(db: Database, tid: str, club: str, number: int,
+                 tables: list[NewTable]) -> list[str]:
+    if number > 1 and db.conn.execute(
             "select count(*) from tournament_tables t join games g on g.id = t.game_id "
             "where t.tournament_id = ? and t.round = ? and g.finished = 0",
-            [tid, number - 1]).fetchone()[0]
-        if left:
-            raise TournamentChanged("unfinished", tournament_reads.tournament_version(db, tid))
+            [tid, number - 1]).fetchone()[0]:
+        raise TournamentChanged("unfinished", tournament_reads.tournament_version(db, tid))
     last = db.conn.execute("select max(round) from tournament_tables where tournament_id = ?",
                            [tid]).fetchone()[0] or 0
     if last != number - 1:
         raise TournamentChanged("drawn", tournament_reads.tournament_version(db, tid))
     games = []
     for table, new in enumerate(tables, start=1):
-        gid = _insert_game(db, new.family, new.ruleset, new.names, new.settings,
-                           club=club[0])
+        gid = _insert_game(db, new.family, new.ruleset, new.names, new.settings, club=club)
         db.conn.execute("insert into tournament_tables (tournament_id, round, number, game_id, "
                         "seats) values (?, ?, ?, ?, ?)",
                         [tid, number, table, gid, json.dumps(new.seats)])
@@ -95,8 +89,7 @@ def create_tournament(db: Database, tid: str, name: str, rounds: int,
                       players: list[str], first_round: list[NewTable],
                       club: str = HOME_CLUB) -> list[str]:
     """A tournament of ``club``, its players (entry numbers 1, 2, … in the order given,
-    each the person of that name in the club) and its first round's games, in one
-    transaction."""
+    each the person of that name in the club) and its first round's games."""
     now = connection.now()
     db.conn.execute("insert into tournaments (id, name, rounds, rulesets, scoring, seed, "
                     "version, closed, created_at, updated_at, club_id) values (?, ?, ?, ?, ?, "
@@ -105,26 +98,22 @@ def create_tournament(db: Database, tid: str, name: str, rounds: int,
     for number, typed in enumerate(players, start=1):
         db.conn.execute("insert into tournament_players (tournament_id, number, person_id, "
                         "joined) values (?, ?, ?, 1)",
-                        [tid, number, _person(db, typed, now, club)])
-    return _store_round(db, tid, 1, first_round)
+                        [tid, number, _person_named(db, typed, now, club)[0]])
+    return _store_round(db, tid, club, 1, first_round)
 
 
 @writes
 def add_round(db: Database, tid: str, number: int, tables: list[NewTable]) -> list[str]:
-    """Round ``number``'s games, if round ``number - 1`` is the last drawn and every game of
-    it is finished (checked here, under the write lock: two directors' tabs cannot both
-    draw it); :class:`TournamentChanged` otherwise."""
-    _claim_tournament(db, tid)
-    return _store_round(db, tid, number, tables)
+    """Round ``number``'s games, if round ``number - 1`` is the last drawn and all its
+    games are finished (under the write lock: two tabs cannot both draw it)."""
+    return _store_round(db, tid, _claim(db, tid), number, tables)
 
 
 @writes
 def add_tournament_player(db: Database, tid: str, name: str, joined: int) -> int:
     """A late arrival: the next entry number, drawn from round ``joined`` on."""
-    _claim_tournament(db, tid)
-    now = connection.now()
-    club = db.conn.execute("select club_id from tournaments where id = ?", [tid]).fetchone()
-    pid = _person(db, name, now, club[0])  # claimed: the tournament is there
+    club = _claim(db, tid)
+    pid = _person_named(db, name, connection.now(), club)[0]
     if db.conn.execute("select 1 from tournament_players where tournament_id = ? and "
                        "person_id = ?", [tid, pid]).fetchone():
         raise NameTaken(name)
@@ -138,41 +127,30 @@ def add_tournament_player(db: Database, tid: str, name: str, joined: int) -> int
 @writes
 def withdraw_tournament_player(db: Database, tid: str, number: int, after: int) -> None:
     """A player leaves: not drawn after round ``after``; their games stay and count."""
-    _claim_tournament(db, tid)
+    _claim(db, tid)
     if db.conn.execute("update tournament_players set left_after = ? where tournament_id = ? "
                        "and number = ? and left_after is null",
                        [after, tid, number]).rowcount != 1:
         raise tournament_reads.TournamentNotFound(f"{tid}/{number}")
 
 
-def _bump_games_of(db: Database, tid: str) -> None:
-    """Every game of the tournament changes version: its pages (and every phone on them)
-    show at once whether the game can be written."""
+def _close(db: Database, tid: str, closed: bool, by: str) -> None:
+    """The tournament closed (nothing in it changes, its games included) or reopened;
+    every game of it changes version, so its pages show whether it can be written."""
+    _claim(db, tid, closed=not closed)
+    now = connection.now()
+    db.conn.execute("update tournaments set closed = ? where id = ?", [int(closed), tid])
     db.conn.execute("update games set version = version + 1, updated_at = ? where id in "
                     "(select game_id from tournament_tables where tournament_id = ?)",
-                    [connection.now(), tid])
+                    [now, tid])
+    _note(db, None, "close" if closed else "reopen", by, tournament_id=tid)
 
 
 @writes
 def close_tournament(db: Database, tid: str, by: str = "director") -> None:
-    """The tournament is over: nothing more is drawn or changed in it, its games included
-    (:func:`_bump` refuses them, :class:`Frozen`), until the director reopens it."""
-    _claim_tournament(db, tid)
-    db.conn.execute("update tournaments set closed = 1 where id = ?", [tid])
-    _bump_games_of(db, tid)
-    _note(db, None, "close", by, tournament_id=tid)
+    _close(db, tid, True, by)
 
 
 @writes
 def reopen_tournament(db: Database, tid: str, by: str = "director") -> None:
-    """A closed tournament opened again (kept in ``changes``): its games can be corrected,
-    and rounds drawn, as before it was closed."""
-    row = db.conn.execute("select closed from tournaments where id = ?", [tid]).fetchone()
-    if row is None:
-        raise tournament_reads.TournamentNotFound(tid)
-    if not row[0]:
-        raise TournamentChanged("open", tournament_reads.tournament_version(db, tid))
-    db.conn.execute("update tournaments set closed = 0, version = version + 1, updated_at = ? "
-                    "where id = ?", [connection.now(), tid])
-    _bump_games_of(db, tid)
-    _note(db, None, "reopen", by, tournament_id=tid)
+    _close(db, tid, False, by)

@@ -1,5 +1,4 @@
-"""0001_initial
-"""
+"""Games, their seats, deals and the history of replaced deals."""
 from __future__ import annotations
 
 from sqlite_utils import Database

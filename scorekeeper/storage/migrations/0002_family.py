@@ -1,5 +1,4 @@
-"""One name for the concept: the column that says which game a row is, ``family``.
-"""
+"""The column that says which game a row is: ``family``."""
 from __future__ import annotations
 
 from sqlite_utils import Database

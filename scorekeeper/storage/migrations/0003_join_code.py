@@ -1,5 +1,4 @@
-"""A short code per game, to join it from another phone (existing games get one).
-"""
+"""A short code per game, to join it from another phone (existing games get one)."""
 from __future__ import annotations
 
 from sqlite_utils import Database
@@ -12,6 +11,6 @@ def migrate(db: Database) -> None:
     for row in list(db.query("select id from games")):
         while db.conn.execute("select 1 from games where join_code = ?",
                               [code := new_join_code()]).fetchone():
-            pass  # (no clubs yet: :func:`_free_code` looks there too)
+            pass
         db.execute("update games set join_code = ? where id = ?", [code, row["id"]])
     db.table("games").create_index(["join_code"], unique=True)

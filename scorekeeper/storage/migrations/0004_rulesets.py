@@ -1,5 +1,4 @@
-"""House variants: rulesets made at this server, beside the built-in ones.
-"""
+"""House variants: rulesets made at this server, beside the built-in ones."""
 from __future__ import annotations
 
 from sqlite_utils import Database

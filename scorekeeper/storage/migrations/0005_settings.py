@@ -1,5 +1,4 @@
-"""This server's choices, by name (the ruleset new games start with).
-"""
+"""This server's choices, by name (the ruleset new games start with)."""
 from __future__ import annotations
 
 from sqlite_utils import Database

@@ -1,6 +1,5 @@
-"""People known to this server, each seat of each game linked to one: the same name
-(in any case, spacing or invisible characters) is the same person.
-"""
+"""People, each seat of each game linked to one: the same name (in any case, spacing
+or invisible characters) is the same person."""
 from __future__ import annotations
 
 from sqlite_utils import Database
@@ -20,13 +19,11 @@ def migrate(db: Database) -> None:
     for row in rows:
         db.execute("update players set person_id = ? where game_id = ? and seat = ?",
                    [_person(db, row["name"], row["created_at"] or connection.now()),
-                    row["game_id"],
-                    row["seat"]])
+                    row["game_id"], row["seat"]])
 
 
 def _person(db: Database, name: str, now: str) -> int:
-    """Migration 0006's person of a name (one per server then: there were no clubs, and
-    no collation keys yet)."""
+    """The person of a name (one per server then: no clubs, no collation keys yet)."""
     key = person_key(name)
     row = db.conn.execute("select id from people where key = ?", [key]).fetchone()
     if row:

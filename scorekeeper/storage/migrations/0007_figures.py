@@ -1,16 +1,6 @@
-"""What the people's pages read instead of replaying every game:
-
-* ``figures``: one row per seat of each finished game (its person, family, ruleset,
-  total, place, win), and ``figure_parts``: what the family counts for that seat
-  (points and deals per kind of deal, hearts taken, …). Made by the domain from the
-  game's state, written by :func:`put_figures` in the transaction of the write that
-  finished, corrected or undid the game; summed by SQL.
-* ``games.table_key`` (the people at the game, their ids sorted) and
-  ``games.evening_id`` (the id of the evening the game would open): a table's games
-  and an evening are found by index, not by reading every game.
-* ``people.sort_en``/``sort_pl``: each name's collation key (:func:`sort_keys`), so
-  the list of people pages in SQL in the order the language sorts names.
-"""
+"""What the people's pages read instead of replaying every game: ``figures`` (a row per
+seat of each finished game) and ``figure_parts`` (what the family counts for that seat);
+each game's ``table_key`` and ``evening_id``; each name's collation keys."""
 from __future__ import annotations
 
 from sqlite_utils import Database
@@ -42,31 +32,27 @@ def migrate(db: Database) -> None:
         "total": int, "place": int, "won": int,
     }, pk=("game_id", "seat"), foreign_keys=[("game_id", "games", "id")],
         not_null={"family", "total", "place", "won", "sides"})
-    # Covering: a person's sums read the index alone.
-    db.table("figures").create_index(["person_id", "family", "played", "game_row", "total",
-                                      "place", "won", "ruleset_id", "game_id", "seat",
-                                      "sides"])
+    # covering: a person's sums read the index alone
+    covering = ["person_id", "family", "played", "game_row", "total", "place", "won",
+                "ruleset_id", "game_id", "seat", "sides"]
+    db.table("figures").create_index(covering)
     db.table("figures").create_index(["person_id", "family", "total"])
-    db.table("figures").create_index(["table_key", "person_id", "family", "played",
-                                      "game_row", "total", "place", "won", "ruleset_id",
-                                      "game_id", "seat", "sides"])
+    db.table("figures").create_index(["table_key", *covering])
     db.table("figure_parts").create({
         "game_id": str, "seat": int, "person_id": int, "family": str, "part": str,
         "key": str, "table_key": str, "played": str, "game_row": int, "position": int, "grp": str,
         "points": int, "deals": int,
     }, pk=("game_id", "seat", "part", "key"), foreign_keys=[("game_id", "games", "id")],
         not_null={"family", "part", "key", "points"})
-    db.table("figure_parts").create_index(
-        ["person_id", "family", "part", "key", "points", "deals", "played", "game_row",
-         "position", "grp", "game_id", "seat"])
-    db.table("figure_parts").create_index(
-        ["table_key", "person_id", "family", "part", "key", "points", "deals", "played",
-         "game_row", "position", "grp", "game_id", "seat"])
+    covering = ["person_id", "family", "part", "key", "points", "deals", "played", "game_row",
+                "position", "grp", "game_id", "seat"]
+    db.table("figure_parts").create_index(covering)
+    db.table("figure_parts").create_index(["table_key", *covering])
 
 
 def _table_key(db: Database, gid: str) -> str | None:
     """The people at a game, their ids sorted and joined (``3-5-7-9``); None if a seat
-    has nobody (no table)."""
+    has nobody."""
     ids = [r[0] for r in db.conn.execute(
         "select person_id from players where game_id = ? order by seat", [gid])]
     if not ids or None in ids:

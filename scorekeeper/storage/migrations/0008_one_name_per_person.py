@@ -1,6 +1,4 @@
-"""Every seat under the name its person goes by (seats written before a person kept
-one name kept the case they were typed in).
-"""
+"""Every seat under the name its person goes by."""
 from __future__ import annotations
 
 from sqlite_utils import Database

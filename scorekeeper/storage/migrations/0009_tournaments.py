@@ -1,16 +1,5 @@
-"""Club night: a tournament of many tables, drawn round by round.
-
-* ``tournaments``: its name, the rounds it is to have, the ruleset id per table size
-  (JSON, ``{"4": "standard-4"}``), how it is ranked (``points`` or ``places``), the
-  seed its draws are made from, a ``version`` bumped by every change to it *and to
-  any of its games* (:func:`touch_tournament_of`, called by the domain's handler in
-  the game's write), so one number tells a projector to look again.
-* ``tournament_players``: an entry number per player (1, 2, …, in the order entered;
-  late arrivals after), their person, the round they joined at and, once withdrawn,
-  the last round they were drawn for (``left_after``).
-* ``tournament_tables``: per round and table, its game and the entry numbers in seat
-  order. A game belongs to one tournament table at most.
-"""
+"""Club night: tournaments of many tables, drawn round by round; their players (an
+entry number each) and tables (a game each, the entry numbers in seat order)."""
 from __future__ import annotations
 
 from sqlite_utils import Database

@@ -1,14 +1,5 @@
-"""A room of strangers: what was changed by which right, and signatures.
-
-* ``changes``: every correction and undo of a game, every set of signatures a
-  correction cleared, a tournament closed or reopened; when, by which right
-  (``table``, ``director``, ``host``), whether the game was finished then, and the
-  game's tournament (so a director's page reads its own by index).
-* ``signatures``: a finished game's signatures, a seat each, or the director's
-  (seat ``-1``); a correction or undo of the game deletes them.
-* ``renames``: every rename of a person (the old name and the new, when, by which
-  right), so the host can take one back.
-"""
+"""What was changed by which right (``changes``), a finished game's signatures, and
+every rename of a person (so the host can take one back)."""
 from __future__ import annotations
 
 from sqlite_utils import Database

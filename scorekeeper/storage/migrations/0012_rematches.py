@@ -1,7 +1,4 @@
-"""One rematch per table: ``games.rematch_of``, the game a game is the
-rematch of. Unique, so a game has one rematch at most whichever phones asked for it
-at once (:func:`start_rematch` finds the one there is before it makes one).
-"""
+"""``games.rematch_of``: unique, so a game has one rematch at most."""
 from __future__ import annotations
 
 from sqlite_utils import Database

@@ -1,20 +1,5 @@
-"""Clubs on one shared host: each club its own people, games and
-tournaments.
-
-* ``clubs``: its name, whether its pages are ``public`` (else for its members only),
-  whether its casual games count for ratings (``casual_rated``; a tournament's games
-  always do), its default ruleset (``default_ruleset``, None: the server's), the code
-  that invites a member (``invite_code``, unique, the join code's alphabet and
-  length) and a ``version`` bumped by every change to it. One row is made here: the
-  home club (:data:`HOME_CLUB`), whose default ruleset stays the server's setting.
-* ``club_directors``: the directors a club's manager named (a name each; the right
-  itself is an HMAC of the club and the row's id, the web's to give and check).
-* ``club_id`` on ``people``, ``games``, ``tournaments`` and ``rulesets`` (a house
-  variant's club), ``'home'`` for every row there is. A person's name is unique
-  within their club: two clubs each with an "Ania" have two people
-  (``(club_id, key)`` unique instead of ``key``); the lists a club's pages read are
-  by index (a club's people in name order, its games and tournaments newest first).
-"""
+"""Clubs on one shared host, each its own people, games and tournaments; the home club
+holds everything made before; a person's name is unique within their club."""
 from __future__ import annotations
 
 from sqlite_utils import Database

@@ -1,22 +1,6 @@
-"""A club's ratings and seasons:
-
-* ``rated_games``: every finished one-player-a-side game, in the order it finished
-  (``seq``, given when it finishes; an undo or a deletion takes the row off, a game
-  finished again goes to the end), its club, whether it is a casual game (no
-  tournament's) and whether it counts for ratings now (``counted``: tournament games
-  always, casual ones when the club says so).
-* ``rating_seats``: per counted game and seat, its person, place, and the person's
-  rating (``mu``, ``sigma``) before and after it, and their rated games after it:
-  a correction replays the club's games from that game on, starting from there.
-* ``ratings``: each person's rating now (their last game's), and its conservative
-  number (``mu − 3·sigma``, what a table ranks by).
-* ``seasons``: a club's seasons, each a name and a date range (the nights whose
-  tournament began within it), how it adds up (``points`` or ``places``) and how many
-  of a player's best nights count (``best``, none: all).
-
-The ratings of the games finished before it are the domain's to make (they need the
-order games finished in): :data:`RATINGS_WANTED` asks for them when the app starts.
-"""
+"""A club's ratings (the games in their finishing order, each seat's rating before
+and after, each person's now; made at the app's start: :data:`RATINGS_WANTED`) and its
+seasons."""
 from __future__ import annotations
 
 from sqlite_utils import Database

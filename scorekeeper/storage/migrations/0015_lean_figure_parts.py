@@ -1,7 +1,4 @@
-"""The figure parts lose their two covering indexes. Made for summing parts, they were read by nothing
-once the running totals (0011) did the sums; where a kind of deal was first played
-is found through the figures' index instead (:func:`.queries.first_figure`).
-"""
+"""The figure parts' two covering indexes go: the running totals do the sums."""
 from __future__ import annotations
 
 from sqlite_utils import Database

@@ -1,15 +1,5 @@
-"""A game's and a person's parts kept whole, in one column of the row they belong to:
-
-* ``figures.parts``: a seat's parts (``[part, key, position, grp, points, deals]``,
-  by part and position) instead of ``figure_parts``, which goes;
-* ``figure_totals.parts``: on a person's ``game`` total (everywhere, or at one
-  table), the totals of their parts ``{part: {key: [games, points, deals, grp,
-  first_played, first_row, first_position, first_game, first_seat]}}`` instead of a
-  row each.
-
-Readers get the same rows as before (:func:`.queries.totals`, :func:`.queries.
-game_figures`); every number moves over unchanged.
-"""
+"""A seat's parts kept whole in ``figures.parts`` (``figure_parts`` goes), and a
+person's parts' totals inside their ``game`` total's ``parts``; every number unchanged."""
 from __future__ import annotations
 
 from typing import Any

@@ -1,11 +1,4 @@
-"""Members of their own, and the club's log.
-
-* ``club_members``: one row a member, made when a browser or an API client joins by the
-  invitation; the member's token is random and kept only as its hash (``token_hash``,
-  unique), so removing the row ends that member's right alone.
-* ``club_log``: what happened to a club's membership (a member joined, removed, every
-  member renewed), when and by which right, newest last.
-"""
+"""A club's members (a token hash each, so one is removed alone) and its log."""
 from __future__ import annotations
 
 from sqlite_utils import Database

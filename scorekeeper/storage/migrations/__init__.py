@@ -1,12 +1,5 @@
-"""The schema's migrations, one file each (``0001_initial.py`` …), applied in the order of
-their names by :func:`apply`.
-
-Each file holds one ``migrate(db)``. sqlite-utils keeps the name of every migration
-applied in ``_sqlite_migrations`` (set ``scorekeeper``), each in the transaction of its
-own changes, so a database of any older version is brought up to date by the ones it
-lacks. A new migration is a new file with the next number; a file once released is never
-changed (a database that applied it keeps what it did).
-"""
+"""The schema's migrations, one file each, applied in the order of their names. A file
+once released is never changed: a database that applied it keeps what it did."""
 from __future__ import annotations
 
 import importlib
