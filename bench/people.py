@@ -10,7 +10,7 @@ thousand names that play once; one table of four regulars plays an evening of fo
 games every few days (a quarter of all games), the other games draw their people at
 random. Games are written by the store's own write (``game_writes.import_game``, the one that
 also keeps each finished game's figures), several hundred to a transaction (one
-:func:`.connection.writes` around them), with the store's clock set to each
+:func:`.transaction.writes` around them), with the store's clock set to each
 game's evening so that evenings form as they would have.
 
 Then times, through the Flask test client (one process, as the server's one worker),
@@ -49,7 +49,7 @@ from scorekeeper.common.lru import LRU
 from scorekeeper.domain import service
 from scorekeeper.families import registry
 from scorekeeper.families.kierki.rules.examples import plausible_results
-from scorekeeper.storage import connection, game_writes, rating_reads
+from scorekeeper.storage import connection, game_writes, rating_reads, transaction
 
 #: Tybet to 21: the pairs (seats 0 and 2 against 1 and 3) win 29 to 4.
 PLAIN = {"declarations": [[], [], [], []], "aces": [3, 1], "honours": [11, 9], "last": 0}
@@ -105,7 +105,7 @@ def seed(db, games: int, rng: random.Random) -> None:
         connection.now = clock
 
 
-@connection.writes
+@transaction.writes
 def _import_all(db, jobs):
     """Each game of ``jobs`` by ``game_writes.import_game`` (unwrapped: they share this
     one transaction), with the store's clock at the game's time."""

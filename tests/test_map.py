@@ -307,11 +307,11 @@ def test_every_write_of_the_store_is_a_writes_function():
 
 
 def test_only_the_write_helper_takes_the_write_lock():
-    """``BEGIN IMMEDIATE`` (the write lock) is taken in ``storage/connection.py`` alone
+    """``BEGIN IMMEDIATE`` (the write lock) is taken in ``storage/transaction.py`` alone
     (``writes``)."""
     found = {p.name for p in _python_files(PACKAGE) for _, text in _strings(p)
              if re.search(r"\bbegin\s+immediate\b", text, re.IGNORECASE)}
-    assert found == {"connection.py"}
+    assert found == {"transaction.py"}
 
 
 def test_the_api_and_the_exports_keep_machine_forms():

@@ -7,7 +7,8 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import club_reads, connection
-from .connection import Then, _free_code, writes
+from .connection import Then, _free_code
+from .transaction import writes
 
 
 @writes

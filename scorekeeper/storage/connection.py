@@ -4,14 +4,13 @@ and codes.
 """
 from __future__ import annotations
 
-import functools
 import logging
 import os
 import secrets
 import sqlite3
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any
 
 import orjson
 from sqlite_utils import Database
@@ -22,7 +21,6 @@ from . import migrations
 
 log = logging.getLogger(__name__)
 
-T = TypeVar("T")
 
 #: How long a write waits for another's lock before it fails (the app's ``BUSY_TIMEOUT_MS``).
 BUSY_TIMEOUT_MS = 10_000
@@ -91,7 +89,7 @@ def connect(path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
     asked for: what is per connection (the WAL is the file's own, set by :func:`migrate`).
 
     The connection never opens a transaction by itself (``isolation_level=None``): the only
-    transactions are :func:`writes`' (and the migrations' own).
+    transactions are :func:`.transaction.writes`' (and the migrations' own).
     """
     mode = str(synchronous).upper()
     if mode not in SYNCHRONOUS:
@@ -114,42 +112,6 @@ class Busy(StoreError):
     #: What the user is told (a message id: the web layer translates it).
     message = N_("The server is busy with another write; nothing was saved. "
                  "Try again in a moment.")
-
-
-def _is_busy(error: sqlite3.OperationalError) -> bool:
-    """SQLITE_BUSY or SQLITE_LOCKED, extended codes included (BUSY_SNAPSHOT, …)."""
-    code = getattr(error, "sqlite_errorcode", None)
-    return code is not None and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
-
-
-def writes(fn: Callable[..., T]) -> Callable[..., T]:
-    """Make ``fn(db, ...)`` a write: the one way the app changes rows (the migrations and
-    a restore excepted). It runs whole in one ``BEGIN IMMEDIATE … COMMIT`` or not at all:
-    any exception rolls it back and reaches the caller.
-
-    ``BEGIN IMMEDIATE`` takes the write lock before the write reads anything, waiting up
-    to the busy timeout (then :class:`Busy`); a deferred ``BEGIN`` would fail at once with
-    ``database is locked`` when another write committed between its read and its write."""
-    @functools.wraps(fn)
-    def write(db: Database, *args: Any, **kwargs: Any) -> T:
-        conn = db.conn
-        if conn.in_transaction:
-            raise StoreError("a transaction is already open on this connection")
-        try:
-            conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as e:
-            if _is_busy(e):
-                raise Busy() from e
-            raise
-        try:
-            value = fn(db, *args, **kwargs)
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
-        return value
-    return write
 
 
 def migrate(db: Database) -> None:

@@ -8,7 +8,8 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import figure_reads
-from .connection import Then, _packed, writes
+from .connection import Then, _packed
+from .transaction import writes
 
 #: The setting that says the figures' running totals must be made from every figure kept
 #: (set by migration 0011; the domain's backfill at the app's start clears it).

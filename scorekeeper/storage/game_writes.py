@@ -11,8 +11,9 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import connection, game_reads
-from .connection import HOME_CLUB, RIGHTS, StoreError, Then, _free_code, new_id, writes
+from .connection import HOME_CLUB, RIGHTS, StoreError, Then, _free_code, new_id
 from .people_writes import Frozen, _count_seats, _person_named
+from .transaction import writes
 
 
 def evening_id(gid: str) -> str:

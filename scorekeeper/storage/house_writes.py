@@ -8,7 +8,8 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import connection, house_reads
-from .connection import HOME_CLUB, StoreError, writes
+from .connection import HOME_CLUB, StoreError
+from .transaction import writes
 
 
 class RulesetInUse(StoreError):

@@ -8,7 +8,8 @@ from typing import Any
 from sqlite_utils import Database
 
 from .club_writes import _bump_club
-from .connection import now, writes
+from .connection import now
+from .transaction import writes
 
 
 def _log(db: Database, cid: str, action: str, member: int | None, by: str) -> None:

@@ -10,7 +10,8 @@ from sqlite_utils import Database
 
 from ..rules.checks import person_key
 from . import connection, people_reads
-from .connection import RIGHTS, StoreError, sort_keys, writes
+from .connection import RIGHTS, StoreError, sort_keys
+from .transaction import writes
 
 
 def _person_named(db: Database, name: str, now: str, club: str) -> tuple[int, str]:

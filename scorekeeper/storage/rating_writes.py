@@ -8,7 +8,8 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import connection
-from .connection import StoreError, writes
+from .connection import StoreError
+from .transaction import writes
 
 #: The setting that says every rating must be made from the games finished so far (set by
 #: migration 0014; the domain's backfill at the app's start clears it).

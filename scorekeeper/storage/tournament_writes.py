@@ -10,9 +10,10 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import connection, tournament_reads
-from .connection import HOME_CLUB, StoreError, writes
+from .connection import HOME_CLUB, StoreError
 from .game_writes import _insert_game, _note
 from .people_writes import NameTaken, _person_named
+from .transaction import writes
 
 
 def touch_tournament_of(db: Database, gid: str) -> tuple[str, int] | None:

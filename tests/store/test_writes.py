@@ -1,4 +1,4 @@
-"""The one write helper (``connection.writes``): each write runs whole in one
+"""The one write helper (``transaction.writes``): each write runs whole in one
 ``BEGIN IMMEDIATE … COMMIT`` on its caller's connection, or not at all (the version
 checks, the wait for the lock and ``Busy`` are in ``test_store.py``)."""
 import sqlite3
@@ -7,7 +7,7 @@ import pytest
 
 from scorekeeper.families.kierki.rules import get_ruleset
 from scorekeeper.families.kierki.rules.examples import plausible_results
-from scorekeeper.storage import connection, game_reads, game_writes
+from scorekeeper.storage import connection, game_reads, game_writes, transaction
 
 RESULTS = plausible_results(get_ruleset("standard-4"))
 
@@ -59,4 +59,4 @@ def test_busy_is_known_by_its_extended_codes_too(code, busy):
     error = sqlite3.OperationalError("database is locked")
     if code is not None:
         error.sqlite_errorcode = code
-    assert connection._is_busy(error) is busy
+    assert transaction._is_busy(error) is busy
