@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import permutations, product
 from operator import add
 from typing import Any
@@ -132,9 +133,11 @@ def swing(contract: Contract) -> int | None:
     return max((max(points) - min(points) for points in outcomes), default=0)
 
 
+@lru_cache(maxsize=256)
 def _outcomes(contract: Contract) -> frozenset[tuple[int, ...]] | None:
     """Every distinct set of points one deal of ``contract`` can give the players (None
-    for a robber, whose results are too many, and where a bid has no bound)."""
+    for a robber, whose results are too many, and where a bid has no bound). Kept per
+    contract of a loaded ruleset: every game page asks it for each deal left."""
     if isinstance(contract, Robber):
         return None
     if isinstance(contract, Loteryjka):
