@@ -472,8 +472,6 @@ class Follower:
         for line in event.split(b"\n"):
             if line.startswith(b"id: "):
                 version = int(line[4:])
-            elif line.startswith(b"retry:"):
-                self.opened.set()
             elif line == b"event: round":  # the director drew the next round (live.js)
                 if not self.moving and self.page is not None:
                     self.moving = True
@@ -482,7 +480,7 @@ class Follower:
                     asyncio.get_running_loop().create_task(self.move())
                 return
         if version is None:
-            self.opened.set()  # ": up to date"
+            self.opened.set()  # ": up to date", or the retry line alone
             return
         now = time.perf_counter()
         self.arrivals.append((version, now))
