@@ -16,8 +16,9 @@ $(VENV)/.installed: pyproject.toml constraints.txt
 run: $(VENV)/.installed
 	$(PY) -m scorekeeper.cli serve
 
+# One test process per core (pytest-xdist): the suite takes half the time on two cores.
 test: $(VENV)/.installed
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check scorekeeper tests bench
