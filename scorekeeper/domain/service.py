@@ -79,7 +79,7 @@ class Game:
     def state(self) -> State:
         if self._state is None:
             self._state = self.family.fold(self.rules, self.stored.settings,
-                                           self.stored.results)
+                                           self.stored.results, checked=False)
         return self._state
 
     @property

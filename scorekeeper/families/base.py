@@ -88,8 +88,10 @@ class Family(Protocol):
         """How many deals a game has, or None when it is played to a target."""
 
     def fold(self, rules: Any, settings: Mapping[str, Any],
-             results: Sequence[Result]) -> State:
-        """Replay every recorded result into a state (``InvalidDeal`` if one is impossible)."""
+             results: Sequence[Result], checked: bool = True) -> State:
+        """Replay every result into a state (``InvalidDeal`` if one is impossible). Stored
+        results (``checked=False``) are scored without being checked again: each is the
+        canonical result ``validate`` returned when it was saved."""
 
     def advance(self, state: State, raw: Result) -> State:
         """The state after the next deal's raw result, checked."""

@@ -39,8 +39,8 @@ class Kierki(Family):
 
     # -- the game -------------------------------------------------------------
     def fold(self, rules: Ruleset, settings: Mapping[str, Any],
-             results: Sequence[dict[str, Any]]) -> GameState:
-        return replay(rules, settings["first_dealer"], results)
+             results: Sequence[dict[str, Any]], checked: bool = True) -> GameState:
+        return replay(rules, settings["first_dealer"], results, checked)
 
     def advance(self, state: GameState, raw: dict[str, Any]) -> GameState:
         return advance(state, raw)

@@ -54,8 +54,9 @@ class Tybet(Family):
 
     # -- the game -------------------------------------------------------------
     def fold(self, rules: TybetRules, settings: Mapping[str, Any],
-             results: Sequence[dict[str, Any]]) -> TybetState:
-        return replay(rules, settings["first_dealer"], list(results), settings.get("target"))
+             results: Sequence[dict[str, Any]], checked: bool = True) -> TybetState:
+        return replay(rules, settings["first_dealer"], list(results), settings.get("target"),
+                      checked)
 
     def advance(self, state: TybetState, raw: dict[str, Any]) -> TybetState:
         return advance(state, raw)

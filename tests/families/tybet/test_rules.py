@@ -416,3 +416,15 @@ def test_other_players_may_still_declare_trios_and_other_cezars_in_a_kondriona()
             [{"kind": "cezar", "suit": "S", "extra": 0}], []]
     result = SEED.validate(kondriona(decl), leader=1)
     assert SEED.score(result) == [1 + 3, 10 + 11 + 16]
+
+
+def test_stored_results_replay_unchecked_to_the_same_state():
+    won = deal(aces=(3, 1), honours=(12, 8), last=0)  # 8 : 3
+    raw = [won, deal(decl=[[], [{"kind": "four", "rank": "3"}], [], []], aces=(2, 2),
+                     honours=(10, 10), last=1), won]
+    checked = replay(SEED, 0, raw)
+    stored = [s.result for s in checked.scored]
+    assert [SEED.validate(r, leader=s.deal.leader) for r, s in zip(stored, checked.scored)] \
+        == stored
+    unchecked = replay(SEED, 0, stored, checked=False)
+    assert unchecked.totals == checked.totals and unchecked.winner == checked.winner

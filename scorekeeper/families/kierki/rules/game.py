@@ -97,25 +97,29 @@ def start(ruleset: Ruleset, first_dealer: int) -> GameState:
     return GameState(ruleset, first_dealer, schedule(ruleset, first_dealer), [])
 
 
-def advance(state: GameState, raw: Result) -> GameState:
-    """The state after the next deal's result (checked against its contract)."""
+def advance(state: GameState, raw: Result, checked: bool = True) -> GameState:
+    """The state after the next deal's result, checked against its contract unless it is
+    a stored result (``checked=False``): stored results are the canonical form
+    ``validate`` returned when they were saved."""
     deal = state.current
     if deal is None:
         raise InvalidDeal([Problem("", N_("The game is over; correct a deal instead."))])
-    result = deal.contract.validate(raw, deal.dealer)
+    result = deal.contract.validate(raw, deal.dealer) if checked else raw
     points = deal.contract.scored(result, deal.dealer)
     totals = [t + p for t, p in zip(state.totals, points)]
     return GameState(state.ruleset, state.first_dealer, state.deals,
                      [*state.scored, DealScore(deal, result, points, totals)])
 
 
-def replay(ruleset: Ruleset, first_dealer: int, results: Sequence[Result]) -> GameState:
-    """Score the results of deals 1..len(results) in order, each checked again."""
+def replay(ruleset: Ruleset, first_dealer: int, results: Sequence[Result],
+           checked: bool = True) -> GameState:
+    """Score the results of deals 1..len(results) in order, each checked again unless
+    they are stored results (``checked=False``)."""
     state = start(ruleset, first_dealer)
     if len(results) > len(state.deals):
         raise InvalidDeal([Problem("", N_("The file has more deals than its rules."))])
     for raw in results:
-        state = advance(state, raw)
+        state = advance(state, raw, checked)
     return state
 
 

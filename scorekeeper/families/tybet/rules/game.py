@@ -88,13 +88,14 @@ def start(rules: TybetRules, first_dealer: int, target: int | None = None) -> Ty
     return TybetState(rules, first_dealer, target or rules.target, [], None)
 
 
-def advance(state: TybetState, raw: dict[str, Any]) -> TybetState:
-    """The state after the next deal; a deal after the game is won is refused."""
+def advance(state: TybetState, raw: dict[str, Any], checked: bool = True) -> TybetState:
+    """The state after the next deal; a deal after the game is won is refused. A stored
+    result (``checked=False``) is already the canonical form ``validate`` returned."""
     if state.winner is not None:
         raise InvalidDeal([Problem("", N_("The game is already won."))])
     deal = deal_at(state.first_dealer, len(state.scored) + 1)
     rules = state.ruleset
-    result = rules.validate(raw, leader=deal.leader)
+    result = rules.validate(raw, leader=deal.leader) if checked else raw
     rows = rules.breakdown(result)
     points = [sum(r["points"][p] for r in rows) for p in (0, 1)]
     totals = [t + p for t, p in zip(state.totals, points)]
@@ -104,9 +105,9 @@ def advance(state: TybetState, raw: dict[str, Any]) -> TybetState:
 
 
 def replay(rules: TybetRules, first_dealer: int, results: list[dict[str, Any]],
-           target: int | None = None) -> TybetState:
+           target: int | None = None, checked: bool = True) -> TybetState:
     """Score the recorded deals in order; a deal after the game is won is refused."""
     state = start(rules, first_dealer, target)
     for raw in results:
-        state = advance(state, raw)
+        state = advance(state, raw, checked)
     return state
