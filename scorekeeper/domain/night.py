@@ -199,12 +199,12 @@ class LiveStandings:
 def live_standings(db: Database, t: Tournament) -> LiveStandings:
     """The standings from the deals entered so far: each unfinished table with a deal
     recorded counts with its game's running totals."""
-    running: dict[str, list[int]] = {}
-    for table in t.stored.tables:
-        if not table.finished and table.deals:
-            game = service.load(db, table.game_id)
-            if game.recorded and not game.state.finished:
-                running[table.game_id] = [int(x) for x in game.state.totals]
+    playing = [table.game_id for table in t.stored.tables if not table.finished and table.deals]
+    running = game_reads.running_totals(db, playing)
+    for gid in set(playing) - running.keys():  # written before games kept their totals
+        game = service.load(db, gid)
+        if not game.state.finished:
+            running[gid] = [int(x) for x in game.state.totals]
     in_play = frozenset(p for table in t.stored.tables if table.game_id in running
                         for p in table.seats)
     return LiveStandings(t.standings_now(running), in_play, len(running))

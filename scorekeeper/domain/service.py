@@ -266,11 +266,11 @@ def enter_deal(db: Database, game: Game, number: int, raw: Any, version: Any,
         _write(game, [events.DealRecorded(game.id, v, number, now),
                       *([events.GameFinished(game.id, v, now)] if after.finished else [])],
                game_writes.record_deal, db, game.id, number, result, version, after.finished,
-               number=number)
+               after.totals, number=number)
     else:
         _write(game, [events.DealCorrected(game.id, v, number, by, now)],
                game_writes.replace_deal, db, game.id, number, result, version, after.finished,
-               by, number=number)
+               by, after.totals, number=number)
     return now
 
 
@@ -279,11 +279,12 @@ def undo_last(db: Database, game: Game, version: Any, by: str = "table") -> Game
     _check_version(game, None, version)
     if not game.recorded:
         raise InvalidInput([Problem("", N_("There is no deal to undo."))])
-    _write(game, [events.DealUndone(game.id, game.version + 1, game.recorded, by)],
-           game_writes.remove_last_deal, db, game.id, version, by)
     stored = replace(game.stored, results=game.stored.results[:-1], version=game.version + 1,
                      finished=False)
-    return Game(stored, game.family, game.rules, rules_parts=game.rules_parts)
+    now = Game(stored, game.family, game.rules, rules_parts=game.rules_parts)
+    _write(game, [events.DealUndone(game.id, game.version + 1, game.recorded, by)],
+           game_writes.remove_last_deal, db, game.id, version, by, now.state.totals)
+    return now
 
 
 #: The version a deleted game's event carries.

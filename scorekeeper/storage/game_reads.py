@@ -112,6 +112,13 @@ def game_versions(db: Database, ids: list[str]) -> list[tuple[str, int]]:
         "order by id", [json.dumps(ids)])]
 
 
+def running_totals(db: Database, ids: list[str]) -> dict[str, list[int]]:
+    """The running totals kept with each of ``ids`` (those that have them)."""
+    return {gid: json.loads(totals) for gid, totals in db.conn.execute(
+        "select id, totals from games where id in (select value from json_each(?)) "
+        "and totals is not null", [json.dumps(ids)])}
+
+
 def count_games(db: Database) -> int:
     return int(db.conn.execute("select count(*) from games").fetchone()[0])
 

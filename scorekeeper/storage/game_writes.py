@@ -123,17 +123,20 @@ def _insert_deal(db: Database, gid: str, number: int, result: dict[str, Any], no
                                             now])
 
 
-def _bump(db: Database, gid: str, version: int, finished: bool | None) -> int:
+def _bump(db: Database, gid: str, version: int, finished: bool | None,
+          totals: list[int] | None = None) -> int:
     """Claim the write: bump the version if it is still ``version`` (and set
-    ``finished`` unless None)."""
+    ``finished`` and the running ``totals`` unless None)."""
     closed = db.conn.execute(
         "select t.tournament_id from tournament_tables t join tournaments n on "
         "n.id = t.tournament_id where t.game_id = ? and n.closed", [gid]).fetchone()
     if closed:
         raise Frozen(closed[0])
     if db.conn.execute("update games set version = version + 1, updated_at = ?, "
-                       "finished = coalesce(?, finished) where id = ? and version = ?",
-                       [connection.now(), finished, gid, version]).rowcount != 1:
+                       "finished = coalesce(?, finished), totals = coalesce(?, totals) "
+                       "where id = ? and version = ?",
+                       [connection.now(), finished, None if totals is None else
+                        json.dumps(totals), gid, version]).rowcount != 1:
         raise VersionConflict(game_reads.game_version(db, gid))  # GameNotFound if it is gone
     return version + 1
 
@@ -155,9 +158,9 @@ def _note(db: Database, gid: str | None, action: str, by: str, number: int | Non
 
 @writes
 def record_deal(db: Database, gid: str, number: int, result: dict[str, Any], version: int,
-                finished: bool, then: Then = None) -> int:
-    """Store the result of the next deal; returns the new version."""
-    new_version = _bump(db, gid, version, finished)
+                finished: bool, totals: list[int] | None = None, then: Then = None) -> int:
+    """Store the result of the next deal and the totals after it; the new version."""
+    new_version = _bump(db, gid, version, finished, totals)
     _insert_deal(db, gid, number, result, connection.now())
     if then is not None:
         then(db, gid)
@@ -165,12 +168,12 @@ def record_deal(db: Database, gid: str, number: int, result: dict[str, Any], ver
 
 
 def _replace(db: Database, gid: str, version: int, finished: bool | None, action: str,
-             by: str, number: int | None) -> tuple[int, str | None]:
+             by: str, number: int | None, totals: list[int] | None) -> tuple[int, str | None]:
     """A deal corrected (``edit``) or undone (``undo``; ``number`` None: the last): the
     version claimed, the change and the old result kept, the signatures taken off. The
     new version and the deal's number (None: no such deal)."""
     was = db.conn.execute("select finished from games where id = ?", [gid]).fetchone()
-    new_version = _bump(db, gid, version, finished)
+    new_version = _bump(db, gid, version, finished, totals)
     row = db.conn.execute("select number, result from deals where game_id = ? and "
                           "number = coalesce(?, (select max(number) from deals where "
                           "game_id = ?))", [gid, number, gid]).fetchone()
@@ -189,10 +192,11 @@ def _replace(db: Database, gid: str, version: int, finished: bool | None, action
 @writes
 def replace_deal(db: Database, gid: str, number: int, result: dict[str, Any],
                  version: int, finished: bool | None = None, by: str = "table",
-                 then: Then = None) -> int:
+                 totals: list[int] | None = None, then: Then = None) -> int:
     """Correct a recorded deal (the old result kept in its history, the correction in
     ``changes``); the game's signatures go."""
-    new_version, found = _replace(db, gid, version, finished, "edit", by, number)
+    new_version, found = _replace(db, gid, version, finished, "edit", by, number,
+                                    totals)
     if found is None:
         raise game_reads.GameNotFound(f"{gid} deal {number}")
     db.conn.execute("update deals set result = ?, recorded_at = ? where game_id = ? and "
@@ -205,10 +209,10 @@ def replace_deal(db: Database, gid: str, number: int, result: dict[str, Any],
 
 @writes
 def remove_last_deal(db: Database, gid: str, version: int, by: str = "table",
-                     then: Then = None) -> int:
+                     totals: list[int] | None = None, then: Then = None) -> int:
     """Undo: the last deal taken off (kept in its history, the undo in ``changes``); the
     game's signatures go."""
-    new_version, number = _replace(db, gid, version, False, "undo", by, None)
+    new_version, number = _replace(db, gid, version, False, "undo", by, None, totals)
     if number is not None:
         db.conn.execute("delete from deals where game_id = ? and number = ?", [gid, number])
     if then is not None:

@@ -25,6 +25,6 @@ def test_a_game_is_replayed_once_however_often_its_state_is_asked(db, monkeypatc
     folds = []
     real = type(game.family).fold
     monkeypatch.setattr(type(game.family), "fold",
-                        lambda self, *a: folds.append(1) or real(self, *a))
+                        lambda self, *a, **k: folds.append(1) or real(self, *a, **k))
     assert game.state.totals == game.state.totals
     assert len(folds) == 1

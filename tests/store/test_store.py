@@ -33,7 +33,7 @@ def test_wal_and_migrations_are_idempotent_and_keep_data(db, tmp_path):
                        "0011_figure_totals", "0012_rematches", "0013_clubs",
                        "0014_ratings_seasons", "0015_lean_figure_parts",
                        "0016_packed_parts", "0017_unread_index",
-                       "0018_club_members"]
+                       "0018_club_members", "0019_game_totals"]
 
 
 def test_a_stale_version_is_refused_and_nothing_changes(db):

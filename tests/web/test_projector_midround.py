@@ -117,3 +117,27 @@ def test_the_live_part_holds_one_page_and_every_player_is_on_one(app, client):
     for forged in ("9" * 5000, "²", "٣"):  # a stranger's digits Python cannot or would read
         odd = client.get(f"/tournaments/{t.id}/screen?part=live&sf={forged}&tf={forged}")
         assert odd.status_code == 200 and len(rows(odd.text)) == 40
+
+
+def test_the_totals_kept_with_each_game_follow_every_deal_write(app):
+    from scorekeeper.storage import game_reads
+    with app.app_context():
+        db = get_db()
+        t = mid_round(db, 8)
+        table = next(tb for tb in t.rounds[0] if not tb.finished and tb.deals)
+
+        def kept():
+            return game_reads.running_totals(db, [table.game_id])[table.game_id]
+
+        game = service.load(db, table.game_id)
+        assert kept() == game.state.totals
+        first = game.state.scored[0]
+        fixed = {**first.result, "tricks": first.result["tricks"][::-1]}
+        game = service.enter_deal(db, game, 1, fixed, game.version)
+        assert kept() == game.state.totals == service.load(db, game.id).state.totals
+        game = service.undo_last(db, game, game.version)
+        assert kept() == service.load(db, game.id).state.totals
+        live = tournaments.live_standings(db, tournaments.load(db, t.id))
+        # a game no deal write has touched since totals were kept counts from its deals
+        db.conn.execute("update games set totals = null")
+        assert tournaments.live_standings(db, tournaments.load(db, t.id)) == live
