@@ -155,24 +155,24 @@ def tournament_changes(db: Database, tid: str, limit: int = 500) -> list[dict[st
                                     "limit ?", [tid, limit]))
 
 
-def round_moves(db: Database, tid: str, old_round: int,
-                new_round: int) -> dict[str, list[MovedPlayer]]:
-    """Every table of round ``old_round``, by its game: its players in seat order and
-    where each sits in round ``new_round``."""
-    later: dict[int, tuple[int, int, str]] = {}
-    for number, seats, game_id in db.conn.execute(
-            "select number, seats, game_id from tournament_tables "
-            "where tournament_id = ? and round = ?", [tid, new_round]):
-        for i, n in enumerate(json.loads(seats)):
-            later[n] = (number, i, game_id)
+def round_moves(db: Database, tid: str, old_round: int, new_round: int,
+                gid: str) -> list[MovedPlayer] | None:
+    """Game ``gid``'s table of round ``old_round``: its players in seat order and where
+    each sits in round ``new_round`` (None: the game is no table of that round)."""
+    row = db.conn.execute("select seats from tournament_tables where tournament_id = ? and "
+                          "round = ? and game_id = ?", [tid, old_round, gid]).fetchone()
+    if row is None:
+        return None
+    later = {n: (number, i, game_id) for n, number, i, game_id in db.conn.execute(
+        "select j.value, t.number, j.key, t.game_id from tournament_tables t, "
+        "json_each(t.seats) j where t.tournament_id = ? and t.round = ? "
+        "and j.value in (select value from json_each(?))", [tid, new_round, row[0]])}
     names = dict(db.conn.execute(
         "select t.number, p.name from tournament_players t join people p "
-        "on p.id = t.person_id where t.tournament_id = ?", [tid]))
-    return {game_id: [MovedPlayer(i, n, names.get(n, ""), *later.get(n, (None, None, None)))
-                      for i, n in enumerate(json.loads(seats))]
-            for game_id, seats in db.conn.execute(
-                "select game_id, seats from tournament_tables where tournament_id = ? "
-                "and round = ? order by number", [tid, old_round])}
+        "on p.id = t.person_id where t.tournament_id = ? "
+        "and t.number in (select value from json_each(?))", [tid, row[0]]))
+    return [MovedPlayer(i, n, names.get(n, ""), *later.get(n, (None, None, None)))
+            for i, n in enumerate(json.loads(row[0]))]
 
 
 def round_tables(db: Database, tid: str, round_number: int) -> int:

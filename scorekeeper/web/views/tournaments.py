@@ -385,7 +385,7 @@ def _moved_part(gid: str, of: reads.TableOfGame) -> Markup:
     moved = current_app.jinja_env.get_template("tournaments/_moved_on.html").module.moved
     if of.latest <= of.round:
         return Markup(moved(of.tournament_id, 0, ()))
-    players = reads.round_moves(get_db(), of.tournament_id, of.round, of.latest).get(gid)
+    players = reads.round_moves(get_db(), of.tournament_id, of.round, of.latest, gid)
     if players is None:
         abort(404)
     return Markup(moved(of.tournament_id, of.latest, players))
