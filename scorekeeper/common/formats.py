@@ -37,8 +37,12 @@ charts that use this module stay plain Python.
 from __future__ import annotations
 
 import datetime as dt
+import os
+from contextlib import suppress
 from decimal import ROUND_HALF_EVEN, Decimal
+from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from babel import Locale
 from babel import dates as babel_dates
@@ -50,7 +54,6 @@ NONE = "–"  # a figure there is none of (no game yet)
 _UNGROUPED_BELOW = {"pl": 10_000}
 #: Points (:func:`signed`) are grouped from five digits in every language.
 _POINTS_UNGROUPED_BELOW = 10_000
-_UTC = dt.UTC
 #: Each language's decimal sign and thousands separator, from CLDR (Babel's data).
 _SIGNS = {code: (babel_numbers.get_decimal_symbol(code), babel_numbers.get_group_symbol(code))
           for code in ("en", "pl")}
@@ -59,27 +62,20 @@ LocaleLike = Locale | str | None
 
 
 def _locale(locale: LocaleLike) -> Locale:
-    if isinstance(locale, Locale):
-        return locale
     if locale is None:
-        from flask import has_app_context
-        if has_app_context():
-            from flask_babel import get_locale
-            found = get_locale()
-            if found is not None:
-                return found
-        locale = "en"
-    return Locale.parse(locale)
+        from flask_babel import get_locale  # None outside an app's context
+
+        locale = get_locale() or "en"
+    return locale if isinstance(locale, Locale) else Locale.parse(locale)
 
 
 def _zone(given: dt.tzinfo | None) -> dt.tzinfo:
     if given is not None:
         return given
     from flask import has_app_context
-    if has_app_context():
-        from flask_babel import get_timezone
-        return get_timezone() or _UTC
-    return _UTC
+    from flask_babel import get_timezone
+
+    return (get_timezone() if has_app_context() else None) or dt.UTC
 
 
 def _digits(value: float, code: str, decimals: int, fixed: bool, points: bool = False) -> str:
@@ -99,10 +95,6 @@ def _digits(value: float, code: str, decimals: int, fixed: bool, points: bool = 
     return whole.replace(",", group) + (point + tail if tail else "")
 
 
-def _code(locale: LocaleLike) -> str:
-    return _locale(locale).language
-
-
 def number(value: float | None, digits: int = 2, locale: LocaleLike = None) -> str:
     """A figure (an average place, a count): up to ``digits`` decimals, a minus sign when
     below zero, a dash for none.
@@ -114,7 +106,7 @@ def number(value: float | None, digits: int = 2, locale: LocaleLike = None) -> s
     """
     if value is None:
         return NONE
-    text = _digits(value, _code(locale), digits, False)
+    text = _digits(value, _locale(locale).language, digits, False)
     return MINUS + text if value < 0 and text.strip("0,.") else text
 
 
@@ -128,7 +120,7 @@ def signed(value: float, digits: int = 1, locale: LocaleLike = None) -> str:
     """
     if type(value) is int and -_POINTS_UNGROUPED_BELOW < value < _POINTS_UNGROUPED_BELOW:
         return f"{value:+d}".replace("-", MINUS) if value else "0"  # alike in every language
-    text = _digits(value, _code(locale), digits, False, True)
+    text = _digits(value, _locale(locale).language, digits, False, True)
     if not text.strip("0,."):
         return text
     return ("+" if value > 0 else MINUS) + text
@@ -141,7 +133,7 @@ def money(cents: int, signed: bool = False, locale: LocaleLike = None) -> str:
     >>> money(150, locale="pl"), money(-25, True, "en"), money(0, True, "pl")
     ('1,50', '−0.25', '0,00')
     """
-    text = _digits(cents / 100, _code(locale), 2, True)
+    text = _digits(cents / 100, _locale(locale).language, 2, True)
     if signed and cents:
         return ("+" if cents > 0 else MINUS) + text
     return text
@@ -160,7 +152,7 @@ def _when(value: Any, zone: dt.tzinfo | None) -> dt.date | dt.datetime | None:
             return None
     if isinstance(value, dt.datetime):
         if value.tzinfo is None:
-            value = value.replace(tzinfo=_UTC)
+            value = value.replace(tzinfo=dt.UTC)
         return value.astimezone(_zone(zone))
     return value if isinstance(value, dt.date) else None
 
@@ -218,11 +210,8 @@ def display_zone(name: str | None = None, machine: str | None = None) -> str:
     >>> display_zone("Europe/Warsaw"), display_zone(None, machine="")
     ('Europe/Warsaw', 'UTC')
     """
-    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
-
-    chosen = name.strip() if isinstance(name, str) and name.strip() else None
-    if chosen is None:
-        chosen = _machine_zone() if machine is None else (machine or "UTC")
+    chosen = name.strip() if isinstance(name, str) else ""
+    chosen = chosen or (_machine_zone() if machine is None else machine or "UTC")
     try:
         ZoneInfo(chosen)
     except (ZoneInfoNotFoundError, ValueError):
@@ -234,21 +223,10 @@ def display_zone(name: str | None = None, machine: str | None = None) -> str:
 
 
 def _machine_zone() -> str:
-    import os
-    from pathlib import Path
-
     given = os.environ.get("TZ", "").lstrip(":").strip()
     if given and not given.startswith("/"):
         return given
-    try:
-        named = Path("/etc/timezone").read_text().strip()
-        if named:
+    with suppress(OSError):
+        if named := Path("/etc/timezone").read_text().strip():
             return named
-    except OSError:
-        pass
-    try:
-        target = os.path.realpath("/etc/localtime")
-    except OSError:
-        return "UTC"
-    _, found, zone = target.partition("zoneinfo/")
-    return zone if found and zone else "UTC"
+    return os.path.realpath("/etc/localtime").partition("zoneinfo/")[2] or "UTC"
