@@ -78,21 +78,25 @@ def _zone(given: dt.tzinfo | None) -> dt.tzinfo:
     return (get_timezone() if has_app_context() else None) or dt.UTC
 
 
-def _digits(value: float, code: str, decimals: int, fixed: bool, points: bool = False) -> str:
-    """``abs(value)`` in the language's digits: grouped thousands, its decimal sign, up to
-    (or, ``fixed``, exactly) ``decimals`` decimals, rounded half to even as Babel rounds.
+def _digits(value: float, locale: LocaleLike, decimals: int, fixed: bool = False,
+            points: bool = False, plus: bool | None = False) -> str:
+    """``value`` in the language's digits: grouped thousands, its decimal sign, up to (or,
+    ``fixed``, exactly) ``decimals`` decimals, rounded half to even as Babel rounds; a minus
+    sign below zero, a plus above it too when ``plus``, no sign at all when it is None, nor
+    on a figure that rounds to zero.
 
-    >>> _digits(2.675, "en", 2, False), _digits(12345.5, "pl", 1, True), _digits(0.04, "pl", 1, False)
+    >>> _digits(2.675, "en", 2), _digits(12345.5, "pl", 1, True), _digits(-0.04, "pl", 1)
     ('2.68', '12\xa0345,5', '0')
     """
-    value = abs(value)
+    code = _locale(locale).language
     below = _POINTS_UNGROUPED_BELOW if points else _UNGROUPED_BELOW.get(code[:2], 1000)
     point, group = _SIGNS.get(code[:2], _SIGNS["en"])
-    exact = Decimal(str(value)).quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_EVEN)
-    whole, _, tail = (f"{exact:,f}" if value >= below else f"{exact:f}").partition(".")
-    if not fixed:
-        tail = tail.rstrip("0")
-    return whole.replace(",", group) + (point + tail if tail else "")
+    exact = Decimal(str(abs(value))).quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_EVEN)
+    whole, _, tail = (f"{exact:,f}" if abs(value) >= below else f"{exact:f}").partition(".")
+    tail = tail if fixed else tail.rstrip("0")
+    text = whole.replace(",", group) + (point + tail if tail else "")
+    sign = ("+" if value > 0 else MINUS) if plus else MINUS if value < 0 else ""
+    return text if plus is None or not text.strip("0,.") else sign + text
 
 
 def number(value: float | None, digits: int = 2, locale: LocaleLike = None) -> str:
@@ -104,26 +108,20 @@ def number(value: float | None, digits: int = 2, locale: LocaleLike = None) -> s
     >>> number(1300, locale="en"), number(-1300, locale="pl")
     ('1,300', '−1300')
     """
-    if value is None:
-        return NONE
-    text = _digits(value, _locale(locale).language, digits, False)
-    return MINUS + text if value < 0 and text.strip("0,.") else text
+    return NONE if value is None else _digits(value, locale, digits)
 
 
 def signed(value: float, digits: int = 1, locale: LocaleLike = None) -> str:
     """Points as a score sheet writes them: ``+25``, ``−20``, ``0``, ``+2,5``.
 
     >>> signed(1300, locale="en"), signed(-12000, locale="pl"), signed(-12000, locale="en")
-    ('+1300', '−12\\xa0000', '−12,000')
+    ('+1300', '−12\xa0000', '−12,000')
     >>> signed(0.04), signed(0)
     ('0', '0')
     """
     if type(value) is int and -_POINTS_UNGROUPED_BELOW < value < _POINTS_UNGROUPED_BELOW:
         return f"{value:+d}".replace("-", MINUS) if value else "0"  # alike in every language
-    text = _digits(value, _locale(locale).language, digits, False, True)
-    if not text.strip("0,."):
-        return text
-    return ("+" if value > 0 else MINUS) + text
+    return _digits(value, locale, digits, points=True, plus=True)
 
 
 def money(cents: int, signed: bool = False, locale: LocaleLike = None) -> str:
@@ -133,10 +131,7 @@ def money(cents: int, signed: bool = False, locale: LocaleLike = None) -> str:
     >>> money(150, locale="pl"), money(-25, True, "en"), money(0, True, "pl")
     ('1,50', '−0.25', '0,00')
     """
-    text = _digits(cents / 100, _locale(locale).language, 2, True)
-    if signed and cents:
-        return ("+" if cents > 0 else MINUS) + text
-    return text
+    return _digits(cents / 100, locale, 2, True, plus=True if signed else None)
 
 
 def _when(value: Any, zone: dt.tzinfo | None) -> dt.date | dt.datetime | None:
