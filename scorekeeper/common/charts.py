@@ -312,9 +312,7 @@ def bar_chart(groups: Sequence[str], series: Sequence[str],
     upright = label_w + 2 <= bar  # else the value labels are turned to run along the bar
 
     def room(values: list[Number]) -> float:  # for the value labels beyond the bars
-        if upright:
-            return f * 1.3
-        return max((text_width(fmt(v), f * 0.9) for v in values), default=0) + f * 0.7
+        return f * 1.3 if upright else max(text_width(fmt(v), f * 0.9) for v in values) + f * 0.7
 
     above = room([v for v in flat if v >= 0]) if max(flat, default=0) > 0 else f * 0.5
     below = room([v for v in flat if v < 0]) if min(flat, default=0) < 0 else 0
@@ -349,15 +347,17 @@ def bar_chart(groups: Sequence[str], series: Sequence[str],
     return Markup("".join([*out, *texts, "</svg>"]))
 
 
-def _table(caption: str, corner: str, columns: Sequence[str],
-           rows: Sequence[tuple[str, Sequence[Number]]], fmt: Format) -> Markup:
-    head = "".join(f'<th scope="col">{escape(c)}</th>' for c in columns)
+def bar_table(groups: Sequence[str], series: Sequence[str],
+              values: Sequence[Sequence[Number]], *, caption: str, group_heading: str,
+              fmt: Format = signed) -> Markup:
+    """A bar chart's numbers: a row per group, a column per series."""
+    head = "".join(f'<th scope="col">{escape(c)}</th>' for c in series)
     body = "".join(
         f'<tr><th scope="row">{escape(label)}</th>'
-        + "".join(f'<td class="num">{escape(fmt(v))}</td>' for v in vals) + "</tr>"
-        for label, vals in rows)
+        + "".join(f'<td class="num">{escape(fmt(v))}</td>' for v in row) + "</tr>"
+        for label, row in zip(groups, values))
     return Markup(f'<table class="chart-table"><caption>{escape(caption)}</caption>'
-                  f'<thead><tr><th scope="col">{escape(corner)}</th>{head}</tr></thead>'
+                  f'<thead><tr><th scope="col">{escape(group_heading)}</th>{head}</tr></thead>'
                   f"<tbody>{body}</tbody></table>")
 
 
@@ -366,15 +366,9 @@ def line_table(series: Sequence[Series | tuple[str, Sequence[Number]]],
                fmt: Format = signed) -> Markup:
     """A line chart's numbers: a row per x label, a column per series."""
     series = [Series(*s) for s in series]
-    rows = [(label, [s.values[k] for s in series]) for k, label in enumerate(x_labels)]
-    return _table(caption, x_heading, [s.name for s in series], rows, fmt)
-
-
-def bar_table(groups: Sequence[str], series: Sequence[str],
-              values: Sequence[Sequence[Number]], *, caption: str, group_heading: str,
-              fmt: Format = signed) -> Markup:
-    """A bar chart's numbers: a row per group, a column per series."""
-    return _table(caption, group_heading, series, list(zip(groups, values)), fmt)
+    return bar_table(x_labels, [s.name for s in series],
+                     [[s.values[k] for s in series] for k in range(len(x_labels))],
+                     caption=caption, group_heading=x_heading, fmt=fmt)
 
 
 #: The sheets' type (static/sheet.css), for a chart's words drawn as an image.
