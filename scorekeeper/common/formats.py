@@ -69,15 +69,6 @@ def _locale(locale: LocaleLike) -> Locale:
     return locale if isinstance(locale, Locale) else Locale.parse(locale)
 
 
-def _zone(given: dt.tzinfo | None) -> dt.tzinfo:
-    if given is not None:
-        return given
-    from flask import has_app_context
-    from flask_babel import get_timezone
-
-    return (get_timezone() if has_app_context() else None) or dt.UTC
-
-
 def _digits(value: float, locale: LocaleLike, decimals: int, fixed: bool = False,
             points: bool = False, plus: bool | None = False) -> str:
     """``value`` in the language's digits: grouped thousands, its decimal sign, up to (or,
@@ -138,17 +129,17 @@ def _when(value: Any, zone: dt.tzinfo | None) -> dt.date | dt.datetime | None:
     """A stored moment (ISO text or a datetime, UTC unless it says) in the display zone,
     or a day (ISO ``YYYY-MM-DD`` or a date) as it is."""
     if isinstance(value, str):
-        if not value:
-            return None
-        try:
-            value = (dt.date.fromisoformat(value) if len(value) == 10
-                     else dt.datetime.fromisoformat(value))
+        try:  # "" too: no date, shown as it is
+            value = dt.date.fromisoformat(value) if len(value) == 10 else dt.datetime.fromisoformat(value)
         except ValueError:
             return None
     if isinstance(value, dt.datetime):
-        if value.tzinfo is None:
-            value = value.replace(tzinfo=dt.UTC)
-        return value.astimezone(_zone(zone))
+        if zone is None:
+            from flask import has_app_context
+            from flask_babel import get_timezone
+
+            zone = (get_timezone() if has_app_context() else None) or dt.UTC
+        return (value if value.tzinfo else value.replace(tzinfo=dt.UTC)).astimezone(zone)
     return value if isinstance(value, dt.date) else None
 
 

@@ -68,7 +68,6 @@ class LazyText(LazyProxy):
     message = property(lambda self: self._args[0])
     __html__ = LazyProxy.__str__  # written into a page as it is, like any message
     __hash__ = lambda self: hash(self.value)  # a dict key, as a str is
-
     __copy__ = __deepcopy__ = lambda self, *memo: self  # it holds nothing that changes
 
     def __repr__(self) -> str:
@@ -80,8 +79,7 @@ lazy_gettext = LazyText
 
 def lang() -> str:
     """The request's language, ``"pl"`` or ``"en"`` (asked many times per page)."""
-    locale = _translator.get_locale()
-    return locale.language if locale is not None else "en"
+    return getattr(_translator.get_locale(), "language", "en")
 
 
 def rank_label(rank: str) -> str:
