@@ -399,8 +399,7 @@ def list_games(app: Flask, args: argparse.Namespace) -> int:
         print("No games.")
         return 0
     rows = [("id", "code", "family", "ruleset", "players", "deals", "updated")] + [
-        (g["id"], g["join_code"] or "", g["family"], g["ruleset_id"] or "",
-         ", ".join(g["players"]),
+        (g["id"], g["join_code"] or "", g["family"], g["ruleset_id"] or "", ", ".join(g["players"]),
          str(g["deals_entered"]) + (" (over)" if g["finished"] else ""), _local(g["updated_at"]))
         for g in games]
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]

@@ -97,8 +97,7 @@ def _words(params: dict[str, Any], players: list[str] | None) -> dict[str, Any]:
     signed points, seats as names and each family's registered words."""
     out = dict(params)
     for name in ("card", "cards", "start"):
-        value = out.get(name)
-        if isinstance(value, str) and value:
+        if isinstance(value := out.get(name), str) and value:
             with suppress(KeyError, IndexError):
                 out[name] = ", ".join(card_label(c.strip()) for c in value.replace(" ", ",")
                                       .split(",") if c.strip())
