@@ -159,9 +159,8 @@ def worker_class(https: bool = False) -> type:
 
     class Worker(GeventWorker):
         def handle_error(self, req, client, addr, exc):
-            if isinstance(exc, ParseException):
-                code = 414 if isinstance(exc, LimitRequestLine) else 400
-            else:
+            code = 414 if isinstance(exc, LimitRequestLine) else 400  # a request it cannot read
+            if not isinstance(exc, ParseException):
                 self.log.exception("Error handling request")
                 code = 500
             with contextlib.suppress(OSError):

@@ -101,18 +101,15 @@ class Written:
         self.fragment = orjson.Fragment(data)
 
 
-def _flask_default(o: Any) -> Any:
-    """Flask's ``default`` (dates, dataclasses, ``__html__``…), imported when something
-    JSON has no type for is written: never on the pure side's own data."""
-    from flask.json.provider import _default
-    return _default(o)
-
-
 def _default(o: Any) -> Any:
-    """Flask's ``default`` for the standard library: a :class:`Written` part as itself."""
-    return o.obj if isinstance(o, Written) else _flask_default(o)
+    """Flask's ``default`` (dates, dataclasses, ``__html__``…) for the standard library, a
+    :class:`Written` part as itself. Flask is imported when something JSON has no type for
+    is written: never on the pure side's own data."""
+    from flask.json.provider import _default as flask_default
+
+    return o.obj if isinstance(o, Written) else flask_default(o)
 
 
 def _orjson_default(o: Any) -> Any:
     """Flask's ``default`` for orjson: a :class:`Written` part as its bytes."""
-    return o.fragment if isinstance(o, Written) else _flask_default(o)
+    return o.fragment if isinstance(o, Written) else _default(o)
