@@ -11,12 +11,6 @@ if TYPE_CHECKING:
     from flask import Flask
 
 
-def _resource_root() -> Path:
-    """Templates and static files: inside the package when installed, beside it in a checkout."""
-    here = Path(__file__).resolve().parent
-    return here if (here / "templates").is_dir() else here.parent
-
-
 def _secret_key(instance: Path) -> str:
     """A per-installation secret, made once and kept in the instance folder."""
     path = instance / "secret_key"
@@ -29,7 +23,9 @@ def _secret_key(instance: Path) -> str:
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask  # here, so that the pure rules import without the web stack
 
-    root = _resource_root()
+    # Templates and static files: inside the package when installed, beside it in a checkout.
+    root = Path(__file__).resolve().parent
+    root = root if (root / "templates").is_dir() else root.parent
     app = Flask(__name__, template_folder=str(root / "templates"),
                 static_folder=str(root / "static"), instance_relative_config=True,
                 instance_path=os.environ.get("KIERKI_INSTANCE") or None)
@@ -38,16 +34,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     with contextlib.suppress(PermissionError):  # a folder another user owns, mounted for us
         instance.chmod(0o700)  # the database, its copies and the secret: this user's alone
     app.config.from_mapping(
-        DATABASE=str(Path(app.instance_path) / "kierki.sqlite"),
-        BABEL_DEFAULT_LOCALE="en",
-        LANGUAGES=["pl", "en"],
-        WTF_CSRF_TIME_LIMIT=None,
-        SESSION_COOKIE_SAMESITE="Lax",
+        DATABASE=str(instance / "kierki.sqlite"), BABEL_DEFAULT_LOCALE="en",
+        LANGUAGES=["pl", "en"], WTF_CSRF_TIME_LIMIT=None, SESSION_COOKIE_SAMESITE="Lax",
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,  # any request body
         MAX_IMPORT_BYTES=1024 * 1024,  # an imported game file
         MAX_GAMES=10_000,  # games this server keeps; creating or importing more is refused
         MAX_VARIANTS=200,  # house variants it keeps (each is offered on the new-game page)
-        PDF_CACHE_DIR=str(Path(app.instance_path) / "sheets"),  # rendered PDFs, all workers
+        PDF_CACHE_DIR=str(instance / "sheets"),  # rendered PDFs, all workers
         PDF_CACHE_BYTES=50 * 1024 * 1024,  # their bound; the least recently served go first
         PDF_WORKERS=None,  # processes rendering PDFs (outputs/renders.py); None: 1, tests 0
         PDF_QUEUE=8,  # renders waiting for a worker before one more is answered 503
@@ -61,24 +54,21 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     else:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
+        app.config["SECRET_KEY"] = _secret_key(instance)
 
     from .common.formats import display_zone
-    from .outputs.share import public_url
+    from .outputs import renders, share
+    from .web import adapters, api, db, hardening, i18n, limits, live, sessions, views
+    from .web.jsonprovider import BoundedJSONProvider
     # Times shown in the table's own zone (KIERKI_TIMEZONE, else this machine's); the tests
     # keep UTC unless they say otherwise.
     app.config["BABEL_DEFAULT_TIMEZONE"] = display_zone(
         app.config.get("TIMEZONE") or (None if test_config is None else "UTC"))
     if app.config.get("PDF_WORKERS") is None:  # the tests render in process unless asked
         app.config["PDF_WORKERS"] = 1 if test_config is None else 0
-    from .outputs import renders
     renders.settings(app.config)  # refused at start: a negative count
-    from .web.hardening import proxy_hops
-    app.config["PROXY_HOPS"] = proxy_hops(app.config.get("PROXY_HOPS"))  # refused at start
-    app.config["PUBLIC_URL"] = public_url(app.config.get("PUBLIC_URL"))
-
-    from .web import adapters, api, db, hardening, i18n, limits, live, sessions, views
-    from .web.jsonprovider import BoundedJSONProvider
+    app.config["PROXY_HOPS"] = hardening.proxy_hops(app.config.get("PROXY_HOPS"))  # refused too
+    app.config["PUBLIC_URL"] = share.public_url(app.config.get("PUBLIC_URL"))
     app.json = BoundedJSONProvider(app)
     db.init_app(app)
     _backfill_figures(app)  # a database older than the figures: its finished games get them

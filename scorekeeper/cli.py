@@ -90,8 +90,7 @@ def server_settings(args: argparse.Namespace, app: Flask,
     """Each setting's flag, else its ``KIERKI_<SETTING>``, else its default."""
     chosen: dict[str, int | str] = {}
     for s in SETTINGS:
-        value = getattr(args, s.name, None)
-        raw = environ.get(s.env, "").strip()
+        value, raw = getattr(args, s.name, None), environ.get(s.env, "").strip()
         if value is None and raw:
             try:
                 value = s.kind(raw)
@@ -160,9 +159,8 @@ def worker_class(https: bool = False) -> type:
 
     class Worker(GeventWorker):
         def handle_error(self, req, client, addr, exc):
-            if isinstance(exc, ParseException):
-                code = 414 if isinstance(exc, LimitRequestLine) else 400
-            else:
+            code = 414 if isinstance(exc, LimitRequestLine) else 400  # a request it cannot read
+            if not isinstance(exc, ParseException):
                 self.log.exception("Error handling request")
                 code = 500
             with contextlib.suppress(OSError):
@@ -180,18 +178,14 @@ def _worker_exit(server: object, worker: object) -> None:
 def gunicorn_options(settings: Mapping[str, int | str], https: bool = False) -> dict:
     """gunicorn's settings for ``kierki serve``'s; errors to standard error, no access log."""
     host = str(settings["host"])
-    bind = f"[{host}]:{settings['port']}" if ":" in host else f"{host}:{settings['port']}"
     return {
-        "bind": [bind], "workers": int(settings["workers"]),
-        "worker_class": worker_class(https),
-        "worker_connections": accepted(settings),
-        "keepalive": int(settings["channel_timeout"]),
+        "bind": [f"[{host}]:{settings['port']}" if ":" in host else f"{host}:{settings['port']}"],
+        "workers": int(settings["workers"]), "worker_class": worker_class(https),
+        "worker_connections": accepted(settings), "keepalive": int(settings["channel_timeout"]),
         "timeout": 120,  # a process silent this long (its loop stuck) is started anew
         "graceful_timeout": 1,  # stopping: the live streams' phones reconnect by themselves
-        "worker_exit": _worker_exit,
-        "limit_request_line": 8190, "limit_request_fields": 100,
-        "limit_request_field_size": 8190,
-        "accesslog": None, "errorlog": "-", "loglevel": "warning",
+        "worker_exit": _worker_exit, "limit_request_line": 8190, "limit_request_fields": 100,
+        "limit_request_field_size": 8190, "accesslog": None, "errorlog": "-", "loglevel": "warning",
     }
 
 
@@ -268,8 +262,7 @@ def serve(args: argparse.Namespace) -> int:
     except ValueError as e:
         return _fail(str(e), 2)
     host, port = str(settings["host"]), settings["port"]
-    refusal = proxy_refusal(app, host, args.trust_proxy)
-    if refusal:
+    if refusal := proxy_refusal(app, host, args.trust_proxy):
         return _fail(refusal, 2)
     lock = instance_lock.hold(app.instance_path)  # kierki restore refuses while it is held
     local, public = _local_url(host, port), app.config.get("PUBLIC_URL")
@@ -289,8 +282,7 @@ def serve(args: argparse.Namespace) -> int:
 def new_host_link(app: Flask, args: argparse.Namespace) -> int:
     host = args.host or os.environ.get("KIERKI_HOST", "").strip() or "0.0.0.0"
     port = args.port or os.environ.get("KIERKI_PORT", "").strip() or 5000
-    base = app.config.get("PUBLIC_URL") or _local_url(host, port)
-    print(host_link(app, base))
+    print(host_link(app, app.config.get("PUBLIC_URL") or _local_url(host, port)))
     return 0
 
 
@@ -305,8 +297,7 @@ def _text(secret: str | bytes) -> str:
 
 def backup(app: Flask, args: argparse.Namespace) -> int:
     """A consistent copy of the live database with the secret key in it, mode 0600."""
-    source = Path(app.config["DATABASE"])
-    target = args.path.expanduser()
+    source, target = Path(app.config["DATABASE"]), args.path.expanduser()
     folder = target if target.is_dir() else None
     if args.keep is not None and folder is None:
         return _fail(f"--keep needs a folder to write into: {target} is not one.")
@@ -407,8 +398,7 @@ def list_games(app: Flask, args: argparse.Namespace) -> int:
         print("No games.")
         return 0
     rows = [("id", "code", "family", "ruleset", "players", "deals", "updated")] + [
-        (g["id"], g["join_code"] or "", g["family"], g["ruleset_id"] or "",
-         ", ".join(g["players"]),
+        (g["id"], g["join_code"] or "", g["family"], g["ruleset_id"] or "", ", ".join(g["players"]),
          str(g["deals_entered"]) + (" (over)" if g["finished"] else ""), _local(g["updated_at"]))
         for g in games]
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]

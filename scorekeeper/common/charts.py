@@ -80,12 +80,11 @@ def _clean(v: float) -> Number:
     return int(r) if r == int(r) else r
 
 
-def text_width(text: str, font_size: Number) -> float:
-    """A generous estimate of ``text``'s width in a sans-serif font."""
+def text_width(text: str, f: Number) -> float:
+    """A generous estimate of ``text``'s width in a sans-serif font of size ``f``."""
     narrow = sum(c in "il.,:;'|!()[] " for c in text)
     wide = sum(c in "+−=mwMW@" for c in text)
-    return (len(text) - narrow - wide) * 0.64 * font_size + narrow * 0.34 * font_size \
-        + wide * 0.84 * font_size
+    return (len(text) - narrow - wide) * 0.64 * f + narrow * 0.34 * f + wide * 0.84 * f
 
 
 def wrap(text: str, width: float, font_size: Number) -> list[str]:
@@ -108,6 +107,12 @@ def _attrs(**attrs: object) -> str:
                    for k, v in attrs.items() if v not in (None, ""))
 
 
+#: Each polygon marker: its size against the radius, and its corners around the centre.
+_CORNERS = {"diamond": (1.35, ((0, -1), (1, 0), (0, 1), (-1, 0))),
+            "triangle-down": (1.3, ((-1, -0.8), (1, -0.8), (0, 1))),
+            "triangle": (1.3, ((0, -1), (1, 0.8), (-1, 0.8)))}
+
+
 def _marker_d(shape: str, x: float, y: float, r: float) -> str:
     """Path data of a small shape centred on (x, y).
 
@@ -123,79 +128,66 @@ def _marker_d(shape: str, x: float, y: float, r: float) -> str:
         d = r * 1.1
         return (f"M{_num(x - d)} {_num(y - d)}L{_num(x + d)} {_num(y + d)}"
                 f"M{_num(x - d)} {_num(y + d)}L{_num(x + d)} {_num(y - d)}")
-    if shape == "diamond":
-        d = r * 1.35
-        pts = [(x, y - d), (x + d, y), (x, y + d), (x - d, y)]
-    elif shape == "triangle-down":
-        d = r * 1.3
-        pts = [(x - d, y - d * 0.8), (x + d, y - d * 0.8), (x, y + d)]
-    else:  # triangle
-        d = r * 1.3
-        pts = [(x, y - d), (x + d, y + d * 0.8), (x - d, y + d * 0.8)]
-    return "M" + "L".join(f"{_num(a)} {_num(b)}" for a, b in pts) + "Z"
+    size, corners = _CORNERS[shape]
+    return "M" + "L".join(f"{_num(x + r * size * a)} {_num(y + r * size * b)}"
+                          for a, b in corners) + "Z"
 
 
-def _markers(shape: str, points: Sequence[tuple[float, float]], r: float) -> str:
-    """One path for all of a series' markers, coloured by the series' group."""
+def _markers(i: int, points: Sequence[tuple[float, float]], r: float) -> str:
+    """One path for all of series ``i``'s markers, coloured by the series' group."""
     if not points:
         return ""
+    shape = MARKERS[i % len(MARKERS)]
     d = "".join(_marker_d(shape, x, y, r) for x, y in points)
     paint = ' fill="none" stroke-width="2"' if shape == "cross" else ' stroke-width="0.8"'
     return f'<path class="chart-mark m-{shape}" d="{d}"{paint}/>'
 
 
-def _series_attrs(i: int) -> tuple[str, str, str]:
-    """The class and print colour of series ``i``, and its dash pattern."""
-    return f"chart-series s{i % len(COLOURS)}", COLOURS[i % len(COLOURS)], DASHES[i % len(DASHES)]
+def _group(i: int, body: str) -> str:
+    """``body`` in series ``i``'s class and print colour."""
+    colour = COLOURS[i % len(COLOURS)]
+    return f'<g class="chart-series s{i % len(COLOURS)}" fill="{colour}" stroke="{colour}">{body}</g>'
 
 
 def _text(x: float, y: float, body: str, font_size: Number, anchor: str = "start",
-          cls: str = "chart-text", transform: str = "") -> str:
+          ink: bool = False, transform: str = "") -> str:
+    cls = "chart-text ink" if ink else "chart-text"
     return (f'<text x="{_num(x)}" y="{_num(y)}"{_attrs(class_=cls, text_anchor=anchor)}'
-            f' font-size="{_num(font_size)}" fill="{MUTED if cls != "chart-text ink" else INK}"'
+            f' font-size="{_num(font_size)}" fill="{INK if ink else MUTED}"'
             f'{_attrs(transform=transform)}>{escape(body)}</text>')
 
 
-def _legend(names: Sequence[str], width: float, font_size: Number,
-            lines: bool) -> tuple[list[str], float]:
+def _legend(names: Sequence[str], width: float, f: Number, lines: bool) -> tuple[list[str], float]:
     """Legend entries flowed in rows across ``width``: each series' sample (a line, or a
     box) with its marker, and its name, wrapped if long."""
-    sample = font_size * 2.6
-    gap = font_size * 1.2
-    line_h = font_size * 1.25
+    sample, gap, line_h = f * 2.6, f * 1.2, f * 1.25
     out: list[str] = []
-    x, y, row_h = 0.0, 0.0, 0.0
+    x = y = row_h = 0.0
     for i, name in enumerate(names):
-        text_lines = wrap(name, width - sample - 4, font_size)
-        w = sample + 4 + max(text_width(t, font_size) for t in text_lines)
-        h = line_h * len(text_lines) + font_size * 0.35
+        text_lines = wrap(name, width - sample - 4, f)
+        w = sample + 4 + max(text_width(t, f) for t in text_lines)
         if x > 0 and x + w > width:
             x, y, row_h = 0.0, y + row_h, 0.0
-        cls, colour, dash = _series_attrs(i)
-        mid = y + font_size * 0.55
-        shape = _markers(MARKERS[i % len(MARKERS)], [(x + sample / 2, mid)], font_size * 0.3)
+        mid = y + f * 0.55
         if lines:
             swatch = (f'<line x1="{_num(x)}" y1="{_num(mid)}" x2="{_num(x + sample)}"'
                       f' y2="{_num(mid)}" fill="none" stroke-width="2"'
-                      f'{_attrs(stroke_dasharray=dash)}/>')
+                      f'{_attrs(stroke_dasharray=DASHES[i % len(DASHES)])}/>')
         else:
             swatch = (f'<rect class="chart-swatch" x="{_num(x + sample * 0.15)}"'
-                      f' y="{_num(mid - font_size * 0.5)}" width="{_num(sample * 0.7)}"'
-                      f' height="{_num(font_size)}"/>')
-        out.append(f'<g class="{cls}" fill="{colour}" stroke="{colour}">{swatch}{shape}</g>')
-        for k, t in enumerate(text_lines):
-            out.append(_text(x + sample + 4, y + font_size * 0.95 + k * line_h, t, font_size,
-                             cls="chart-text ink"))
+                      f' y="{_num(mid - f * 0.5)}" width="{_num(sample * 0.7)}" height="{_num(f)}"/>')
+        out.append(_group(i, swatch + _markers(i, [(x + sample / 2, mid)], f * 0.3)))
+        out += [_text(x + sample + 4, y + f * 0.95 + k * line_h, t, f, ink=True)
+                for k, t in enumerate(text_lines)]
         x += w + gap
-        row_h = max(row_h, h + font_size * 0.3)
+        row_h = max(row_h, line_h * len(text_lines) + f * 0.35 + f * 0.3)
     return out, y + row_h
 
 
 def _open(width: float, height: float, title: str, desc: str, kind: str) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" class="chart chart-{kind}"'
             f' viewBox="0 0 {_num(width)} {_num(height)}" width="{_num(width)}"'
-            f' height="{_num(height)}"'
-            f' preserveAspectRatio="xMidYMid meet">'
+            f' height="{_num(height)}" preserveAspectRatio="xMidYMid meet">'
             f"<title>{escape(title)}</title><desc>{escape(desc or title)}</desc>")
 
 
@@ -219,35 +211,26 @@ def _spread(wanted: list[float], gap: float, lo: float, hi: float) -> list[float
         placed[-1] = min(placed[-1], hi)
         for k in range(len(placed) - 2, -1, -1):
             placed[k] = min(placed[k], placed[k + 1] - gap)
-    out = [0.0] * len(wanted)
-    for k, i in enumerate(order):
-        out[i] = _clean(placed[k])
-    return out
+    return [_clean(p) for _, p in sorted(zip(order, placed))]
 
 
-@dataclass(frozen=True)
-class _Scale:
-    """Values to y: ``top`` is the highest tick, ``bottom`` the lowest."""
+def _y_axis(scale_ticks: list[Number], top: float, bottom: float, left: float, right: float,
+            f: Number, fmt: Format) -> tuple[Callable[[Number], float], list[str]]:
+    """Values to y (the highest tick at ``top``, the lowest at ``bottom``), and the ticks'
+    grid lines (the zero line darker) with their values."""
+    lo, hi = scale_ticks[0], scale_ticks[-1]
 
-    ticks: list[Number]
-    top: float
-    bottom: float
+    def y_of(value: Number) -> float:
+        return top + (hi - value) / (hi - lo) * (bottom - top)
 
-    def y(self, value: Number) -> float:
-        lo, hi = self.ticks[0], self.ticks[-1]
-        return self.top + (hi - value) / (hi - lo) * (self.bottom - self.top)
-
-
-def _y_axis(scale: _Scale, left: float, right: float, font_size: Number,
-            fmt: Format) -> list[str]:
     out = []
-    for t in scale.ticks:
-        y = scale.y(t)
+    for t in scale_ticks:
+        y = y_of(t)
         cls, colour, w = ("chart-zero", INK, 1.2) if t == 0 else ("chart-grid", GRID, 0.6)
         out.append(f'<line class="{cls}" x1="{_num(left)}" y1="{_num(y)}" x2="{_num(right)}"'
                    f' y2="{_num(y)}" stroke="{colour}" stroke-width="{w}"/>')
-        out.append(_text(left - 4, y + font_size * 0.35, fmt(t), font_size, "end"))
-    return out
+        out.append(_text(left - 4, y + f * 0.35, fmt(t), f, "end"))
+    return y_of, out
 
 
 def line_chart(series: Sequence[Series | tuple[str, Sequence[Number]]],
@@ -268,67 +251,45 @@ def line_chart(series: Sequence[Series | tuple[str, Sequence[Number]]],
     True
     """
     series = [Series(*s) for s in series]
-    f = font_size
+    f, start = font_size, origin is not None
     legend, legend_h = _legend([s.name for s in series], width, f, lines=True)
-    values = [v for s in series for v in s.values]
-    if origin is not None:
-        values.append(origin)
+    values = [v for s in series for v in s.values] + [origin] * start
     scale_ticks = ticks(min(values, default=0), max(values, default=0))
     left = max(text_width(fmt(t), f) for t in scale_ticks) + 6
     last = [fmt(s.values[-1]) for s in series if s.values] if ends else []
     right = width - (max((text_width(e, f) for e in last), default=0) + f * 1.2)
     top = legend_h + f * 0.8
-    scale = _Scale(scale_ticks, top, top + height - f * 2.2)
-    slots = len(x_labels) + (origin is not None)
+    bottom = top + height - f * 2.2
+    y_of, axis = _y_axis(scale_ticks, top, bottom, left, right, f, fmt)
+    slots = len(x_labels) + start
     step = (right - f * 0.6 - left) / max(slots - 1, 1)
     first = left + (f * 0.6 if slots > 1 else (right - left) / 2)
-
-    def x_at(i: int) -> float:  # i: the index of an x label
-        return first + (i + (origin is not None)) * step
-
-    out = [_open(width, top + height, title, desc, "line"), *legend,
-           *_y_axis(scale, left, right, f, fmt)]
     widest = max([text_width("00", f), *(text_width(label, f) for label in x_labels)])
     every = max(x_every, math.ceil((widest + 4) / step)) if slots > 1 else 1
-    base = scale.bottom + f * 1.3
-    for i, label in enumerate(x_labels):
-        if (i + 1) % every == 0 or i == len(x_labels) - 1:
-            out.append(_text(x_at(i), base, label, f, "middle"))
-    wanted, lines = [], []
+
+    def shown(k: int, count: int) -> bool:  # an x labelled: every n-th, and the last
+        return (k + 1) % every == 0 or k == count - 1
+
+    out = [_open(width, top + height, title, desc, "line"), *legend, *axis]
+    out += [_text(first + (i + start) * step, bottom + f * 1.3, label, f, "middle")
+            for i, label in enumerate(x_labels) if shown(i, len(x_labels))]
+    ends_y = iter(_spread([y_of(s.values[-1]) for s in series if s.values], f * 1.15, top, bottom))
+    labels = []
     for i, s in enumerate(series):
-        cls, colour, dash = _series_attrs(i)
-        pts = [(x_at(k), scale.y(v)) for k, v in enumerate(s.values)]
-        if origin is not None:
-            pts.insert(0, (first, scale.y(origin)))
-        shape = MARKERS[i % len(MARKERS)]
-        marked = pts[origin is not None:]
-        if not marks_all:  # only where an x label is (and the last)
-            marked = [p for k, p in enumerate(marked)
-                      if (k + 1) % every == 0 or k == len(marked) - 1]
-        marks = _markers(shape, marked, f * 0.27)
-        points = " ".join(f"{_num(x)},{_num(y)}" for x, y in pts)
-        lines.append((cls, colour, dash, points, marks, pts[-1] if pts else None))
-        if s.values:
-            wanted.append(pts[-1][1])
-    spread = _spread(wanted, f * 1.15, scale.top, scale.bottom)
-    labels, k = [], 0
-    for (cls, colour, dash, points, marks, end), s in zip(lines, series):
-        out.append(f'<g class="{cls}" fill="{colour}" stroke="{colour}">'
-                   f'<polyline points="{points}" fill="none" stroke-width="2"'
-                   f' stroke-linejoin="round"{_attrs(stroke_dasharray=dash)}/>'
-                   f"{marks}</g>")
-        if end is None or not ends:
-            continue
-        y = spread[k]
-        k += 1
-        lx = right + f * 0.9
-        labels.append(f'<g class="{cls}" fill="{colour}" stroke="{colour}">'
-                      f'<line x1="{_num(end[0] + f * 0.3)}" y1="{_num(end[1])}"'
-                      f' x2="{_num(lx - 2)}" y2="{_num(y)}" stroke-width="1"/></g>'
-                      + _text(lx, y + f * 0.35, fmt(s.values[-1]), f, cls="chart-text ink"))
-    out.extend(labels)
-    out.append("</svg>")
-    return Markup("".join(out))
+        pts = [(first + (k + start) * step, y_of(v)) for k, v in enumerate(s.values)]
+        marked = [p for k, p in enumerate(pts) if marks_all or shown(k, len(pts))]
+        from_origin = [(first, y_of(origin))] if start else []
+        points = " ".join(f"{_num(x)},{_num(y)}" for x, y in from_origin + pts)
+        out.append(_group(i, f'<polyline points="{points}" fill="none" stroke-width="2"'
+                             f' stroke-linejoin="round"'
+                             f'{_attrs(stroke_dasharray=DASHES[i % len(DASHES)])}/>'
+                           + _markers(i, marked, f * 0.27)))
+        if ends and pts:
+            (x, y), end_y, lx = pts[-1], next(ends_y), right + f * 0.9
+            labels.append(_group(i, f'<line x1="{_num(x + f * 0.3)}" y1="{_num(y)}"'
+                                    f' x2="{_num(lx - 2)}" y2="{_num(end_y)}" stroke-width="1"/>')
+                          + _text(lx, end_y + f * 0.35, fmt(s.values[-1]), f, ink=True))
+    return Markup("".join([*out, *labels, "</svg>"]))
 
 
 def bar_chart(groups: Sequence[str], series: Sequence[str],
@@ -351,63 +312,52 @@ def bar_chart(groups: Sequence[str], series: Sequence[str],
     upright = label_w + 2 <= bar  # else the value labels are turned to run along the bar
 
     def room(values: list[Number]) -> float:  # for the value labels beyond the bars
-        if upright:
-            return f * 1.3
-        return max((text_width(fmt(v), f * 0.9) for v in values), default=0) + f * 0.7
+        return f * 1.3 if upright else max(text_width(fmt(v), f * 0.9) for v in values) + f * 0.7
 
     above = room([v for v in flat if v >= 0]) if max(flat, default=0) > 0 else f * 0.5
     below = room([v for v in flat if v < 0]) if min(flat, default=0) < 0 else 0
     group_lines = [wrap(g, band - 4, f) for g in groups]
     under = f * 1.25 * max((len(g) for g in group_lines), default=1) + f * 0.4
     top = legend_h + f * 0.6
-    plot_top = top + above
     plot_bottom = top + height - under - below
-    scale = _Scale(scale_ticks, plot_top, plot_bottom)
-    out = [_open(width, top + height, title, desc, "bar"), *legend,
-           *_y_axis(scale, left, right, f, fmt)]
-    zero = scale.y(0)
-    bars: list[str] = []
+    y_of, axis = _y_axis(scale_ticks, top + above, plot_bottom, left, right, f, fmt)
+    out = [_open(width, top + height, title, desc, "bar"), *legend, *axis]
+    zero = y_of(0)
     texts: list[str] = []
     for g, row in enumerate(values):
-        x0 = left + g * band + band * 0.08
         for i, v in enumerate(row):
-            cls, colour, _ = _series_attrs(i)
-            x = x0 + i * bar
-            y = scale.y(v)
+            x = left + g * band + band * 0.08 + i * bar
+            y = y_of(v)
             y1, y2 = min(y, zero), max(y, zero)
-            shape = _markers(MARKERS[i % len(MARKERS)], [(x + bar / 2, y)],
-                             min(bar * 0.28, f * 0.27))
-            bars.append(f'<g class="{cls}" fill="{colour}" stroke="{colour}">'
-                        f'<rect class="chart-bar" x="{_num(x + 0.5)}" y="{_num(y1)}"'
-                        f' width="{_num(bar - 1)}" height="{_num(max(y2 - y1, 0))}"'
-                        f' stroke="none"/>{shape}</g>')
+            out.append(_group(i, f'<rect class="chart-bar" x="{_num(x + 0.5)}" y="{_num(y1)}"'
+                                 f' width="{_num(bar - 1)}" height="{_num(max(y2 - y1, 0))}"'
+                                 ' stroke="none"/>'
+                               + _markers(i, [(x + bar / 2, y)], min(bar * 0.28, f * 0.27))))
             cx, pad = x + bar / 2, f * 0.45
             if upright:
                 ty = y - pad if v >= 0 else y + pad + f * 0.75
                 texts.append(_text(cx, ty, fmt(v), f * 0.9, "middle"))
             else:
-                ty = y - pad if v >= 0 else y + pad
-                texts.append(_text(cx + f * 0.3, ty, fmt(v), f * 0.9,
-                                   "start" if v >= 0 else "end",
-                                   transform=f"rotate(-90 {_num(cx + f * 0.3)} {_num(ty)})"))
-    for g, lines in enumerate(group_lines):
-        cx = left + g * band + band / 2
-        for k, line in enumerate(lines):
-            texts.append(_text(cx, plot_bottom + below + f * 1.25 * (k + 1), line, f,
-                               "middle", cls="chart-text ink"))
-    out += [*bars, *texts, "</svg>"]
-    return Markup("".join(out))
+                tx, ty = cx + f * 0.3, y - pad if v >= 0 else y + pad
+                texts.append(_text(tx, ty, fmt(v), f * 0.9, "start" if v >= 0 else "end",
+                                   transform=f"rotate(-90 {_num(tx)} {_num(ty)})"))
+    texts += [_text(left + g * band + band / 2, plot_bottom + below + f * 1.25 * (k + 1), line,
+                    f, "middle", ink=True)
+              for g, lines in enumerate(group_lines) for k, line in enumerate(lines)]
+    return Markup("".join([*out, *texts, "</svg>"]))
 
 
-def _table(caption: str, corner: str, columns: Sequence[str],
-           rows: Sequence[tuple[str, Sequence[Number]]], fmt: Format) -> Markup:
-    head = "".join(f'<th scope="col">{escape(c)}</th>' for c in columns)
+def bar_table(groups: Sequence[str], series: Sequence[str],
+              values: Sequence[Sequence[Number]], *, caption: str, group_heading: str,
+              fmt: Format = signed) -> Markup:
+    """A bar chart's numbers: a row per group, a column per series."""
+    head = "".join(f'<th scope="col">{escape(c)}</th>' for c in series)
     body = "".join(
         f'<tr><th scope="row">{escape(label)}</th>'
-        + "".join(f'<td class="num">{escape(fmt(v))}</td>' for v in vals) + "</tr>"
-        for label, vals in rows)
+        + "".join(f'<td class="num">{escape(fmt(v))}</td>' for v in row) + "</tr>"
+        for label, row in zip(groups, values))
     return Markup(f'<table class="chart-table"><caption>{escape(caption)}</caption>'
-                  f'<thead><tr><th scope="col">{escape(corner)}</th>{head}</tr></thead>'
+                  f'<thead><tr><th scope="col">{escape(group_heading)}</th>{head}</tr></thead>'
                   f"<tbody>{body}</tbody></table>")
 
 
@@ -416,42 +366,32 @@ def line_table(series: Sequence[Series | tuple[str, Sequence[Number]]],
                fmt: Format = signed) -> Markup:
     """A line chart's numbers: a row per x label, a column per series."""
     series = [Series(*s) for s in series]
-    rows = [(label, [s.values[k] for s in series]) for k, label in enumerate(x_labels)]
-    return _table(caption, x_heading, [s.name for s in series], rows, fmt)
-
-
-def bar_table(groups: Sequence[str], series: Sequence[str],
-              values: Sequence[Sequence[Number]], *, caption: str, group_heading: str,
-              fmt: Format = signed) -> Markup:
-    """A bar chart's numbers: a row per group, a column per series."""
-    return _table(caption, group_heading, series, list(zip(groups, values)), fmt)
+    return bar_table(x_labels, [s.name for s in series],
+                     [[s.values[k] for s in series] for k in range(len(x_labels))],
+                     caption=caption, group_heading=x_heading, fmt=fmt)
 
 
 #: The sheets' type (static/sheet.css), for a chart's words drawn as an image.
 SHEET_FONTS = "Sheet, 'DejaVu Sans Condensed', 'DejaVu Sans', sans-serif"
 
 
-def as_image(svg: str, alt: str, font_family: str = SHEET_FONTS) -> Markup:
-    """An SVG chart as an ``<img>`` of itself (a ``data:`` address), for the PDF sheets:
-    WeasyPrint draws an image with its SVG renderer alone, not through the page's style
-    cascade. The words keep the sheet's type, named on the SVG itself.
-
-    >>> img = as_image(Markup('<svg viewBox="0 0 2 1"><text>−1</text></svg>'), "A & B")
-    >>> img.startswith('<img class="chart" alt="A &amp; B" src="data:image/svg+xml;base64,')
-    True
-    >>> base64.b64decode(img.split(",", 1)[1].rstrip('">')).decode()[:31]
-    '<svg font-family="Sheet, &#39;D'
-    """
-    named = str(svg).replace("<svg ", f'<svg font-family="{escape(font_family)}" ', 1)
-    data = base64.b64encode(named.encode()).decode()
-    return Markup(f'<img class="chart" alt="{escape(alt)}" src="data:image/svg+xml;base64,'
-                  f'{data}">')
-
-
 class _Chart:
     def image(self, **size: Number) -> Markup:
-        """The chart as an image, for a PDF (:func:`as_image`)."""
-        return as_image(self.svg(**size), self.title)  # type: ignore[attr-defined]
+        """The chart as an ``<img>`` of itself (a ``data:`` address), for the PDF sheets:
+        WeasyPrint draws an image with its SVG renderer alone, not through the page's style
+        cascade. The words keep the sheet's type, named on the SVG itself.
+
+        >>> chart = BarChart("A & B", "", ("g",), ("s",), ((1,),), "")
+        >>> img = chart.image()
+        >>> img.startswith('<img class="chart" alt="A &amp; B" src="data:image/svg+xml;base64,')
+        True
+        >>> base64.b64decode(img.split(",", 1)[1].rstrip('">')).decode()[:31]
+        '<svg font-family="Sheet, &#39;D'
+        """
+        svg = str(self.svg(**size)).replace("<svg ", f'<svg font-family="{escape(SHEET_FONTS)}" ', 1)
+        data = base64.b64encode(svg.encode()).decode()
+        return Markup(f'<img class="chart" alt="{escape(self.title)}"'  # type: ignore[attr-defined]
+                      f' src="data:image/svg+xml;base64,{data}">')
 
 
 @dataclass(frozen=True)
@@ -467,7 +407,6 @@ class LineChart(_Chart):
     fmt: Format = field(default=signed, compare=False)
 
     def svg(self, **size: Number) -> Markup:
-        """The chart; ``size``: ``width``, ``height``, ``font_size`` (see :func:`line_chart`)."""
         return line_chart(self.series, self.x_labels, title=self.title, desc=self.desc,
                           origin=self.origin, fmt=self.fmt, **size)
 
@@ -489,7 +428,6 @@ class BarChart(_Chart):
     fmt: Format = field(default=signed, compare=False)
 
     def svg(self, **size: Number) -> Markup:
-        """The chart; ``size``: ``width``, ``height``, ``font_size`` (see :func:`bar_chart`)."""
         return bar_chart(self.groups, self.series, self.values, title=self.title,
                          desc=self.desc, fmt=self.fmt, **size)
 

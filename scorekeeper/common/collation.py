@@ -23,23 +23,19 @@ T = TypeVar("T")
 
 #: A primary weight above every letter's in the table (its implicit weights end below it).
 _AFTER_ALL = 0xFFFE
-#: Polish letters of their own: the base letter, its mark, how many weights follow it.
-_POLISH = [("a", "\u0328", 1), ("c", "\u0301", 1), ("e", "\u0328", 1), ("n", "\u0301", 1),
-           ("o", "\u0301", 1), ("s", "\u0301", 1), ("z", "\u0301", 1), ("z", "\u0307", 2)]
+#: Polish letters of their own: each letter, its base letter, how many weights follow it.
+_POLISH = [("ą", "a", 1), ("ć", "c", 1), ("ę", "e", 1), ("ł", "l", 1), ("ń", "n", 1),
+           ("ó", "o", 1), ("ś", "s", 1), ("ź", "z", 1), ("ż", "z", 2)]
 
 
 @lru_cache(maxsize=2)
 def _collator(language: str) -> Collator:
     collator = Collator()
-    if language == "pl":
-        for base, mark, extra in _POLISH:
-            for letter in (base, base.upper()):
-                _, elements, _ = collator.table.find_prefix([ord(letter)])
-                after = [[_AFTER_ALL, 0x0020, 0x0002]] * extra
-                collator.table.add([ord(letter), ord(mark)], [*elements, *after])
-        for letter, base in (("ł", "l"), ("Ł", "L")):
-            _, elements, _ = collator.table.find_prefix([ord(base)])
-            collator.table.add([ord(letter)], [*elements, [_AFTER_ALL, 0x0020, 0x0002]])
+    for letter, base, extra in _POLISH if language == "pl" else ():
+        for own, of in ((letter, base), (letter.upper(), base.upper())):
+            _, elements, _ = collator.table.find_prefix([ord(of)])
+            collator.table.add([ord(c) for c in unicodedata.normalize("NFD", own)],
+                               [*elements, *[[_AFTER_ALL, 0x0020, 0x0002]] * extra])
     return collator
 
 

@@ -37,8 +37,12 @@ charts that use this module stay plain Python.
 from __future__ import annotations
 
 import datetime as dt
+import os
+from contextlib import suppress
 from decimal import ROUND_HALF_EVEN, Decimal
+from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from babel import Locale
 from babel import dates as babel_dates
@@ -50,7 +54,6 @@ NONE = "–"  # a figure there is none of (no game yet)
 _UNGROUPED_BELOW = {"pl": 10_000}
 #: Points (:func:`signed`) are grouped from five digits in every language.
 _POINTS_UNGROUPED_BELOW = 10_000
-_UTC = dt.UTC
 #: Each language's decimal sign and thousands separator, from CLDR (Babel's data).
 _SIGNS = {code: (babel_numbers.get_decimal_symbol(code), babel_numbers.get_group_symbol(code))
           for code in ("en", "pl")}
@@ -59,48 +62,32 @@ LocaleLike = Locale | str | None
 
 
 def _locale(locale: LocaleLike) -> Locale:
-    if isinstance(locale, Locale):
-        return locale
     if locale is None:
-        from flask import has_app_context
-        if has_app_context():
-            from flask_babel import get_locale
-            found = get_locale()
-            if found is not None:
-                return found
-        locale = "en"
-    return Locale.parse(locale)
+        from flask_babel import get_locale  # None outside an app's context
+
+        locale = get_locale() or "en"
+    return locale if isinstance(locale, Locale) else Locale.parse(locale)
 
 
-def _zone(given: dt.tzinfo | None) -> dt.tzinfo:
-    if given is not None:
-        return given
-    from flask import has_app_context
-    if has_app_context():
-        from flask_babel import get_timezone
-        return get_timezone() or _UTC
-    return _UTC
+def _digits(value: float, locale: LocaleLike, decimals: int, fixed: bool = False,
+            points: bool = False, plus: bool | None = False) -> str:
+    """``value`` in the language's digits: grouped thousands, its decimal sign, up to (or,
+    ``fixed``, exactly) ``decimals`` decimals, rounded half to even as Babel rounds; a minus
+    sign below zero, a plus above it too when ``plus``, no sign at all when it is None, nor
+    on a figure that rounds to zero.
 
-
-def _digits(value: float, code: str, decimals: int, fixed: bool, points: bool = False) -> str:
-    """``abs(value)`` in the language's digits: grouped thousands, its decimal sign, up to
-    (or, ``fixed``, exactly) ``decimals`` decimals, rounded half to even as Babel rounds.
-
-    >>> _digits(2.675, "en", 2, False), _digits(12345.5, "pl", 1, True), _digits(0.04, "pl", 1, False)
+    >>> _digits(2.675, "en", 2), _digits(12345.5, "pl", 1, True), _digits(-0.04, "pl", 1)
     ('2.68', '12\xa0345,5', '0')
     """
-    value = abs(value)
+    code = _locale(locale).language
     below = _POINTS_UNGROUPED_BELOW if points else _UNGROUPED_BELOW.get(code[:2], 1000)
     point, group = _SIGNS.get(code[:2], _SIGNS["en"])
-    exact = Decimal(str(value)).quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_EVEN)
-    whole, _, tail = (f"{exact:,f}" if value >= below else f"{exact:f}").partition(".")
-    if not fixed:
-        tail = tail.rstrip("0")
-    return whole.replace(",", group) + (point + tail if tail else "")
-
-
-def _code(locale: LocaleLike) -> str:
-    return _locale(locale).language
+    exact = Decimal(str(abs(value))).quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_EVEN)
+    whole, _, tail = (f"{exact:,f}" if abs(value) >= below else f"{exact:f}").partition(".")
+    tail = tail if fixed else tail.rstrip("0")
+    text = whole.replace(",", group) + (point + tail if tail else "")
+    sign = ("+" if value > 0 else MINUS) if plus else MINUS if value < 0 else ""
+    return text if plus is None or not text.strip("0,.") else sign + text
 
 
 def number(value: float | None, digits: int = 2, locale: LocaleLike = None) -> str:
@@ -112,26 +99,20 @@ def number(value: float | None, digits: int = 2, locale: LocaleLike = None) -> s
     >>> number(1300, locale="en"), number(-1300, locale="pl")
     ('1,300', '−1300')
     """
-    if value is None:
-        return NONE
-    text = _digits(value, _code(locale), digits, False)
-    return MINUS + text if value < 0 and text.strip("0,.") else text
+    return NONE if value is None else _digits(value, locale, digits)
 
 
 def signed(value: float, digits: int = 1, locale: LocaleLike = None) -> str:
     """Points as a score sheet writes them: ``+25``, ``−20``, ``0``, ``+2,5``.
 
     >>> signed(1300, locale="en"), signed(-12000, locale="pl"), signed(-12000, locale="en")
-    ('+1300', '−12\\xa0000', '−12,000')
+    ('+1300', '−12\xa0000', '−12,000')
     >>> signed(0.04), signed(0)
     ('0', '0')
     """
     if type(value) is int and -_POINTS_UNGROUPED_BELOW < value < _POINTS_UNGROUPED_BELOW:
         return f"{value:+d}".replace("-", MINUS) if value else "0"  # alike in every language
-    text = _digits(value, _code(locale), digits, False, True)
-    if not text.strip("0,."):
-        return text
-    return ("+" if value > 0 else MINUS) + text
+    return _digits(value, locale, digits, points=True, plus=True)
 
 
 def money(cents: int, signed: bool = False, locale: LocaleLike = None) -> str:
@@ -141,27 +122,24 @@ def money(cents: int, signed: bool = False, locale: LocaleLike = None) -> str:
     >>> money(150, locale="pl"), money(-25, True, "en"), money(0, True, "pl")
     ('1,50', '−0.25', '0,00')
     """
-    text = _digits(cents / 100, _code(locale), 2, True)
-    if signed and cents:
-        return ("+" if cents > 0 else MINUS) + text
-    return text
+    return _digits(cents / 100, locale, 2, True, plus=True if signed else None)
 
 
 def _when(value: Any, zone: dt.tzinfo | None) -> dt.date | dt.datetime | None:
     """A stored moment (ISO text or a datetime, UTC unless it says) in the display zone,
     or a day (ISO ``YYYY-MM-DD`` or a date) as it is."""
     if isinstance(value, str):
-        if not value:
-            return None
-        try:
-            value = (dt.date.fromisoformat(value) if len(value) == 10
-                     else dt.datetime.fromisoformat(value))
+        try:  # "" too: no date, shown as it is
+            value = dt.date.fromisoformat(value) if len(value) == 10 else dt.datetime.fromisoformat(value)
         except ValueError:
             return None
     if isinstance(value, dt.datetime):
-        if value.tzinfo is None:
-            value = value.replace(tzinfo=_UTC)
-        return value.astimezone(_zone(zone))
+        if zone is None:
+            from flask import has_app_context
+            from flask_babel import get_timezone
+
+            zone = (get_timezone() if has_app_context() else None) or dt.UTC
+        return (value if value.tzinfo else value.replace(tzinfo=dt.UTC)).astimezone(zone)
     return value if isinstance(value, dt.date) else None
 
 
@@ -218,11 +196,8 @@ def display_zone(name: str | None = None, machine: str | None = None) -> str:
     >>> display_zone("Europe/Warsaw"), display_zone(None, machine="")
     ('Europe/Warsaw', 'UTC')
     """
-    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
-
-    chosen = name.strip() if isinstance(name, str) and name.strip() else None
-    if chosen is None:
-        chosen = _machine_zone() if machine is None else (machine or "UTC")
+    chosen = name.strip() if isinstance(name, str) else ""
+    chosen = chosen or (_machine_zone() if machine is None else machine or "UTC")
     try:
         ZoneInfo(chosen)
     except (ZoneInfoNotFoundError, ValueError):
@@ -234,21 +209,10 @@ def display_zone(name: str | None = None, machine: str | None = None) -> str:
 
 
 def _machine_zone() -> str:
-    import os
-    from pathlib import Path
-
     given = os.environ.get("TZ", "").lstrip(":").strip()
     if given and not given.startswith("/"):
         return given
-    try:
-        named = Path("/etc/timezone").read_text().strip()
-        if named:
+    with suppress(OSError):
+        if named := Path("/etc/timezone").read_text().strip():
             return named
-    except OSError:
-        pass
-    try:
-        target = os.path.realpath("/etc/localtime")
-    except OSError:
-        return "UTC"
-    _, found, zone = target.partition("zoneinfo/")
-    return zone if found and zone else "UTC"
+    return os.path.realpath("/etc/localtime").partition("zoneinfo/")[2] or "UTC"

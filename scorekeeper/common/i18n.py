@@ -8,10 +8,13 @@ Flask-Babel's translation (:func:`install`), a message is its id, in English.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
+from contextlib import suppress
+from types import SimpleNamespace
 from typing import Any
 
 from babel import Locale
+from babel.support import LazyProxy
 
 from ..rules.errors import Problem
 from .formats import signed
@@ -21,23 +24,14 @@ RANK_LABELS = {"en": {"J": "J", "Q": "Q", "K": "K", "A": "A"},
                "pl": {"J": "W", "Q": "D", "K": "K", "A": "A"}}
 
 
-class _Translator:
-    """Whatever translates: the message ids themselves (English) until :func:`install`."""
-
-    @staticmethod
-    def gettext(message: str, **params: Any) -> str:
-        return message % params if params else message
-
-    @staticmethod
-    def ngettext(singular: str, plural: str, num: int, **params: Any) -> str:
-        params.setdefault("num", num)
-        return (singular if num == 1 else plural) % params
-
-    get_locale: Callable[[], Locale | None] = staticmethod(lambda: None)
-    param_labels: Mapping[str, Mapping[str, Any]] = {}
+def _ngettext(singular: str, plural: str, num: int, **params: Any) -> str:
+    return (singular if num == 1 else plural) % {"num": num, **params}
 
 
-_translator = _Translator()
+#: Whatever translates: the message ids themselves (English) until :func:`install`.
+_translator = SimpleNamespace(
+    gettext=lambda message, **params: message % params if params else message,
+    ngettext=_ngettext, get_locale=lambda: None, param_labels={})
 
 
 def install(gettext: Callable[..., str], ngettext: Callable[..., str],
@@ -45,10 +39,8 @@ def install(gettext: Callable[..., str], ngettext: Callable[..., str],
             param_labels: Mapping[str, Mapping[str, Any]]) -> None:
     """The web layer's translation (Flask-Babel's, per request) and the words each family
     registers for message parameters; the same for every app of the process."""
-    _translator.gettext = gettext  # type: ignore[method-assign]
-    _translator.ngettext = ngettext  # type: ignore[method-assign]
-    _translator.get_locale = get_locale  # type: ignore[method-assign]
-    _translator.param_labels = param_labels
+    vars(_translator).update(gettext=gettext, ngettext=ngettext, get_locale=get_locale,
+                             param_labels=param_labels)
 
 
 def gettext(message: str, **params: Any) -> str:
@@ -64,69 +56,30 @@ def get_locale() -> Locale | None:
     return _translator.get_locale()
 
 
-class LazyText:
-    """A message translated when it is read (``str()``, a template): words defined at
+class LazyText(LazyProxy):
+    """A message translated each time it is read (``str()``, a template): words defined at
     import, before any request has a language (Flask-Babel's ``lazy_gettext``)."""
 
-    __slots__ = ("message", "params")
+    __slots__ = ()
 
     def __init__(self, message: str, **params: Any):
-        self.message = message
-        self.params = params
+        super().__init__(gettext, message, enable_cache=False, **params)
 
-    def __str__(self) -> str:
-        return gettext(self.message, **self.params)
-
-    def __html__(self) -> str:
-        return str(self)
+    message = property(lambda self: self._args[0])
+    __html__ = LazyProxy.__str__  # written into a page as it is, like any message
+    __hash__ = lambda self: hash(self.value)  # a dict key, as a str is
+    __copy__ = __deepcopy__ = lambda self, *memo: self  # it holds nothing that changes
 
     def __repr__(self) -> str:
         return f"l'{self.message}'"
 
-    def __len__(self) -> int:
-        return len(str(self))
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(str(self))
-
-    def __contains__(self, item: str) -> bool:
-        return item in str(self)
-
-    def __getitem__(self, key: Any) -> str:
-        return str(self)[key]
-
-    def __add__(self, other: Any) -> str:
-        return str(self) + other
-
-    def __radd__(self, other: Any) -> str:
-        return other + str(self)
-
-    def __mod__(self, other: Any) -> str:
-        return str(self) % other
-
-    def __eq__(self, other: object) -> bool:
-        return str(self) == other
-
-    def __lt__(self, other: Any) -> bool:
-        return str(self) < other
-
-    def __hash__(self) -> int:
-        return hash(str(self))
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("__"):
-            raise AttributeError(name)
-        return getattr(str(self), name)
-
-
-def lazy_gettext(message: str, **params: Any) -> LazyText:
-    return LazyText(message, **params)
+lazy_gettext = LazyText
 
 
 def lang() -> str:
     """The request's language, ``"pl"`` or ``"en"`` (asked many times per page)."""
-    locale = _translator.get_locale()
-    return locale.language if locale is not None else "en"
+    return getattr(_translator.get_locale(), "language", "en")
 
 
 def rank_label(rank: str) -> str:
@@ -144,22 +97,18 @@ def _words(params: dict[str, Any], players: list[str] | None) -> dict[str, Any]:
     signed points, seats as names and each family's registered words."""
     out = dict(params)
     for name in ("card", "cards", "start"):
-        value = out.get(name)
-        if isinstance(value, str) and value:
-            try:
+        if isinstance(value := out.get(name), str) and value:
+            with suppress(KeyError, IndexError):
                 out[name] = ", ".join(card_label(c.strip()) for c in value.replace(" ", ",")
                                       .split(",") if c.strip())
-            except (KeyError, IndexError):
-                pass
     if out.get("suit") in SUIT_SYMBOLS:
         out["suit"] = SUIT_SYMBOLS[out["suit"]]
     if isinstance(out.get("rank"), str) and out["rank"] in RANK_LABELS["en"]:
         out["rank"] = rank_label(out["rank"])
     if isinstance(out.get("points"), int):
         out["points"] = signed(out["points"])
-    if players is not None and isinstance(out.get("player"), int) \
-            and 0 <= out["player"] < len(players):
-        out["player"] = players[out["player"]]
+    if isinstance(seat := out.get("player"), int) and 0 <= seat < len(players or ()):
+        out["player"] = players[seat]
     for name, labels in _translator.param_labels.items():
         if isinstance(out.get(name), str) and out[name] in labels:
             out[name] = str(labels[out[name]])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Hashable
+from contextlib import suppress
 from typing import Any, ClassVar
 from weakref import WeakSet
 
@@ -31,18 +32,13 @@ class LRU:
     def get(self, key: Hashable) -> Any:
         value = self._items.get(key)
         if value is not None:
-            try:
+            with suppress(KeyError):  # evicted by another thread meanwhile
                 self._items.move_to_end(key)
-            except KeyError:  # evicted by another thread meanwhile
-                pass
         return value
 
     def put(self, key: Hashable, value: Any) -> None:
-        items = self._items
-        items[key] = value
-        try:
-            items.move_to_end(key)
-            while len(items) > self.size:
-                items.popitem(last=False)
-        except KeyError:  # another thread evicted it, or emptied the mapping, meanwhile
-            pass
+        self._items[key] = value
+        with suppress(KeyError):  # another thread evicted it, or emptied the mapping, meanwhile
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)

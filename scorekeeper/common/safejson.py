@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import json
 import re
+from contextlib import suppress
+from itertools import accumulate
 from typing import Any
 
 import orjson
@@ -44,14 +46,9 @@ def check_depth(text: str | bytes, limit: int = MAX_DEPTH) -> None:
             return  # not text at all: the parser refuses it before any nesting
     if text.count("[") + text.count("{") <= limit:
         return
-    depth = 0
-    for match in _BRACKETS.finditer(_STRING.sub("", text)):
-        if match.group() in "[{":
-            depth += 1
-            if depth > limit:
-                raise ValueError(f"JSON nested deeper than {limit} levels")
-        else:
-            depth -= 1
+    steps = (1 if b in "[{" else -1 for b in _BRACKETS.findall(_STRING.sub("", text)))
+    if max(accumulate(steps), default=0) > limit:
+        raise ValueError(f"JSON nested deeper than {limit} levels")
 
 
 def loads(text: str | bytes, **kwargs: Any) -> Any:
@@ -61,10 +58,8 @@ def loads(text: str | bytes, **kwargs: Any) -> Any:
     every error message are the standard library's."""
     check_depth(text)
     if not kwargs and _LONG_DIGITS[type(text) is str].search(text) is None:
-        try:
+        with suppress(orjson.JSONDecodeError):
             return orjson.loads(text)
-        except orjson.JSONDecodeError:
-            pass
     return json.loads(text, **kwargs)
 
 
@@ -106,18 +101,15 @@ class Written:
         self.fragment = orjson.Fragment(data)
 
 
-def _flask_default(o: Any) -> Any:
-    """Flask's ``default`` (dates, dataclasses, ``__html__``…), imported when something
-    JSON has no type for is written: never on the pure side's own data."""
-    from flask.json.provider import _default
-    return _default(o)
-
-
 def _default(o: Any) -> Any:
-    """Flask's ``default`` for the standard library: a :class:`Written` part as itself."""
-    return o.obj if isinstance(o, Written) else _flask_default(o)
+    """Flask's ``default`` (dates, dataclasses, ``__html__``…) for the standard library, a
+    :class:`Written` part as itself. Flask is imported when something JSON has no type for
+    is written: never on the pure side's own data."""
+    from flask.json.provider import _default as flask_default
+
+    return o.obj if isinstance(o, Written) else flask_default(o)
 
 
 def _orjson_default(o: Any) -> Any:
     """Flask's ``default`` for orjson: a :class:`Written` part as its bytes."""
-    return o.fragment if isinstance(o, Written) else _flask_default(o)
+    return o.fragment if isinstance(o, Written) else _default(o)
