@@ -93,9 +93,8 @@ def load_tournament(db: Database, tid: str) -> StoredTournament:
             "select t.number, t.person_id, p.name, t.joined, t.left_after "
             "from tournament_players t join people p on p.id = t.person_id "
             "where t.tournament_id = ? order by t.number", [tid])]
-        tables = [TournamentTable(r[0], r[1], r[2], json.loads(r[3]), r[4] or "", r[5] or "",
-                                  bool(r[6]), r[7], r[8], int(r[9] or 0), r[10], bool(r[11]))
-                  for r in conn.execute(
+        tables = [TournamentTable(*r[:3], json.loads(r[3]), r[4] or "", r[5] or "", bool(r[6]),
+                                  *r[7:9], int(r[9] or 0), r[10], bool(r[11])) for r in conn.execute(
             "select t.round, t.number, t.game_id, t.seats, g.join_code, g.ruleset_id, "
             "g.finished, (select count(*) from deals d where d.game_id = g.id), g.version, "
             "json_extract(g.settings, '$.first_dealer'), "
@@ -107,9 +106,8 @@ def load_tournament(db: Database, tid: str) -> StoredTournament:
             "select f.game_id, f.seat, f.person_id, f.total, f.place, f.won "
             "from tournament_tables t join figures f on f.game_id = t.game_id "
             "where t.tournament_id = ? order by t.round, t.number, f.seat", [tid])]
-    tid, name, rounds, rulesets, scoring, seed, version, closed, created = row
-    return StoredTournament(tid, name, rounds, json.loads(rulesets), scoring, seed, version,
-                            bool(closed), created, players, tables, figures)
+    return StoredTournament(*row[:3], json.loads(row[3]), *row[4:7], bool(row[7]), row[8],
+                            players, tables, figures)
 
 
 @dataclass(frozen=True)
