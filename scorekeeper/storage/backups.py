@@ -3,8 +3,7 @@
 A copy is made by SQLite's online backup (one read snapshot: writers go on), with the
 server's secret key in a table of the copy (:data:`SECRET_TABLE`); brought back, that
 table is dropped (and vacuumed out of its free pages) before the copy replaces the live
-database in one transaction.
-"""
+database in one transaction."""
 from __future__ import annotations
 
 import sqlite3
@@ -35,8 +34,7 @@ def write_copy(live: sqlite3.Connection, part: Path, secret: str) -> tuple[str, 
 
 
 def _counts(db: sqlite3.Connection, tables: set[str]) -> dict[str, int]:
-    return {t: db.execute(f"select count(*) from {t}").fetchone()[0]
-            for t in KEPT if t in tables}
+    return {t: db.execute(f"select count(*) from {t}").fetchone()[0] for t in KEPT if t in tables}
 
 
 def kept_rows(db: sqlite3.Connection) -> dict[str, int]:
@@ -78,8 +76,7 @@ def bring_back(source: Path, part: Path, live: sqlite3.Connection) -> None:
 
 
 def _read_only(source: Path) -> sqlite3.Connection:
-    return sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True,
-                           isolation_level=None)
+    return sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
 
 
 def _tables(db: sqlite3.Connection) -> set[str]:

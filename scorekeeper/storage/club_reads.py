@@ -1,5 +1,4 @@
-"""A club's reads: the club, its directors, the club of a game, tournament or person.
-"""
+"""A club's reads: the club, its directors, the club of a game, tournament or person."""
 from __future__ import annotations
 
 from typing import Any

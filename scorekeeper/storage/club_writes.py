@@ -1,5 +1,4 @@
-"""A club's writes: made, its settings and invitation code changed, its directors.
-"""
+"""A club's writes: made, its settings and invitation code changed, its directors."""
 from __future__ import annotations
 
 from typing import Any

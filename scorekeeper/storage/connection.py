@@ -1,7 +1,6 @@
 """What every part of the storage shares: the connection, the one way a write runs
 (:func:`writes`), the clock, the home club, the rights a change is made by, and new ids
-and codes.
-"""
+and codes."""
 from __future__ import annotations
 
 import contextlib
@@ -114,8 +113,7 @@ class Busy(StoreError):
 
     retry_after = 2  # seconds a client is told to wait before it tries again
     #: What the user is told (a message id: the web layer translates it).
-    message = N_("The server is busy with another write; nothing was saved. "
-                 "Try again in a moment.")
+    message = N_("The server is busy with another write; nothing was saved. Try again in a moment.")
 
 
 def migrate(db: Database) -> None:

@@ -1,6 +1,5 @@
 """The figures of finished games and the running totals made of them: what the people's
-pages read.
-"""
+pages read."""
 from __future__ import annotations
 
 import json
@@ -150,8 +149,7 @@ def _figures(db: Database, where: str, params: list[Any]
             f"select game_id, {', '.join(SEAT_KEYS)}, parts from figures {where}", params):
         seat, pid, family, _ruleset, table, played, game_row = row[:7]
         seats.append((gid, *row))
-        parts += [(gid, seat, pid, family, table, played, game_row, *p)
-                  for p in seat_parts(text)]
+        parts += [(gid, seat, pid, family, table, played, game_row, *p) for p in seat_parts(text)]
     return seats, parts
 
 

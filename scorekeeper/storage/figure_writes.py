@@ -1,6 +1,5 @@
 """A finished game's figures (what the people's pages read) and the running totals
-kept from them, written inside the write that finished, corrected or undid the game.
-"""
+kept from them, written inside the write that finished, corrected or undid the game."""
 from __future__ import annotations
 
 from typing import Any

@@ -1,6 +1,5 @@
 """A game's reads: the game whole or its version, found by join code, listed, its deal
-history, signatures and changes; a table's and an evening's games.
-"""
+history, signatures and changes; a table's and an evening's games."""
 from __future__ import annotations
 
 import json

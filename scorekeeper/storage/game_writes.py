@@ -1,7 +1,6 @@
 """A game's writes: made (at a table, as a rematch, imported, in a tournament's round),
 its deals recorded, corrected and undone, signed, deleted. Every write of a game claims
-its version (:func:`_bump`, compare and set) and refuses a closed tournament's game.
-"""
+its version (:func:`_bump`, compare and set) and refuses a closed tournament's game."""
 from __future__ import annotations
 
 import hashlib
@@ -172,8 +171,7 @@ def _replace(db: Database, gid: str, version: int, finished: bool | None, action
     if row is None:
         return new_version, None
     number = row[0]
-    _note(db, gid, "correct" if action == "edit" else action, by, number,
-          bool(was and was[0]))
+    _note(db, gid, "correct" if action == "edit" else action, by, number, bool(was and was[0]))
     if db.conn.execute("delete from signatures where game_id = ?", [gid]).rowcount:
         _note(db, gid, "unsigned", by, number)
     db.conn.execute("insert into deal_history (game_id, number, result, action, replaced_at) "

@@ -1,6 +1,5 @@
 """People's reads: a person, the people a page at a time in their language's order,
-their tables, games and renames.
-"""
+their tables, games and renames."""
 from __future__ import annotations
 
 import json
@@ -101,8 +100,7 @@ def table_count(db: Database, key: str) -> int:
 
 def person_games(db: Database, pid: int) -> Iterator[str]:
     """Every game a person played in, read as it is asked for."""
-    cursor = db.conn.execute("select distinct game_id from players where person_id = ?",
-                             [pid])
+    cursor = db.conn.execute("select distinct game_id from players where person_id = ?", [pid])
     try:
         for (gid,) in cursor:
             yield gid

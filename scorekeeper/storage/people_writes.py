@@ -1,6 +1,5 @@
 """People's writes: the one place a typed name becomes a person (:func:`_person_named`),
-their counts of games, and renames (kept, and taken back).
-"""
+their counts of games, and renames (kept, and taken back)."""
 from __future__ import annotations
 
 import json

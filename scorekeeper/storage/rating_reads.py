@@ -1,5 +1,4 @@
-"""A club's ratings and seasons as kept, and what their replay and their pages read.
-"""
+"""A club's ratings and seasons as kept, and what their replay and their pages read."""
 from __future__ import annotations
 
 import json

@@ -1,6 +1,5 @@
 """A tournament's reads: whole, a game's table, where a round's players sit next, its
-changes.
-"""
+changes."""
 from __future__ import annotations
 
 import json
@@ -94,7 +93,8 @@ def load_tournament(db: Database, tid: str) -> StoredTournament:
             "from tournament_players t join people p on p.id = t.person_id "
             "where t.tournament_id = ? order by t.number", [tid])]
         tables = [TournamentTable(*r[:3], json.loads(r[3]), r[4] or "", r[5] or "", bool(r[6]),
-                                  *r[7:9], int(r[9] or 0), r[10], bool(r[11])) for r in conn.execute(
+                                  *r[7:9], int(r[9] or 0), r[10], bool(r[11]))
+                  for r in conn.execute(
             "select t.round, t.number, t.game_id, t.seats, g.join_code, g.ruleset_id, "
             "g.finished, (select count(*) from deals d where d.game_id = g.id), g.version, "
             "json_extract(g.settings, '$.first_dealer'), "

@@ -1,6 +1,5 @@
 """A tournament's writes: made with its first round, its rounds drawn, players arriving
-and leaving, closed and reopened; its version moved with any of its games.
-"""
+and leaving, closed and reopened; its version moved with any of its games."""
 from __future__ import annotations
 
 import json
