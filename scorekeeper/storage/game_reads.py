@@ -217,17 +217,13 @@ def signatures(db: Database, gid: str) -> dict[int, dict[str, Any]]:
 
 
 _CHANGE = ("select c.id, c.at, c.game_id, c.action, c.number, c.by, c.finished, t.round, "
-           "t.number from changes c left join tournament_tables t on t.game_id = c.game_id ")
-
-
-def _changes(rows: Any) -> list[dict[str, Any]]:
-    keys = ("id", "at", "game_id", "action", "number", "by", "finished", "round", "table")
-    return [dict(zip(keys, r, strict=True)) for r in rows]
+           "t.number as \"table\" from changes c left join tournament_tables t on "
+           "t.game_id = c.game_id ")
 
 
 def game_changes(db: Database, gid: str) -> list[dict[str, Any]]:
     """A game's corrections, undos and signatures taken off, oldest first."""
-    return _changes(db.conn.execute(_CHANGE + "where c.game_id = ? order by c.id", [gid]))
+    return list(db.query(_CHANGE + "where c.game_id = ? order by c.id", [gid]))
 
 
 def versions(db: Database, ids: list[str]) -> dict[str, int]:

@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .game_reads import _CHANGE, _changes, one_read
+from .game_reads import _CHANGE, one_read
 
 
 class TournamentNotFound(LookupError):
@@ -149,8 +149,8 @@ class MovedPlayer:
 def tournament_changes(db: Database, tid: str, limit: int = 500) -> list[dict[str, Any]]:
     """A tournament's changes (its games' corrections and undos, its closing and
     reopening), the latest first, each with its round and table."""
-    return _changes(db.conn.execute(_CHANGE + "where c.tournament_id = ? order by c.id desc "
-                                    "limit ?", [tid, limit]))
+    return list(db.query(_CHANGE + "where c.tournament_id = ? order by c.id desc limit ?",
+                         [tid, limit]))
 
 
 def round_moves(db: Database, tid: str, old_round: int, new_round: int,
