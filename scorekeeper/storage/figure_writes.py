@@ -27,22 +27,17 @@ def put_figures(db: Database, gid: str, figures: Figures | None
     undone game has none); what is kept now, as :func:`.figure_reads.game_figures` reads
     it."""
     db.conn.execute("delete from figures where game_id = ?", [gid])
-    row = db.conn.execute("select family, rowid, created_at, table_key, ruleset_id "
-                          "from games where id = ?", [gid]).fetchone()
-    if figures and figures[0] and row is not None:
-        family, game_row, played, table, ruleset_id = row
-        people = [r[0] for r in db.conn.execute(
-            "select person_id from players where game_id = ? order by seat", [gid])]
+    if figures and figures[0]:
         rows, parts = figures
         by_seat: dict[int, list[list[Any]]] = {}
         for seat, *part in sorted(parts, key=lambda p: (p[0], p[1], p[3])):
             by_seat.setdefault(seat, []).append(part)
         db.conn.executemany(
             "insert into figures (game_id, seat, person_id, family, ruleset_id, table_key, "
-            "played, game_row, side, sides, total, place, won, parts) "
-            "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(gid, seat, people[seat], family, ruleset_id, table, played, game_row, side,
-              sides, total, place, won, _packed(by_seat.get(seat)))
+            "played, game_row, side, sides, total, place, won, parts) select g.id, p.seat, "
+            "p.person_id, g.family, g.ruleset_id, g.table_key, g.created_at, g.rowid, ?, ?, ?, "
+            "?, ?, ? from games g join players p on p.game_id = g.id where g.id = ? and p.seat = ?",
+            [(side, sides, total, place, won, _packed(by_seat.get(seat)), gid, seat)
              for seat, side, sides, total, place, won in rows])
     return figure_reads.game_figures(db, gid)
 
