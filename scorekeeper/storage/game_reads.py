@@ -173,17 +173,21 @@ Place = tuple[str, str | None, str, int]
 _PLACE = "select id, table_key, created_at, rowid from games "
 
 
+def _place(db: Database, where: str, value: str) -> Place | None:
+    row = db.conn.execute(f"{_PLACE}where {where} = ? limit 1", [value]).fetchone()
+    return tuple(row) if row else None  # type: ignore[return-value]
+
+
 def game_place(db: Database, gid: str) -> Place:
     """Where a game stands among its table's games (``GameNotFound``)."""
-    if (place := evening_game(db, gid, "id")) is None:
+    if (place := _place(db, "id", gid)) is None:
         raise GameNotFound(gid)
     return place
 
 
-def evening_game(db: Database, eid: str, column: str = "evening_id") -> Place | None:
+def evening_game(db: Database, eid: str) -> Place | None:
     """The game whose evening would have id ``eid`` (None if no game's)."""
-    row = db.conn.execute(f"{_PLACE}where {column} = ? limit 1", [eid]).fetchone()
-    return tuple(row) if row else None  # type: ignore[return-value]
+    return _place(db, "evening_id", eid)
 
 
 def table_window(db: Database, key: str, created: str, row: int, since: str, back: int,

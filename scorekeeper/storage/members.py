@@ -70,10 +70,7 @@ def log(db: Database, cid: str, limit: int = 100) -> list[dict[str, Any]]:
 
 def tables_among(db: Database, tid: str, gids: list[str]) -> bool:
     """Whether any of the games ``gids`` is a table of tournament ``tid``."""
-    return bool(gids) and db.conn.execute(
-        "select 1 from tournament_tables where tournament_id = ? and game_id in "
-        "(select value from json_each(?)) limit 1", [tid, json.dumps(gids)]
-    ).fetchone() is not None
+    return not set(gids).isdisjoint(tournament_games(db, tid))
 
 
 def tournament_games(db: Database, tid: str) -> list[str]:
