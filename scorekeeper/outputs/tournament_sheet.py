@@ -236,8 +236,7 @@ def to_json(t: Tournament, signatures: Mapping[str, Mapping[int, Mapping[str, An
                       for s in t.overall],
         "rounds": [{"number": n, "tables": [
             {"table": table.number, "finished": table.finished, "deals": table.deals,
-             "confirmed": confirmed(table),
-             "players": _seats(t, table),
+             "confirmed": confirmed(table), "players": _seats(t, table),
              "signatures": _signed(t, table, signatures.get(table.game_id, {}))}
             for table in t.rounds[n - 1]]} for n in range(1, t.current + 1)],
     }
