@@ -2,8 +2,7 @@
 
 An import trusts nothing in the file: its shape, sizes and types are checked here, then
 :func:`service.import_game` checks the rules, players and deals through the family and
-writes the game, in one transaction, under a new id.
-"""
+writes the game, in one transaction, under a new id."""
 from __future__ import annotations
 
 import csv
@@ -65,13 +64,6 @@ def to_xlsx(game: service.Game, title: str = "Game") -> bytes:
     return xlsx_bytes(*game.family.csv(game), title=title)
 
 
-class Dialect(csv.excel):
-    """CSV as a spreadsheet set to Polish reads it: ``;`` between cells (the comma is its
-    decimal mark)."""
-
-    delimiter = ";"
-
-
 def csv_text(header: list[Any], rows: list[list[Any]], language: str = "en") -> str:
     r"""A CSV file as every export writes one: UTF-8 with a BOM (so a spreadsheet reads Polish
     letters right), each cell :func:`spreadsheet_safe`, in ``language``'s dialect (Polish:
@@ -90,7 +82,8 @@ def csv_text(header: list[Any], rows: list[list[Any]], language: str = "en") -> 
 
     out = io.StringIO()
     out.write("\ufeff")
-    writer = csv.writer(out, dialect=Dialect if polish else csv.excel)
+    # a spreadsheet set to Polish reads ";" between cells: the comma is its decimal mark
+    writer = csv.writer(out, delimiter=";" if polish else ",")
     writer.writerows([cell(c) for c in row] for row in [header, *rows])
     return out.getvalue()
 
@@ -116,15 +109,12 @@ def xlsx_bytes(header: list[Any], rows: list[list[Any]], title: str = "Sheet") -
         for c, value in enumerate(values, start=1):
             if value is None or value == "":
                 continue
-            cell = sheet.cell(row=r, column=c)
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                value = str(value)
-                cell.value = value
+            text = isinstance(value, bool) or not isinstance(value, (int, float))
+            cell = sheet.cell(row=r, column=c, value=str(value) if text else value)
+            if text:
                 cell.data_type = "s"  # never "f": a name is text, never a formula
-                if value.startswith(FORMULA_START):
+                if cell.value.startswith(FORMULA_START):
                     cell.quotePrefix = True
-            else:
-                cell.value = value
             if r == 1:
                 cell.font = bold
             longest[c] = max(longest.get(c, 0), len(str(value)))

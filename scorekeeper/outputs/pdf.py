@@ -4,8 +4,7 @@ The files live under the instance folder, shared by every server process and kep
 restarts. A file's name is its whole key (the game, its version, the language and the
 layout version), so a changed template never serves an old layout. A file is written under
 a temporary name and moved into place, so a reader sees a whole file or none; one that is
-not a whole PDF is rendered again. The least recently served go first past the size bound.
-"""
+not a whole PDF is rendered again. The least recently served go first past the size bound."""
 from __future__ import annotations
 
 import contextlib
@@ -117,8 +116,7 @@ class SheetCache:
     def trim(self) -> None:
         """The least recently served files deleted until the rest fit in ``max_bytes``, and
         the temporary files a dead process left behind."""
-        files = []
-        now = time.time()
+        files, now = [], time.time()
         try:
             entries = list(os.scandir(self.folder))
         except OSError:
@@ -128,10 +126,11 @@ class SheetCache:
                 st = entry.stat()
             except OSError:  # another process removed it meanwhile
                 continue
-            if entry.name.endswith(SUFFIX) and not entry.name.startswith(TEMP_PREFIX):
+            if entry.name.startswith(TEMP_PREFIX):
+                if now - st.st_mtime > STALE_TEMP_SECONDS:
+                    Path(entry.path).unlink(missing_ok=True)
+            elif entry.name.endswith(SUFFIX):
                 files.append((st.st_mtime, st.st_size, entry.path))
-            elif entry.name.startswith(TEMP_PREFIX) and now - st.st_mtime > STALE_TEMP_SECONDS:
-                Path(entry.path).unlink(missing_ok=True)
         total = sum(size for _, size, _ in files)
         for _, size, path in sorted(files):
             if total <= self.max_bytes:

@@ -5,8 +5,7 @@ processes that run only WeasyPrint (:func:`.pdf.render`), at a lower priority, e
 with the server. Under ``kierki serve`` threading is gevent's, so waiting on a render's
 future sleeps only the asking greenlet. A request for a sheet whose render is in flight
 waits for that render; past ``PDF_WORKERS + PDF_QUEUE`` renders in flight a new one is
-refused with :class:`Full` (503). ``PDF_WORKERS = 0`` renders in the process itself.
-"""
+refused with :class:`Full` (503). ``PDF_WORKERS = 0`` renders in the process itself."""
 from __future__ import annotations
 
 import math
@@ -99,10 +98,8 @@ class Renders:
               stylesheet: str | None = None) -> list[Future]:
         """The workers started now, each warmed by a tiny render (:func:`_warm`); the warm
         renders' futures (none without workers)."""
-        if workers <= 0:
-            return []
-        pool = self.pool(workers)
-        return [pool.submit(_warm, base_url, stylesheet) for _ in range(workers)]
+        return [self.pool(workers).submit(_warm, base_url, stylesheet)
+                for _ in range(workers)] if workers > 0 else []
 
     def shutdown(self) -> None:
         with self._lock:
@@ -113,8 +110,7 @@ class Renders:
     def _submit(self, workers: int, html_path: str, job: Job) -> Path:
         pool = self.pool(workers)
         try:
-            return Path(pool.submit(_render_file, html_path, job.base_url,
-                                    job.stylesheet).result())
+            return Path(pool.submit(_render_file, html_path, job.base_url, job.stylesheet).result())
         except BrokenProcessPool:  # a worker died (killed, out of memory): a new pool
             with self._lock:
                 if self._pool is pool:
@@ -186,9 +182,8 @@ class Renders:
                 self._seconds = 0.7 * self._seconds + 0.3 * took
                 cache.put(body, *key)
                 if self.log:
-                    self.log(f"PDF rendered in {took:.1f} s, queue included "
-                             f"({len(body) // 1024} KiB, "
-                             f"{'a worker' if workers > 0 else 'in process'}): "
+                    self.log(f"PDF rendered in {took:.1f} s, queue included ({len(body) // 1024} "
+                             f"KiB, {'a worker' if workers > 0 else 'in process'}): "
                              f"{job.name or key[0]}")
             mine.set_result(body)
             return body

@@ -1,7 +1,6 @@
 """The export file format: one strict model (no coercion, no unknown keys, every string and
 list bounded) that checks an import and is served as JSON Schema at ``/api/schema/game.json``.
-The family checks the ruleset snapshot and the results afterwards.
-"""
+The family checks the ruleset snapshot and the results afterwards."""
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
@@ -71,22 +70,18 @@ class GameFile(_Strict):
         return self.family or self.game or ""
 
 
-def _described() -> type[GameFile]:
-    """:class:`GameFile` as its schema describes it: its ruleset one of the families' kept
-    rulesets (an import leaves those to the family's loader, whose refusal says the rules
-    are damaged)."""
-    class GameFileSchema(GameFile):
-        model_config = ConfigDict(title="Kierki scorekeeper game")
+# GameFile as its schema describes it: its ruleset one of the families' kept rulesets (an
+# import leaves those to the family's loader, whose refusal says the rules are damaged).
+class GameFileSchema(GameFile):
+    model_config = ConfigDict(title="Kierki scorekeeper game")
 
-        ruleset: KierkiRuleset | TybetRuleset = Field(  # type: ignore[assignment]
-            description="The ruleset snapshot, read by its family's loader")
-
-    return GameFileSchema
+    ruleset: KierkiRuleset | TybetRuleset = Field(  # type: ignore[assignment]
+        description="The ruleset snapshot, read by its family's loader")
 
 
 def json_schema() -> dict[str, Any]:
     """The JSON Schema of an export file."""
-    schema = _described().model_json_schema()
+    schema = GameFileSchema.model_json_schema()
     schema["$id"] = "/api/schema/game.json"
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     return schema
@@ -94,7 +89,7 @@ def json_schema() -> dict[str, Any]:
 
 def models() -> dict[str, Any]:
     """The API's documents by their OpenAPI component name: the types the server reads."""
-    return {"GameFile": _described(), "RulesetDocument": RulesetDocument,
+    return {"GameFile": GameFileSchema, "RulesetDocument": RulesetDocument,
             "KierkiRuleset": KierkiRuleset, "TybetRuleset": TybetRuleset}
 
 

@@ -4,8 +4,7 @@ address phones would scan can reach this server at all.
 The link is built from the address the request came to (behind a trusted proxy, the one
 the phone opened), or from ``KIERKI_PUBLIC_URL`` when set. A server opened as
 ``localhost`` gives a link that works on that machine only: the page says so and suggests
-the machine's address on the local network.
-"""
+the machine's address on the local network."""
 from __future__ import annotations
 
 import io
@@ -82,10 +81,8 @@ def _split(host: str) -> tuple[str, str]:
     if host.startswith("["):
         name, _, rest = host[1:].partition("]")
         return name, rest[1:] if rest.startswith(":") else ""
-    if host.count(":") == 1:
-        name, port = host.split(":")
-        return name, port
-    return host, ""
+    name, colon, port = host.partition(":")
+    return (name, port) if colon and ":" not in port else (host, "")
 
 
 def lan_address() -> str:

@@ -1,7 +1,6 @@
 """A tournament on paper and in files: the director's round sheet (the seat plan and a card
 per table with its join code and QR code) and the results (PDF, CSV, JSON), as plain data
-for the templates and the files. Only the round sheet carries join codes (the director's).
-"""
+for the templates and the files. Only the round sheet carries join codes (the director's)."""
 from __future__ import annotations
 
 import hashlib
@@ -82,19 +81,15 @@ def seat_plan(t: Tournament, number: int, language: str) -> list[Place]:
     plan = [Place(t.name_of(p), table.number, seat)
             for table in t.rounds[number - 1]
             for seat, p in enumerate(table.seats, start=1)]
-    return sorted(plan, key=lambda p: (collation.key(p.surname, language),
-                                       collation.key(p.given, language),
-                                       collation.key(p.name, language)))
+    return sorted(plan, key=lambda p: [collation.key(x, language)
+                                       for x in (p.surname, p.given, p.name)])
 
 
 def cards(t: Tournament, number: int, join_url: Callable[[str], str]) -> list[Card]:
     """Round ``number``'s table cards; ``join_url`` makes a join code's link."""
-    out = []
-    for table in t.rounds[number - 1]:
-        url = join_url(table.join_code)
-        out.append(Card(table.number, [t.name_of(p) for p in table.seats],
-                        table.first_dealer, table.join_code, url, qr_address(url)))
-    return out
+    return [Card(table.number, [t.name_of(p) for p in table.seats], table.first_dealer,
+                 table.join_code, url, qr_address(url))
+            for table in t.rounds[number - 1] for url in [join_url(table.join_code)]]
 
 
 # The seat plan on A4 (static/round_sheet.css agrees): two columns of 240 mm a page. Up to
@@ -241,8 +236,7 @@ def to_json(t: Tournament, signatures: Mapping[str, Mapping[int, Mapping[str, An
                       for s in t.overall],
         "rounds": [{"number": n, "tables": [
             {"table": table.number, "finished": table.finished, "deals": table.deals,
-             "confirmed": confirmed(table),
-             "players": _seats(t, table),
+             "confirmed": confirmed(table), "players": _seats(t, table),
              "signatures": _signed(t, table, signatures.get(table.game_id, {}))}
             for table in t.rounds[n - 1]]} for n in range(1, t.current + 1)],
     }
@@ -252,8 +246,8 @@ def _table(t: Tournament, labels: dict[str, str]) -> tuple[list[str], list[list[
     """The standings as rows, best first, then each player's table and game total in each
     round (empty while unfinished or not drawn); ``labels`` are the column names."""
     header = [labels[k] for k in ("rank", "player", "points", "wins", "games", "best")]
-    for n in range(1, t.current + 1):
-        header += [labels["table"] % {"round": n}, labels["total"] % {"round": n}]
+    header += [labels[k] % {"round": n}
+               for n in range(1, t.current + 1) for k in ("table", "total")]
     rows = []
     for s in t.overall:
         row: list[Any] = [s.rank, t.name_of(s.player), points(s.points), s.wins, s.games,

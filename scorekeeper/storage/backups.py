@@ -3,8 +3,7 @@
 A copy is made by SQLite's online backup (one read snapshot: writers go on), with the
 server's secret key in a table of the copy (:data:`SECRET_TABLE`); brought back, that
 table is dropped (and vacuumed out of its free pages) before the copy replaces the live
-database in one transaction.
-"""
+database in one transaction."""
 from __future__ import annotations
 
 import sqlite3
@@ -23,24 +22,19 @@ KEPT = ("games", "people", "tournaments", "rulesets")
 def write_copy(live: sqlite3.Connection, part: Path, secret: str) -> tuple[str, int]:
     """``live`` copied into the file ``part`` (a self-contained file, no ``-wal``) with
     ``secret`` in :data:`SECRET_TABLE`: the copy's integrity check and its games."""
-    copy = sqlite3.connect(part, isolation_level=None)
-    try:
+    with closing(sqlite3.connect(part, isolation_level=None)) as copy:
         live.backup(copy)
         copy.execute("PRAGMA journal_mode = DELETE")
         with copy:
             copy.execute("begin")
             copy.execute(f"create table {SECRET_TABLE} (secret_key text not null)")
             copy.execute(f"insert into {SECRET_TABLE} values (?)", [secret])
-        check = copy.execute("PRAGMA integrity_check").fetchone()[0]
-        games = copy.execute("select count(*) from games").fetchone()[0]
-    finally:
-        copy.close()
-    return check, games
+        return (copy.execute("PRAGMA integrity_check").fetchone()[0],
+                copy.execute("select count(*) from games").fetchone()[0])
 
 
 def _counts(db: sqlite3.Connection, tables: set[str]) -> dict[str, int]:
-    return {t: db.execute(f"select count(*) from {t}").fetchone()[0]
-            for t in KEPT if t in tables}
+    return {t: db.execute(f"select count(*) from {t}").fetchone()[0] for t in KEPT if t in tables}
 
 
 def kept_rows(db: sqlite3.Connection) -> dict[str, int]:
@@ -73,20 +67,16 @@ def bring_back(source: Path, part: Path, live: sqlite3.Connection) -> None:
     """The backup at ``source`` into the live database, in one transaction (whole or
     unchanged), without its secret: copied into ``part`` first, its secret dropped and
     vacuumed out there."""
-    copy = sqlite3.connect(part, isolation_level=None)
-    try:
+    with closing(sqlite3.connect(part, isolation_level=None)) as copy:
         with closing(_read_only(source)) as read_from:
             read_from.backup(copy)
         copy.execute(f"drop table if exists {SECRET_TABLE}")
         copy.execute("vacuum")  # nor in its free pages
         copy.backup(live)
-    finally:
-        copy.close()
 
 
 def _read_only(source: Path) -> sqlite3.Connection:
-    return sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True,
-                           isolation_level=None)
+    return sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
 
 
 def _tables(db: sqlite3.Connection) -> set[str]:

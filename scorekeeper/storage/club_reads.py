@@ -1,5 +1,4 @@
-"""A club's reads: the club, its directors, the club of a game, tournament or person.
-"""
+"""A club's reads: the club, its directors, the club of a game, tournament or person."""
 from __future__ import annotations
 
 from typing import Any
@@ -15,17 +14,14 @@ class ClubNotFound(LookupError):
     """No club has this id (or this invitation code)."""
 
 
-_CLUB = ("id", "name", "public", "casual_rated", "default_ruleset", "invite_code", "version",
-         "created_at")
-
-
 def club(db: Database, cid: Any) -> dict[str, Any]:
     """A club's row, by primary key."""
-    row = db.conn.execute(f"select {', '.join(_CLUB)} from clubs where id = ?",
-                          [cid]).fetchone() if isinstance(cid, str) else None
-    if row is None:
+    rows = list(db.query("select id, name, public, casual_rated, default_ruleset, invite_code, "
+                         "version, created_at from clubs where id = ?", [cid])) \
+        if isinstance(cid, str) else []
+    if not rows:
         raise ClubNotFound(cid)
-    return dict(zip(_CLUB, row, strict=True))
+    return rows[0]
 
 
 def club_by_code(db: Database, code: str) -> str:
@@ -38,9 +34,8 @@ def club_by_code(db: Database, code: str) -> str:
 
 def club_directors(db: Database, cid: str) -> list[dict[str, Any]]:
     """The directors a club's manager named, in the order named."""
-    return [{"id": r[0], "name": r[1], "created_at": r[2]} for r in db.conn.execute(
-        "select id, name, created_at from club_directors where club_id = ? order by id",
-        [cid])]
+    return list(db.query("select id, name, created_at from club_directors where club_id = ? "
+                         "order by id", [cid]))
 
 
 def _club_of(db: Database, table: str, key: Any, missing: type[Exception]) -> str:
@@ -66,10 +61,8 @@ def club_of_person(db: Database, pid: Any) -> str:
 
 def club_tournaments(db: Database, cid: str, limit: int) -> list[dict[str, Any]]:
     """A club's tournaments (its nights), the latest first."""
-    keys = ("id", "name", "rounds", "closed", "created_at")
-    return [dict(zip(keys, r, strict=True)) for r in db.conn.execute(
-        "select id, name, rounds, closed, created_at from tournaments where club_id = ? "
-        "order by created_at desc, rowid desc limit ?", [cid, limit])]
+    return list(db.query("select id, name, rounds, closed, created_at from tournaments where "
+                         "club_id = ? order by created_at desc, rowid desc limit ?", [cid, limit]))
 
 
 def count_clubs(db: Database) -> int:

@@ -1,5 +1,4 @@
-"""A club's writes: made, its settings and invitation code changed, its directors.
-"""
+"""A club's writes: made, its settings and invitation code changed, its directors."""
 from __future__ import annotations
 
 from typing import Any
@@ -61,8 +60,7 @@ def renew_club_code(db: Database, cid: str) -> str:
 @writes
 def add_club_director(db: Database, cid: str, name: str) -> int:
     """A director named by the club's manager; the director's row id."""
-    if not db.conn.execute("select 1 from clubs where id = ?", [cid]).fetchone():
-        raise club_reads.ClubNotFound(cid)
+    club_reads.club(db, cid)  # ClubNotFound if there is none
     return int(db.conn.execute("insert into club_directors (club_id, name, created_at) "
                                "values (?, ?, ?)", [cid, name, connection.now()]).lastrowid)
 

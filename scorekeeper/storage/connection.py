@@ -1,9 +1,9 @@
 """What every part of the storage shares: the connection, the one way a write runs
 (:func:`writes`), the clock, the home club, the rights a change is made by, and new ids
-and codes.
-"""
+and codes."""
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import secrets
@@ -32,6 +32,11 @@ HOME_CLUB = "home"
 #: Who made a change: the table (a phone of the game, or its API token), the
 #: tournament's director, or the host.
 RIGHTS = ("table", "director", "host")
+
+def check_right(by: str) -> None:
+    if by not in RIGHTS:
+        raise ValueError(f"no such right: {by!r}")
+
 
 #: How SQLite makes a commit durable: ``FULL`` (the default) waits until the commit is on
 #: the disk, so an answered write survives a power cut; ``NORMAL`` leaves that to the
@@ -77,10 +82,8 @@ def owner_only(path: str | os.PathLike[str]) -> None:
     """The database and its WAL files readable by this server's user alone: they hold
     every name, score and join code."""
     for suffix in ("", "-wal", "-shm"):
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.chmod(f"{os.fspath(path)}{suffix}", 0o600)
-        except FileNotFoundError:
-            pass
 
 
 def connect(path: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
@@ -110,8 +113,7 @@ class Busy(StoreError):
 
     retry_after = 2  # seconds a client is told to wait before it tries again
     #: What the user is told (a message id: the web layer translates it).
-    message = N_("The server is busy with another write; nothing was saved. "
-                 "Try again in a moment.")
+    message = N_("The server is busy with another write; nothing was saved. Try again in a moment.")
 
 
 def migrate(db: Database) -> None:

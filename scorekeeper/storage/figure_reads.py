@@ -1,6 +1,5 @@
 """The figures of finished games and the running totals made of them: what the people's
-pages read.
-"""
+pages read."""
 from __future__ import annotations
 
 import json
@@ -12,9 +11,7 @@ from sqlite_utils import Database
 
 def _only(table: str | None, alias: str = "f") -> tuple[str, list[Any]]:
     """The filter to the games of one table (its key, ``3-5-7-9``; all games when None)."""
-    if table is None:
-        return "", []
-    return f" and {alias}.table_key = ?", [table]
+    return (f" and {alias}.table_key = ?", [table]) if table is not None else ("", [])
 
 
 #: The order games were played in, oldest first.
@@ -24,12 +21,11 @@ _ORDER = "f.played, f.game_row"
 def unfinished_seats(db: Database, pid: int, only: str | None = None) -> dict[str, int]:
     """How many unfinished games a person sits at, per family."""
     where, params = _only(only, "g")
-    rows = db.conn.execute(f"""
+    return dict(db.conn.execute(f"""
         select g.family, count(*) from games g indexed by idx_games_finished
         where g.finished = 0 and exists (select 1 from players p where p.game_id = g.id
                                          and p.person_id = ?){where}
-        group by g.family""", [pid, *params]).fetchall()
-    return dict(rows)
+        group by g.family""", [pid, *params]).fetchall())
 
 
 def figure_wins(db: Database, pid: int, family: str, only: str | None = None
@@ -55,15 +51,12 @@ def figure_lines(db: Database, pid: int, family: str, last: int,
     base = ("select f.game_id, f.seat, f.played, f.ruleset_id, f.total, f.place, f.sides "
             f"from figures f where person_id = ? and family = ?{where}")
     args = [pid, family, *params]
-    conn = db.conn
     extreme = (f"{base} and f.total = (select {{}}(f.total) from figures f where "
                f"person_id = ? and family = ?{where}) order by {_ORDER} limit 1")
-    best = _lines(conn.execute(extreme.format("max"), args + args).fetchall())
-    worst = _lines(conn.execute(extreme.format("min"), args + args).fetchall())
-    return {"best": best[0] if best else None, "worst": worst[0] if worst else None,
-            "recent": _lines(conn.execute(
-                f"{base} order by f.played desc, f.game_row desc limit ?",
-                [*args, last]).fetchall())[::-1]}
+    best, worst = ((_lines(db.conn.execute(extreme.format(f), args * 2).fetchall()) or [None])[0]
+                   for f in ("max", "min"))
+    return {"best": best, "worst": worst, "recent": _lines(db.conn.execute(
+        f"{base} order by f.played desc, f.game_row desc limit ?", [*args, last]).fetchall())[::-1]}
 
 
 #: A running total's columns as its readers get them (:func:`totals`, :func:`all_totals`).
@@ -112,8 +105,7 @@ def wins_beside(db: Database, pid: int, family: str, only: str | None,
     ``(played, row)`` and just after it, and whether those after reach their last game:
     the nearest game lost on each side, then the games between counted, both in SQL."""
     where, params = _only(only)
-    conn = db.conn
-    counted = []
+    conn, counted = db.conn, []
     for op, back, order in (("<", ">", "desc"), (">", "<", "asc")):
         within = (f"from figures f where person_id = ? and family = ?{where} and "
                   f"(f.played, f.game_row) {op} (?, ?)")
@@ -157,8 +149,7 @@ def _figures(db: Database, where: str, params: list[Any]
             f"select game_id, {', '.join(SEAT_KEYS)}, parts from figures {where}", params):
         seat, pid, family, _ruleset, table, played, game_row = row[:7]
         seats.append((gid, *row))
-        parts += [(gid, seat, pid, family, table, played, game_row, *p)
-                  for p in seat_parts(text)]
+        parts += [(gid, seat, pid, family, table, played, game_row, *p) for p in seat_parts(text)]
     return seats, parts
 
 
@@ -206,7 +197,7 @@ def last_figure(db: Database, pid: int, table: str | None, family: str
     row = db.conn.execute(f"select played, game_row from figures f where person_id = ? and "
                           f"family = ?{where} order by f.played desc, f.game_row desc limit 1",
                           [pid, family, *params]).fetchone()
-    return (row[0], row[1]) if row else None
+    return tuple(row) if row else None  # type: ignore[return-value]
 
 
 def finished_without_figures(db: Database) -> list[str]:

@@ -1,6 +1,5 @@
 """A finished game's figures (what the people's pages read) and the running totals
-kept from them, written inside the write that finished, corrected or undid the game.
-"""
+kept from them, written inside the write that finished, corrected or undid the game."""
 from __future__ import annotations
 
 from typing import Any
@@ -28,23 +27,17 @@ def put_figures(db: Database, gid: str, figures: Figures | None
     undone game has none); what is kept now, as :func:`.figure_reads.game_figures` reads
     it."""
     db.conn.execute("delete from figures where game_id = ?", [gid])
-    row = db.conn.execute("select family, rowid, created_at, table_key, ruleset_id "
-                          "from games where id = ?", [gid]).fetchone()
-    if figures and figures[0] and row is not None:
-        family, game_row, played, table, ruleset_id = row
-        people = [r[0] for r in db.conn.execute(
-            "select person_id from players where game_id = ? order by seat", [gid])]
+    if figures and figures[0]:
         rows, parts = figures
         by_seat: dict[int, list[list[Any]]] = {}
-        for seat, part, key, position, grp, points, deals in sorted(
-                parts, key=lambda p: (p[0], p[1], p[3])):
-            by_seat.setdefault(seat, []).append([part, key, position, grp, points, deals])
+        for seat, *part in sorted(parts, key=lambda p: (p[0], p[1], p[3])):
+            by_seat.setdefault(seat, []).append(part)
         db.conn.executemany(
             "insert into figures (game_id, seat, person_id, family, ruleset_id, table_key, "
-            "played, game_row, side, sides, total, place, won, parts) "
-            "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(gid, seat, people[seat], family, ruleset_id, table, played, game_row, side,
-              sides, total, place, won, _packed(by_seat.get(seat)))
+            "played, game_row, side, sides, total, place, won, parts) select g.id, p.seat, "
+            "p.person_id, g.family, g.ruleset_id, g.table_key, g.created_at, g.rowid, ?, ?, ?, "
+            "?, ?, ? from games g join players p on p.game_id = g.id where g.id = ? and p.seat = ?",
+            [(side, sides, total, place, won, _packed(by_seat.get(seat)), gid, seat)
              for seat, side, sides, total, place, won in rows])
     return figure_reads.game_figures(db, gid)
 
@@ -113,10 +106,8 @@ def _move_parts(db: Database, totals: list[Total]) -> None:
         if entry is None:
             keyed[key] = [games, points, deals, grp, *first]
             continue
-        entry[0] += games
-        entry[1] += points
-        entry[2] += deals
-        entry[3] = grp if grp is not None else entry[3]
+        entry[:4] = [entry[0] + games, entry[1] + points, entry[2] + deals,
+                     entry[3] if grp is None else grp]
         if games > 0 and (entry[4] is None or tuple(first[:3]) < tuple(entry[4:7])):
             entry[4:9] = first
     db.conn.executemany(
@@ -154,10 +145,9 @@ def set_runs(db: Database, person_id: int, table_key: str, family: str, streak: 
              longest: int, last: tuple[Any, Any] | None) -> None:
     """Inside a write: a person's wins in a row (now and at most) in one family (at one
     table, or ``''``: everywhere), and the last game they count to (played, row)."""
-    last_played, last_row = last or (None, None)
     db.conn.execute("update figure_totals set streak = ?, longest = ?, last_played = ?, "
                     f"last_row = ? where {_GAME_ROW}",
-                    [streak, longest, last_played, last_row, person_id, table_key, family])
+                    [streak, longest, *(last or (None, None)), person_id, table_key, family])
 
 
 def carry_runs(db: Database, games: list[tuple[int, str, str, int, str, int]]

@@ -1,6 +1,5 @@
 """A game's reads: the game whole or its version, found by join code, listed, its deal
-history, signatures and changes; a table's and an evening's games.
-"""
+history, signatures and changes; a table's and an evening's games."""
 from __future__ import annotations
 
 import json
@@ -92,11 +91,8 @@ def load_game(db: Database, gid: str) -> StoredGame:
             "select name from players where game_id = ? order by seat", [gid])]
         results = [json.loads(result) for (result,) in conn.execute(
             "select result from deals where game_id = ? order by number", [gid])]
-    gid, family, ruleset, settings, version, finished, created, updated, code, of, next_, \
-        tournament = row
-    return StoredGame(gid, family, json.loads(ruleset), json.loads(settings or "{}"), players,
-                      results, version, bool(finished), created, updated, code or "", ruleset,
-                      of, next_, tournament)
+    return StoredGame(row[0], row[1], json.loads(row[2]), json.loads(row[3] or "{}"), players,
+                      results, row[4], bool(row[5]), *row[6:8], row[8] or "", row[2], *row[9:])
 
 
 def rematch_of(db: Database, gid: str) -> str | None:
@@ -143,10 +139,8 @@ def game_by_code(db: Database, code: str, now: datetime | None = None) -> str:
 def list_games(db: Database, ids: list[str] | None = None) -> list[dict[str, Any]]:
     """Games (all, or those of ``ids``), the latest played first, with players, deals
     entered and the ruleset snapshot."""
-    where, params = "", []
-    if ids is not None:
-        where = "where g.id in (select value from json_each(?))"
-        params = [json.dumps(ids)]
+    where, params = ("where g.id in (select value from json_each(?))", [json.dumps(ids)]) \
+        if ids is not None else ("", [])
     rows = db.query(f"""
         select g.id, g.family, g.ruleset_id, g.ruleset, g.finished, g.created_at, g.updated_at,
                g.join_code, {PLAYED_AT} as played_at,
@@ -159,13 +153,10 @@ def list_games(db: Database, ids: list[str] | None = None) -> list[dict[str, Any
 
 def deal_history(db: Database, gid: str, number: int | None = None) -> list[dict[str, Any]]:
     """Every replaced or undone result of a game (or of one deal), oldest first."""
-    sql = "select number, result, action, replaced_at from deal_history where game_id = ?"
-    params: list[Any] = [gid]
-    if number is not None:
-        sql += " and number = ?"
-        params.append(number)
-    return [{**r, "result": json.loads(r["result"])}
-            for r in db.query(sql + " order by id", params)]
+    only = " and number = ?" if number is not None else ""
+    return [{**r, "result": json.loads(r["result"])} for r in db.query(
+        f"select number, result, action, replaced_at from deal_history where game_id = ?{only} "
+        "order by id", [gid] + ([number] if only else []))]
 
 
 def seating_rows(db: Database, where: str, params: list[Any]) -> list[dict[str, Any]]:
@@ -179,22 +170,24 @@ def seating_rows(db: Database, where: str, params: list[Any]) -> list[dict[str, 
 
 #: A game's place among its table's: ``(id, table_key, created_at, rowid)``.
 Place = tuple[str, str | None, str, int]
+_PLACE = "select id, table_key, created_at, rowid from games "
+
+
+def _place(db: Database, where: str, value: str) -> Place | None:
+    row = db.conn.execute(f"{_PLACE}where {where} = ? limit 1", [value]).fetchone()
+    return tuple(row) if row else None  # type: ignore[return-value]
 
 
 def game_place(db: Database, gid: str) -> Place:
     """Where a game stands among its table's games (``GameNotFound``)."""
-    row = db.conn.execute("select id, table_key, created_at, rowid from games where id = ?",
-                          [gid]).fetchone()
-    if row is None:
+    if (place := _place(db, "id", gid)) is None:
         raise GameNotFound(gid)
-    return tuple(row)  # type: ignore[return-value]
+    return place
 
 
 def evening_game(db: Database, eid: str) -> Place | None:
     """The game whose evening would have id ``eid`` (None if no game's)."""
-    row = db.conn.execute("select id, table_key, created_at, rowid from games "
-                          "where evening_id = ? limit 1", [eid]).fetchone()
-    return tuple(row) if row else None  # type: ignore[return-value]
+    return _place(db, "evening_id", eid)
 
 
 def table_window(db: Database, key: str, created: str, row: int, since: str, back: int,
@@ -217,9 +210,8 @@ def latest_games(db: Database, offset: int, size: int, club: str | None = None
     ``offset``: where each stands."""
     where = "where club_id = ? " if club is not None else ""
     return [tuple(r) for r in db.conn.execute(  # type: ignore[misc]
-        f"select id, table_key, created_at, rowid from games {where}"
-        "order by created_at desc, rowid desc limit ? offset ?",
-        [club, size, offset] if club is not None else [size, offset])]
+        f"{_PLACE}{where}order by created_at desc, rowid desc limit ? offset ?",
+        ([club] if where else []) + [size, offset])]
 
 
 def signatures(db: Database, gid: str) -> dict[int, dict[str, Any]]:
@@ -229,17 +221,13 @@ def signatures(db: Database, gid: str) -> dict[int, dict[str, Any]]:
 
 
 _CHANGE = ("select c.id, c.at, c.game_id, c.action, c.number, c.by, c.finished, t.round, "
-           "t.number from changes c left join tournament_tables t on t.game_id = c.game_id ")
-
-
-def _changes(rows: Any) -> list[dict[str, Any]]:
-    keys = ("id", "at", "game_id", "action", "number", "by", "finished", "round", "table")
-    return [dict(zip(keys, r, strict=True)) for r in rows]
+           "t.number as \"table\" from changes c left join tournament_tables t on "
+           "t.game_id = c.game_id ")
 
 
 def game_changes(db: Database, gid: str) -> list[dict[str, Any]]:
     """A game's corrections, undos and signatures taken off, oldest first."""
-    return _changes(db.conn.execute(_CHANGE + "where c.game_id = ? order by c.id", [gid]))
+    return list(db.query(_CHANGE + "where c.game_id = ? order by c.id", [gid]))
 
 
 def versions(db: Database, ids: list[str]) -> dict[str, int]:

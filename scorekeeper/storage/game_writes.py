@@ -1,7 +1,6 @@
 """A game's writes: made (at a table, as a rematch, imported, in a tournament's round),
 its deals recorded, corrected and undone, signed, deleted. Every write of a game claims
-its version (:func:`_bump`, compare and set) and refuses a closed tournament's game.
-"""
+its version (:func:`_bump`, compare and set) and refuses a closed tournament's game."""
 from __future__ import annotations
 
 import hashlib
@@ -11,7 +10,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from . import connection, game_reads
-from .connection import HOME_CLUB, RIGHTS, StoreError, Then, _free_code, new_id
+from .connection import HOME_CLUB, StoreError, Then, _free_code, check_right, new_id
 from .people_writes import Frozen, _count_seats, _person_named
 from .transaction import writes
 
@@ -30,14 +29,22 @@ class VersionConflict(StoreError):
         super().__init__(f"game is at version {current_version}")
 
 
+def _then(then: Then, db: Database, gid: str) -> None:
+    if then is not None:
+        then(db, gid)
+
+
+def _text(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
 @writes
 def create_game(db: Database, family: str, ruleset: dict[str, Any], players: list[str],
                 settings: dict[str, Any], results: list[dict[str, Any]] | None = None,
                 game_id: str | None = None, then: Then = None,
                 club: str = HOME_CLUB) -> str:
     gid = _insert_game(db, family, ruleset, players, settings, results, game_id, club=club)
-    if then is not None:
-        then(db, gid)
+    _then(then, db, gid)
     return gid
 
 
@@ -50,24 +57,22 @@ def _insert_game(db: Database, family: str, ruleset: dict[str, Any], players: li
     people are ``club``'s, each seated under the name they go by there."""
     gid = game_id or new_id()
     now = connection.now()
-    seats = []
-    for seat, typed in enumerate(players):
-        pid, name = _person_named(db, typed, now, club)
-        seats.append((gid, seat, name, pid))
+    seats = [(gid, seat, name, pid) for seat, typed in enumerate(players)
+             for pid, name in [_person_named(db, typed, now, club)]]
     people = [s[3] for s in seats]
     db.conn.execute(
         "insert into games (id, family, ruleset_id, club_id, join_code, ruleset, settings, "
         "version, finished, created_at, updated_at, table_key, evening_id, rematch_of) "
         "values (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)",
-        [gid, family, ruleset.get("id"), club, _free_code(db),
-         json.dumps(ruleset, ensure_ascii=False), json.dumps(settings), int(finished),
-         created_at or now, now, "-".join(str(p) for p in sorted(people)), evening_id(gid),
-         rematch_of])
+        [gid, family, ruleset.get("id"), club, _free_code(db), _text(ruleset),
+         json.dumps(settings), int(finished), created_at or now, now,
+         "-".join(str(p) for p in sorted(people)), evening_id(gid), rematch_of])
     db.conn.executemany("insert into players (game_id, seat, name, person_id) "
                         "values (?, ?, ?, ?)", seats)
     _count_seats(db, people, 1)
-    for number, result in enumerate(results or [], start=1):
-        _insert_deal(db, gid, number, result, now)
+    db.conn.executemany("insert into deals (game_id, number, result, recorded_at) values "
+                        "(?, ?, ?, ?)", [(gid, number, _text(result), now)
+                                         for number, result in enumerate(results or [], 1)])
     return gid
 
 
@@ -78,16 +83,14 @@ def start_rematch(db: Database, old: str, family: str, ruleset: dict[str, Any],
     """The rematch of game ``old``: the one it has, else a new game made now as its
     rematch, and ``old``'s version bumped (every phone on it learns of the rematch).
     Returns (the rematch's id, whether this write made it)."""
-    row = db.conn.execute("select id from games where rematch_of = ?", [old]).fetchone()
-    if row is not None:
-        return row[0], False
+    if (there := game_reads.rematch_of(db, old)) is not None:
+        return there, False
     club = db.conn.execute("update games set version = version + 1, updated_at = ? where "
                            "id = ? returning club_id", [connection.now(), old]).fetchone()
     if club is None:
         raise game_reads.GameNotFound(old)
     gid = _insert_game(db, family, ruleset, players, settings, rematch_of=old, club=club[0])
-    if then is not None:
-        then(db, gid)
+    _then(then, db, gid)
     return gid, True
 
 
@@ -102,25 +105,17 @@ def import_game(db: Database, family: str, ruleset: dict[str, Any], players: lis
     if keep_variant:
         db.conn.execute(
             "insert or ignore into rulesets (id, family, data, made_by, created_at) "
-            "values (?, ?, ?, ?, ?)",
-            [ruleset["id"], family, json.dumps(ruleset, ensure_ascii=False),
-             ruleset.get("made_by"), ruleset.get("created_at") or connection.now()])
+            "values (?, ?, ?, ?, ?)", [ruleset["id"], family, _text(ruleset),
+                                       ruleset.get("made_by"),
+                                       ruleset.get("created_at") or connection.now()])
     gid = _insert_game(db, family, ruleset, players, settings, results, club=club,
                        finished=finished, created_at=created_at)
     db.conn.executemany(
         "insert into deal_history (game_id, number, action, result, replaced_at) "
-        "values (?, ?, ?, ?, ?)",
-        [(gid, h["number"], h["action"], json.dumps(h["result"], ensure_ascii=False),
-          h["replaced_at"]) for h in history])
-    if then is not None:
-        then(db, gid)
+        "values (?, ?, ?, ?, ?)", [(gid, h["number"], h["action"], _text(h["result"]),
+                                    h["replaced_at"]) for h in history])
+    _then(then, db, gid)
     return gid
-
-
-def _insert_deal(db: Database, gid: str, number: int, result: dict[str, Any], now: str) -> None:
-    db.conn.execute("insert into deals (game_id, number, result, recorded_at) "
-                    "values (?, ?, ?, ?)", [gid, number, json.dumps(result, ensure_ascii=False),
-                                            now])
 
 
 def _bump(db: Database, gid: str, version: int, finished: bool | None,
@@ -144,15 +139,11 @@ def _bump(db: Database, gid: str, version: int, finished: bool | None,
 def _note(db: Database, gid: str | None, action: str, by: str, number: int | None = None,
           finished: bool | None = None, tournament_id: str | None = None) -> None:
     """Keep one change in ``changes`` (its game's tournament found here)."""
-    if by not in RIGHTS:
-        raise ValueError(f"no such right: {by!r}")
-    if tournament_id is None and gid is not None:
-        row = db.conn.execute("select tournament_id from tournament_tables where game_id = ?",
-                              [gid]).fetchone()
-        tournament_id = row[0] if row else None
+    check_right(by)
     db.conn.execute("insert into changes (at, tournament_id, game_id, action, number, by, "
-                    "finished) values (?, ?, ?, ?, ?, ?, ?)",
-                    [connection.now(), tournament_id, gid, action, number, by,
+                    "finished) values (?, coalesce(?, (select tournament_id from "
+                    "tournament_tables where game_id = ?)), ?, ?, ?, ?, ?)",
+                    [connection.now(), tournament_id, gid, gid, action, number, by,
                      None if finished is None else int(finished)])
 
 
@@ -161,9 +152,9 @@ def record_deal(db: Database, gid: str, number: int, result: dict[str, Any], ver
                 finished: bool, totals: list[int] | None = None, then: Then = None) -> int:
     """Store the result of the next deal and the totals after it; the new version."""
     new_version = _bump(db, gid, version, finished, totals)
-    _insert_deal(db, gid, number, result, connection.now())
-    if then is not None:
-        then(db, gid)
+    db.conn.execute("insert into deals (game_id, number, result, recorded_at) values "
+                    "(?, ?, ?, ?)", [gid, number, _text(result), connection.now()])
+    _then(then, db, gid)
     return new_version
 
 
@@ -180,8 +171,7 @@ def _replace(db: Database, gid: str, version: int, finished: bool | None, action
     if row is None:
         return new_version, None
     number = row[0]
-    _note(db, gid, "correct" if action == "edit" else action, by, number,
-          bool(was and was[0]))
+    _note(db, gid, "correct" if action == "edit" else action, by, number, bool(was and was[0]))
     if db.conn.execute("delete from signatures where game_id = ?", [gid]).rowcount:
         _note(db, gid, "unsigned", by, number)
     db.conn.execute("insert into deal_history (game_id, number, result, action, replaced_at) "
@@ -195,15 +185,12 @@ def replace_deal(db: Database, gid: str, number: int, result: dict[str, Any],
                  totals: list[int] | None = None, then: Then = None) -> int:
     """Correct a recorded deal (the old result kept in its history, the correction in
     ``changes``); the game's signatures go."""
-    new_version, found = _replace(db, gid, version, finished, "edit", by, number,
-                                    totals)
+    new_version, found = _replace(db, gid, version, finished, "edit", by, number, totals)
     if found is None:
         raise game_reads.GameNotFound(f"{gid} deal {number}")
     db.conn.execute("update deals set result = ?, recorded_at = ? where game_id = ? and "
-                    "number = ?", [json.dumps(result, ensure_ascii=False), connection.now(),
-                                   gid, number])
-    if then is not None:
-        then(db, gid)
+                    "number = ?", [_text(result), connection.now(), gid, number])
+    _then(then, db, gid)
     return new_version
 
 
@@ -213,10 +200,8 @@ def remove_last_deal(db: Database, gid: str, version: int, by: str = "table",
     """Undo: the last deal taken off (kept in its history, the undo in ``changes``); the
     game's signatures go."""
     new_version, number = _replace(db, gid, version, False, "undo", by, None, totals)
-    if number is not None:
-        db.conn.execute("delete from deals where game_id = ? and number = ?", [gid, number])
-    if then is not None:
-        then(db, gid)
+    db.conn.execute("delete from deals where game_id = ? and number = ?", [gid, number])
+    _then(then, db, gid)
     return new_version
 
 
@@ -227,8 +212,7 @@ def delete_game(db: Database, gid: str, version: int, then: Then = None) -> None
     _bump(db, gid, version, None)
     db.conn.execute("update games set version = version + 1, updated_at = ? where id = "
                     "(select rematch_of from games where id = ?)", [connection.now(), gid])
-    if then is not None:
-        then(db, gid)
+    _then(then, db, gid)
     _count_seats(db, [p for (p,) in db.conn.execute(
         "select person_id from players where game_id = ?", [gid])], -1)
     for table in ("figures", "deal_history", "deals", "players", "signatures", "changes"):
@@ -241,11 +225,9 @@ def sign_game(db: Database, gid: str, seat: int, version: int, by: str,
               then: Then = None) -> int:
     """A finished game signed by the player of ``seat`` (the director: -1) by ``by``'s
     right; the new version. A seat's first signature stays."""
-    if by not in RIGHTS:
-        raise ValueError(f"no such right: {by!r}")
+    check_right(by)
     new_version = _bump(db, gid, version, None)
     db.conn.execute("insert or ignore into signatures (game_id, seat, by, signed_at) "
                     "values (?, ?, ?, ?)", [gid, seat, by, connection.now()])
-    if then is not None:
-        then(db, gid)
+    _then(then, db, gid)
     return new_version

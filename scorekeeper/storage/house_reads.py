@@ -1,5 +1,4 @@
-"""The house variants (rulesets) and this server's settings.
-"""
+"""The house variants (rulesets) and this server's settings."""
 from __future__ import annotations
 
 import json

@@ -1,5 +1,4 @@
-"""This server's house variants (rulesets) and settings.
-"""
+"""This server's house variants (rulesets) and settings."""
 from __future__ import annotations
 
 import json

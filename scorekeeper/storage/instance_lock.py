@@ -3,8 +3,7 @@ it for as long as it runs, and ``kierki restore`` takes the lock alone, so a res
 replaces a database a running server has open, and no server starts while a restore runs.
 
 The lock is ``flock(2)`` on ``<instance>/server.lock``: the system lets it go when the
-process ends, however it ends, and any number of servers on one folder share it.
-"""
+process ends, however it ends, and any number of servers on one folder share it."""
 from __future__ import annotations
 
 import fcntl

@@ -58,24 +58,19 @@ def is_member(db: Database, cid: str, hashes: list[str]) -> bool:
 
 def members(db: Database, cid: str) -> list[dict[str, Any]]:
     """A club's members, in the order they joined: id and when."""
-    return [{"id": r[0], "joined_at": r[1]} for r in db.conn.execute(
-        "select id, joined_at from club_members where club_id = ? order by id", [cid])]
+    return list(db.query("select id, joined_at from club_members where club_id = ? order by id",
+                         [cid]))
 
 
 def log(db: Database, cid: str, limit: int = 100) -> list[dict[str, Any]]:
     """A club's log, newest first."""
-    keys = ("id", "at", "action", "member_id", "by")
-    return [dict(zip(keys, r, strict=True)) for r in db.conn.execute(
-        "select id, at, action, member_id, by from club_log where club_id = ? "
-        "order by id desc limit ?", [cid, limit])]
+    return list(db.query("select id, at, action, member_id, by from club_log where club_id = ? "
+                         "order by id desc limit ?", [cid, limit]))
 
 
 def tables_among(db: Database, tid: str, gids: list[str]) -> bool:
     """Whether any of the games ``gids`` is a table of tournament ``tid``."""
-    return bool(gids) and db.conn.execute(
-        "select 1 from tournament_tables where tournament_id = ? and game_id in "
-        "(select value from json_each(?)) limit 1", [tid, json.dumps(gids)]
-    ).fetchone() is not None
+    return not set(gids).isdisjoint(tournament_games(db, tid))
 
 
 def tournament_games(db: Database, tid: str) -> list[str]:

@@ -1,6 +1,5 @@
 """People's reads: a person, the people a page at a time in their language's order,
-their tables, games and renames.
-"""
+their tables, games and renames."""
 from __future__ import annotations
 
 import json
@@ -101,8 +100,7 @@ def table_count(db: Database, key: str) -> int:
 
 def person_games(db: Database, pid: int) -> Iterator[str]:
     """Every game a person played in, read as it is asked for."""
-    cursor = db.conn.execute("select distinct game_id from players where person_id = ?",
-                             [pid])
+    cursor = db.conn.execute("select distinct game_id from players where person_id = ?", [pid])
     try:
         for (gid,) in cursor:
             yield gid
@@ -112,11 +110,9 @@ def person_games(db: Database, pid: int) -> Iterator[str]:
 
 def renames(db: Database, limit: int = 100) -> list[dict[str, Any]]:
     """The latest renames of people, newest first, with the person's name now."""
-    keys = ("id", "person_id", "old_name", "new_name", "at", "by", "undone_at", "name")
-    return [dict(zip(keys, r, strict=True)) for r in db.conn.execute(
+    return list(db.query(
         "select r.id, r.person_id, r.old_name, r.new_name, r.at, r.by, r.undone_at, p.name "
-        "from renames r join people p on p.id = r.person_id order by r.id desc limit ?",
-        [limit])]
+        "from renames r join people p on p.id = r.person_id order by r.id desc limit ?", [limit]))
 
 
 def person_in_club(db: Database, pid: int, club: str) -> str | None:

@@ -1,6 +1,5 @@
 """People's writes: the one place a typed name becomes a person (:func:`_person_named`),
-their counts of games, and renames (kept, and taken back).
-"""
+their counts of games, and renames (kept, and taken back)."""
 from __future__ import annotations
 
 import json
@@ -10,7 +9,7 @@ from sqlite_utils import Database
 
 from ..rules.checks import person_key
 from . import connection, people_reads
-from .connection import RIGHTS, StoreError, sort_keys
+from .connection import StoreError, check_right, sort_keys
 from .transaction import writes
 
 
@@ -74,8 +73,7 @@ def _rename(db: Database, pid: int, name: str, by: str, keep: bool) -> list[str]
     if db.conn.execute("select 1 from people where club_id = ? and key = ? and id != ?",
                        [old[1], key, pid]).fetchone():
         raise NameTaken(name)
-    if by not in RIGHTS:
-        raise ValueError(f"no such right: {by!r}")
+    check_right(by)
     if keep and old[0] != name:
         db.conn.execute("insert into renames (person_id, old_name, new_name, at, by) "
                         "values (?, ?, ?, ?, ?)", [pid, old[0], name, now, by])

@@ -1,5 +1,4 @@
-"""A club's ratings and seasons as kept, and what their replay and their pages read.
-"""
+"""A club's ratings and seasons as kept, and what their replay and their pages read."""
 from __future__ import annotations
 
 import json
@@ -45,16 +44,11 @@ def seat_people(db: Database, gid: str) -> list[int]:
         "select person_id from players where game_id = ? order by seat", [gid])]
 
 
-def ratings_now(db: Database, people: list[int]) -> dict[int, tuple[float, float, int]]:
-    """Each given person's rating now: (mu, sigma, rated games); none if unrated."""
-    return {p: (mu, sigma, games) for p, (mu, sigma, _, games) in rating_rows(db, people).items()}
-
-
 def rating_before(db: Database, pid: int, seq: int) -> tuple[float, float, int] | None:
     """A person's rating after their last rated game before ``seq``."""
     row = db.conn.execute("select mu, sigma, games from rating_seats where person_id = ? "
                           "and seq < ? order by seq desc limit 1", [pid, seq]).fetchone()
-    return (row[0], row[1], row[2]) if row else None
+    return tuple(row) if row else None  # type: ignore[return-value]
 
 
 def rated_people_from(db: Database, club: str, seq: int) -> set[int]:

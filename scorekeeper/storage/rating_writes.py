@@ -1,6 +1,5 @@
 """A club's ratings (the rows the domain computes, kept inside a game's write) and its
-seasons.
-"""
+seasons."""
 from __future__ import annotations
 
 from typing import Any

@@ -1,6 +1,5 @@
 """A tournament's reads: whole, a game's table, where a round's players sit next, its
-changes.
-"""
+changes."""
 from __future__ import annotations
 
 import json
@@ -9,7 +8,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .game_reads import _CHANGE, _changes, one_read
+from .game_reads import _CHANGE, one_read
 
 
 class TournamentNotFound(LookupError):
@@ -93,8 +92,8 @@ def load_tournament(db: Database, tid: str) -> StoredTournament:
             "select t.number, t.person_id, p.name, t.joined, t.left_after "
             "from tournament_players t join people p on p.id = t.person_id "
             "where t.tournament_id = ? order by t.number", [tid])]
-        tables = [TournamentTable(r[0], r[1], r[2], json.loads(r[3]), r[4] or "", r[5] or "",
-                                  bool(r[6]), r[7], r[8], int(r[9] or 0), r[10], bool(r[11]))
+        tables = [TournamentTable(*r[:3], json.loads(r[3]), r[4] or "", r[5] or "", bool(r[6]),
+                                  *r[7:9], int(r[9] or 0), r[10], bool(r[11]))
                   for r in conn.execute(
             "select t.round, t.number, t.game_id, t.seats, g.join_code, g.ruleset_id, "
             "g.finished, (select count(*) from deals d where d.game_id = g.id), g.version, "
@@ -107,9 +106,8 @@ def load_tournament(db: Database, tid: str) -> StoredTournament:
             "select f.game_id, f.seat, f.person_id, f.total, f.place, f.won "
             "from tournament_tables t join figures f on f.game_id = t.game_id "
             "where t.tournament_id = ? order by t.round, t.number, f.seat", [tid])]
-    tid, name, rounds, rulesets, scoring, seed, version, closed, created = row
-    return StoredTournament(tid, name, rounds, json.loads(rulesets), scoring, seed, version,
-                            bool(closed), created, players, tables, figures)
+    return StoredTournament(*row[:3], json.loads(row[3]), *row[4:7], bool(row[7]), row[8],
+                            players, tables, figures)
 
 
 @dataclass(frozen=True)
@@ -151,8 +149,8 @@ class MovedPlayer:
 def tournament_changes(db: Database, tid: str, limit: int = 500) -> list[dict[str, Any]]:
     """A tournament's changes (its games' corrections and undos, its closing and
     reopening), the latest first, each with its round and table."""
-    return _changes(db.conn.execute(_CHANGE + "where c.tournament_id = ? order by c.id desc "
-                                    "limit ?", [tid, limit]))
+    return list(db.query(_CHANGE + "where c.tournament_id = ? order by c.id desc limit ?",
+                         [tid, limit]))
 
 
 def round_moves(db: Database, tid: str, old_round: int, new_round: int,

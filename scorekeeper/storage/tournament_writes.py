@@ -1,6 +1,5 @@
 """A tournament's writes: made with its first round, its rounds drawn, players arriving
-and leaving, closed and reopened; its version moved with any of its games.
-"""
+and leaving, closed and reopened; its version moved with any of its games."""
 from __future__ import annotations
 
 import json
@@ -74,13 +73,12 @@ def _store_round(db: Database, tid: str, club: str, number: int,
                            [tid]).fetchone()[0] or 0
     if last != number - 1:
         raise TournamentChanged("drawn", tournament_reads.tournament_version(db, tid))
-    games = []
-    for table, new in enumerate(tables, start=1):
-        gid = _insert_game(db, new.family, new.ruleset, new.names, new.settings, club=club)
-        db.conn.execute("insert into tournament_tables (tournament_id, round, number, game_id, "
+    games = [_insert_game(db, new.family, new.ruleset, new.names, new.settings, club=club)
+             for new in tables]
+    db.conn.executemany("insert into tournament_tables (tournament_id, round, number, game_id, "
                         "seats) values (?, ?, ?, ?, ?)",
-                        [tid, number, table, gid, json.dumps(new.seats)])
-        games.append(gid)
+                        [(tid, number, i, gid, json.dumps(new.seats))
+                         for i, (gid, new) in enumerate(zip(games, tables, strict=True), 1)])
     return games
 
 
@@ -96,10 +94,10 @@ def create_tournament(db: Database, tid: str, name: str, rounds: int,
                     "version, closed, created_at, updated_at, club_id) values (?, ?, ?, ?, ?, "
                     "?, 1, 0, ?, ?, ?)",
                     [tid, name, rounds, json.dumps(rulesets), scoring, seed, now, now, club])
-    for number, typed in enumerate(players, start=1):
-        db.conn.execute("insert into tournament_players (tournament_id, number, person_id, "
+    db.conn.executemany("insert into tournament_players (tournament_id, number, person_id, "
                         "joined) values (?, ?, ?, 1)",
-                        [tid, number, _person_named(db, typed, now, club)[0]])
+                        [(tid, number, _person_named(db, typed, now, club)[0])
+                         for number, typed in enumerate(players, 1)])
     return _store_round(db, tid, club, 1, first_round)
 
 
@@ -139,11 +137,10 @@ def _close(db: Database, tid: str, closed: bool, by: str) -> None:
     """The tournament closed (nothing in it changes, its games included) or reopened;
     every game of it changes version, so its pages show whether it can be written."""
     _claim(db, tid, closed=not closed)
-    now = connection.now()
     db.conn.execute("update tournaments set closed = ? where id = ?", [int(closed), tid])
     db.conn.execute("update games set version = version + 1, updated_at = ? where id in "
                     "(select game_id from tournament_tables where tournament_id = ?)",
-                    [now, tid])
+                    [connection.now(), tid])
     _note(db, None, "close" if closed else "reopen", by, tournament_id=tid)
 
 

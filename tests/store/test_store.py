@@ -63,7 +63,7 @@ def test_a_failed_write_leaves_no_half_change(db, monkeypatch):
     def broken(*args, **kwargs):
         raise sqlite3.OperationalError("disk on fire")
 
-    monkeypatch.setattr(game_writes, "_insert_deal", broken)
+    monkeypatch.setattr(game_writes, "_text", broken)
     with pytest.raises(sqlite3.OperationalError):
         game_writes.record_deal(db, gid, 1, {"tricks": [13, 0, 0, 0]}, 1, False)
     assert service.load(db, gid).version == 1  # the version bump was rolled back

@@ -55,6 +55,4 @@ def _table_key(db: Database, gid: str) -> str | None:
     has nobody."""
     ids = [r[0] for r in db.conn.execute(
         "select person_id from players where game_id = ? order by seat", [gid])]
-    if not ids or None in ids:
-        return None
-    return "-".join(str(p) for p in sorted(ids))
+    return "-".join(str(p) for p in sorted(ids)) if ids and None not in ids else None
