@@ -260,8 +260,8 @@ def close(tid: str):
 @bp.post("/tournaments/<tid>/tables/<gid>/sign")
 def sign_table(tid: str, gid: str):
     """The director signs a finished table's game from the director's page."""
-    t = _directed(tid)
-    if t.table(gid) is None:
+    table = _directed(tid).table(gid)
+    if table is None:
         abort(404)
     try:
         service.sign(get_db(), service.load(get_db(), gid), service.DIRECTOR_SEAT,
@@ -270,7 +270,6 @@ def sign_table(tid: str, gid: str):
         return _director_page(_load(tid), {"": [e.text(gettext)]}, status=409)
     except InvalidInput as e:
         return _director_page(_load(tid), field_errors(e.problems), status=422)
-    table = t.table(gid)
     flash(gettext("Round %(round)s, table %(table)s is signed by the director.",
                   round=table.round, table=table.number), "ok")
     return redirect(url_for("tournaments.director", tid=tid) + "#unsigned")
