@@ -6,16 +6,7 @@ import io
 import sqlite3
 from urllib.parse import urlparse
 
-from flask import (
-    Flask,
-    flash,
-    jsonify,
-    make_response,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
+from flask import Flask, flash, jsonify, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError, CSRFProtect
@@ -86,10 +77,8 @@ def _drain(limit: int) -> None:
 def _safe_next(target: str | None) -> str:
     """Only local paths: never redirect to another site."""
     parsed = urlparse(target or "")
-    if not target or parsed.scheme or parsed.netloc or not target.startswith("/") \
-            or target.startswith("//"):
-        return "/"
-    return target
+    local = target and target.startswith("/") and not target.startswith("//")
+    return target if local and not (parsed.scheme or parsed.netloc) else "/"
 
 
 def _refusal(message: str, status: int, headers: dict | None = None, *, api: bool = True,
@@ -140,11 +129,23 @@ def init_app(app: Flask) -> None:
                             secure=sessions.secure(app), httponly=True)
         return resp
 
-    @app.errorhandler(CSRFError)
-    def csrf_error(e: CSRFError):
-        return _refusal(gettext(
+    # refusals answered the same way wherever they come from: JSON to the API and to a
+    # phone's kept deal, else the error page (a reader at a game: a link back to it)
+    for refused, answer in {
+        CSRFError: lambda e: _refusal(gettext(
             "This form has expired or was not sent by this app. Go back, reload the page "
-            "and try again; nothing was saved."), 400, api=False, kept=False)
+            "and try again; nothing was saved."), 400, api=False, kept=False),
+        NotAtTable: lambda e: _refusal(str(e.message), 403, api=False, back=True),
+        ClubRefused: lambda e: _refusal(str(e.message), 403, kept=False),
+        # the database's write lock held for the whole busy timeout
+        Busy: lambda e: _refusal(gettext(Busy.message), 503,
+                                 {"Retry-After": str(e.retry_after)}, back=True),
+        # more PDFs wait for a worker than the queue holds (``PDF_QUEUE``)
+        Full: lambda e: _refusal(gettext(Full.message), 503, {
+            "Retry-After": str(e.retry_after), "Cache-Control": "no-store"},
+            api=False, kept=False),
+    }.items():
+        app.register_error_handler(refused, answer)
 
     @app.errorhandler(Conflict)
     def conflict(e: Conflict):
@@ -155,31 +156,15 @@ def init_app(app: Flask) -> None:
         flash(e.text(gettext), "error")
         return redirect(url_for("games.show", gid=e.gid))
 
-    @app.errorhandler(NotAtTable)
-    def not_at_table(e: NotAtTable):
-        """A reader tried to change a game: say how to join its table."""
-        return _refusal(str(e.message), 403, api=False, back=True)
-
-    @app.errorhandler(ClubRefused)
-    def club_refused(e: ClubRefused):
-        return _refusal(str(e.message), 403, kept=False)
-
     @app.errorhandler(Frozen)
     def frozen(e: Frozen):
         """A closed tournament's game: its results are final until the director reopens
         the tournament (a closed night's player renamed: no one game to go back to)."""
-        message = e.text(gettext)
         if e.gid is None or request.path.startswith("/api/") \
                 or request.headers.get("X-Kierki-Kept"):
-            return _refusal(message, 409)
-        flash(message, "error")
+            return _refusal(e.text(gettext), 409)
+        flash(e.text(gettext), "error")
         return redirect(url_for("games.show", gid=e.gid))
-
-    @app.errorhandler(Busy)
-    def busy(e: Busy):
-        """The database's write lock was held for the whole busy timeout."""
-        return _refusal(gettext(Busy.message), 503, {"Retry-After": str(e.retry_after)},
-                        back=True)
 
     @app.errorhandler(sqlite3.DatabaseError)
     @app.errorhandler(OSError)
@@ -193,13 +178,6 @@ def init_app(app: Flask) -> None:
                          request.method, request.path, e)
         return _refusal(gettext(FAULTS[fault]), 507 if fault == DISK_FULL else 503,
                         {"Cache-Control": "no-store"})
-
-    @app.errorhandler(Full)
-    def printing_full(e: Full):
-        """More PDFs wait for a worker than the queue holds (``PDF_QUEUE``)."""
-        return _refusal(gettext(Full.message), 503, {
-            "Retry-After": str(e.retry_after), "Cache-Control": "no-store"},
-            api=False, kept=False)
 
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException):

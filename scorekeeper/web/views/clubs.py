@@ -26,7 +26,7 @@ from ...outputs import share
 from ...rules.errors import InvalidInput
 from .. import access, adapters, limits
 from ..db import get_db
-from .games import _listed_name
+from .games import _listed_name, messages
 
 bp = Blueprint("clubs", __name__)
 
@@ -89,8 +89,7 @@ def new():
             flash(gettext("The club is made. Invite its members with the link or code "
                           "below."), "ok")
             return redirect(url_for("clubs.show", cid=club.id))
-    return render_template("clubs/new.html", form=form, errors=errors), \
-        (422 if errors else 200)
+    return render_template("clubs/new.html", form=form, errors=errors), (422 if errors else 200)
 
 
 def _settings_form(club: clubs.Club) -> SettingsForm:
@@ -104,11 +103,8 @@ def _settings_form(club: clubs.Club) -> SettingsForm:
 
 @bp.get("/clubs/<cid>")
 def show(cid: str):
-    db = get_db()
-    club = access.readable_club(db, cid)
-    if club.home:
-        return redirect(url_for("people.index"))
-    return _page(club)
+    club = access.readable_club(get_db(), cid)
+    return redirect(url_for("people.index")) if club.home else _page(club)
 
 
 def _page(club: clubs.Club, errors: dict | None = None, status: int = 200):
@@ -144,10 +140,10 @@ def _page(club: clubs.Club, errors: dict | None = None, status: int = 200):
 def _variant_base(club: clubs.Club) -> str | None:
     """The ruleset a club's new house variant starts from: its default, if its game
     offers variants, else the first ruleset whose game does."""
-    found = [(family, rules) for family, rules, _ in variants.listing(get_db(), club.id)
+    found = [rules.id for family, rules, _ in variants.listing(get_db(), club.id)
              if adapters.of(family).editor is not None]
     default = clubs.default_ruleset(get_db(), club)
-    return next((r.id for _, r in found if r.id == default), found[0][1].id if found else None)
+    return default if default in found else next(iter(found), None)
 
 
 @bp.post("/clubs/<cid>/settings")
@@ -189,8 +185,7 @@ def name_director(cid: str):
     try:
         clubs.name_director(db, club, DirectorForm().name.data or "")
     except InvalidInput as e:
-        return _page(club, {"director": [m for ms in field_errors(e.problems).values()
-                                         for m in ms]}, 422)
+        return _page(club, {"director": messages(e)}, 422)
     flash(gettext("The director is named: give them their link below."), "ok")
     return redirect(url_for("clubs.show", cid=cid) + "#directors")
 
@@ -233,9 +228,8 @@ def manager_link(cid: str, token: str):
 @bp.get("/clubs/<cid>/director/<int:did>/<token>")
 def director_link(cid: str, did: int, token: str):
     """A director's link: this browser directs the club's tournaments from now on."""
-    db = get_db()
-    club = clubs.load(db, cid)
-    named = {d["id"] for d in clubs.directors(db, club)}
+    club = clubs.load(get_db(), cid)
+    named = {d["id"] for d in clubs.directors(get_db(), club)}
     if club.home or did not in named or not access.is_club_director_link(cid, did, token):
         limits.wrong_guess()
         raise ClubNotFound(cid)

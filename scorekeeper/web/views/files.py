@@ -2,6 +2,7 @@
 :mod:`...outputs.renders`), a download, and ASCII file names."""
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
@@ -10,7 +11,7 @@ from pathlib import Path
 from flask import Response, current_app
 
 from ...common.i18n import lang
-from ...outputs import pdf, renders
+from ...outputs import exchange, pdf, renders
 
 PACKAGE = Path(__file__).resolve().parents[2]  # scorekeeper/
 
@@ -53,3 +54,14 @@ def kept_pdf(key: tuple, make_html: Callable[[], str], css: str, disposition: st
 
 def download(body: bytes | str, mimetype: str, disposition: str) -> Response:
     return Response(body, mimetype=mimetype, headers={"Content-Disposition": disposition})
+
+
+MIMETYPES = {"csv": "text/csv", "xlsx": exchange.XLSX, "json": "application/json"}
+
+
+def table_file(fmt: str, filename: str, csv: Callable[[], str],
+               xlsx: Callable[[], bytes], data: Callable[[], object]) -> Response:
+    """A table as a CSV, .xlsx or JSON download, only the asked one made."""
+    body = csv() if fmt == "csv" else xlsx() if fmt == "xlsx" else json.dumps(
+        data(), ensure_ascii=False, indent=1)
+    return download(body, MIMETYPES[fmt], f'attachment; filename="{filename}"')

@@ -3,16 +3,7 @@ delete. Refused input re-shows the form with what was typed; a missing game and 
 version conflict are answered in :mod:`.views` (one place)."""
 from __future__ import annotations
 
-from flask import (
-    Blueprint,
-    abort,
-    current_app,
-    flash,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 from wtforms import SelectChoice
 
@@ -37,6 +28,22 @@ def _load(gid: str) -> service.Game:
     return service.load(get_db(), gid)
 
 
+def club_page(cid: str | None, right: str | None = None) -> tuple[clubs.Club | None, str]:
+    """A page's club (None for this server's own) and its id, the club readable or (with
+    ``right``) required at that right."""
+    club = None
+    if cid:
+        club = access.require_club(get_db(), cid, right) if right \
+            else access.readable_club(get_db(), cid)
+    club = None if club is None or club.home else club
+    return club, club.id if club else reads.HOME_CLUB
+
+
+def messages(e: InvalidInput) -> list[str]:
+    """Every message of a refusal, for a form that shows them under one field."""
+    return [m for ms in field_errors(e.problems).values() for m in ms]
+
+
 @bp.app_template_global()
 def may_write_game(gid: str) -> bool:
     return access.writes_now(get_db(), gid)
@@ -45,11 +52,11 @@ def may_write_game(gid: str) -> bool:
 @bp.get("/")
 def index():
     """This browser's games."""
-    listing = [{**row, "deals_total": _deals_total(row),
-                "ruleset_name": named_text(row["ruleset"], "name", lang()) or row["ruleset_id"]}
-               for row in reads.games_listed(get_db(), access.known())]
     return render_template(
-        "index.html", games=listing, form=JoinForm(),
+        "index.html", form=JoinForm(), games=[
+            {**row, "deals_total": _deals_total(row),
+             "ruleset_name": named_text(row["ruleset"], "name", lang()) or row["ruleset_id"]}
+            for row in reads.games_listed(get_db(), access.known())],
         family_links=[link for f in adapters.every() for link in f.home_links],
         admin=bool(current_app.config.get("ADMIN_PASSWORD")) or access.holds_host_link())
 
@@ -95,11 +102,10 @@ def _join(typed: object):
     gid = _game_by_code(code)
     if gid is None and code:
         try:
-            clubs.by_code(get_db(), code)
+            clubs.by_code(get_db(), code)  # a club's invitation code, typed where a game's would be
+            return redirect(url_for("clubs.join_link", code=code))
         except ClubNotFound:
             pass
-        else:  # a club's invitation code, typed where a game's would be
-            return redirect(url_for("clubs.join_link", code=code))
     if gid is None:
         limits.wrong_guess()
         flash(gettext("No game has this code. Check the letters and digits on the "
@@ -129,9 +135,7 @@ def new_club_game(cid: str):
 
 
 def _new_game(cid: str | None):
-    club = access.require_club(get_db(), cid, access.MEMBER) if cid else None
-    club = None if club is None or club.home else club
-    cid = club.id if club else reads.HOME_CLUB
+    club, cid = club_page(cid, access.MEMBER)
     form = NewGameForm()
     found = variants.listing(get_db(), cid)  # the built-in rulesets, then the variants
     form.ruleset.choices = [SelectChoice(rs.id, _listed_name(rs, row)) for _, rs, row in found]
@@ -182,8 +186,7 @@ def game_page(game: service.Game, number: int | None = None, values: dict | None
     editing = number is not None and number <= game.recorded
     deal = game.deal(number) if number is not None else game.state.current
     history = reads.deal_history(get_db(), game.id, number) if editing else []
-    family = game.family
-    web = adapters.of(family)
+    web = adapters.of(game.family)
     writer = access.writes_now(get_db(), game.id)
     signed = service.signatures(get_db(), game) if game.state.finished else {}
     return render_template(
@@ -202,8 +205,8 @@ def _unsigned_by(game: service.Game, signed: dict) -> dict | None:
     nobody has signed again."""
     if not game.state.finished or signed:
         return None
-    changes = service.changes(get_db(), game)
-    return next((c for c in reversed(changes) if c["action"] == "unsigned"), None)
+    return next((c for c in reversed(service.changes(get_db(), game))
+                 if c["action"] == "unsigned"), None)
 
 
 def _share(game: service.Game) -> share.Share:
@@ -254,9 +257,8 @@ def _live_part(gid: str, version: int):
 def version(gid: str):
     """Polled by the game page; a tournament's game whose round is over also says the
     later round drawn (``round``)."""
-    db = get_db()
-    answer = {"version": reads.game_version(db, gid)}
-    of = reads.table_of_game(db, gid)
+    answer = {"version": reads.game_version(get_db(), gid)}
+    of = reads.table_of_game(get_db(), gid)
     if of and of.latest > of.round:
         answer["round"] = of.latest
     return answer, 200, {"Cache-Control": "no-store"}
@@ -293,10 +295,8 @@ def enter_deal(gid: str, number: int):
     # the category also marks the deal's row in the score table for this one page view
     points = gettext("Deal %(number)s: %(points)s", number=number,
                      points=web.deal_points(saved, number))
-    if editing:
-        points = gettext("Deal %(number)s corrected; the totals after it were recomputed.",
-                         number=number) + " " + points
-    flash(points, f"ok saved-{number}")
+    flash(gettext("Deal %(number)s corrected; the totals after it were recomputed.",
+                  number=number) + " " + points if editing else points, f"ok saved-{number}")
     return redirect(url_for("games.show", gid=gid) + ("#scores" if editing else ""))
 
 
@@ -306,16 +306,15 @@ def edit_deal(gid: str, number: int):
     access.require_write(get_db(), gid)
     if not 1 <= number <= game.recorded:
         abort(404)
-    values = adapters.of(game.family).form_values(game.stored.results[number - 1])
-    return game_page(game, number, values)
+    return game_page(game, number, adapters.of(game.family).form_values(
+        game.stored.results[number - 1]))
 
 
 @bp.post("/games/<gid>/undo")
 def undo(gid: str):
     game = _load(gid)
     right = access.require_write(get_db(), gid)
-    form = VersionForm()
-    if form.validate_on_submit():
+    if (form := VersionForm()).validate_on_submit():
         try:
             service.undo_last(get_db(), game, form.version.data, right)
             flash(gettext("The last deal was taken back; it is kept in the history."), "ok")
@@ -342,13 +341,12 @@ def sign(gid: str):
     """A player of the table (or the director) signs the finished game on this phone."""
     game = _load(gid)
     right = access.require_write(get_db(), gid)
-    form = VersionForm()
-    if form.validate_on_submit():
+    if (form := VersionForm()).validate_on_submit():
         seat_number = checks.whole_number(request.form.get("seat", ""))
         try:
             service.sign(get_db(), game, seat_number, form.version.data, right)
         except InvalidInput as e:
-            flash(next(iter(field_errors(e.problems).values()))[0], "error")
+            flash(messages(e)[0], "error")
         else:
             who = (gettext("the director") if seat_number == service.DIRECTOR_SEAT
                    else game.players[seat_number])

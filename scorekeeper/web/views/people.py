@@ -10,7 +10,7 @@ from flask import Blueprint, abort, current_app, flash, redirect, render_templat
 from flask_babel import gettext, ngettext
 
 from ...common import charts, formats
-from ...common.i18n import field_errors, lang
+from ...common.i18n import lang
 from ...domain import house, people, reads, service
 from ...domain.errors import GameNotFound, NameTaken, PersonNotFound, RenameChanged
 from ...rules import checks
@@ -18,6 +18,7 @@ from ...rules.checks import NAME_MAX
 from ...rules.errors import InvalidInput, UnknownRuleset
 from .. import access, limits
 from ..db import get_db
+from .games import club_page, messages
 
 bp = Blueprint("people", __name__)
 
@@ -39,9 +40,7 @@ def index(cid: str | None = None):
     """A club's players (the home club's: everyone who played here), a page at a time in
     the order of their names, and the latest evenings (on the first page)."""
     db = get_db()
-    club = access.readable_club(db, cid) if cid else None
-    club = None if club is None or club.home else club
-    cid = club.id if club else reads.HOME_CLUB
+    club, cid = club_page(cid)
     page = page_number()
     listed, more = reads.players_page(db, lang(), page, PAGE_SIZE, cid)
     if page > 1 and not listed:
@@ -49,13 +48,12 @@ def index(cid: str | None = None):
     evenings = people.latest_evenings(db, LATEST_EVENINGS, cid) if page == 1 else []
     names = reads.names(db, [pid for ev in evenings for pid in ev.people])
     names.update((row["id"], row["name"]) for row in listed)
-    renames = reads.renames(db) if page == 1 and not club and access.is_host() else []
-    labels = {n: ngettext("%(num)s game", "%(num)s games", n)
-              for n in {row["games"] for row in listed}}
     return render_template(
         "players.html", people=listed, evenings=[_named(db, ev, names) for ev in evenings],
         names=names, club=club, page=page, pages=-(-reads.count_people(db, cid) // PAGE_SIZE),
-        more=more, renames=renames, games_label=labels)
+        more=more, renames=reads.renames(db) if page == 1 and not club and access.is_host() else [],
+        games_label={n: ngettext("%(num)s game", "%(num)s games", n)
+                     for n in {row["games"] for row in listed}})
 
 
 @bp.post("/renames/<int:rid>/undo")
@@ -80,8 +78,7 @@ def undo_rename(rid: int):
 
 def _named(db, ev: people.Evening, names: dict[int, str]) -> people.Evening:
     """The evening with its people in the order of their names in the page's language."""
-    return dataclasses.replace(ev, people=tuple(reads.in_name_order(db, ev.people, names,
-                                                                    lang())))
+    return dataclasses.replace(ev, people=tuple(reads.in_name_order(db, ev.people, names, lang())))
 
 
 #: The tables a player page lists: the ones with the most games.
@@ -124,14 +121,8 @@ def _game_days(days: list[str]) -> list[str]:
     than one of them, which game of that day (``25 lis, 2. gra``)."""
     show = formats.date if len({d[:4] for d in days}) > 1 else formats.day
     per_day = Counter(days)
-    seen: Counter[str] = Counter()
-    labels = []
-    for d in days:
-        seen[d] += 1
-        label = show(d)
-        labels.append(gettext("%(day)s, game %(num)s", day=label, num=seen[d])
-                      if per_day[d] > 1 else label)
-    return labels
+    return [gettext("%(day)s, game %(num)s", day=show(d), num=days[:i + 1].count(d))
+            if per_day[d] > 1 else show(d) for i, d in enumerate(days)]
 
 
 @bp.post("/players/<int:pid>/rename")
@@ -152,8 +143,7 @@ def rename(pid: int):
         name = checks.names([request.form.get("name")], 1)[0]  # present, not too long
         house.rename_person(db, pid, name, right)
     except InvalidInput as e:
-        return player(pid, errors={"name": [m for ms in field_errors(e.problems).values()
-                                            for m in ms]}, status=422)
+        return player(pid, errors={"name": messages(e)}, status=422)
     except NameTaken:
         return player(pid, errors={"name": [gettext(
             "Someone else here is already called %(name)s.", name=name)]}, status=422)
@@ -188,8 +178,7 @@ def table(key: str):
             list(groups.values()), [f["name"] for f in figures], averages,
             gettext("Deal")) if groups and first["games"] else None
         sections.append({"name": first["name"], "figures": mine, "bars": bars})
-    return render_template("table.html", figures=figures, sections=sections,
-                           games=games)
+    return render_template("table.html", figures=figures, sections=sections, games=games)
 
 
 @bp.get("/evenings/<eid>")
@@ -205,17 +194,16 @@ def evening(eid: str):
     stake_text = request.args.get("stake", "")
     stake = people.parse_stake(stake_text)
     errors: dict[str, list[str]] = {}
-    owed, parts, transfers = None, [], None
+    owed, parts = None, []
     if stake_text and stake is None:
         errors["stake"] = [gettext("Write the stake as money, for example 0.05.")]
     elif stake:
         owed, parts = people.settle(standing["families"], stake, per)
-        transfers = people.transfers(owed)
     names = {row["id"]: row["name"] for row in standing["people"]}
-    ev = _named(db, ev, names)
-    return render_template("evening.html", ev=ev, standing=standing, names=names,
-                           per=per, stake=stake_text,
-                           owed=owed, parts=parts, transfers=transfers, errors=errors)
+    return render_template(
+        "evening.html", ev=_named(db, ev, names), standing=standing, names=names, per=per,
+        stake=stake_text, owed=owed, parts=parts, errors=errors,
+        transfers=None if owed is None else people.transfers(owed))
 
 
 @bp.get("/games/<gid>/evening")
@@ -240,9 +228,8 @@ def rematch(gid: str):
         new, made = service.rematch(db, game, names, dealer,
                                     max_games=current_app.config["MAX_GAMES"])
     except InvalidInput as e:
-        for messages in field_errors(e.problems).values():
-            for m in messages:
-                flash(m, "error")
+        for m in messages(e):
+            flash(m, "error")
         return redirect(url_for("games.show", gid=gid))
     except UnknownRuleset:
         flash(gettext("These rules are no longer on this server: start the next game "

@@ -4,7 +4,6 @@ nights and two players head to head, the manager's seasons, and the table as PDF
 gets 404); only its manager names seasons."""
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -13,12 +12,12 @@ from flask_babel import gettext
 from ...common.i18n import field_errors, lang
 from ...domain import seasons
 from ...domain.errors import PersonNotFound, SeasonNotFound
-from ...outputs import exchange, season_sheet
+from ...outputs import season_sheet
 from ...rules import ratings
 from ...rules.errors import InvalidInput
 from .. import access
 from ..db import get_db
-from .files import ascii_words, download, kept_pdf
+from .files import ascii_words, kept_pdf, table_file
 
 bp = Blueprint("seasons", __name__)
 
@@ -75,9 +74,9 @@ def define(cid: str):
 def player(cid: str, pid: int):
     """A player's season night by night, their rating, and head to head with another
     (``?with=<id>``)."""
-    club = access.readable_club(get_db(), cid)
-    season = _season(cid)
     db = get_db()
+    club = access.readable_club(db, cid)
+    season = _season(cid)
     try:
         name, history, rating = seasons.history(db, season, pid)
     except PersonNotFound:
@@ -123,12 +122,6 @@ def export(cid: str, fmt: str):
             lambda: render_template(_TEMPLATE, provisional_games=ratings.PROVISIONAL_GAMES,
                                     club_name=_club_name(club), season=season, lines=lines),
             "round_sheet.css", f'inline; filename="{name}"', (_TEMPLATE,))
-    if fmt == "csv":
-        body, mimetype = season_sheet.to_csv(lines, _labels(season), lang()), "text/csv"
-    elif fmt == "xlsx":
-        body = season_sheet.to_xlsx(lines, _labels(season), gettext("Season"))
-        mimetype = exchange.XLSX
-    else:
-        body = json.dumps(data, ensure_ascii=False, indent=1)
-        mimetype = "application/json"
-    return download(body, mimetype, f'attachment; filename="{name}"')
+    return table_file(fmt, name, lambda: season_sheet.to_csv(lines, _labels(season), lang()),
+                      lambda: season_sheet.to_xlsx(lines, _labels(season), gettext("Season")),
+                      lambda: data)

@@ -12,13 +12,14 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 
 from ...common import formats
-from ...common.i18n import field_errors, lang
+from ...common.i18n import lang
 from ...domain import reads, service, variants
 from ...outputs import exchange
 from ...rules.errors import InvalidInput
 from .. import access, adapters
 from ..db import get_db
 from .files import ascii_words, download, kept_pdf
+from .games import messages
 
 bp = Blueprint("sheets", __name__)
 
@@ -121,7 +122,7 @@ def import_game():
     errors: list[str] = []
     if form.is_submitted():
         upload = request.files.get("file")
-        if upload is None or not upload.filename:
+        if not upload:  # none, or no file chosen (an empty name)
             errors = [gettext("Choose a file.")]
         else:
             try:
@@ -132,7 +133,7 @@ def import_game():
                                            current_app.config["MAX_GAMES"],
                                            current_app.config["MAX_VARIANTS"])
             except InvalidInput as e:
-                errors = [m for msgs in field_errors(e.problems).values() for m in msgs]
+                errors = messages(e)
             else:
                 access.remember(gid)
                 return redirect(url_for("games.show", gid=gid))

@@ -4,18 +4,16 @@ or JSON (public: no code, token or game id in them). A round's sheet is kept per
 the address its links point at; the results' per what is printed on them."""
 from __future__ import annotations
 
-import json
-
 from flask import Blueprint, abort, current_app, render_template, request, url_for
 from flask_babel import gettext
 
 from ...common.i18n import lang
 from ...domain import tournaments
-from ...outputs import exchange, share, tournament_sheet
+from ...outputs import share, tournament_sheet
 from .. import access
 from ..db import get_db
 from . import games
-from .files import ascii_words, download, kept_pdf
+from .files import ascii_words, kept_pdf, table_file
 from .tournaments import NotDirector
 
 bp = Blueprint("tournament_sheets", __name__)
@@ -29,8 +27,7 @@ def _filename(t: tournaments.Tournament, what: str, ext: str) -> str:
 
 
 def _pdf(key: tuple, make_html, filename: str):
-    return kept_pdf(key, make_html, "round_sheet.css", f'inline; filename="{filename}"',
-                    _TEMPLATES)
+    return kept_pdf(key, make_html, "round_sheet.css", f'inline; filename="{filename}"', _TEMPLATES)
 
 
 def _join_url(code: str, gid: str | None = None) -> str:
@@ -89,12 +86,7 @@ def results(tid: str, fmt: str):
         return _pdf(("results", tid, tournament_sheet.printed_state(results)),
                     lambda: render_template(_TEMPLATES[1], t=t, results=results),
                     _filename(t, "results", "pdf"))
-    if fmt == "csv":
-        body, mimetype = tournament_sheet.to_csv(t, _labels(t), lang()), "text/csv"
-    elif fmt == "xlsx":
-        body = tournament_sheet.to_xlsx(t, _labels(t), gettext("Results"))
-        mimetype = exchange.XLSX
-    else:
-        body = json.dumps(tournament_sheet.to_json(t, signed), ensure_ascii=False, indent=1)
-        mimetype = "application/json"
-    return download(body, mimetype, f'attachment; filename="{_filename(t, "results", fmt)}"')
+    return table_file(fmt, _filename(t, "results", fmt),
+                      lambda: tournament_sheet.to_csv(t, _labels(t), lang()),
+                      lambda: tournament_sheet.to_xlsx(t, _labels(t), gettext("Results")),
+                      lambda: tournament_sheet.to_json(t, signed))

@@ -30,7 +30,7 @@ from ...rules.errors import InvalidInput, RulesetError, UnknownRuleset
 from .. import access, limits
 from ..db import get_db
 from ..hardening import tagged
-from .games import _listed_name
+from .games import _listed_name, club_page, messages
 
 bp = Blueprint("tournaments", __name__)
 
@@ -81,9 +81,7 @@ def new_in_club(cid: str):
 
 
 def _new(cid: str | None):
-    club = access.require_club(get_db(), cid, access.DIRECTOR) if cid else None
-    club = None if club is None or club.home else club
-    cid = club.id if club else reads.HOME_CLUB
+    club, cid = club_page(cid, access.DIRECTOR)
     form = TournamentForm()
     for size in SIZES:
         field = form[f"ruleset_{size}"]
@@ -96,9 +94,9 @@ def _new(cid: str | None):
         try:
             t = tournaments.create(
                 get_db(), form.name.data or "", form.players.data or "", form.rounds.data,
-                {size: form[f"ruleset_{size}"].data or "" for size in SIZES},
-                form.scoring.data, (form.seed.data or "").strip() or None,
-                max_games=current_app.config["MAX_GAMES"], club=cid)
+                {size: form[f"ruleset_{size}"].data or "" for size in SIZES}, form.scoring.data,
+                (form.seed.data or "").strip() or None, max_games=current_app.config["MAX_GAMES"],
+                club=cid)
         except InvalidInput as e:
             errors = field_errors(e.problems)
             if any(p.message == tournaments.UNFAIR for p in e.problems):
@@ -122,14 +120,13 @@ def _load(tid: str) -> tournaments.Tournament:
 
 def _deals_total(tables) -> dict[str, int | None]:
     """Each of the tables' rulesets' number of deals ("deal 7 of 12")."""
-    out: dict[str, int | None] = {}
-    for rid in {table.ruleset_id for table in tables}:
+    def total(rid: str) -> int | None:
         try:
             family, rules = variants.find(get_db(), rid)
-            out[rid] = family.deals_total(rules)
+            return family.deals_total(rules)
         except (UnknownRuleset, RulesetError):
-            out[rid] = None
-    return out
+            return None
+    return {rid: total(rid) for rid in {table.ruleset_id for table in tables}}
 
 
 def _context(t: tournaments.Tournament, **more):
@@ -173,11 +170,10 @@ def direct(tid: str, token: str):
 
 def _director_page(t: tournaments.Tournament, errors: dict | None = None,
                    values: dict | None = None, status: int = 200, confirming: bool = False):
-    link = url_for("tournaments.direct", tid=t.id, token=access.tournament_token(t.id),
-                   _external=True)
     return render_template("tournaments/director.html", **_context(
-        t, errors=errors or {}, values=values or {}, link=link, confirming=confirming,
-        changes=tournaments.changes(get_db(), t.id))), status
+        t, errors=errors or {}, values=values or {}, confirming=confirming,
+        link=url_for("tournaments.direct", tid=t.id, token=access.tournament_token(t.id),
+                     _external=True), changes=tournaments.changes(get_db(), t.id))), status
 
 
 def _directed(tid: str) -> tournaments.Tournament:
@@ -233,12 +229,9 @@ def withdraw(tid: str):
     try:
         tournaments.withdraw(get_db(), tid, given)
     except InvalidInput as e:
-        errors = field_errors(e.problems)
-        return _director_page(t, {"player": [m for ms in errors.values() for m in ms]},
-                              status=422)
-    name = t.name_of(int(given))
+        return _director_page(t, {"player": messages(e)}, status=422)
     flash(gettext("%(name)s is withdrawn: not drawn from the next round on; their games "
-                  "so far count.", name=name), "ok")
+                  "so far count.", name=t.name_of(int(given))), "ok")
     return redirect(url_for("tournaments.director", tid=tid))
 
 
@@ -251,8 +244,7 @@ def close(tid: str):
         tournaments.close(get_db(), tid,
                           confirm_unsigned=request.form.get("confirm_unsigned") == "1")
     except tournaments.Unsigned as e:
-        return _director_page(_load(tid), {"close": [e.text(gettext)]}, status=409,
-                              confirming=True)
+        return _director_page(_load(tid), {"close": [e.text(gettext)]}, status=409, confirming=True)
     t = _load(tid)
     if t.unsigned:
         flash(ngettext("The tournament is closed with %(num)s table unsigned: its result "
@@ -268,8 +260,8 @@ def close(tid: str):
 @bp.post("/tournaments/<tid>/tables/<gid>/sign")
 def sign_table(tid: str, gid: str):
     """The director signs a finished table's game from the director's page."""
-    t = _directed(tid)
-    if t.table(gid) is None:
+    table = _directed(tid).table(gid)
+    if table is None:
         abort(404)
     try:
         service.sign(get_db(), service.load(get_db(), gid), service.DIRECTOR_SEAT,
@@ -278,7 +270,6 @@ def sign_table(tid: str, gid: str):
         return _director_page(_load(tid), {"": [e.text(gettext)]}, status=409)
     except InvalidInput as e:
         return _director_page(_load(tid), field_errors(e.problems), status=422)
-    table = t.table(gid)
     flash(gettext("Round %(round)s, table %(table)s is signed by the director.",
                   round=table.round, table=table.number), "ok")
     return redirect(url_for("tournaments.director", tid=tid) + "#unsigned")
@@ -315,13 +306,14 @@ def screen(tid: str):
     """The projector: standings and the current round's tables, live, one page of each
     (from line ``sf`` and cell ``tf`` on); ``?part=live`` is 304 while unchanged."""
     paging = _paging()
+
+    def page(template: str) -> str:  # one page of the standings and of the round's tables
+        t = tournaments.screen(get_db(), tid, *paging)
+        return render_template(template, t=t, totals=_deals_total(t.tables), lines_a_page=LINES)
     if request.args.get("part") == "live":
-        version = reads.tournament_version(get_db(), tid)
-        return tagged(lambda: render_template("tournaments/_screen_live.html",
-                                              **_screen(tid, paging)),
-                      "screen-live", tid, version, lang(), request.url)
-    return render_template("tournaments/screen.html", **_screen(tid, paging)), 200, \
-        {"Cache-Control": "no-store"}
+        return tagged(lambda: page("tournaments/_screen_live.html"), "screen-live", tid,
+                      reads.tournament_version(get_db(), tid), lang(), request.url)
+    return page("tournaments/screen.html"), 200, {"Cache-Control": "no-store"}
 
 
 def _pieces():
@@ -332,13 +324,12 @@ def _pieces():
 def screen_lines(t: tournaments.Screen, dense: bool) -> Markup:
     """The projector's page of standings, a line a player."""
     line = _pieces().line
-    out = []
-    for shown in t.lines:
-        s, playing = shown.standing, shown.playing
-        out.append(f'<li{" data-provisional" if shown.provisional else ""}'
-                   f'{" data-in-play" if playing else ""}><span class="num rank">{s.rank:d}'
-                   f'</span>{Markup(line(t, s, shown.name, playing, dense))}</li>')
-    return Markup("\n".join(out))
+    return Markup("\n".join(
+        f'<li{" data-provisional" if shown.provisional else ""}'
+        f'{" data-in-play" if shown.playing else ""}><span class="num rank">'
+        f'{shown.standing.rank:d}</span>'
+        f'{Markup(line(t, shown.standing, shown.name, shown.playing, dense))}</li>'
+        for shown in t.lines))
 
 
 @bp.app_template_global()
@@ -349,23 +340,14 @@ def screen_cells(t: tournaments.Screen, totals: dict[str, int | None]) -> Markup
                              for table in t.tables))
 
 
-def _screen(tid: str, paging: tuple[int, int, int, int]) -> dict:
-    """The projector's context: one page of the standings mid-round (from the deals
-    entered so far) and of the round's tables, and each shown table's count of deals."""
-    start, rows, table_start, cells = paging
-    t = tournaments.screen(get_db(), tid, start, rows, table_start, cells)
-    return {"t": t, "totals": _deals_total(t.tables), "lines_a_page": LINES}
-
-
 @bp.get("/tournaments/<tid>/players/<int:number>")
 def player(tid: str, number: int):
     """A player's phone: where they sit next, their rank, their games."""
     t = _load(tid)
     if number not in t.players:
         abort(404)
-    template = "tournaments/_player_live.html" if request.args.get("part") == "live" \
-        else "tournaments/player.html"
-    return render_template(template, **_context(t, number=number)), 200, \
+    live = "_player_live" if request.args.get("part") == "live" else "player"
+    return render_template(f"tournaments/{live}.html", **_context(t, number=number)), 200, \
         {"Cache-Control": "no-store"}
 
 
@@ -376,12 +358,14 @@ def next_round(gid: str):
     of = reads.table_of_game(get_db(), gid)
     if of is None:
         abort(404)
-    return str(_moved_part(gid, of))
+    return str(next_round_part(gid, of))
 
 
-def _moved_part(gid: str, of: reads.TableOfGame) -> Markup:
-    """Where game ``gid``'s players sit in the tournament's latest round, or the empty
-    slot live.js fills when none is drawn after the game's own."""
+@bp.app_template_global()
+def next_round_part(gid: str, of: reads.TableOfGame) -> Markup:
+    """Where game ``gid``'s players sit in the tournament's latest round (the round
+    change's part on its page), or the empty slot live.js fills when none is drawn after
+    the game's own."""
     moved = current_app.jinja_env.get_template("tournaments/_moved_on.html").module.moved
     if of.latest <= of.round:
         return Markup(moved(of.tournament_id, 0, ()))
@@ -389,12 +373,6 @@ def _moved_part(gid: str, of: reads.TableOfGame) -> Markup:
     if players is None:
         abort(404)
     return Markup(moved(of.tournament_id, of.latest, players))
-
-
-@bp.app_template_global()
-def next_round_part(gid: str, of: reads.TableOfGame) -> Markup:
-    """The round change's part on a game's page: what ``/games/<gid>/next-round`` answers."""
-    return _moved_part(gid, of)
 
 
 bp.add_app_template_global(tournaments.confirmed, "confirmed")

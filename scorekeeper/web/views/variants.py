@@ -120,8 +120,7 @@ def delete(ruleset_id: str):
         try:
             variants.delete(get_db(), ruleset_id)
         except RulesetInUse:
-            flash(gettext("A game is played with this ruleset; delete the game first."),
-                  "error")
+            flash(gettext("A game is played with this ruleset; delete the game first."), "error")
         else:
             flash(gettext("The house variant was deleted."), "ok")
             return redirect(url_for("games.new_game"))

@@ -50,15 +50,12 @@ class KierkiWeb(WebFamily):
             where = place[0][1] if place else ""
             problems += [{"field": key, "where": where, "message": m} for m in messages]
         progress = []
-        for field in contract.fields():
-            if field.type != "counts":
-                continue
+        for field in (f for f in contract.fields() if f.type == "counts"):
             given = raw.get(field.name)
             values = [checks.whole_number(v) for v in given] \
                 if isinstance(given, (list, tuple)) else []
             got = sum(v for v in values if v is not None)
-            done = len(values) == len(game.players) and None not in values \
-                and got == field.total
+            done = len(values) == len(game.players) and None not in values and got == field.total
             text = gettext("%(what)s: %(got)s of %(total)s", what=words.field_label(field.name),
                            got=got, total=field.total)
             progress.append({"field": field.name, "entered": got, "total": field.total,
@@ -69,15 +66,13 @@ class KierkiWeb(WebFamily):
     def posted_values(self, form: Any) -> dict[str, Any]:
         return {k: v for k, v in form.items() if k not in ("csrf_token", "version")}
 
-    def page_context(self, game: Any, deal: Deal | None,
-                     args: Mapping[str, Any]) -> dict[str, Any]:
+    def page_context(self, game: Any, deal: Deal | None, args: Mapping[str, Any]) -> dict[str, Any]:
         if deal is None:
             return {}
-        mode = args.get("mode")
-        by_card = mode == "cards"
         stored = game.stored.results
-        if mode is None and deal.number <= len(stored) and "cards" in stored[deal.number - 1]:
-            by_card = True  # a deal entered card by card is corrected card by card
+        by_card = args.get("mode") == "cards" or (  # a deal entered card by card is corrected so
+            args.get("mode") is None and deal.number <= len(stored)
+            and "cards" in stored[deal.number - 1])
         return {"deal": deal, "by_card": by_card, "costs": words.costs(deal.contract),
                 "rules": words.deal_notes(deal, game.players)}
 

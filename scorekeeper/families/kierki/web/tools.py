@@ -49,8 +49,7 @@ def _played(text: str | None, ruleset: Ruleset) -> tuple[list[Card], list[str]]:
             problem = Problem("cards", N_("This is not a card: %(card)s"), {"card": raw})
         else:
             if card not in ruleset.table.deck:
-                problem = Problem("cards", N_("%(card)s is not in this deck."),
-                                  {"card": str(card)})
+                problem = Problem("cards", N_("%(card)s is not in this deck."), {"card": str(card)})
             elif card in cards:
                 problem = Problem("cards", N_("%(card)s is played twice."), {"card": str(card)})
             else:
@@ -70,8 +69,7 @@ def _deck_rows(ruleset: Ruleset) -> list[tuple[str, list[Card]]]:
 def _trick_page(ruleset: Ruleset, players: list[str], game: Game | None,
                 default_contract: str, default_leader: int):
     args = request.args
-    keys = [k for k in dict.fromkeys(ruleset.schedule)
-            if ruleset.contract(k).kind != "loteryjka"]
+    keys = [k for k in dict.fromkeys(ruleset.schedule) if ruleset.contract(k).kind != "loteryjka"]
     key = args.get("contract") if args.get("contract") in keys else default_contract
     contract = ruleset.contract(key)
     n = ruleset.players
@@ -80,19 +78,17 @@ def _trick_page(ruleset: Ruleset, players: list[str], game: Game | None,
         leader = default_leader
     trick = checks.whole_number(args.get("trick"))
     # "no trumps" where the deal form offers it (a trump deal with ``no_trump``)
-    suits = SUITS + (("NT",) if contract.kind == "trumps" and contract.data.get("no_trump")
-                     else ())
+    suits = SUITS + (("NT",) if contract.kind == "trumps" and contract.data.get("no_trump") else ())
     trump = args.get("trump") if args.get("trump") in suits else None
     cards, errors = _played(args.get("cards"), ruleset)
-    params = {"contract": key, "leader": leader, "trick": trick or "", "trump": trump or ""}
+    params = {"contract": key, "leader": leader, "trick": trick or "", "trump": trump or "",
+              **(request.view_args or {})}
     if "ruleset" in args and game is None:
         params["ruleset"] = ruleset.id
-    endpoint = request.endpoint
-    view_args = dict(request.view_args or {})
 
     def link(cards_list: list[Card], **changes: Any) -> str:
-        return url_for(endpoint, **view_args,
-                       **{**params, **changes, "cards": ",".join(map(str, cards_list))})
+        return url_for(request.endpoint, **{**params, **changes,
+                                            "cards": ",".join(map(str, cards_list))})
 
     status = 400 if errors else 200  # an address no button makes
     outcome, lead, follows = None, None, []
@@ -116,13 +112,12 @@ def _trick_page(ruleset: Ruleset, players: list[str], game: Game | None,
                        if card.suit != led.suit or contract.must_beat]
     elif len(cards) > n:
         errors = [gettext("A trick has one card from each of the %(players)s players.", players=n)]
-    played = set(map(str, cards))
-    next_seat = (leader + len(cards)) % n
     return render_template(
         "kierki/trick.html", ruleset=ruleset, game=game,
         rulesets=[*registry().values(), *([] if ruleset.id in registry() else [ruleset])],
         players=players, contract=contract, keys=keys, key=key, leader=leader, trick=trick,
-        trump=trump, cards=cards, played=played, next_seat=next_seat, outcome=outcome,
+        trump=trump, cards=cards, played=set(map(str, cards)), next_seat=(leader + len(cards)) % n,
+        outcome=outcome,
         lead=lead, follows=follows, errors=errors, link=link, deck_rows=_deck_rows(ruleset),
         full=len(cards) >= n, signed=signed), status
 
@@ -132,12 +127,6 @@ def blueprint(load_game: Callable[[str], Game],
     """The table tools' pages; ``load_game`` loads a stored game by id, ``find_rules``
     finds (family, rules) by a ruleset id, a house variant's too."""
     bp = Blueprint("tools", __name__)
-
-    def rules_of(rid: str) -> Ruleset:
-        _, rules = find_rules(rid)
-        if not isinstance(rules, Ruleset):
-            raise UnknownRuleset(rid)  # Tybet has no tricks to check here
-        return rules
 
     def load(gid: str) -> Game:
         game = load_game(gid)
@@ -149,15 +138,17 @@ def blueprint(load_game: Callable[[str], Game],
     def trick_checker():
         rid = request.args.get("ruleset") or "standard-4"
         try:
-            ruleset = rules_of(rid)
+            ruleset = find_rules(rid)[1]
+            if not isinstance(ruleset, Ruleset):
+                raise UnknownRuleset(rid)  # Tybet has no tricks to check here
         except UnknownRuleset:
             # never another ruleset in its place: the tricks would be checked wrongly
             return render_template("kierki/trick_unknown.html", message=gettext(
                 "There are no Kierki rules “%(id)s” here (a house variant may have been "
                 "deleted), so no trick is checked by them. Choose the rules on the trick "
                 "checker's page.", id=rid[:80])), 404
-        names = [gettext("Player %(n)s", n=i + 1) for i in range(ruleset.players)]
-        return _trick_page(ruleset, names, None, ruleset.schedule[0], 0)
+        return _trick_page(ruleset, [gettext("Player %(n)s", n=i + 1)
+                                     for i in range(ruleset.players)], None, ruleset.schedule[0], 0)
 
     @bp.get("/games/<gid>/trick")
     def game_trick(gid: str):
@@ -187,7 +178,6 @@ def _board_from(contract, leader: int, rank: str | None, moves: list[str]):
 
 
 def _loteryjka_page(game: Game):
-    gid = game.id
     deals = [d for d in game.state.deals if d.contract.kind == "loteryjka"]
     if not deals:
         abort(404)
@@ -204,7 +194,8 @@ def _loteryjka_page(game: Game):
         rank = None
     me = checks.whole_number(request.args.get("me"))
     hand = _cards(request.args.get("hand"))
-    base = {"gid": gid, "rank": rank or "", "me": "" if me is None else me, "hand": ",".join(hand)}
+    base = {"gid": game.id, "rank": rank or "", "me": "" if me is None else me,
+            "hand": ",".join(hand)}
 
     def link(new_moves: list[str], **changes: Any) -> str:
         return url_for("tools.loteryjka", **{**base, **changes, "moves": ",".join(new_moves)})
@@ -224,8 +215,8 @@ def _loteryjka_page(game: Game):
         else:
             return redirect(link(moves + [action]))
 
-    my_hand = [Card.parse(c) for c in hand if _valid_card(c, game.rules)]
-    my_hand = [c for c in my_hand if c not in board.laid]
+    my_hand = [card for c in hand if _valid_card(c, game.rules)
+               and (card := Card.parse(c)) not in board.laid]
     my_legal = legal_cards(board, my_hand) if me is not None and my_hand else None
     result = loteryjka_result(board) if board.over else None
     can_record = result is not None and current is not None and current.number == deal.number

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -71,8 +72,7 @@ SPARE_SLOTS = 3
 def start(rules: Ruleset) -> dict[str, Any]:
     """A new variant's document: ``rules`` as they are, to be named and changed."""
     doc = copy.deepcopy(rules.data)
-    for gone in ("id", "expected_sum", "summary", "notes", "made_by", "created_at",
-                 "unbalanced"):
+    for gone in ("id", "expected_sum", "summary", "notes", "made_by", "created_at", "unbalanced"):
         doc.pop(gone, None)
     doc["based_on"] = rules.id
     doc["source"] = "house"
@@ -118,36 +118,26 @@ def dump(doc: Mapping[str, Any]) -> str:
 
 def _int(form: Mapping[str, Any], name: str, problems: list[Problem], low: int = -10_000,
          high: int = 10_000) -> int | None:
-    text = str(form.get(name, "")).strip().replace("−", "-").replace("+", "")
-    try:
-        value = int(text)
-    except ValueError:
-        problems.append(Problem(name, N_("Write a whole number.")))
-        return None
-    if not low <= value <= high:
-        problems.append(Problem(name, N_("Write a number from %(low)s to %(high)s."),
-                                {"low": low, "high": high}))
-        return None
-    return value
+    values = _ints(form, name, problems, low, high, many=False)
+    return values[0] if values else None
 
 
-def _ints(form: Mapping[str, Any], name: str, problems: list[Problem],
-          count: int | None = None) -> list[int] | None:
-    text = str(form.get(name, "")).replace("−", "-").replace("+", "").replace(";", ",")
-    parts = [p.strip() for p in text.replace("/", ",").split(",") if p.strip()]
+def _ints(form: Mapping[str, Any], name: str, problems: list[Problem], low: int = -10_000,
+          high: int = 10_000, many: bool = True) -> list[int] | None:
+    """The whole numbers typed in ``name`` (``many``: separated by commas), else None and
+    a problem under its name."""
+    text = str(form.get(name, "")).replace("−", "-").replace("+", "")
     try:
-        values = [int(p) for p in parts]
+        values = [int(p) for p in re.split("[,;/]", text) if p.strip()] if many else [int(text)]
     except ValueError:
-        problems.append(Problem(name, N_("Write whole numbers separated by commas.")))
-        return None
-    if not values or any(not -10_000 <= v <= 10_000 for v in values):
-        problems.append(Problem(name, N_("Write whole numbers separated by commas.")))
-        return None
-    if count is not None and len(values) not in (1, count):
-        problems.append(Problem(name, N_("Write one number, or one for each of the "
-                                         "%(count)s tricks."), {"count": count}))
-        return None
-    return values
+        values = []
+    if values and all(low <= v <= high for v in values):
+        return values
+    problems.append(Problem(name, N_("Write whole numbers separated by commas.")) if many
+                    else Problem(name, N_("Write a number from %(low)s to %(high)s."),
+                                 {"low": low, "high": high}) if values
+                    else Problem(name, N_("Write a whole number.")))
+    return None
 
 
 def _choice(form: Mapping[str, Any], name: str, allowed: Any, current: Any) -> Any:
@@ -184,8 +174,7 @@ def apply(doc: dict[str, Any], form: Mapping[str, Any],
     for key, contract in doc["contracts"].items():
         if isinstance(contract, dict):
             _apply_contract(key, contract, form, getlist, players, problems)
-    schedule = [form.get(f"deal.{i}") for i in range(MAX_DEALS)]
-    chosen = [k for k in schedule if k in doc["contracts"]]
+    chosen = [k for i in range(MAX_DEALS) if (k := form.get(f"deal.{i}")) in doc["contracts"]]
     if any(f"deal.{i}" in form for i in range(MAX_DEALS)):
         if not chosen:
             problems.append(Problem("schedule", N_("Keep at least one deal.")))
@@ -205,8 +194,7 @@ def _apply_contract(key: str, c: dict[str, Any], form: Mapping[str, Any], getlis
     if field + "multipliers" in form and kind in ("tricks", "robber", "trumps"):
         if str(form[field + "multipliers"]).strip():
             times = _ints(form, field + "multipliers", problems)
-            if times is not None and (len(times) > players or not all(0 <= t <= 10
-                                                                      for t in times)):
+            if times is not None and (len(times) > players or not all(0 <= t <= 10 for t in times)):
                 problems.append(Problem(field + "multipliers", N_(
                     "At most %(n)s numbers from 0 to 10."), {"n": players}))
             elif times is not None:
@@ -221,8 +209,13 @@ def _apply_contract(key: str, c: dict[str, Any], form: Mapping[str, Any], getlis
             c["positions"] = list(DEAL6[chosen][0])  # a new choice brings its own points
             c["points"] = DEAL6[chosen][1][3 if players == 3 else 4]
         elif field + "points" in form:
-            points = _ints(form, field + "points", problems, len(c.get("positions", [])))
-            if points is not None:
+            points = _ints(form, field + "points", problems)
+            count = len(c.get("positions", []))
+            if points is not None and len(points) not in (1, count):
+                problems.append(Problem(field + "points", N_(
+                    "Write one number, or one for each of the %(count)s tricks."),
+                    {"count": count}))
+            elif points is not None:
                 c["points"] = points[0] if len(points) == 1 else points
     if kind == "trumps":
         caller = _choice(form, field + "caller", TRUMP_CALLERS, None)
@@ -245,8 +238,7 @@ def _apply_contract(key: str, c: dict[str, Any], form: Mapping[str, Any], getlis
                 c["prizes"] = prizes
         c["start"] = _choice(form, field + "start", (*RANKS, "any"), c.get("start", "7"))
         c["ace"] = _choice(form, field + "ace", ("low", "high"), c.get("ace", "low"))
-        c["begins"] = _choice(form, field + "begins", ("dealer", "left"),
-                              c.get("begins", "left"))
+        c["begins"] = _choice(form, field + "begins", ("dealer", "left"), c.get("begins", "left"))
     elif field + "shown" in form:  # the lead rules' checkboxes were on the page
         c["lead"] = [r for r in LEAD_RULES if r in getlist(field + "lead")]
         if not c["lead"]:
@@ -265,9 +257,7 @@ def quick(doc: dict[str, Any], change: str) -> dict[str, Any]:
     players = doc.get("players", 4)
     contracts, schedule = doc["contracts"], doc["schedule"]
     if change in ("no_robber", "no_robber_loteryjka"):
-        drop = set(_keys(doc, "robber"))
-        if change == "no_robber_loteryjka":
-            drop |= set(_keys(doc, "loteryjka"))
+        drop = _keys(doc, "robber") + (_keys(doc, "loteryjka") if change != "no_robber" else [])
         doc["schedule"] = [k for k in schedule if k not in drop] or schedule
     elif change == "loteryjka_many":
         # four loteryjka deals at 200/125 with four players; three at 250/175 with three
@@ -285,8 +275,7 @@ def quick(doc: dict[str, Any], change: str) -> dict[str, Any]:
             contracts[key]["points"] = 20
         if "no_trump" not in contracts:  # a positive deal scored by tricks, no trump named
             contracts["no_trump"] = {"kind": "tricks", "points": 20}
-        trumps = [i for i, k in enumerate(doc["schedule"])
-                  if contracts[k].get("kind") == "trumps"]
+        trumps = [i for i, k in enumerate(doc["schedule"]) if contracts[k].get("kind") == "trumps"]
         if trumps and "no_trump" not in doc["schedule"]:
             doc["schedule"].insert(trumps[-1] + 1, "no_trump")
     elif change == "left_names_trumps":
@@ -331,8 +320,7 @@ def load(doc: Mapping[str, Any]) -> tuple[Ruleset | None, list[Problem]]:
     try:
         rules = from_data({**data, "id": data.get("id") or "variant", "expected_sum": 0})
     except RulesetError as e:
-        return None, [Problem("", N_("These rules cannot be played: %(why)s"),
-                              {"why": str(e)})]
+        return None, [Problem("", N_("These rules cannot be played: %(why)s"), {"why": str(e)})]
     return Ruleset({**rules.data, "expected_sum": document.game_sum(rules)}), []
 
 
@@ -354,6 +342,3 @@ def trump_caller(contract: Mapping[str, Any]) -> str:
     pair = (contract.get("named_by", "leader"), contract.get("leader", "left"))
     return next((k for k, v in TRUMP_CALLERS.items() if v == pair), "left_left")
 
-
-__all__ = ["DEAL6", "QUICK", "TRUMP_CALLERS", "apply", "carried", "deal6_choice", "dump",
-           "load", "points_text", "quick", "saved", "start", "trump_caller"]

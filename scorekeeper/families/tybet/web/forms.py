@@ -24,29 +24,24 @@ def detailed(form: Mapping[str, Any]) -> bool:
 
 def parse(form: Any) -> dict[str, Any]:
     """A posted Tybet deal (a ``MultiDict``) as the raw result the rules check."""
-    declarations = []
-    for seat in range(4):
-        items: list[dict[str, Any]] = []
-        for suit in SUITS:
-            extra = form.get(f"cezar-{seat}-{suit}", "")
-            if extra != "":
-                items.append({"kind": "cezar", "suit": suit, "extra": extra})
-        items += [{"kind": "four", "rank": r} for r in form.getlist(f"four-{seat}")]
-        items += [{"kind": "trio", "rank": r} for r in form.getlist(f"trio-{seat}")]
-        declarations.append(items)
+    declarations = [
+        [{"kind": "cezar", "suit": suit, "extra": form[f"cezar-{seat}-{suit}"]}
+         for suit in SUITS if form.get(f"cezar-{seat}-{suit}", "") != ""]
+        + [{"kind": kind, "rank": r} for kind in ("four", "trio")
+           for r in form.getlist(f"{kind}-{seat}")] for seat in range(4)]
+
+    def pair(name: str) -> list[str]:
+        return [form.get(f"{name}-0", ""), form.get(f"{name}-1", "")]
     special = None
     chosen = form.get("special", "")
     if chosen:
         kind, _, who = chosen.partition(":")
         special = {"kind": kind, ("pair" if who.startswith("p") else "seat"): who[1:]}
-    raw = {"declarations": declarations, "special": special,
-           "confirmed": form.get("confirmed", "")}
+    raw = {"declarations": declarations, "special": special, "confirmed": form.get("confirmed", "")}
     if detailed(form):  # aces, honours and the last trick, one by one
-        raw.update({"aces": [form.get("aces-0", ""), form.get("aces-1", "")],
-                    "honours": [form.get("honours-0", ""), form.get("honours-1", "")],
-                    "last": form.get("last", "")})
+        raw.update(aces=pair("aces"), honours=pair("honours"), last=form.get("last", ""))
     else:  # the quick entry: each pair's card points
-        raw["card_points"] = [form.get("card_points-0", ""), form.get("card_points-1", "")]
+        raw["card_points"] = pair("card_points")
     return raw
 
 
