@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from flask import url_for
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, create_model
 
 from ..common.i18n import lang
 from ..common.safejson import Written
@@ -54,11 +54,6 @@ def with_access(game: service.Game) -> dict[str, Any]:
             "join_code": game.stored.join_code}
 
 
-def _points(value: Any) -> int | float:
-    """Standings' points: whole when whole (ranking by places gives halves)."""
-    return int(value) if value == int(value) else float(value)
-
-
 def round_json(t: tournaments.Tournament, number: int, director: bool) -> dict[str, Any]:
     return {"number": number, "finished": t.round_finished(number), "tables": [
         {"table": tb.number, "game": tb.game_id,
@@ -80,7 +75,9 @@ def tournament_json(t: tournaments.Tournament, director: bool) -> dict[str, Any]
                      "withdrawn_after": p.left_after} for p in t.players.values()],
         "rounds": [round_json(t, n, director) for n in range(1, t.current + 1)],
         "standings": [{"player": t.name_of(s.player), "number": s.player,
-                       "points": _points(s.points), "wins": s.wins, "games": s.games,
+                       # whole when whole (ranking by places gives halves)
+                       "points": int(s.points) if s.points == int(s.points) else float(s.points),
+                       "wins": s.wins, "games": s.games,
                        "best": s.best, "rank": s.rank,
                        "provisional": t.provisional(s.player)} for s in t.overall],
         **({"changes": [{k: c[k] for k in ("at", "action", "round", "table", "number", "by",
@@ -104,21 +101,19 @@ def club_json(club: clubs.Club, right: str | None) -> dict[str, Any]:
 # -- the models -----------------------------------------------------------------------------
 
 
-class GameRuleset(Answer):
-    id: str
-    name: str
-    players: int
-    expected_sum: int | None = Field(None, description="Kierki: the game's sum")
+def _answer(model: str, /, **fields: Any) -> Any:
+    """A small model of a part of an answer: each field ``name=type`` or ``name=(type, default)``."""
+    return create_model(model, __base__=Answer, **fields)
 
 
-class SeatName(Answer):
-    seat: int
-    name: str
+GameRuleset = _answer("GameRuleset", id=str, name=str, players=int, expected_sum=(
+    int | None, Field(None, description="Kierki: the game's sum")))
 
 
-class Breakdown(Answer):
-    key: str
-    points: list[int]
+SeatName = _answer("SeatName", seat=int, name=str)
+
+
+Breakdown = _answer("Breakdown", key=str, points=list[int])
 
 
 class RecordedDeal(Answer):
@@ -135,34 +130,19 @@ class RecordedDeal(Answer):
                           "them")
 
 
-class EntryField(Answer):
-    name: str
-    type: str
-    total: int | None = None
-    labels: list[str] | None = None
-    distinct: bool | None = None
+EntryField = _answer("EntryField", name=str, type=str, total=(int | None, None),
+                     labels=(list[str] | None, None), distinct=(bool | None, None))
 
 
-class ScheduledDeal(Answer):
-    number: int
-    contract: str
-    kind: str
-    name: str
-    dealer: int
-    leader: int
-    expected_sum: int | None = None
-    fields: list[EntryField]
+ScheduledDeal = _answer("ScheduledDeal", number=int, contract=str, kind=str, name=str,
+                        dealer=int, leader=int, expected_sum=(int | None, None),
+                        fields=list[EntryField])
 
 
-class SeatStanding(Answer):
-    seat: int
-    total: int
-    place: int
+SeatStanding = _answer("SeatStanding", seat=int, total=int, place=int)
 
 
-class Pair(Answer):
-    pair: int
-    seats: list[int]
+Pair = _answer("Pair", pair=int, seats=list[int])
 
 
 class Signature(Answer):
@@ -218,12 +198,8 @@ class CheckProblem(Answer):
     message: str = Field(description="In the client's language")
 
 
-class CheckProgress(Answer):
-    field: str
-    entered: int
-    total: int
-    done: bool
-    text: str = Field(examples=["Tricks: 9 of 13"])
+CheckProgress = _answer("CheckProgress", field=str, entered=int, total=int, done=bool,
+                        text=(str, Field(examples=["Tricks: 9 of 13"])))
 
 
 class Checked(Answer):
@@ -235,40 +211,22 @@ class Checked(Answer):
     progress: list[CheckProgress] = Field(description="Each count so far (Kierki)")
 
 
-class GameLine(Answer):
-    date: str
-    ruleset: str
-    total: int
-    place: int
-    sides: int
+GameLine = _answer("GameLine", date=str, ruleset=str, total=int, place=int, sides=int)
 
 
-class KindFigures(Answer):
-    key: str
-    name: str
-    deals: int
-    points: int
-    average: float | None
-    group: str | None = None
-    group_name: str | None = None
+KindFigures = _answer("KindFigures", key=str, name=str, deals=int, points=int,
+                      average=float | None, group=(str | None, None),
+                      group_name=(str | None, None))
 
 
-class CountFigure(Answer):
-    key: str
-    name: str
-    count: int
+CountFigure = _answer("CountFigure", key=str, name=str, count=int)
 
 
-class Streaks(Answer):
-    current: int
-    longest: int
+Streaks = _answer("Streaks", current=int, longest=int)
 
 
-class RulesetFigures(Answer):
-    ruleset: str
-    games: int
-    wins: int
-    average_place: float | None
+RulesetFigures = _answer("RulesetFigures", ruleset=str, games=int, wins=int,
+                         average_place=float | None)
 
 
 class Figures(Answer):
@@ -300,10 +258,8 @@ class Player(Answer):
                                                      "never add up")
 
 
-class ScheduleEntry(Answer):
-    contract: str
-    name: str
-    expected_sum: int | None = None
+ScheduleEntry = _answer("ScheduleEntry", contract=str, name=str,
+                        expected_sum=(int | None, None))
 
 
 class RulesetEntry(Answer):
@@ -351,17 +307,11 @@ class Table(Answer):
     join_code: str | None = Field(None, description="Only with the director's token")
 
 
-class Round(Answer):
-    number: int
-    finished: bool
-    tables: list[Table]
+Round = _answer("Round", number=int, finished=bool, tables=list[Table])
 
 
-class Entrant(Answer):
-    number: int
-    name: str
-    joined: int = Field(description="The first round they were drawn for")
-    withdrawn_after: int | None
+Entrant = _answer("Entrant", number=int, name=str, joined=(int, Field(
+    description="The first round they were drawn for")), withdrawn_after=int | None)
 
 
 class TournamentStanding(Answer):
@@ -406,15 +356,12 @@ class Tournament(Answer):
                                                            "the latest first")
 
 
-class NewTournamentAnswer(Answer):
-    id: str
-    token: str = Field(description="The director's: every change needs it")
-    round: Round
+NewTournamentAnswer = _answer("NewTournamentAnswer", id=str, token=(str, Field(
+    description="The director's: every change needs it")), round=Round)
 
 
-class Arrived(Answer):
-    number: int = Field(description="Their entry number")
-    name: str
+Arrived = _answer("Arrived", number=(int, Field(description="Their entry number")),
+                  name=str)
 
 
 class Club(Answer):
@@ -440,9 +387,8 @@ class ClubWithToken(Club):
                                    "once")
 
 
-class Member(Answer):
-    id: int = Field(description="For `DELETE /api/clubs/{cid}/members/{mid}`")
-    joined_at: str
+Member = _answer("Member", id=(int, Field(
+    description="For `DELETE /api/clubs/{cid}/members/{mid}`")), joined_at=str)
 
 
 class SeasonHead(Answer):
@@ -474,9 +420,8 @@ class SeasonLine(Answer):
                               "to settle: the shown rating still moves a lot with each game")
 
 
-class Season(Answer):
-    season: SeasonHead
-    standings: list[SeasonLine] = Field(description="Best first")
+Season = _answer("Season", season=SeasonHead, standings=(list[SeasonLine], Field(
+    description="Best first")))
 
 
 class Health(Answer):
