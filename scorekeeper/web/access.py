@@ -91,8 +91,7 @@ class NotClubDirector(ClubRefused):
 
 
 class NotClubMember(ClubRefused):
-    message = _l("Only the club's members can start its games. Ask the manager for an "
-                 "invitation.")
+    message = _l("Only the club's members can start its games. Ask the manager for an invitation.")
 
 
 class NoClubToken(NoToken):
@@ -450,8 +449,7 @@ def require_read(db: Any, gid: str | None = None, tid: str | None = None,
 
 
 #: Views that take their own credential in the address (a director's or manager's link).
-OWN_CREDENTIAL = frozenset({"tournaments.direct", "clubs.manager_link",
-                            "clubs.director_link"})
+OWN_CREDENTIAL = frozenset({"tournaments.direct", "clubs.manager_link", "clubs.director_link"})
 
 
 def check_read() -> None:

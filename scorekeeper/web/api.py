@@ -14,17 +14,9 @@ from flask_babel import gettext
 from werkzeug.routing import BaseConverter
 
 from ..common.i18n import field_errors, lang
-from ..domain import clubs, people, reads, seasons, service, tournaments, variants
-from ..domain.errors import (
-    GameNotFound,
-    PersonNotFound,
-    RulesetInUse,
-    SeasonNotFound,
-    TournamentNotFound,
-)
+from ..domain import clubs, errors, people, reads, seasons, service, tournaments, variants
 from ..outputs import season_sheet
 from ..rules import checks
-from ..rules.checks import is_int
 from ..rules.errors import N_, InvalidInput, Problem
 from ..rules.named import ID
 from . import access, adapters, limits
@@ -102,15 +94,15 @@ def conflict(e: service.Conflict | tournaments.NotNow):
     return refusal_json(e.text(gettext), **extra), 409
 
 
-@bp.errorhandler(RulesetInUse)
-def in_use(e: RulesetInUse):
+@bp.errorhandler(errors.RulesetInUse)
+def in_use(e: errors.RulesetInUse):
     return refusal_json(gettext("A game is played with this ruleset; delete the game first.")), 409
 
 
-@bp.errorhandler(GameNotFound)
-@bp.errorhandler(TournamentNotFound)
-@bp.errorhandler(PersonNotFound)
-@bp.errorhandler(SeasonNotFound)
+@bp.errorhandler(errors.GameNotFound)
+@bp.errorhandler(errors.TournamentNotFound)
+@bp.errorhandler(errors.PersonNotFound)
+@bp.errorhandler(errors.SeasonNotFound)
 def not_found(e: Exception):
     return refusal_json(gettext("Not found.")), 404
 
@@ -222,8 +214,7 @@ def join():
     """Join a game by its code: its id and token"""
     code = access.normalise_code(_body().get("code"))
     if not code:
-        raise _refused("code", N_("Enter the join code (eight characters; six for an "
-                                  "older game)."))
+        raise _refused("code", N_("Enter the join code (eight characters; six for an older game)."))
     return with_access(service.load(get_db(), reads.game_by_code(get_db(), code)))
 
 
@@ -233,7 +224,7 @@ def get_game(gid: str):
     # tagged by its version and the language: 304 when the client has it
     found = reads.game_versions(get_db(), [gid])
     if not found:
-        raise GameNotFound(gid)
+        raise errors.GameNotFound(gid)
     return tagged(lambda: jsonify(game_json(service.load(get_db(), gid))),
                   "api-game", gid, found[0][1], lang())
 
@@ -245,7 +236,7 @@ def put_deal(gid: str, number: int):
     game = service.load(db, gid)
     right = access.require_write(db, gid)
     body = _body()
-    if not is_int(body.get("version")):
+    if not checks.is_int(body.get("version")):
         raise _refused("version", N_("Send the game's version."))
     return game_json(service.enter_deal(db, game, number, body.get("result"), body["version"],
                                         right))
@@ -308,8 +299,7 @@ def delete_game(gid: str):
     access.require_write(get_db(), gid)
     body = _body()
     if body.get("confirm") is not True:
-        raise _refused("confirm", N_("Deleting removes the game for good: send \"confirm\": "
-                                     "true."))
+        raise _refused("confirm", N_("Deleting removes the game for good: send \"confirm\": true."))
     service.delete_game(get_db(), game, body.get("version"))
     return "", 204
 

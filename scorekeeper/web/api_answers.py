@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from flask import url_for
-from pydantic import ConfigDict, Field, create_model
+from pydantic import ConfigDict, Field
 
 from ..common.i18n import lang
 from ..common.safejson import Written
 from ..domain import clubs, seasons, service, tournaments
 from . import access
-from .api_models import Answer, Result
+from .api_models import Answer, Result, model
 from .db import get_db
 
 
@@ -50,8 +50,7 @@ def game_json(game: service.Game) -> dict[str, Any]:
 
 def with_access(game: service.Game) -> dict[str, Any]:
     """A game's JSON with what its table needs to write: the token and the join code."""
-    return {**game_json(game), "token": access.token(game.id),
-            "join_code": game.stored.join_code}
+    return {**game_json(game), "token": access.token(game.id), "join_code": game.stored.join_code}
 
 
 def round_json(t: tournaments.Tournament, number: int, director: bool) -> dict[str, Any]:
@@ -101,19 +100,12 @@ def club_json(club: clubs.Club, right: str | None) -> dict[str, Any]:
 # -- the models -----------------------------------------------------------------------------
 
 
-def _answer(model: str, /, **fields: Any) -> Any:
-    """A small model of a part of an answer: each field ``name=type`` or ``name=(type, default)``."""
-    return create_model(model, __base__=Answer, **fields)
-
-
-GameRuleset = _answer("GameRuleset", id=str, name=str, players=int, expected_sum=(
+GameRuleset = model("GameRuleset", id=str, name=str, players=int, expected_sum=(
     int | None, Field(None, description="Kierki: the game's sum")))
 
+SeatName = model("SeatName", seat=int, name=str)
 
-SeatName = _answer("SeatName", seat=int, name=str)
-
-
-Breakdown = _answer("Breakdown", key=str, points=list[int])
+Breakdown = model("Breakdown", key=str, points=list[int])
 
 
 class RecordedDeal(Answer):
@@ -126,23 +118,19 @@ class RecordedDeal(Answer):
     sum: int | None = Field(None, description="Kierki: the deal's points added up")
     expected_sum: int | None = Field(None, description="Kierki: what they must add up to")
     breakdown: list[Breakdown] | None = Field(
-        None, description="The partnership game: the deal's points per pair, by what gave "
-                          "them")
+        None, description="The partnership game: the deal's points per pair, by what gave them")
 
 
-EntryField = _answer("EntryField", name=str, type=str, total=(int | None, None),
-                     labels=(list[str] | None, None), distinct=(bool | None, None))
+EntryField = model("EntryField", name=str, type=str, total=(int | None, None),
+                   labels=(list[str] | None, None), distinct=(bool | None, None))
 
+ScheduledDeal = model("ScheduledDeal", number=int, contract=str, kind=str, name=str,
+                      dealer=int, leader=int, expected_sum=(int | None, None),
+                      fields=list[EntryField])
 
-ScheduledDeal = _answer("ScheduledDeal", number=int, contract=str, kind=str, name=str,
-                        dealer=int, leader=int, expected_sum=(int | None, None),
-                        fields=list[EntryField])
+SeatStanding = model("SeatStanding", seat=int, total=int, place=int)
 
-
-SeatStanding = _answer("SeatStanding", seat=int, total=int, place=int)
-
-
-Pair = _answer("Pair", pair=int, seats=list[int])
+Pair = model("Pair", pair=int, seats=list[int])
 
 
 class Signature(Answer):
@@ -172,12 +160,10 @@ class Game(Answer):
                                                     "each, the director's as -1")
     schedule: list[ScheduledDeal] | None = Field(None, description="Kierki: every deal")
     sum: int | None = Field(None, description="Kierki: the totals added up")
-    expected_sum: int | None = Field(None, description="Kierki: what they add up to at "
-                                                       "the end")
+    expected_sum: int | None = Field(None, description="Kierki: what they add up to at the end")
     standings: list[SeatStanding] | None = Field(None, description="Kierki: best first")
     pairs: list[Pair] | None = Field(None, description="The partnership game: its pairs")
-    target: int | None = Field(None, description="The partnership game: the score played "
-                                                 "to")
+    target: int | None = Field(None, description="The partnership game: the score played to")
     to_go: list[int] | None = Field(None, description="The partnership game: what each "
                                                       "pair still needs")
     winner: int | None = Field(None, description="The partnership game: the pair that won")
@@ -188,8 +174,7 @@ class GameWithAccess(Game):
 
     token: str = Field(description="Send as `Authorization: Bearer <token>` with every "
                                    "write to this game")
-    join_code: str = Field(description="Eight characters for other phones (six for older "
-                                       "games)")
+    join_code: str = Field(description="Eight characters for other phones (six for older games)")
 
 
 class CheckProblem(Answer):
@@ -198,8 +183,8 @@ class CheckProblem(Answer):
     message: str = Field(description="In the client's language")
 
 
-CheckProgress = _answer("CheckProgress", field=str, entered=int, total=int, done=bool,
-                        text=(str, Field(examples=["Tricks: 9 of 13"])))
+CheckProgress = model("CheckProgress", field=str, entered=int, total=int, done=bool,
+                      text=(str, Field(examples=["Tricks: 9 of 13"])))
 
 
 class Checked(Answer):
@@ -211,22 +196,18 @@ class Checked(Answer):
     progress: list[CheckProgress] = Field(description="Each count so far (Kierki)")
 
 
-GameLine = _answer("GameLine", date=str, ruleset=str, total=int, place=int, sides=int)
+GameLine = model("GameLine", date=str, ruleset=str, total=int, place=int, sides=int)
 
+KindFigures = model("KindFigures", key=str, name=str, deals=int, points=int,
+                    average=float | None, group=(str | None, None),
+                    group_name=(str | None, None))
 
-KindFigures = _answer("KindFigures", key=str, name=str, deals=int, points=int,
-                      average=float | None, group=(str | None, None),
-                      group_name=(str | None, None))
+CountFigure = model("CountFigure", key=str, name=str, count=int)
 
+Streaks = model("Streaks", current=int, longest=int)
 
-CountFigure = _answer("CountFigure", key=str, name=str, count=int)
-
-
-Streaks = _answer("Streaks", current=int, longest=int)
-
-
-RulesetFigures = _answer("RulesetFigures", ruleset=str, games=int, wins=int,
-                         average_place=float | None)
+RulesetFigures = model("RulesetFigures", ruleset=str, games=int, wins=int,
+                       average_place=float | None)
 
 
 class Figures(Answer):
@@ -253,13 +234,11 @@ class Player(Answer):
     name: str
     games: int = Field(description="Finished games, of every card game")
     unfinished: int
-    families: dict[str, Figures] = Field(description="Per card game played (by its key); "
-                                                     "points of different card games "
-                                                     "never add up")
+    families: dict[str, Figures] = Field(description="Per card game played (by its key); points of "
+                                                     "different card games never add up")
 
 
-ScheduleEntry = _answer("ScheduleEntry", contract=str, name=str,
-                        expected_sum=(int | None, None))
+ScheduleEntry = model("ScheduleEntry", contract=str, name=str, expected_sum=(int | None, None))
 
 
 class RulesetEntry(Answer):
@@ -307,10 +286,9 @@ class Table(Answer):
     join_code: str | None = Field(None, description="Only with the director's token")
 
 
-Round = _answer("Round", number=int, finished=bool, tables=list[Table])
+Round = model("Round", number=int, finished=bool, tables=list[Table])
 
-
-Entrant = _answer("Entrant", number=int, name=str, joined=(int, Field(
+Entrant = model("Entrant", number=int, name=str, joined=(int, Field(
     description="The first round they were drawn for")), withdrawn_after=int | None)
 
 
@@ -332,8 +310,7 @@ class Change(Answer):
     table: int | None
     number: int | None = Field(description="The deal")
     by: Literal["table", "director", "host"]
-    finished: bool | int | None = Field(description="Whether the game was over when it "
-                                                    "was changed")
+    finished: bool | int | None = Field(description="Whether the game was over when it was changed")
 
 
 class Tournament(Answer):
@@ -356,12 +333,10 @@ class Tournament(Answer):
                                                            "the latest first")
 
 
-NewTournamentAnswer = _answer("NewTournamentAnswer", id=str, token=(str, Field(
+NewTournamentAnswer = model("NewTournamentAnswer", id=str, token=(str, Field(
     description="The director's: every change needs it")), round=Round)
 
-
-Arrived = _answer("Arrived", number=(int, Field(description="Their entry number")),
-                  name=str)
+Arrived = model("Arrived", number=(int, Field(description="Their entry number")), name=str)
 
 
 class Club(Answer):
@@ -383,11 +358,10 @@ class Club(Answer):
 
 
 class ClubWithToken(Club):
-    token: str = Field(description="`Authorization: Bearer` for the club's writes; given "
-                                   "once")
+    token: str = Field(description="`Authorization: Bearer` for the club's writes; given once")
 
 
-Member = _answer("Member", id=(int, Field(
+Member = model("Member", id=(int, Field(
     description="For `DELETE /api/clubs/{cid}/members/{mid}`")), joined_at=str)
 
 
@@ -420,7 +394,7 @@ class SeasonLine(Answer):
                               "to settle: the shown rating still moves a lot with each game")
 
 
-Season = _answer("Season", season=SeasonHead, standings=(list[SeasonLine], Field(
+Season = model("Season", season=SeasonHead, standings=(list[SeasonLine], Field(
     description="Best first")))
 
 

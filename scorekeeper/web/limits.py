@@ -205,8 +205,8 @@ def init_app(app: Flask) -> Limiter:
     def too_many(e: RateLimitExceeded):
         scope = getattr(getattr(e, "limit", None), "scope", None)
         try:  # seconds until the limit that was hit lets the client try again
-            wait = max(1, int(limiter.current_limit.reset_at - time.time()))  # type: ignore[union-attr]
-        except Exception:  # noqa: BLE001 - a storage that cannot say: the usual minute
+            wait = max(1, int(limiter.current_limit.reset_at - time.time()))
+        except Exception:  # noqa: BLE001 - no limit, or a storage that cannot say: a minute
             wait = 60
         minutes = max(1, -(-wait // 60))
         game_join = request.endpoint in GAME_JOINS

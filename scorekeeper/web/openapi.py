@@ -32,8 +32,7 @@ ERRORS = {
     "404": "No such game, tournament, club, player or ruleset (or join code); a private "
            "club's to a stranger",
     "405": "This path does not take this method",
-    "409": "The game changed since `version` (another phone, a double submit); nothing "
-           "was stored",
+    "409": "The game changed since `version` (another phone, a double submit); nothing was stored",
     "413": "The body is larger than the server takes (2 MiB by default)",
     "415": "The body is not `application/json`",
     "422": "Refused input, with messages per field; nothing was stored",
@@ -173,8 +172,7 @@ def _responses(endpoint: str, op: Operation, summary: str) -> dict[str, Any]:
         schema = _schema(op.answer)
         ok.update(_json({"type": "array", "items": schema} if op.many else schema))
     if any(q["name"] == "page" for q in op.query):
-        ok["headers"] = {"Link": _header("`<…>; rel=\"next\"`: the next page, while there "
-                                         "is one")}
+        ok["headers"] = {"Link": _header("`<…>; rel=\"next\"`: the next page, while there is one")}
     if op.located:
         ok["headers"] = {"Location": _header("Where the new thing is read")}
     out = {op.status: ok}
@@ -268,8 +266,7 @@ def _new_game(schema: dict[str, Any], offered: list[Any]) -> dict[str, Any]:
         if targets:
             props["target"] = {"anyOf": [{"enum": list(targets)}, {"type": "null"}],
                                "description": "The score to play to (null: the ruleset's)"}
-    return {"title": "NewGame", "description": schema.get("description", ""),
-            "oneOf": choices}
+    return {"title": "NewGame", "description": schema.get("description", ""), "oneOf": choices}
 
 
 def _new_tournament(schema: dict[str, Any], offered: list[Any]) -> dict[str, Any]:
