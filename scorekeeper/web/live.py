@@ -251,6 +251,10 @@ class StreamBudget:
             self.open += 1
         return _Held(self, body)
 
+    def _give_back(self) -> None:
+        with self._lock:
+            self.open -= 1
+
 
 class _Held:
     """A stream's body that holds its place until it is closed (or collected unstarted,
@@ -271,8 +275,7 @@ class _Held:
             try:
                 self.body.close()  # type: ignore[attr-defined]
             finally:
-                with self.budget._lock:
-                    self.budget.open -= 1
+                self.budget._give_back()
 
     __del__ = close
 
