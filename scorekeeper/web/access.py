@@ -91,8 +91,7 @@ class NotClubDirector(ClubRefused):
 
 
 class NotClubMember(ClubRefused):
-    message = _l("Only the club's members can start its games. Ask the manager for an "
-                 "invitation.")
+    message = _l("Only the club's members can start its games. Ask the manager for an invitation.")
 
 
 class NoClubToken(NoToken):
@@ -239,24 +238,17 @@ def may_rename(db: Any, pid: int) -> str | None:
         return "host"
     found = set()
     for gid in reads.person_games(db, pid):
-        right = right_here(db, gid)
-        if right is None:
+        if (right := right_here(db, gid)) is None:
             return None
         found.add(right)
-    if not found:
-        return None
-    return DIRECTOR if found == {DIRECTOR} else TABLE
+    return (DIRECTOR if found == {DIRECTOR} else TABLE) if found else None
 
 
 def require_variant_maker(rid: str) -> None:
     """Deleting a variant through the API: the host, or its maker's token."""
     given = request_holder().bearer
-    if is_host():
-        return
-    if given is None:
-        raise NoToken()
-    if not same(given, variant_token(rid)):
-        raise WrongToken()
+    if not is_host() and not same(given, variant_token(rid)):
+        raise NoToken() if given is None else WrongToken()
 
 
 # -- the host ---------------------------------------------------------------------------------
@@ -284,7 +276,7 @@ def _holds(key: str, mark: Any, db: Any | None) -> bool:
     given = session.get(key)
     if not isinstance(given, str):
         return False
-    expected = mark(db if db is not None else get_db())
+    expected = mark(db or get_db())
     return expected is not None and same(given, expected)
 
 
@@ -308,9 +300,8 @@ def new_host_link(db: Any) -> str:
 
 def open_host_link(db: Any, given: object) -> bool:
     """Make this browser the host if ``given`` is the unused host link's token."""
-    if not isinstance(given, str) or not 16 <= len(given) <= 100:
-        return False
-    if not house.use_host_link(db, _token_hash(given)):
+    if not isinstance(given, str) or not 16 <= len(given) <= 100 \
+            or not house.use_host_link(db, _token_hash(given)):
         return False
     session["host"] = _host_mark(db)
     return True
@@ -429,14 +420,12 @@ def _may_read_tournament(db: Any, tid: str) -> bool:
     if _reads_club(db, reads.club_of_tournament(db, tid)):
         return True
     held = request_holder()
-    table = None
     if directs(tid):
-        table = DIRECTOR
-    elif clubs.tables_among(db, tid, sorted(held.games)) or (
-            held.bearer is not None
-            and any(same(held.bearer, token(gid)) for gid in clubs.tournament_games(db, tid))):
-        table = TABLE
-    return rights.may_read(False, None, table)
+        return rights.may_read(False, None, DIRECTOR)
+    at_table = clubs.tables_among(db, tid, sorted(held.games)) or (
+        held.bearer is not None
+        and any(same(held.bearer, token(gid)) for gid in clubs.tournament_games(db, tid)))
+    return rights.may_read(False, None, TABLE if at_table else None)
 
 
 def require_read(db: Any, gid: str | None = None, tid: str | None = None,
@@ -460,8 +449,7 @@ def require_read(db: Any, gid: str | None = None, tid: str | None = None,
 
 
 #: Views that take their own credential in the address (a director's or manager's link).
-OWN_CREDENTIAL = frozenset({"tournaments.direct", "clubs.manager_link",
-                            "clubs.director_link"})
+OWN_CREDENTIAL = frozenset({"tournaments.direct", "clubs.manager_link", "clubs.director_link"})
 
 
 def check_read() -> None:
@@ -475,7 +463,6 @@ def check_read() -> None:
 
 
 def init_app(app: Any) -> None:
-    missing = OWN_CREDENTIAL - set(app.view_functions)
-    if missing:
+    if missing := OWN_CREDENTIAL - set(app.view_functions):
         raise LookupError(f"no views {sorted(missing)} to leave their own check to")
     app.before_request(check_read)

@@ -1,4 +1,5 @@
-"""The JSON API over the same service, with an OpenAPI document at /api/openapi.json.
+"""The JSON API over the same service, with an OpenAPI document at /api/openapi.json
+(:mod:`.openapi`): each view's docstring is its summary there, then its description.
 
 A game's JSON is the same for every family in its shared keys; the family adds its own
 (``Family.game_json``, ``deal_json``). Refused input answers 422 with messages per field,
@@ -13,17 +14,9 @@ from flask_babel import gettext
 from werkzeug.routing import BaseConverter
 
 from ..common.i18n import field_errors, lang
-from ..domain import clubs, people, reads, seasons, service, tournaments, variants
-from ..domain.errors import (
-    GameNotFound,
-    PersonNotFound,
-    RulesetInUse,
-    SeasonNotFound,
-    TournamentNotFound,
-)
+from ..domain import clubs, errors, people, reads, seasons, service, tournaments, variants
 from ..outputs import season_sheet
 from ..rules import checks
-from ..rules.checks import is_int
 from ..rules.errors import N_, InvalidInput, Problem
 from ..rules.named import ID
 from . import access, adapters, limits
@@ -57,10 +50,6 @@ def _refused(field: str, message: str) -> InvalidInput:
     return InvalidInput([Problem(field, message)])
 
 
-def _refusal(status: int, message: str, **extra: Any):
-    return jsonify(refusal_json(message, **extra)), status
-
-
 def _body(optional: bool = False) -> dict[str, Any]:
     """The request's JSON object: 415 if it is not JSON, 400 if it cannot be read, 422 if
     it is another JSON value; ``optional``: {} for no body at all."""
@@ -78,51 +67,44 @@ def _body(optional: bool = False) -> dict[str, Any]:
 
 def _created(answer: dict[str, Any], endpoint: str, **args: Any):
     """201 with ``answer`` and where what it made is read."""
-    return jsonify(answer), 201, {"Location": url_for(endpoint, **args)}
+    return answer, 201, {"Location": url_for(endpoint, **args)}
 
 
 def _paged(rows: list[Any], more: bool, endpoint: str, page: int, **args: Any):
     """A page of a list, with a ``Link`` header naming the next page while there is one."""
-    answer = jsonify(rows)
-    if more:
-        answer.headers["Link"] = f'<{url_for(endpoint, page=page + 1, **args)}>; rel="next"'
-    return answer
+    if not more:
+        return jsonify(rows)
+    return jsonify(rows), {"Link": f'<{url_for(endpoint, page=page + 1, **args)}>; rel="next"'}
 
 
 @bp.errorhandler(InvalidInput)
 def invalid(e: InvalidInput):
-    return _refusal(422, gettext("The input was refused."), errors=field_errors(e.problems))
+    return refusal_json(gettext("The input was refused."), errors=field_errors(e.problems)), 422
 
 
 @bp.errorhandler(service.Conflict)
-def conflict(e: service.Conflict):
-    return _refusal(409, e.text(gettext), version=e.version)
-
-
 @bp.errorhandler(tournaments.NotNow)
-def not_now(e: tournaments.NotNow):
-    return _refusal(409, e.text(gettext))
+def conflict(e: service.Conflict | tournaments.NotNow):
+    """409: a game's (with its version now), or a tournament's (with its unsigned tables)."""
+    extra: dict[str, Any] = {"version": e.version} if isinstance(e, service.Conflict) else {}
+    if isinstance(e, tournaments.Unsigned):
+        extra["unsigned"] = [{"round": tb.round, "number": tb.number, "game": tb.game_id,
+                              "finished": tb.finished, "signatures": tb.signed_seats}
+                             for tb in e.tables]
+    return refusal_json(e.text(gettext), **extra), 409
 
 
-@bp.errorhandler(tournaments.Unsigned)
-def unsigned(e: tournaments.Unsigned):
-    return _refusal(409, e.text(gettext), unsigned=[
-        {"round": tb.round, "number": tb.number, "game": tb.game_id,
-         "finished": tb.finished, "signatures": tb.signed_seats} for tb in e.tables])
+@bp.errorhandler(errors.RulesetInUse)
+def in_use(e: errors.RulesetInUse):
+    return refusal_json(gettext("A game is played with this ruleset; delete the game first.")), 409
 
 
-@bp.errorhandler(RulesetInUse)
-def in_use(e: RulesetInUse):
-    return _refusal(409, gettext("A game is played with this ruleset; delete the game "
-                                 "first."))
-
-
-@bp.errorhandler(GameNotFound)
-@bp.errorhandler(TournamentNotFound)
-@bp.errorhandler(PersonNotFound)
-@bp.errorhandler(SeasonNotFound)
+@bp.errorhandler(errors.GameNotFound)
+@bp.errorhandler(errors.TournamentNotFound)
+@bp.errorhandler(errors.PersonNotFound)
+@bp.errorhandler(errors.SeasonNotFound)
 def not_found(e: Exception):
-    return _refusal(404, gettext("Not found."))
+    return refusal_json(gettext("Not found.")), 404
 
 
 # -- rulesets ---------------------------------------------------------------------------------
@@ -130,7 +112,7 @@ def not_found(e: Exception):
 
 @bp.get("/rulesets")
 def rulesets():
-    """The rulesets, a page at a time: the built-in ones first, then the house variants."""
+    # (its summary in the document names RULESETS_PAGE)
     number = checks.page(request.args.get("page", "1"), RULESETS_PAGES)
     if number is None:
         raise _refused("page", N_("A page is a whole number from 1."))
@@ -142,17 +124,25 @@ def rulesets():
 
 @bp.get("/rulesets/schema.json")
 def ruleset_schema():
+    """The JSON Schema of a ruleset document"""
     return jsonify(variants.schema())
 
 
 @bp.get("/rulesets/<ruleset_id:ruleset_id>")
 def get_ruleset(ruleset_id: str):
+    """A ruleset's whole data"""
     family, rules = variants.find(get_db(), ruleset_id)  # UnknownRuleset: 404
-    return jsonify({"family": family.key, **rules.snapshot()})
+    return {"family": family.key, **rules.snapshot()}
 
 
 @bp.post("/rulesets")
 def create_ruleset():
+    """Make a house variant from a whole ruleset document
+
+    Checked against `/api/rulesets/schema.json`, by the loader of the built-in rulesets,
+    and for its totals: a variant whose totals do not add up to zero needs
+    `unbalanced: true`.
+    """
     rid = variants.create(get_db(), _body(), current_app.config["MAX_VARIANTS"])
     family, rules = variants.find(get_db(), rid)
     return _created({"id": rid, "family": family.key, **rules.snapshot(),
@@ -161,6 +151,8 @@ def create_ruleset():
 
 @bp.delete("/rulesets/<ruleset_id:ruleset_id>")
 def delete_ruleset(ruleset_id: str):
+    """Delete a house variant no game is played with: with its maker's token, or by the
+    host"""
     variants.find(get_db(), ruleset_id)  # UnknownRuleset: 404
     access.require_variant_maker(ruleset_id)
     variants.delete(get_db(), ruleset_id)
@@ -180,14 +172,16 @@ def _players_page(club: str, endpoint: str, **args: Any):
 
 @bp.get("/players")
 def players():
+    """Everyone who has played on this server, with their figures"""
     return _players_page(reads.HOME_CLUB, "api.players")
 
 
 @bp.get("/players/<int:pid>")
 def player(pid: int):
-    """One player's statistics (no game ids: an id lets whoever has it play the game)."""
+    """One player's statistics over their finished games"""
+    # no game ids: an id lets whoever has it play the game
     access.club_of_person_readable(get_db(), pid)
-    return jsonify(people.public(people.statistics(get_db(), pid)))
+    return people.public(people.statistics(get_db(), pid))
 
 
 # -- games ------------------------------------------------------------------------------------
@@ -206,50 +200,58 @@ def _club_of(body: dict[str, Any], wanted: str) -> str:
 
 @bp.post("/games")
 def create_game():
+    """Create a game"""
     body = _body()
-    club = _club_of(body, access.MEMBER)
     gid = service.create_game(get_db(), body.get("ruleset"), body.get("players"),
                               body.get("first_dealer"), given=body,
-                              max_games=current_app.config["MAX_GAMES"], club=club)
+                              max_games=current_app.config["MAX_GAMES"],
+                              club=_club_of(body, access.MEMBER))
     return _created(with_access(service.load(get_db(), gid)), "api.get_game", gid=gid)
 
 
 @bp.post("/join")
 def join():
-    """A game's id and write token, for whoever has its join code."""
+    """Join a game by its code: its id and token"""
     code = access.normalise_code(_body().get("code"))
     if not code:
-        raise _refused("code", N_("Enter the join code (eight characters; six for an "
-                                  "older game)."))
-    return jsonify(with_access(service.load(get_db(), reads.game_by_code(get_db(), code))))
+        raise _refused("code", N_("Enter the join code (eight characters; six for an older game)."))
+    return with_access(service.load(get_db(), reads.game_by_code(get_db(), code)))
 
 
 @bp.get("/games/<gid>")
 def get_game(gid: str):
-    """The game, tagged by its version and the language (304 when the client has it)."""
+    """Read a game"""
+    # tagged by its version and the language: 304 when the client has it
     found = reads.game_versions(get_db(), [gid])
     if not found:
-        raise GameNotFound(gid)
+        raise errors.GameNotFound(gid)
     return tagged(lambda: jsonify(game_json(service.load(get_db(), gid))),
                   "api-game", gid, found[0][1], lang())
 
 
 @bp.put("/games/<gid>/deals/<int:number>")
 def put_deal(gid: str, number: int):
+    """Record the next deal or correct an earlier one"""
     db = get_db()
     game = service.load(db, gid)
     right = access.require_write(db, gid)
     body = _body()
-    if not is_int(body.get("version")):
+    if not checks.is_int(body.get("version")):
         raise _refused("version", N_("Send the game's version."))
-    return jsonify(game_json(service.enter_deal(db, game, number, body.get("result"),
-                                                body["version"], right)))
+    return game_json(service.enter_deal(db, game, number, body.get("result"), body["version"],
+                                        right))
 
 
 @bp.post("/games/<gid>/deals/<int:number>/check")
 def check_deal(gid: str, number: int):
-    """What a deal's result being entered already breaks; stores nothing. Open to whoever
-    may read the game: the body is JSON only, so another site's page cannot send it."""
+    """Check a deal's result while it is being entered; stores nothing
+
+    The rules that check the deal when it is saved, on what was entered so far: a blank
+    (`null`, `""`, a missing field) is no problem yet. With nothing blank, `problems` are
+    exactly what `PUT` would refuse with 422. Open to whoever may read the game; `number`
+    is a recorded deal or the next one (else 422).
+    """
+    # open to readers: the body is JSON only, so another site's page cannot send it
     game = service.load(get_db(), gid)
     result = _body().get("result")
     if not isinstance(result, dict):
@@ -257,42 +259,47 @@ def check_deal(gid: str, number: int):
     deal = game.deal(number)  # 422 unless recorded or next
     checked = adapters.of(game.family).check_entry(game, deal, result)
     if checked is not None:
-        return jsonify(checked)
+        return checked
     try:  # a family without its own: what saving would refuse
         game.family.validate(game.rules, deal, result)
         problems = []
     except InvalidInput as e:
         problems = [{"field": key, "where": "", "message": m}
                     for key, messages in field_errors(e.problems).items() for m in messages]
-    return jsonify({"ok": not problems, "complete": True, "problems": problems,
-                    "progress": []})
+    return {"ok": not problems, "complete": True, "problems": problems, "progress": []}
 
 
 @bp.post("/games/<gid>/undo")
 def undo(gid: str):
+    """Take back the last deal"""
     game = service.load(get_db(), gid)
     right = access.require_write(get_db(), gid)
-    return jsonify(game_json(service.undo_last(get_db(), game, _body().get("version"), right)))
+    return game_json(service.undo_last(get_db(), game, _body().get("version"), right))
 
 
 @bp.post("/games/<gid>/signatures")
 def sign(gid: str):
-    """A finished game signed for a seat, by its table or the director (seat -1 too)."""
+    """Sign a finished game for one of its seats (or, by the director, as the director:
+    seat -1)
+
+    With the game's token or the tournament director's. A correction or undo takes every
+    signature off; a closed tournament's game is refused 409.
+    """
     game = service.load(get_db(), gid)
     right = access.require_write(get_db(), gid)
     body = _body()
-    signed = service.sign(get_db(), game, body.get("seat"), body.get("version"), right)
-    return jsonify(game_json(signed)), 201
+    return game_json(service.sign(get_db(), game, body.get("seat"), body.get("version"),
+                                  right)), 201
 
 
 @bp.delete("/games/<gid>")
 def delete_game(gid: str):
+    """Delete a game for good"""
     game = service.load(get_db(), gid)
     access.require_write(get_db(), gid)
     body = _body()
     if body.get("confirm") is not True:
-        raise _refused("confirm", N_("Deleting removes the game for good: send \"confirm\": "
-                                     "true."))
+        raise _refused("confirm", N_("Deleting removes the game for good: send \"confirm\": true."))
     service.delete_game(get_db(), game, body.get("version"))
     return "", 204
 
@@ -302,13 +309,12 @@ def delete_game(gid: str):
 
 @bp.post("/tournaments")
 def create_tournament():
-    """A tournament with its first round drawn: its id, the director's token, round 1."""
+    """Start a Kierki tournament: its first round drawn, each table's game created"""
     body = _body()
-    club = _club_of(body, access.DIRECTOR)
     t = tournaments.create(get_db(), body.get("name"), body.get("players"), body.get("rounds"),
                            body.get("rulesets"), body.get("scoring", "points"),
                            body.get("seed"), max_games=current_app.config["MAX_GAMES"],
-                           club=club)
+                           club=_club_of(body, access.DIRECTOR))
     limits.made_games(len(t.rounds[0]))
     return _created({"id": t.id, "token": access.tournament_token(t.id),
                      "round": round_json(t, 1, True)}, "api.get_tournament", tid=t.id)
@@ -316,15 +322,24 @@ def create_tournament():
 
 @bp.get("/tournaments/<tid>")
 def get_tournament(tid: str):
-    """Anyone who may read it; with a token, only the director's (else 403)."""
+    """A tournament: its rounds, tables and standings
+
+    With the director's token, each table's game `token` and `join_code` too; a wrong
+    token is refused 403.
+    """
     director = access.request_holder().bearer is not None
     if director:
         access.check_director(tid)
-    return jsonify(tournament_json(tournaments.load(get_db(), tid), director))
+    return tournament_json(tournaments.load(get_db(), tid), director)
 
 
 @bp.post("/tournaments/<tid>/rounds")
 def draw_round(tid: str):
+    """Draw the next round (the director)
+
+    As few pairs as the draw can meet again; its tables' games are created. The optional
+    `number` names the round meant.
+    """
     access.check_director(tid)
     t = tournaments.draw_next(get_db(), tid, _body(optional=True).get("number"),
                               max_games=current_app.config["MAX_GAMES"])
@@ -334,14 +349,16 @@ def draw_round(tid: str):
 
 @bp.post("/tournaments/<tid>/players")
 def add_tournament_player(tid: str):
+    """Seat a late arrival from the next round on (the director)"""
     access.check_director(tid)
     number = tournaments.add_player(get_db(), tid, _body().get("name"))
-    t = tournaments.load(get_db(), tid)
-    return jsonify({"number": number, "name": t.name_of(number)}), 201
+    return {"number": number, "name": tournaments.load(get_db(), tid).name_of(number)}, 201
 
 
 @bp.delete("/tournaments/<tid>/players/<int:number>")
 def withdraw_tournament_player(tid: str, number: int):
+    """Withdraw a player after the current round (the director); their games so far
+    count"""
     access.check_director(tid)
     tournaments.withdraw(get_db(), tid, number)
     return "", 204
@@ -349,8 +366,7 @@ def withdraw_tournament_player(tid: str, number: int):
 
 @bp.post("/tournaments/<tid>/close")
 def close_tournament(tid: str):
-    """Closed; while tables are not signed, 409 naming them, unless the body says
-    ``{"confirm_unsigned": true}``."""
+    """Close the tournament (the director): nothing more is drawn"""
     access.check_director(tid)
     confirm = _body(optional=True).get("confirm_unsigned") is True
     tournaments.close(get_db(), tid, confirm_unsigned=confirm)
@@ -359,6 +375,7 @@ def close_tournament(tid: str):
 
 @bp.post("/tournaments/<tid>/reopen")
 def reopen_tournament(tid: str):
+    """Reopen a closed tournament (the director): its games can be corrected again"""
     access.check_director(tid)
     tournaments.reopen(get_db(), tid)
     return "", 204
@@ -366,12 +383,14 @@ def reopen_tournament(tid: str):
 
 @bp.get("/schema/game.json")
 def game_schema():
+    """The JSON Schema of an exported game file (what the import checks)"""
     from ..outputs.schema import json_schema
     return jsonify(json_schema())
 
 
 @bp.get("/openapi.json")
 def openapi():
+    """This document"""
     from .openapi import document
     return jsonify(document(current_app.url_map, get_db()))
 
@@ -381,7 +400,7 @@ def openapi():
 
 @bp.post("/clubs")
 def create_club():
-    """A new club: its id, the manager's token (given this once) and its invitation."""
+    """Make a club: its own people, games and tournaments"""
     body = _body()
     club = clubs.create(get_db(), body.get("name"), body.get("public", True))
     return _created({**club_json(club, access.MANAGER), "token": access.club_token(club.id)},
@@ -390,14 +409,18 @@ def create_club():
 
 @bp.get("/clubs/<cid>")
 def get_club(cid: str):
+    """A club (a private one to its members only: 404 to anyone else)
+
+    With a member's, director's or the manager's token (`Authorization: Bearer`) a private
+    club too, and the manager sees its invitation.
+    """
     db = get_db()
-    club = access.readable_club(db, cid)
-    return jsonify(club_json(club, access.club_right(db, cid)))
+    return club_json(access.readable_club(db, cid), access.club_right(db, cid))
 
 
 @bp.patch("/clubs/<cid>")
 def change_club(cid: str):
-    """The manager's choices: ``name``, ``public``, ``casual_rated``, ``default_ruleset``."""
+    """The manager's choices"""
     db = get_db()
     club = access.require_club(db, cid, access.MANAGER)
     body = _body()
@@ -406,28 +429,30 @@ def change_club(cid: str):
             raise _refused(key, N_("Send true or false."))
     club = clubs.change(db, club, body.get("name"), body.get("public"),
                         body.get("casual_rated"), body.get("default_ruleset"))
-    return jsonify(club_json(club, access.MANAGER))
+    return club_json(club, access.MANAGER)
 
 
 @bp.post("/join-club")
 def join_club():
-    """A club's id and a member's token, for whoever has its invitation code."""
+    """Join a club by its invitation code: its id and a member's token"""
     code = access.normalise_code(_body().get("code"))
     if not code:
         raise _refused("code", N_("Enter the club's invitation code."))
     club = clubs.by_code(get_db(), code)  # 404 (a wrong guess) if none
-    return jsonify({**club_json(club, access.MEMBER), "token": clubs.join(get_db(), club)})
+    return {**club_json(club, access.MEMBER), "token": clubs.join(get_db(), club)}
 
 
 @bp.get("/clubs/<cid>/members")
 def club_members(cid: str):
+    """The club's members, in the order they joined (the manager's)"""
     db = get_db()
     return jsonify(clubs.members(db, access.require_club(db, cid, access.MANAGER)))
 
 
 @bp.delete("/clubs/<cid>/members/<int:mid>")
 def remove_club_member(cid: str, mid: int):
-    """A member removed: their token reads nothing of a private club from now on."""
+    """Remove a member (the manager's): their token reads nothing of a private club from
+    then on"""
     db = get_db()
     if not clubs.remove_member(db, access.require_club(db, cid, access.MANAGER), mid):
         abort(404)
@@ -436,17 +461,26 @@ def remove_club_member(cid: str, mid: int):
 
 @bp.get("/clubs/<cid>/players")
 def club_players(cid: str):
+    """The club's people, each as `/api/players` gives them
+
+    A private club's to its members, directors and manager only (their token in
+    `Authorization: Bearer`).
+    """
     club = access.readable_club(get_db(), cid)
     return _players_page(club.id, "api.club_players", cid=cid)
 
 
 @bp.get("/clubs/<cid>/season")
 def club_season(cid: str):
-    """The club's season table, best first: the current season, or ``?season=<id>``."""
+    """The club's season table with each player's rating
+
+    A private club's to its members, directors and manager only: 404 to anyone else.
+    """
+    # the current season, or ``?season=<id>``
     db = get_db()
     access.readable_club(db, cid)
     season = seasons.find(db, cid, request.args.get("season"))
-    return jsonify(season_sheet.to_json(season, seasons.table(db, season)))
+    return season_sheet.to_json(season, seasons.table(db, season))
 
 
 def init_app(app: Flask) -> None:

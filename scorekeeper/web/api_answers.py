@@ -12,7 +12,7 @@ from ..common.i18n import lang
 from ..common.safejson import Written
 from ..domain import clubs, seasons, service, tournaments
 from . import access
-from .api_models import Answer, Result
+from .api_models import Answer, Result, model
 from .db import get_db
 
 
@@ -50,13 +50,7 @@ def game_json(game: service.Game) -> dict[str, Any]:
 
 def with_access(game: service.Game) -> dict[str, Any]:
     """A game's JSON with what its table needs to write: the token and the join code."""
-    return {**game_json(game), "token": access.token(game.id),
-            "join_code": game.stored.join_code}
-
-
-def _points(value: Any) -> int | float:
-    """Standings' points: whole when whole (ranking by places gives halves)."""
-    return int(value) if value == int(value) else float(value)
+    return {**game_json(game), "token": access.token(game.id), "join_code": game.stored.join_code}
 
 
 def round_json(t: tournaments.Tournament, number: int, director: bool) -> dict[str, Any]:
@@ -80,7 +74,9 @@ def tournament_json(t: tournaments.Tournament, director: bool) -> dict[str, Any]
                      "withdrawn_after": p.left_after} for p in t.players.values()],
         "rounds": [round_json(t, n, director) for n in range(1, t.current + 1)],
         "standings": [{"player": t.name_of(s.player), "number": s.player,
-                       "points": _points(s.points), "wins": s.wins, "games": s.games,
+                       # whole when whole (ranking by places gives halves)
+                       "points": int(s.points) if s.points == int(s.points) else float(s.points),
+                       "wins": s.wins, "games": s.games,
                        "best": s.best, "rank": s.rank,
                        "provisional": t.provisional(s.player)} for s in t.overall],
         **({"changes": [{k: c[k] for k in ("at", "action", "round", "table", "number", "by",
@@ -104,21 +100,12 @@ def club_json(club: clubs.Club, right: str | None) -> dict[str, Any]:
 # -- the models -----------------------------------------------------------------------------
 
 
-class GameRuleset(Answer):
-    id: str
-    name: str
-    players: int
-    expected_sum: int | None = Field(None, description="Kierki: the game's sum")
+GameRuleset = model("GameRuleset", id=str, name=str, players=int, expected_sum=(
+    int | None, Field(None, description="Kierki: the game's sum")))
 
+SeatName = model("SeatName", seat=int, name=str)
 
-class SeatName(Answer):
-    seat: int
-    name: str
-
-
-class Breakdown(Answer):
-    key: str
-    points: list[int]
+Breakdown = model("Breakdown", key=str, points=list[int])
 
 
 class RecordedDeal(Answer):
@@ -131,38 +118,19 @@ class RecordedDeal(Answer):
     sum: int | None = Field(None, description="Kierki: the deal's points added up")
     expected_sum: int | None = Field(None, description="Kierki: what they must add up to")
     breakdown: list[Breakdown] | None = Field(
-        None, description="The partnership game: the deal's points per pair, by what gave "
-                          "them")
+        None, description="The partnership game: the deal's points per pair, by what gave them")
 
 
-class EntryField(Answer):
-    name: str
-    type: str
-    total: int | None = None
-    labels: list[str] | None = None
-    distinct: bool | None = None
+EntryField = model("EntryField", name=str, type=str, total=(int | None, None),
+                   labels=(list[str] | None, None), distinct=(bool | None, None))
 
+ScheduledDeal = model("ScheduledDeal", number=int, contract=str, kind=str, name=str,
+                      dealer=int, leader=int, expected_sum=(int | None, None),
+                      fields=list[EntryField])
 
-class ScheduledDeal(Answer):
-    number: int
-    contract: str
-    kind: str
-    name: str
-    dealer: int
-    leader: int
-    expected_sum: int | None = None
-    fields: list[EntryField]
+SeatStanding = model("SeatStanding", seat=int, total=int, place=int)
 
-
-class SeatStanding(Answer):
-    seat: int
-    total: int
-    place: int
-
-
-class Pair(Answer):
-    pair: int
-    seats: list[int]
+Pair = model("Pair", pair=int, seats=list[int])
 
 
 class Signature(Answer):
@@ -192,12 +160,10 @@ class Game(Answer):
                                                     "each, the director's as -1")
     schedule: list[ScheduledDeal] | None = Field(None, description="Kierki: every deal")
     sum: int | None = Field(None, description="Kierki: the totals added up")
-    expected_sum: int | None = Field(None, description="Kierki: what they add up to at "
-                                                       "the end")
+    expected_sum: int | None = Field(None, description="Kierki: what they add up to at the end")
     standings: list[SeatStanding] | None = Field(None, description="Kierki: best first")
     pairs: list[Pair] | None = Field(None, description="The partnership game: its pairs")
-    target: int | None = Field(None, description="The partnership game: the score played "
-                                                 "to")
+    target: int | None = Field(None, description="The partnership game: the score played to")
     to_go: list[int] | None = Field(None, description="The partnership game: what each "
                                                       "pair still needs")
     winner: int | None = Field(None, description="The partnership game: the pair that won")
@@ -208,8 +174,7 @@ class GameWithAccess(Game):
 
     token: str = Field(description="Send as `Authorization: Bearer <token>` with every "
                                    "write to this game")
-    join_code: str = Field(description="Eight characters for other phones (six for older "
-                                       "games)")
+    join_code: str = Field(description="Eight characters for other phones (six for older games)")
 
 
 class CheckProblem(Answer):
@@ -218,12 +183,8 @@ class CheckProblem(Answer):
     message: str = Field(description="In the client's language")
 
 
-class CheckProgress(Answer):
-    field: str
-    entered: int
-    total: int
-    done: bool
-    text: str = Field(examples=["Tricks: 9 of 13"])
+CheckProgress = model("CheckProgress", field=str, entered=int, total=int, done=bool,
+                      text=(str, Field(examples=["Tricks: 9 of 13"])))
 
 
 class Checked(Answer):
@@ -235,40 +196,18 @@ class Checked(Answer):
     progress: list[CheckProgress] = Field(description="Each count so far (Kierki)")
 
 
-class GameLine(Answer):
-    date: str
-    ruleset: str
-    total: int
-    place: int
-    sides: int
+GameLine = model("GameLine", date=str, ruleset=str, total=int, place=int, sides=int)
 
+KindFigures = model("KindFigures", key=str, name=str, deals=int, points=int,
+                    average=float | None, group=(str | None, None),
+                    group_name=(str | None, None))
 
-class KindFigures(Answer):
-    key: str
-    name: str
-    deals: int
-    points: int
-    average: float | None
-    group: str | None = None
-    group_name: str | None = None
+CountFigure = model("CountFigure", key=str, name=str, count=int)
 
+Streaks = model("Streaks", current=int, longest=int)
 
-class CountFigure(Answer):
-    key: str
-    name: str
-    count: int
-
-
-class Streaks(Answer):
-    current: int
-    longest: int
-
-
-class RulesetFigures(Answer):
-    ruleset: str
-    games: int
-    wins: int
-    average_place: float | None
+RulesetFigures = model("RulesetFigures", ruleset=str, games=int, wins=int,
+                       average_place=float | None)
 
 
 class Figures(Answer):
@@ -295,15 +234,11 @@ class Player(Answer):
     name: str
     games: int = Field(description="Finished games, of every card game")
     unfinished: int
-    families: dict[str, Figures] = Field(description="Per card game played (by its key); "
-                                                     "points of different card games "
-                                                     "never add up")
+    families: dict[str, Figures] = Field(description="Per card game played (by its key); points of "
+                                                     "different card games never add up")
 
 
-class ScheduleEntry(Answer):
-    contract: str
-    name: str
-    expected_sum: int | None = None
+ScheduleEntry = model("ScheduleEntry", contract=str, name=str, expected_sum=(int | None, None))
 
 
 class RulesetEntry(Answer):
@@ -351,17 +286,10 @@ class Table(Answer):
     join_code: str | None = Field(None, description="Only with the director's token")
 
 
-class Round(Answer):
-    number: int
-    finished: bool
-    tables: list[Table]
+Round = model("Round", number=int, finished=bool, tables=list[Table])
 
-
-class Entrant(Answer):
-    number: int
-    name: str
-    joined: int = Field(description="The first round they were drawn for")
-    withdrawn_after: int | None
+Entrant = model("Entrant", number=int, name=str, joined=(int, Field(
+    description="The first round they were drawn for")), withdrawn_after=int | None)
 
 
 class TournamentStanding(Answer):
@@ -382,8 +310,7 @@ class Change(Answer):
     table: int | None
     number: int | None = Field(description="The deal")
     by: Literal["table", "director", "host"]
-    finished: bool | int | None = Field(description="Whether the game was over when it "
-                                                    "was changed")
+    finished: bool | int | None = Field(description="Whether the game was over when it was changed")
 
 
 class Tournament(Answer):
@@ -406,15 +333,10 @@ class Tournament(Answer):
                                                            "the latest first")
 
 
-class NewTournamentAnswer(Answer):
-    id: str
-    token: str = Field(description="The director's: every change needs it")
-    round: Round
+NewTournamentAnswer = model("NewTournamentAnswer", id=str, token=(str, Field(
+    description="The director's: every change needs it")), round=Round)
 
-
-class Arrived(Answer):
-    number: int = Field(description="Their entry number")
-    name: str
+Arrived = model("Arrived", number=(int, Field(description="Their entry number")), name=str)
 
 
 class Club(Answer):
@@ -436,13 +358,11 @@ class Club(Answer):
 
 
 class ClubWithToken(Club):
-    token: str = Field(description="`Authorization: Bearer` for the club's writes; given "
-                                   "once")
+    token: str = Field(description="`Authorization: Bearer` for the club's writes; given once")
 
 
-class Member(Answer):
-    id: int = Field(description="For `DELETE /api/clubs/{cid}/members/{mid}`")
-    joined_at: str
+Member = model("Member", id=(int, Field(
+    description="For `DELETE /api/clubs/{cid}/members/{mid}`")), joined_at=str)
 
 
 class SeasonHead(Answer):
@@ -474,9 +394,8 @@ class SeasonLine(Answer):
                               "to settle: the shown rating still moves a lot with each game")
 
 
-class Season(Answer):
-    season: SeasonHead
-    standings: list[SeasonLine] = Field(description="Best first")
+Season = model("Season", season=SeasonHead, standings=(list[SeasonLine], Field(
+    description="Best first")))
 
 
 class Health(Answer):

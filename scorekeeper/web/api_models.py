@@ -29,8 +29,7 @@ NAME_PATTERN = f"^{_VISIBLE}(?:[\\s\\S]*{_VISIBLE})?$"
 
 def _named(most: int) -> Any:
     """A name of at most ``most`` characters (spaces inside squeezed to one)."""
-    return Annotated[str, StringConstraints(min_length=1, max_length=most,
-                                            pattern=NAME_PATTERN)]
+    return Annotated[str, StringConstraints(min_length=1, max_length=most, pattern=NAME_PATTERN)]
 
 
 PlayerName = _named(checks.NAME_MAX)
@@ -61,15 +60,19 @@ class Answer(BaseModel):
     model_config = ConfigDict(extra="allow")
 
 
+def model(name: str, /, **fields: Any) -> Any:
+    """A small :class:`Answer` in one statement: fields ``key=type`` or ``key=(type, default)``."""
+    return create_model(name, __base__=Answer, **fields)
+
+
 class Error(Answer):
     """Every refusal of the API: 4xx and 5xx alike."""
 
     error: str = Field(description="What went wrong, in the client's language "
                                    "(Accept-Language: pl or en)")
     errors: dict[str, list[str]] | None = Field(
-        None, description="422 only: messages per field, e.g. `tricks`, `hearts.2`, "
-                          "`positions.0`, `bids.3`, `players.1`; `\"\"` is the input as a "
-                          "whole")
+        None, description="422 only: messages per field, e.g. `tricks`, `hearts.2`, `positions.0`, "
+                          "`bids.3`, `players.1`; `\"\"` is the input as a whole")
     version: int | None = Field(None, description="409 only: the game's version now")
 
 
@@ -85,13 +88,12 @@ Result = create_model(
     "Result", __base__=Answer,
     __doc__=(
         "A deal's result; its fields depend on the game's family and deal. Kierki (see "
-        "`schedule[].fields`): counts are lists of one whole number per seat (one `null` "
-        "is filled so they add up); `king_of_hearts` is a seat; `positions` and `order` "
-        "are lists of seats; `trump` is one of S, H, D, C; `cards` maps cards such as "
-        "`QH` to seats. A trump auction: `bids` one per seat (1 to 10000, or `null`), "
-        "`sold` whether the dealer accepted the highest bid. The partnership game: "
-        "`declarations` (a list per seat), `card_points` or `aces` and `honours` per "
-        "pair and `last`, `special` or null, `confirmed`."),
+        "`schedule[].fields`): counts are lists of one whole number per seat (one `null` is filled "
+        "so they add up); `king_of_hearts` is a seat; `positions` and `order` are lists of seats; "
+        "`trump` is one of S, H, D, C; `cards` maps cards such as `QH` to seats. A trump auction: "
+        "`bids` one per seat (1 to 10000, or `null`), `sold` whether the dealer accepted the "
+        "highest bid. The partnership game: `declarations` (a list per seat), `card_points` or "
+        "`aces` and `honours` per pair and `last`, `special` or null, `confirmed`."),
     tricks=(_Counts | None, None), bids=(_Counts | None, None), sold=(bool | None, None),
     trump=(str | None, None), positions=(_Counts | None, None), order=(_Counts | None, None),
     cards=(dict[str, int] | None, None),
@@ -118,37 +120,22 @@ class NewGame(Answer):
                                                  "play to (one of the ruleset's targets)")
 
 
-class JoinCode(Answer):
-    code: Code = Field(examples=["K7QM2XRT"])
+JoinCode = model("JoinCode", code=(Code, Field(examples=["K7QM2XRT"])))
 
+DealEntry = model("DealEntry", version=Version, result=Result)
 
-class DealEntry(Answer):
-    version: Version
-    result: Result  # type: ignore[valid-type]
+DealCheck = model("DealCheck", result=Result)
 
+Versioned = model("Versioned", version=Version)
 
-class DealCheck(Answer):
-    result: Result  # type: ignore[valid-type]
+SignatureBody = model("SignatureBody", seat=(int, Field(ge=-1, description=(
+    "One of the players' seats; the director's token may also sign as the director: -1"))),
+    version=Version)
 
+CloseTournament = model("CloseTournament", confirm_unsigned=(bool, Field(False, description=(
+    "Close even with tables not signed (their results stay provisional)"))))
 
-class Versioned(Answer):
-    version: Version
-
-
-class SignatureBody(Answer):
-    seat: int = Field(ge=-1, description="One of the players' seats; the director's token "
-                                         "may also sign as the director: -1")
-    version: Version
-
-
-class CloseTournament(Answer):
-    confirm_unsigned: bool = Field(False, description="Close even with tables not signed "
-                                   "(their results stay provisional)")
-
-
-class DeleteGame(Answer):
-    version: Version
-    confirm: Literal[True]
+DeleteGame = model("DeleteGame", version=Version, confirm=Literal[True])
 
 
 class NewTournament(Answer):
@@ -165,25 +152,18 @@ class NewTournament(Answer):
                                                  "where possible, then three or five")
     scoring: Literal[tournaments.SCORINGS] = "points"  # type: ignore[valid-type]
     seed: str | None = Field(None, min_length=1, max_length=tournaments.SEED_MAX,
-                             description="Draws are reproducible from it (random when "
-                                         "left out)")
+                             description="Draws are reproducible from it (random when left out)")
     club: str | None = Field(None, description=(
         "The club it is of (its id), with the manager's or a director's token in "
         "`Authorization: Bearer`; left out, the server's own club"))
 
 
-class LateArrival(Answer):
-    name: PlayerName  # type: ignore[valid-type]
+LateArrival = model("LateArrival", name=PlayerName)
 
+DrawRound = model("DrawRound", number=(int | None, Field(None, description=(
+    "The round meant, so that a request sent twice draws it once"))))
 
-class DrawRound(Answer):
-    number: int | None = Field(None, description="The round meant, so that a request sent "
-                                                 "twice draws it once")
-
-
-class NewClub(Answer):
-    name: ClubName  # type: ignore[valid-type]
-    public: bool = True
+NewClub = model("NewClub", name=ClubName, public=(bool, True))
 
 
 class ClubChange(Answer):
@@ -192,5 +172,4 @@ class ClubChange(Answer):
     name: ClubName | None = None  # type: ignore[valid-type]
     public: bool = Field(None, json_schema_extra=_no_default)  # type: ignore[assignment]
     casual_rated: bool = Field(None, json_schema_extra=_no_default)  # type: ignore[assignment]
-    default_ruleset: str | None = Field(None, description="A ruleset's id; \"\": the "
-                                                          "server's")
+    default_ruleset: str | None = Field(None, description="A ruleset's id; \"\": the server's")

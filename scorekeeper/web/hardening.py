@@ -37,66 +37,39 @@ from ..outputs.share import lan_address
 #: the only inline thing the pages use: allowed for attributes alone, never for
 #: ``<style>`` elements and never for scripts.
 CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; "
-    "script-src 'self'; "
-    "style-src 'self'; "
-    "style-src-attr 'unsafe-inline'; "
-    "img-src 'self' data:; "
-    "media-src 'self'; "
-    "font-src 'self'; "
-    "connect-src 'self'; "
-    "object-src 'none'; "
-    "base-uri 'none'; "
-    "form-action 'self'; "
-    "frame-ancestors 'none'"
-)
+    "default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; "
+    "img-src 'self' data:; media-src 'self'; font-src 'self'; connect-src 'self'; "
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 
-SECURITY_HEADERS = {
-    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "same-origin",
-}
+SECURITY_HEADERS = {"Content-Security-Policy": CONTENT_SECURITY_POLICY,
+                    "X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY",
+                    "Referrer-Policy": "same-origin"}
 
 #: What an HTTPS answer says: use HTTPS for this host for a year (its subdomains are left
 #: alone: a LAN name's neighbours may well be plain-HTTP devices).
 HSTS = ("Strict-Transport-Security", "max-age=31536000")
-
-#: A static file fetched with its current content hash never changes under that URL.
-LONG_CACHE = "public, max-age=31536000, immutable"
-#: Without it (or with an old one) the browser keeps it for a few minutes only.
-SHORT_CACHE = "public, max-age=300"
-
-#: What a request under a name this server is not known by gets (400, plain text).
-REFUSED_HOST = "This server does not answer to that name.\n"
-
-LOOPBACK = ("localhost", "127.0.0.1", "::1", "[::1]")
 
 
 class StaticVersions:
     """Short content hashes of the static files, made again when a file changes."""
 
     def __init__(self) -> None:
-        self._known: dict[str, tuple[int, int, str]] = {}
+        self._known: dict[str, tuple[tuple[int, int], str]] = {}
 
     def version(self, folder: str | None, filename: str) -> str | None:
         """The hash of ``filename`` under ``folder``; None if it is not a file there."""
         path = safe_join(folder, filename) if folder and filename else None
-        if path is None:
-            return None
         try:
-            st = os.stat(path)
+            st = os.stat(path or "")  # "": no such file
         except OSError:
             return None
         if not stat.S_ISREG(st.st_mode):
             return None
-        known = self._known.get(path)
-        if known and known[:2] == (st.st_mtime_ns, st.st_size):
-            return known[2]
-        with open(path, "rb") as f:
-            digest = hashlib.sha256(f.read()).hexdigest()[:12]
-        self._known[path] = (st.st_mtime_ns, st.st_size, digest)
-        return digest
+        seen = (st.st_mtime_ns, st.st_size)
+        if path not in self._known or self._known[path][0] != seen:
+            with open(path, "rb") as f:
+                self._known[path] = (seen, hashlib.sha256(f.read()).hexdigest()[:12])
+        return self._known[path][1]
 
 
 versions = StaticVersions()
@@ -108,28 +81,21 @@ def _add_static_version(endpoint: str, values: dict) -> None:
     Only a full file name is versioned: ``url_for('static', filename='')`` stays the bare
     ``/static/`` base that the print page puts in front of ``sheet.css``.
     """
-    if endpoint != "static" or "v" in values:
-        return
-    v = versions.version(current_app.static_folder, values.get("filename") or "")
-    if v:
+    if endpoint == "static" and "v" not in values and (
+            v := versions.version(current_app.static_folder, values.get("filename") or "")):
         values["v"] = v
 
 
-def _static(response: Response) -> None:
-    """A static file's lifetime: a year under its current hash, else a few minutes."""
-    filename = (request.view_args or {}).get("filename", "")
-    wanted = request.args.get("v")
-    current = versions.version(current_app.static_folder, filename)
-    response.headers["Cache-Control"] = \
-        LONG_CACHE if wanted and wanted == current else SHORT_CACHE
-    response.headers.pop("Expires", None)
-
-
 def _headers(response: Response) -> Response:
-    """Every answer's security headers, HSTS over HTTPS, and the ETag and 304 of a whole
-    ``GET`` answered 200."""
+    """Every answer's security headers, HSTS over HTTPS, a static file's lifetime, and the
+    ETag and 304 of a whole ``GET`` answered 200."""
     if request.endpoint == "static" and response.status_code in (200, 206, 304):
-        _static(response)
+        # a year under its current hash, else a few minutes
+        current = versions.version(current_app.static_folder,
+                                   (request.view_args or {}).get("filename", ""))
+        response.headers["Cache-Control"] = "public, max-age=31536000, immutable" \
+            if current and request.args.get("v") == current else "public, max-age=300"
+        response.headers.pop("Expires", None)
     response.headers.update(SECURITY_HEADERS)
     if request.is_secure:
         response.headers[HSTS[0]] = HSTS[1]
@@ -151,7 +117,7 @@ def proxy_hops(value: object) -> int:
     ValueError: KIERKI_PROXY_HOPS must be a whole number of proxies, 0 or more, not 'yes'
     """
     try:
-        hops = 0 if value is None or value == "" else int(str(value).strip())
+        hops = int(str(value or 0).strip())
     except ValueError:
         hops = -1
     if hops < 0 or isinstance(value, bool):
@@ -162,16 +128,13 @@ def proxy_hops(value: object) -> int:
 
 def default_hosts(public_url: str | None) -> list[str]:
     """This machine's names and addresses, loopback, and the public URL's host."""
-    names = {*LOOPBACK, lan_address()}
+    names = {"localhost", "127.0.0.1", "::1", "[::1]", lan_address(),
+             urlsplit(public_url or "").hostname}
     try:
         name = socket.gethostname()
         names |= {name, f"{name}.local", socket.getfqdn()}
     except OSError:  # pragma: no cover - a machine without a name
         pass
-    if public_url:
-        host = urlsplit(public_url).hostname
-        if host:
-            names.add(host)
     return sorted(n for n in names if n)
 
 
@@ -189,7 +152,7 @@ def _refuse_unknown_host() -> Response | None:
     """First of every request's hooks: a name not trusted is refused before anything
     reads the request (Flask noted it as the request's routing exception)."""
     if isinstance(request.routing_exception, SecurityError):
-        return Response(REFUSED_HOST, 400, mimetype="text/plain")
+        return Response("This server does not answer to that name.\n", 400, mimetype="text/plain")
     return None
 
 
@@ -212,19 +175,15 @@ def tagged(render: Callable[[], Any], *shown: Any) -> Response:
     session's CSRF token (a page's forms carry it): a client that has that ETag is
     answered 304 without ``render`` being called. A page that shows a flashed message
     is tagged by its bytes instead (the message is shown once)."""
+    def tag() -> str:
+        return hashlib.blake2b(repr((*shown, session.get("csrf_token"))).encode(),
+                               digest_size=12).hexdigest()
+
     flashed = bool(session.get("_flashes"))
-    if not flashed:
-        known = _tag(shown)
-        if request.if_none_match.contains(known):
-            return Response(status=304, headers={"ETag": f'"{known}"',
-                                                 "Cache-Control": "no-cache"})
+    if not flashed and request.if_none_match.contains(known := tag()):
+        return Response(status=304, headers={"ETag": f'"{known}"', "Cache-Control": "no-cache"})
     response = current_app.make_response(render())
     response.headers["Cache-Control"] = "no-cache"
     if not flashed:
-        response.set_etag(_tag(shown))  # with the CSRF token the render may have made
+        response.set_etag(tag())  # with the CSRF token the render may have made
     return response
-
-
-def _tag(shown: tuple) -> str:
-    return hashlib.blake2b(repr((*shown, session.get("csrf_token"))).encode(),
-                           digest_size=12).hexdigest()

@@ -13,15 +13,6 @@ from jinja2 import pass_context
 from markupsafe import Markup, escape
 
 from ..common import formats, i18n
-from ..common.i18n import (
-    SUIT_SYMBOLS,
-    card_label,
-    lang,
-    localized,
-    localized_item,
-    rank_label,
-    seat_names,
-)
 
 
 def select_locale() -> Locale:
@@ -45,9 +36,8 @@ def init_app(app: Flask, families: Iterable[Any] = ()) -> None:
     """Languages for ``app``; each family's words (its web adapter's) reach its templates
     by its key and its ``param_labels`` turn message parameters into words."""
     flask_babel.Babel(app, locale_selector=select_locale)
-    app.jinja_env.filters["card_label"] = card_label
-    app.jinja_env.filters["suit_colors"] = suit_colors
-    app.jinja_env.filters["rank_label"] = rank_label
+    app.jinja_env.filters.update(card_label=i18n.card_label, suit_colors=suit_colors,
+                                 rank_label=i18n.rank_label)
     formats.register(app.jinja_env)
     labels: dict[str, dict[str, Any]] = {}
     for family in families:
@@ -56,8 +46,9 @@ def init_app(app: Flask, families: Iterable[Any] = ()) -> None:
             labels.setdefault(name, {}).update(words)
     i18n.install(flask_babel.gettext, flask_babel.ngettext, flask_babel.get_locale, labels)
     app.jinja_env.globals.update(
-        lang=lang, card_label=card_label, suit_symbols=SUIT_SYMBOLS, seat_names=seat_names,
-        localized=localized, localized_item=localized_item, rank_label=rank_label)
+        lang=i18n.lang, card_label=i18n.card_label, suit_symbols=i18n.SUIT_SYMBOLS,
+        seat_names=i18n.seat_names, localized=i18n.localized,
+        localized_item=i18n.localized_item, rank_label=i18n.rank_label)
     # the templates' ``_`` and ``ngettext`` read the catalog the render was given, not
     # Flask-Babel's per call (a game page has some fifty)
     app.jinja_env.install_gettext_callables(_gettext, _ngettext, newstyle=True)

@@ -78,16 +78,16 @@ def phone() -> str:
     return "phone:" + device
 
 
-def _guessed_wrong(response: Any) -> bool:
-    return bool(g.get("wrong_guess")) or response.status_code in (404, 422)
-
-
-def _always(response: Any) -> bool:
+def _made(response: Any) -> bool:
     return response.status_code < 400  # what was refused made nothing
 
 
 def _made_some(response: Any) -> bool:
-    return response.status_code < 400 and bool(g.get("games_made"))
+    return _made(response) and bool(g.get("games_made"))
+
+
+def _guessed_wrong(response: Any) -> bool:
+    return bool(g.get("wrong_guess")) or response.status_code in (404, 422)
 
 
 def _games_made() -> int:
@@ -98,43 +98,37 @@ def _games_made() -> int:
 
 @dataclass(frozen=True)
 class Limit:
-    """One count an endpoint adds to: the count it shares (``scope``), its limits, the
-    methods counted, which answers count, whose count it is and what an answer costs."""
+    """One count an endpoint adds to: the count it shares (``scope``), its limits, which
+    answers count, the methods counted, whose count it is and what an answer costs."""
 
     scope: str
     limits: str
-    methods: tuple[str, ...]
-    counts: Callable[[Any], bool]
+    counts: Callable[[Any], bool] = _made
+    methods: tuple[str, ...] = ("POST",)
     key: Callable[[], str] = get_remote_address
     cost: int | Callable[[], int] = 1
 
 
-def _join(*methods: str) -> tuple[Limit, ...]:
-    return (Limit("join-phone", JOIN_PHONE, methods, _guessed_wrong, key=phone),
-            Limit("join", JOIN_ADDRESS, methods, _guessed_wrong))
+def _join(method: str = "POST") -> tuple[Limit, ...]:
+    return (Limit("join-phone", JOIN_PHONE, _guessed_wrong, (method,), key=phone),
+            Limit("join", JOIN_ADDRESS, _guessed_wrong, (method,)))
 
 
-def _create(counts: Callable[[Any], bool] = _always) -> tuple[Limit, ...]:
-    return (Limit("create", CREATE, ("POST",), counts, cost=_games_made),)
+def _create(counts: Callable[[Any], bool] = _made) -> tuple[Limit, ...]:
+    return (Limit("create", CREATE, counts, cost=_games_made),)
 
 
-def _clubs() -> tuple[Limit, ...]:
-    return (Limit("clubs", CLUBS, ("POST",), lambda r: r.status_code < 400),)
-
-
-def _invites() -> tuple[Limit, ...]:
-    return (Limit("invites", INVITES, ("POST",), lambda r: r.status_code < 400),)
-
-
-def _club_join(*methods: str) -> tuple[Limit, ...]:
+def _club_join(method: str = "POST") -> tuple[Limit, ...]:
     """A club joined (counted per phone) and a wrong invitation code (a join guess)."""
-    return (*_join(*methods),
-            Limit("club-joins", CLUB_JOINS, methods,
-                  lambda r: r.status_code < 400 and not g.get("wrong_guess"), key=phone))
+    return (*_join(method), Limit("club-joins", CLUB_JOINS, _joined, (method,), key=phone))
+
+
+def _joined(response: Any) -> bool:
+    return _made(response) and not g.get("wrong_guess")
 
 
 def _login(method: str) -> tuple[Limit, ...]:
-    return (Limit("login", LOGIN, (method,), lambda r: bool(g.get("wrong_guess"))),)
+    return (Limit("login", LOGIN, lambda r: bool(g.get("wrong_guess")), (method,)),)
 
 
 #: Where a game's code is typed or opened: a limited address is pointed to the table's QR
@@ -144,9 +138,9 @@ GAME_JOINS = frozenset({"games.join", "games.join_link", "api.join"})
 #: endpoint → the counts it adds to. Endpoints of one scope share one count: a wrong code
 #: typed, scanned or sent by the API is one guess.
 LIMITS: dict[str, tuple[Limit, ...]] = {
-    "games.join": _join("POST"),
+    "games.join": _join(),
     "games.join_link": _join("GET"),
-    "api.join": _join("POST"),
+    "api.join": _join(),
     "games.new_game": _create(),
     "api.create_game": _create(),
     "sheets.import_game": _create(),
@@ -156,14 +150,14 @@ LIMITS: dict[str, tuple[Limit, ...]] = {
     "tournaments.draw": _create(_made_some),
     "api.draw_round": _create(_made_some),
     # the editor posts for its sums as the user types: only a save (a redirect) counts
-    "variants.edit": (Limit("variants", VARIANTS, ("POST",), lambda r: r.status_code == 302),),
-    "api.create_ruleset": (Limit("variants", VARIANTS, ("POST",), _always),),
-    "api.create_club": _clubs(),
-    "clubs.new": _clubs(),
-    "clubs.renew_invitation": _invites(),
-    "clubs.name_director": _invites(),
-    "api.join_club": _club_join("POST"),
-    "clubs.join": _club_join("POST"),
+    "variants.edit": (Limit("variants", VARIANTS, lambda r: r.status_code == 302),),
+    "api.create_ruleset": (Limit("variants", VARIANTS),),
+    "api.create_club": (Limit("clubs", CLUBS),),
+    "clubs.new": (Limit("clubs", CLUBS),),
+    "clubs.renew_invitation": (Limit("invites", INVITES),),
+    "clubs.name_director": (Limit("invites", INVITES),),
+    "api.join_club": _club_join(),
+    "clubs.join": _club_join(),
     "clubs.join_link": _club_join("GET"),
     "clubs.manager_link": _join("GET"),
     "clubs.director_link": _join("GET"),
@@ -173,13 +167,24 @@ LIMITS: dict[str, tuple[Limit, ...]] = {
     "host.open_link": _login("GET"),
 }
 
+#: What any other limit's refusal says, by scope.
+_MESSAGES = {
+    "join": N_("Too many wrong codes from this network (every phone at this address together). "
+               "Wait a few minutes and try again."),
+    "create": N_("Too many new games from this network. Wait a few minutes and try again, or "
+                 "ask the host."),
+    "clubs": N_("Too many new clubs from this network. Wait an hour and try again, or ask the "
+                "host."),
+    "invites": N_("Too many invitations from this network. Wait a while and try again."),
+    None: N_("Too many tries from this device. Wait a minute and try again."),
+}
+
 
 def init_app(app: Flask) -> Limiter:
     """One limiter per app (its counts are its own), the limits put on their views."""
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
-    limiter = Limiter(get_remote_address, app=app, default_limits=[],
-                      strategy="fixed-window")
+    limiter = Limiter(get_remote_address, app=app, default_limits=[], strategy="fixed-window")
     for endpoint, counts in LIMITS.items():
         view = app.view_functions.get(endpoint)
         if view is None:
@@ -199,21 +204,23 @@ def init_app(app: Flask) -> Limiter:
     @app.errorhandler(RateLimitExceeded)
     def too_many(e: RateLimitExceeded):
         scope = getattr(getattr(e, "limit", None), "scope", None)
-        wait = _retry_after(limiter)
+        try:  # seconds until the limit that was hit lets the client try again
+            wait = max(1, int(limiter.current_limit.reset_at - time.time()))
+        except Exception:  # noqa: BLE001 - no limit, or a storage that cannot say: a minute
+            wait = 60
         minutes = max(1, -(-wait // 60))
         game_join = request.endpoint in GAME_JOINS
         if scope == "join" and game_join:  # every phone at this address together
             message = ngettext(
-                "Too many wrong codes from this network (every phone at this address "
-                "together). Try again in %(num)s minute, or scan the table's QR code: it "
-                "joins at once.",
-                "Too many wrong codes from this network (every phone at this address "
-                "together). Try again in %(num)s minutes, or scan the table's QR code: it "
-                "joins at once.", minutes)
+                "Too many wrong codes from this network (every phone at this address together). "
+                "Try again in %(num)s minute, or scan the table's QR code: it joins at once.",
+                "Too many wrong codes from this network (every phone at this address together). "
+                "Try again in %(num)s minutes, or scan the table's QR code: it joins at once.",
+                minutes)
         elif scope == "join-phone" and game_join:
             message = ngettext(
-                "Too many tries from this device. Try again in %(num)s minute, or scan the "
-                "table's QR code: it joins at once.",
+                "Too many tries from this device. Try again in %(num)s minute, or scan the table's "
+                "QR code: it joins at once.",
                 "Too many tries from this device. Try again in %(num)s minutes, or scan the "
                 "table's QR code: it joins at once.", minutes)
         else:
@@ -224,26 +231,3 @@ def init_app(app: Flask) -> Limiter:
         return render_template("error.html", message=message), 429, headers
 
     return limiter
-
-
-#: What any other limit's refusal says, by scope.
-_MESSAGES = {
-    "join": N_("Too many wrong codes from this network (every phone at this address "
-               "together). Wait a few minutes and try again."),
-    "create": N_("Too many new games from this network. Wait a few minutes and try again, "
-                 "or ask the host."),
-    "clubs": N_("Too many new clubs from this network. Wait an hour and try again, or ask "
-                "the host."),
-    "invites": N_("Too many invitations from this network. Wait a while and try again."),
-    None: N_("Too many tries from this device. Wait a minute and try again."),
-}
-
-
-def _retry_after(limiter: Limiter) -> int:
-    """Seconds until the limit that was hit lets the client try again."""
-    try:
-        current = limiter.current_limit
-        reset = current.reset_at if current is not None else None
-    except Exception:  # noqa: BLE001 - a storage that cannot say: the usual minute
-        reset = None
-    return 60 if reset is None else max(1, int(reset - time.time()))

@@ -52,8 +52,7 @@ STREAM_RETRY_SECONDS = 60
 
 def round_spread(tables: int) -> float:
     """The spread of a finished round of ``tables`` tables: about 270 phones a second."""
-    return round(min(ROUND_SPREAD_MAX, max(ROUND_SPREAD_MIN, tables * ROUND_SPREAD_PER_TABLE)),
-                 1)
+    return round(min(ROUND_SPREAD_MAX, max(ROUND_SPREAD_MIN, tables * ROUND_SPREAD_PER_TABLE)), 1)
 
 
 class Watcher:
@@ -61,8 +60,7 @@ class Watcher:
     game with a condition of its own, so that a change wakes that game's streams alone."""
 
     def __init__(self, database: str, interval: float) -> None:
-        self.database = database
-        self.interval = interval
+        self.database, self.interval = database, interval
         self._lock = threading.Lock()
         self._changed: dict[str, threading.Condition] = {}
         self._poke = threading.Event()
@@ -83,8 +81,7 @@ class Watcher:
     def _start(self) -> None:
         """Start the polling thread unless it runs (the lock held)."""
         if self._thread is None:
-            self._thread = threading.Thread(target=self._run, name="live-watcher",
-                                            daemon=True)
+            self._thread = threading.Thread(target=self._run, name="live-watcher", daemon=True)
             self._thread.start()
 
     def unwatch(self, gid: str) -> None:
@@ -310,29 +307,20 @@ def answer(gid: str, version: int, drawn: int = 0, spread: float = ROUND_SPREAD_
     """The stream of game or tournament ``gid``, now at ``version``; 503 with
     ``Retry-After`` past the process's ``LIVE_STREAM_LIMIT`` (static/live.js then polls),
     so that streams never take the connections pages need."""
-    try:
-        last_seen: int | None = int(request.headers.get("Last-Event-ID", ""))
-    except ValueError:
-        last_seen = None
     config = current_app.config
-    life = float(config.get("LIVE_STREAM_SECONDS", STREAM_SECONDS))
-    life *= random.uniform(0.8, 1.0)  # phones that came together reconnect apart
-    body = budget(current_app).hold(
-        int(config.get("LIVE_STREAM_LIMIT", STREAM_LIMIT)),
-        stream(watcher(current_app), gid, version, last_seen,
-               float(config.get("LIVE_HEARTBEAT_SECONDS", HEARTBEAT_SECONDS)), life, drawn,
-               spread))
+    # phones that came together reconnect apart
+    life = float(config.get("LIVE_STREAM_SECONDS", STREAM_SECONDS)) * random.uniform(0.8, 1.0)
+    body = budget(current_app).hold(int(config.get("LIVE_STREAM_LIMIT", STREAM_LIMIT)), stream(
+        watcher(current_app), gid, version, request.headers.get("Last-Event-ID", type=int),
+        float(config.get("LIVE_HEARTBEAT_SECONDS", HEARTBEAT_SECONDS)), life, drawn, spread))
     if body is None:
-        return Response(gettext("Too many phones are following games on this server just "
-                                "now; this page will look for changes every few seconds "
-                                "instead."),
+        return Response(gettext("Too many phones are following games on this server just now; "
+                                "this page will look for changes every few seconds instead."),
                         503, mimetype="text/plain", headers={
-                            "Retry-After": str(STREAM_RETRY_SECONDS),
-                            "Cache-Control": "no-store"})
-    return Response(body, mimetype="text/event-stream", headers={
-        "Cache-Control": "no-store",
-        "X-Accel-Buffering": "no",  # a reverse proxy (nginx) passes each event on at once
-    })
+                            "Retry-After": str(STREAM_RETRY_SECONDS), "Cache-Control": "no-store"})
+    # X-Accel-Buffering: a reverse proxy (nginx) passes each event on at once
+    return Response(body, mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 
 def init_app(app: Flask) -> None:
