@@ -42,15 +42,6 @@ CONTRACT_NAMES = {
     "no_trump": _l("No trumps, tricks count"),
 }
 
-#: A penalty deal named by the cards it scores, where a variant changed its card set.
-SET_CONTRACT_NAMES = {
-    "hearts": CONTRACT_NAMES["no_hearts"],
-    "queens": CONTRACT_NAMES["no_queens"],
-    "gentlemen": CONTRACT_NAMES["no_gentlemen"],
-    "jacks": CONTRACT_NAMES["no_jacks"],
-    "king_of_hearts": CONTRACT_NAMES["no_king_of_hearts"],
-    "queen_of_spades": _l("No queen of spades"),
-}
 
 FIELD_LABELS = {
     "tricks": _l("Tricks"),
@@ -153,6 +144,9 @@ SHORT_SETS = {"king_of_hearts": "KH", "queen_of_spades": "QS"}
 #: The card set each penalty deal of the built-in rulesets scores.
 KEY_SETS = {"no_hearts": "hearts", "no_queens": "queens", "no_gentlemen": "gentlemen",
             "no_jacks": "jacks", "no_king_of_hearts": "king_of_hearts"}
+#: A penalty deal named by the cards it scores, where a variant changed its card set.
+SET_CONTRACT_NAMES = {s: CONTRACT_NAMES[k] for k, s in KEY_SETS.items()} | {
+    "queen_of_spades": _l("No queen of spades")}
 
 
 def contract_name(contract: Contract) -> str:
@@ -368,55 +362,45 @@ def _auction(contract: Contract, result: dict[str, Any], players: list[str],
     return gettext("Refused (highest bid %(points)s)", points=max(bids))
 
 
-def describe(contract: Contract, result: dict[str, Any], players: list[str]) -> str:
-    """A recorded result in a few words: who took what (for history and sheets)."""
+def _parts(contract: Contract, result: dict[str, Any], players: list[str],
+           short: bool) -> list[str]:
+    """A recorded result's inputs in words; ``short`` for the score sheet, which shows no
+    counts (the points say them)."""
     parts = []
     for field in contract.fields():
-        value = result.get(field.name)
-        label = field_label(field.name).rstrip("?")
+        value, name = result.get(field.name), field.name
+        label = field_label(name).rstrip("?")
         if field.type == "bids":
-            parts.append(_auction(contract, result, players, short=False))
-        elif field.type == "counts" and isinstance(value, list):
+            parts.append(_auction(contract, result, players, short))
+        elif field.type == "counts" and isinstance(value, list) and not short:
             shown = ", ".join(f"{players[s]} {v}" for s, v in enumerate(value) if v)
             parts.append(f"{label}: {shown or '0'}")
         elif field.type == "seat" and isinstance(value, int):
-            parts.append(f"{label}: {players[value]}")
+            parts.append(f"{label}: {players[value]}" if not short else
+                         f"{card_label(SHORT_SETS[name])} {players[value]}" if name in SHORT_SETS
+                         else f"{field_label(name)} {players[value]}")
+        elif field.type == "seats" and isinstance(value, list) and name == "order":
+            parts.append(", ".join(f"{i + 1}. {players[s]}" for i, s in enumerate(value)
+                                   if s is not None) if short
+                         else gettext("Order: %(names)s", names=seat_names(players, value)))
         elif field.type == "seats" and isinstance(value, list):
-            if field.name == "order":
-                parts.append(gettext("Order: %(names)s", names=seat_names(players, value)))
-            else:
-                parts.append(", ".join(gettext("trick %(number)s", number=t) + f": {players[s]}"
-                                       for t, s in zip(field.labels, value) if s is not None))
-        elif field.type == "suit" and value in SUIT_SYMBOLS:
-            parts.append(f"{label}: {SUIT_SYMBOLS[value]}")
-        elif field.type == "suit" and value == "NT":
-            parts.append(f"{label}: {NO_TRUMP}")
-    return "; ".join(parts)
+            parts.append(", ".join((t if short else gettext("trick %(number)s", number=t))
+                                   + f": {players[s]}" for t, s in zip(field.labels, value)
+                                   if s is not None))
+        elif field.type == "suit" and (value in SUIT_SYMBOLS or value == "NT"):
+            symbol = SUIT_SYMBOLS.get(value) or str(NO_TRUMP)
+            parts.append(symbol if short else f"{label}: {symbol}")
+    return parts
+
+
+def describe(contract: Contract, result: dict[str, Any], players: list[str]) -> str:
+    """A recorded result in a few words: who took what (for history and sheets)."""
+    return "; ".join(_parts(contract, result, players, short=False))
 
 
 def sheet_detail(contract: Contract, result: dict[str, Any], players: list[str]) -> str:
     """What a score sheet shows beside a deal's points (no counts: the points say them)."""
-    parts = []
-    for field in contract.fields():
-        value = result.get(field.name)
-        if field.type == "bids":
-            parts.append(_auction(contract, result, players, short=True))
-        elif field.type == "seat" and isinstance(value, int):
-            parts.append(f"{card_label(SHORT_SETS[field.name])} {players[value]}"
-                         if field.name in SHORT_SETS
-                         else f"{field_label(field.name)} {players[value]}")
-        elif field.type == "seats" and isinstance(value, list):
-            if field.name == "order":
-                parts.append(", ".join(f"{i + 1}. {players[s]}" for i, s in enumerate(value)
-                                       if s is not None))
-            else:
-                parts.append(", ".join(f"{t}: {players[s]}" for t, s in zip(field.labels, value)
-                                       if s is not None))
-        elif field.type == "suit" and value in SUIT_SYMBOLS:
-            parts.append(SUIT_SYMBOLS[value])
-        elif field.type == "suit" and value == "NT":
-            parts.append(str(NO_TRUMP))
-    return "; ".join(p for p in parts if p)
+    return "; ".join(p for p in _parts(contract, result, players, short=True) if p)
 
 
 #: The kinds of deal the bars group by: every penalty deal together, then each other kind.
