@@ -246,8 +246,8 @@ def missing_count(name: str, total: int, players: list[str], values: dict[str, A
     blank = [seat for seat, v in enumerate(inputs) if _blank(v)]
     if not blank:
         return ""
-    given = sum(int(str(v).strip()) for v in inputs  # a stranger's digits are no number
-                if str(v).strip().isascii() and str(v).strip().isdigit() and len(str(v).strip()) < 5)
+    texts = [str(v).strip() for v in inputs]  # a stranger's digits are no number
+    given = sum(int(t) for t in texts if t.isascii() and t.isdigit() and len(t) < 5)
     singular, plural = LEFT.get(name, LEFT_CARDS)
     left = max(total - given, 0)
     return gettext(MISSING.get(name, MISSING_CARDS), names=seat_names(players, blank),

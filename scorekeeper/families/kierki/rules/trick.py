@@ -136,7 +136,8 @@ def _read_cards(cards: Sequence[CardLike], table: Table, problems: list[Problem]
         try:
             card = parse_card(raw)
         except ValueError:
-            problems.append(Problem(f"cards.{i}", N_("This is not a card: %(card)s"), {"card": str(raw)}))
+            problems.append(Problem(f"cards.{i}", N_("This is not a card: %(card)s"),
+                                    {"card": str(raw)}))
             continue
         message = N_("%(card)s is not in this deck.") if card not in table.deck else \
             N_("%(card)s is played twice.") if card in parsed else None
@@ -169,7 +170,8 @@ def winner(cards: Sequence[Card], trump: str | None = None) -> tuple[int, Reason
     suit = trump if trump is not None and any(c.suit == trump for c in cards) else led
     best = max((i for i, c in enumerate(cards) if c.suit == suit), key=lambda i: cards[i].value)
     if suit == trump:
-        return best, Reason("highest_trump", N_("The highest trump wins (%(suit)s)."), {"suit": suit})
+        return best, Reason("highest_trump", N_("The highest trump wins (%(suit)s)."),
+                            {"suit": suit})
     return best, Reason("highest_of_led_suit",
                         N_("The highest card of the suit led wins (%(suit)s)."), {"suit": suit})
 

@@ -176,7 +176,4 @@ class Loteryjka(Contract):
                 for i, p in enumerate(self.prizes)]
 
     def score(self, result: Result, dealer: int | None = None) -> list[int]:
-        points = [0] * self.table.players
-        for seat, prize in zip(result["order"], self.prizes):
-            points[seat] += prize
-        return points
+        return self._per_seat(result["order"], self.prizes)
