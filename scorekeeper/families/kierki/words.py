@@ -182,8 +182,7 @@ def error_summary(errors: dict[str, list[str]], contract: Contract,
     what was posted)."""
     fields = {f.name: f for f in contract.fields()}
     out = []
-    posted = values is not None
-    values = values or {}
+    posted, values = values is not None, values or {}
     for field in contract.fields():
         if posted and field.type == "counts" and errors:
             missing = missing_count(field.name, field.total, players, values)
@@ -201,10 +200,9 @@ def error_summary(errors: dict[str, list[str]], contract: Contract,
             i = int(index)
             if posted and field.type == "counts" and _blank(values.get(f"{name}-{i}")):
                 continue  # said by the count's line above
-            if field.type == "counts" and i < len(players):
-                where, anchor = f"{players[i]} · {field_label(name)}", f"rc-{name}-{i}"
-            elif field.type == "bids" and i < len(players):
-                where, anchor = f"{players[i]} · {field_label(name)}", f"{name}-{i}"
+            if field.type in ("counts", "bids") and i < len(players):
+                where = f"{players[i]} · {field_label(name)}"
+                anchor = f"rc-{name}-{i}" if field.type == "counts" else f"{name}-{i}"
             elif field.type == "seats" and i < len(field.labels):
                 where = row_label(contract, name, field.labels[i])
         out += [(anchor, where, str(m)) for m in messages]
@@ -257,11 +255,10 @@ def missing_count(name: str, total: int, players: list[str], values: dict[str, A
 def refusal(errors: dict[str, list[str]], contract: Contract, players: list[str],
             values: dict[str, Any]) -> str:
     """What a refused deal lacks first, for the line beside the Save button."""
-    for field in contract.fields():
-        if field.type == "counts":
-            missing = missing_count(field.name, field.total, players, values)
-            if missing:
-                return missing
+    missing = next(filter(None, (missing_count(f.name, f.total, players, values)
+                                 for f in contract.fields() if f.type == "counts")), "")
+    if missing:
+        return missing
     for anchor, where, message in error_summary(errors, contract, players, values):
         return f"{where}: {message}" if message else where
     return next((m for msgs in errors.values() for m in msgs), "")
@@ -352,14 +349,12 @@ def _auction(contract: Contract, result: dict[str, Any], players: list[str],
     buyer = contract.buyer(result)  # type: ignore[attr-defined]
     if buyer is not None:
         who, bid = players[buyer], result["bids"][buyer]
-        if short:
-            return gettext("%(player)s buys for %(points)s", player=who, points=bid)
-        return gettext("Bought by %(player)s for %(points)s", player=who, points=bid)
+        return gettext("%(player)s buys for %(points)s", player=who, points=bid) if short \
+            else gettext("Bought by %(player)s for %(points)s", player=who, points=bid)
     if not bids:
         return "" if short else gettext("No bids")
-    if short:
-        return gettext("not sold")
-    return gettext("Refused (highest bid %(points)s)", points=max(bids))
+    return gettext("not sold") if short else \
+        gettext("Refused (highest bid %(points)s)", points=max(bids))
 
 
 def _parts(contract: Contract, result: dict[str, Any], players: list[str],

@@ -148,16 +148,12 @@ def _read_cards(cards: Sequence[CardLike], table: Table, problems: list[Problem]
 
 
 def _read_trump(contract: Contract, trump: str | None, problems: list[Problem]) -> str | None:
-    if contract.kind != "trumps":
-        if trump is not None:
-            problems.append(Problem("trump", N_("This deal has no trumps.")))
-        return None
-    if trump == "NT" and contract.data.get("no_trump"):
-        return None
-    if trump not in SUITS:
+    trumps = contract.kind == "trumps"
+    if not trumps and trump is not None:
+        problems.append(Problem("trump", N_("This deal has no trumps.")))
+    elif trumps and trump not in SUITS and not (trump == "NT" and contract.data.get("no_trump")):
         problems.append(Problem("trump", N_("Choose the trump suit.")))
-        return None
-    return trump
+    return trump if trumps and trump in SUITS else None
 
 
 def winner(cards: Sequence[Card], trump: str | None = None) -> tuple[int, Reason]:

@@ -75,12 +75,9 @@ class CardCount(Contract):
         return self.data["points"] * len(self.card_sets)
 
     def _counts_from_cards(self, owners: dict[str, int]) -> Result:
-        if self.single:
-            return {self.set_name: owners[str(self.card_sets[0])]}
-        counts = [0] * self.table.players
-        for card in self.card_sets:
-            counts[owners[str(card)]] += 1
-        return {self.set_name: counts}
+        seats = [owners[str(card)] for card in self.card_sets]
+        return {self.set_name: seats[0] if self.single else
+                self._per_seat(seats, [1] * len(seats))}
 
     def _read(self, raw: Result, check: Checker) -> Result:
         name = self.set_name
