@@ -69,7 +69,7 @@ class Deal:
             else:
                 lines.append(Text(N_("%(player)s starts; each suit starts with its %(rank)s."),
                                   {"player": self.leader, "rank": d.get("start", "7")}))
-            lines.append(Text(N_("Ace low (below the 2).") if d.get("ace") == "low"
+            lines.append(Text(N_("Ace low (below the 2).") if d.get("ace", "low") == "low"
                               else N_("Ace high (above the king).")))
             lines.append(Text(N_("Play a card if you can; pass only when you cannot.")))
             if c.asked < len(c.prizes):  # type: ignore[attr-defined]
