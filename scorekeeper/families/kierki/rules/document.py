@@ -177,20 +177,20 @@ def balance(rules: Any, declared: int | None, unbalanced: bool) -> list[Problem]
     than zero that the maker did not accept."""
     total = game_sum(rules)
     if declared is not None and declared != total:
-        return [Problem("expected_sum", N_(
-            "The deals add up to %(total)s, not %(declared)s."),
-            {"total": total, "declared": declared})]
-    varying = [c.key for c in rules.deals() if any(m != 1 for m in c.data.get("multipliers", ()))]
-    if varying and not unbalanced:
+        return [Problem("expected_sum", N_("The deals add up to %(total)s, not %(declared)s."),
+                        {"total": total, "declared": declared})]
+    if unbalanced:
+        return []
+    if any(m != 1 for c in rules.deals() for m in c.data.get("multipliers", ())):
         return [Problem("unbalanced", N_(
             "Multipliers change what a deal adds up to, so the players' totals cannot add "
             "up to a number known before the game; say that it is meant to be unbalanced."))]
-    if any(c.data.get("all_tricks") for c in rules.deals()) and not unbalanced:
+    if any(c.data.get("all_tricks") for c in rules.deals()):
         return [Problem("unbalanced", N_(
             "When one player takes every trick the other players each pay the whole deal, "
             "so the players' totals cannot add up to a number known before the game; say "
             "that it is meant to be unbalanced."))]
-    if total != 0 and not unbalanced:
+    if total != 0:
         return [Problem("unbalanced", N_(
             "The totals of this variant add up to %(total)s, not 0. Change the points, "
             "or say that it is meant to be unbalanced."), {"total": total})]

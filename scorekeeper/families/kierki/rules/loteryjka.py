@@ -264,6 +264,5 @@ def result(board: Board) -> dict[str, list[int]]:
                       "", places=min(len(board.options.prizes), board.table.players - 1))
     order = list(board.finished[:len(board.options.prizes)])
     rest = [s for s in range(board.table.players) if s not in order]
-    if len(order) < len(board.options.prizes) and len(rest) == 1:
-        order += rest
-    return {"order": order}
+    return {"order": order + rest if len(order) < len(board.options.prizes) and len(rest) == 1
+            else order}
