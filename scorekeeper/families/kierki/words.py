@@ -342,8 +342,7 @@ def loose_errors(errors: dict[str, list[str]], contract: Contract, by_card: bool
     return [m for key, msgs in errors.items() if key.split(".")[0] not in shown for m in msgs]
 
 
-def _auction(contract: Contract, result: dict[str, Any], players: list[str],
-             short: bool) -> str:
+def _auction(contract: Contract, result: dict[str, Any], players: list[str], short: bool) -> str:
     """How a trump auction ended (``short`` for the score sheet)."""
     bids = [b for b in result.get("bids") or () if b is not None]
     buyer = contract.buyer(result)  # type: ignore[attr-defined]

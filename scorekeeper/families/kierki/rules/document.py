@@ -132,8 +132,7 @@ class RulesetDocument(Strict):
     contracts: Annotated[dict[Key, Contract], Field(min_length=1, max_length=30)]
     schedule: Annotated[list[Key], Field(min_length=1, max_length=30)]
     expected_sum: Sum = absent("What the final scores add up to; worked out when left out")
-    unbalanced: bool = Field(
-        False, description="Keep a variant whose totals do not add up to zero")
+    unbalanced: bool = Field(False, description="Keep a variant whose totals do not add up to zero")
 
 
 class KierkiRuleset(RulesetDocument):
@@ -144,8 +143,7 @@ class KierkiRuleset(RulesetDocument):
 
     id: Key  # type: ignore[assignment]
     family: Literal["kierki"] = absent()
-    game: Literal["kierki"] = absent("The family, in snapshots stored before it was "
-                                     "called so")
+    game: Literal["kierki"] = absent("The family, in snapshots stored before it was called so")
     expected_sum: Sum  # type: ignore[assignment]
     imported: bool = Field(False, description="Rules that came with an imported game")
 

@@ -195,8 +195,7 @@ def _why_not(board: Board, card: Card) -> InvalidPlay:
         return _refuse(N_("%(card)s is in another player's hand."), card=str(card))
     start = Card(board.start_rank, card.suit)  # type: ignore[arg-type]
     if not any(c.suit == card.suit for c in board.laid) and start in board.table.deck:
-        return _refuse(N_("A new row starts with its %(start)s."), card=str(card),
-                       start=str(start))
+        return _refuse(N_("A new row starts with its %(start)s."), card=str(card), start=str(start))
     fits = [str(c) for c in board.row(card.suit) if _fits(board, c)]
     return _refuse(N_("%(card)s does not fit; this row takes %(cards)s."), card=str(card),
                    cards=", ".join(fits))

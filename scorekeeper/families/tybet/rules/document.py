@@ -41,8 +41,7 @@ class TybetRuleset(Strict):
 
     id: Key
     family: Literal["tybet"] = absent()
-    game: Literal["tybet"] = absent("The family, in snapshots stored before it was "
-                                    "called so")
+    game: Literal["tybet"] = absent("The family, in snapshots stored before it was called so")
     source: Short = absent()
     players: Literal[4] = 4
     name: Name

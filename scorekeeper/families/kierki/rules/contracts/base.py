@@ -85,8 +85,7 @@ class Contract:
         scores nothing and each other player the deal's whole points."""
         taker = self.sweeper(result)
         if taker is not None:
-            return [0 if seat == taker else self.expected_sum
-                    for seat in range(self.table.players)]
+            return [0 if seat == taker else self.expected_sum for seat in range(self.table.players)]
         m = self.multiplier(result)
         return [p * m for p in self.score(result, dealer)]
 
@@ -197,10 +196,8 @@ class Contract:
                       cards=", ".join(sorted(unknown)))
         if check.problems:
             return raw
-        expanded = {k: v for k, v in raw.items() if k != "cards"}
-        expanded["cards"] = owners
-        expanded.update(self._counts_from_cards(owners))
-        return expanded
+        return {**{k: v for k, v in raw.items() if k != "cards"}, "cards": owners,
+                **self._counts_from_cards(owners)}
 
     def _counts_from_cards(self, owners: dict[str, int]) -> Result:
         return {}

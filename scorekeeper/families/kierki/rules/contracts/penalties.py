@@ -76,8 +76,7 @@ class CardCount(Contract):
 
     def _counts_from_cards(self, owners: dict[str, int]) -> Result:
         seats = [owners[str(card)] for card in self.card_sets]
-        return {self.set_name: seats[0] if self.single else
-                self._per_seat(seats, [1] * len(seats))}
+        return {self.set_name: seats[0] if self.single else self._per_seat(seats, [1] * len(seats))}
 
     def _read(self, raw: Result, check: Checker) -> Result:
         name = self.set_name

@@ -61,8 +61,7 @@ class Trumps(TrickCount):
             result["bids"] = self._read_bids(raw.get("bids"), check)
             sold = raw.get("sold")
             if not isinstance(sold, bool):
-                check.add("sold", N_("Say whether the dealer accepts the highest bid or "
-                                     "refuses."))
+                check.add("sold", N_("Say whether the dealer accepts the highest bid or refuses."))
             result["sold"] = sold
         result["tricks"] = check.counts(raw, "tricks", self.table.tricks)
         result["trump"] = trump

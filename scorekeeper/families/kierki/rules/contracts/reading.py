@@ -58,8 +58,7 @@ class Checker:
     """Collects problems while reading a raw result; ``free``, the seats of a half-entered
     robber that may take any card."""
 
-    def __init__(self, table: Table, dealer: int | None = None,
-                 free: frozenset[int] = frozenset()):
+    def __init__(self, table: Table, dealer: int | None = None, free: frozenset[int] = frozenset()):
         self.table = table
         self.dealer = dealer
         self.problems: list[Problem] = []

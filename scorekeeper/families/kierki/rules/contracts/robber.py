@@ -236,8 +236,7 @@ class Robber(Contract):
             need = {s: min((a[g] for a in own[s]), default=0) for s in players}
             if sum(need.values()) > sizes[g]:
                 # the first heading (in the robber's order) entered as counts per player
-                name = next(p.set_name for p in self._cards
-                            if p.set_name in names and not p.single)
+                name = next(p.set_name for p in self._cards if p.set_name in names and not p.single)
                 for s in players:
                     if need[s]:
                         check.add(f"{name}.{s}", N_(
