@@ -246,10 +246,8 @@ def missing_count(name: str, total: int, players: list[str], values: dict[str, A
         return ""
     texts = [str(v).strip() for v in inputs]  # a stranger's digits are no number
     given = sum(int(t) for t in texts if t.isascii() and t.isdigit() and len(t) < 5)
-    singular, plural = LEFT.get(name, LEFT_CARDS)
-    left = max(total - given, 0)
     return gettext(MISSING.get(name, MISSING_CARDS), names=seat_names(players, blank),
-                   left=ngettext(singular, plural, left))
+                   left=ngettext(*LEFT.get(name, LEFT_CARDS), max(total - given, 0)))
 
 
 def refusal(errors: dict[str, list[str]], contract: Contract, players: list[str],
