@@ -29,21 +29,12 @@ class State(Protocol):
     ruleset: Any
     first_dealer: int
     scored: Sequence[Any]  #: each with ``deal``, ``result``, ``points``, ``totals``
-
-    @property
-    def totals(self) -> list[int]: ...
-
-    @property
-    def finished(self) -> bool: ...
-
-    @property
-    def current(self) -> DealLike | None: ...
-
-    @property
-    def winners(self) -> list[int]: ...
-
-    @property
-    def deals_total(self) -> int | None: ...
+    # read-only: a family may give each as a property
+    totals: list[int]
+    finished: bool
+    current: DealLike | None
+    winners: list[int]
+    deals_total: int | None
 
 
 class Game(Protocol):

@@ -53,12 +53,15 @@ class Kierki(Family):
 
     # -- exports and the API ----------------------------------------------------
     def game_json(self, game: Any) -> dict[str, Any]:
-        state = game.state
-        return {
-            "ruleset": {"expected_sum": game.rules.expected_sum},
-            "schedule": _schedule_json(state.deals),
-            **summary(state),
-        }
+        schedule = [{"number": d.number, "contract": d.key, "kind": d.contract.kind,
+                     "name": words.contract_name(d.contract), "dealer": d.dealer,
+                     "leader": d.leader, "expected_sum": d.contract.expected_sum,
+                     "fields": [{"name": f.name, "type": f.type, "total": f.total,
+                                 "labels": list(f.labels), "distinct": f.distinct}
+                                for f in d.contract.fields()]}
+                    for d in game.state.deals]
+        return {"ruleset": {"expected_sum": game.rules.expected_sum}, "schedule": schedule,
+                **summary(game.state)}
 
     def deal_json(self, game: Any, scored: DealScore) -> dict[str, Any]:
         return {"sum": scored.sum, "expected_sum": scored.expected_sum}
@@ -71,9 +74,7 @@ class Kierki(Family):
     def seat_stats(self, game: Any, seat: int) -> dict[str, Any]:
         """:meth:`seat_numbers`, named."""
         numbers = self.seat_numbers(game, seat)
-        names = {}
-        for s in game.state.scored:
-            names.setdefault(s.deal.contract.key, s.deal.contract)
+        names = {s.deal.contract.key: s.deal.contract for s in game.state.scored}
         return {"kinds": {k: (words.contract_name(names[k]), points, deals,
                               (group, str(words.GROUP_NAMES.get(group, group))))
                           for k, (points, deals, group) in numbers["kinds"].items()},
@@ -102,8 +103,7 @@ class Kierki(Family):
 
     def csv(self, game: Any) -> tuple[list[str], list[list[Any]]]:
         """One row per deal: points and running totals, the sum and its check."""
-        players = game.players
-        state = game.state
+        players, state = game.players, game.state
         header = ["#", gettext("Deal"), gettext("Dealer"), *players,
                   *[gettext("%(name)s (total)", name=p) for p in players],
                   gettext("Sum"), gettext("Expected sum"), gettext("Detail")]
@@ -116,13 +116,3 @@ class Kierki(Family):
                      state.expected_sum_so_far, ""])
         return header, rows
 
-
-def _schedule_json(deals: list[Deal]) -> list[dict[str, Any]]:
-    return [
-        {"number": d.number, "contract": d.key, "kind": d.contract.kind,
-         "name": words.contract_name(d.contract), "dealer": d.dealer,
-         "leader": d.leader, "expected_sum": d.contract.expected_sum,
-         "fields": [{"name": f.name, "type": f.type, "total": f.total,
-                     "labels": list(f.labels), "distinct": f.distinct}
-                    for f in d.contract.fields()]}
-        for d in deals]

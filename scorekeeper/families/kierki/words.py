@@ -42,15 +42,6 @@ CONTRACT_NAMES = {
     "no_trump": _l("No trumps, tricks count"),
 }
 
-#: A penalty deal named by the cards it scores, where a variant changed its card set.
-SET_CONTRACT_NAMES = {
-    "hearts": CONTRACT_NAMES["no_hearts"],
-    "queens": CONTRACT_NAMES["no_queens"],
-    "gentlemen": CONTRACT_NAMES["no_gentlemen"],
-    "jacks": CONTRACT_NAMES["no_jacks"],
-    "king_of_hearts": CONTRACT_NAMES["no_king_of_hearts"],
-    "queen_of_spades": _l("No queen of spades"),
-}
 
 FIELD_LABELS = {
     "tricks": _l("Tricks"),
@@ -153,6 +144,9 @@ SHORT_SETS = {"king_of_hearts": "KH", "queen_of_spades": "QS"}
 #: The card set each penalty deal of the built-in rulesets scores.
 KEY_SETS = {"no_hearts": "hearts", "no_queens": "queens", "no_gentlemen": "gentlemen",
             "no_jacks": "jacks", "no_king_of_hearts": "king_of_hearts"}
+#: A penalty deal named by the cards it scores, where a variant changed its card set.
+SET_CONTRACT_NAMES = {s: CONTRACT_NAMES[k] for k, s in KEY_SETS.items()} | {
+    "queen_of_spades": _l("No queen of spades")}
 
 
 def contract_name(contract: Contract) -> str:
@@ -188,8 +182,7 @@ def error_summary(errors: dict[str, list[str]], contract: Contract,
     what was posted)."""
     fields = {f.name: f for f in contract.fields()}
     out = []
-    posted = values is not None
-    values = values or {}
+    posted, values = values is not None, values or {}
     for field in contract.fields():
         if posted and field.type == "counts" and errors:
             missing = missing_count(field.name, field.total, players, values)
@@ -207,10 +200,9 @@ def error_summary(errors: dict[str, list[str]], contract: Contract,
             i = int(index)
             if posted and field.type == "counts" and _blank(values.get(f"{name}-{i}")):
                 continue  # said by the count's line above
-            if field.type == "counts" and i < len(players):
-                where, anchor = f"{players[i]} · {field_label(name)}", f"rc-{name}-{i}"
-            elif field.type == "bids" and i < len(players):
-                where, anchor = f"{players[i]} · {field_label(name)}", f"{name}-{i}"
+            if field.type in ("counts", "bids") and i < len(players):
+                where = f"{players[i]} · {field_label(name)}"
+                anchor = f"rc-{name}-{i}" if field.type == "counts" else f"{name}-{i}"
             elif field.type == "seats" and i < len(field.labels):
                 where = row_label(contract, name, field.labels[i])
         out += [(anchor, where, str(m)) for m in messages]
@@ -252,22 +244,19 @@ def missing_count(name: str, total: int, players: list[str], values: dict[str, A
     blank = [seat for seat, v in enumerate(inputs) if _blank(v)]
     if not blank:
         return ""
-    given = sum(int(str(v).strip()) for v in inputs  # a stranger's digits are no number
-                if str(v).strip().isascii() and str(v).strip().isdigit() and len(str(v).strip()) < 5)
-    singular, plural = LEFT.get(name, LEFT_CARDS)
-    left = max(total - given, 0)
+    texts = [str(v).strip() for v in inputs]  # a stranger's digits are no number
+    given = sum(int(t) for t in texts if t.isascii() and t.isdigit() and len(t) < 5)
     return gettext(MISSING.get(name, MISSING_CARDS), names=seat_names(players, blank),
-                   left=ngettext(singular, plural, left))
+                   left=ngettext(*LEFT.get(name, LEFT_CARDS), max(total - given, 0)))
 
 
 def refusal(errors: dict[str, list[str]], contract: Contract, players: list[str],
             values: dict[str, Any]) -> str:
     """What a refused deal lacks first, for the line beside the Save button."""
-    for field in contract.fields():
-        if field.type == "counts":
-            missing = missing_count(field.name, field.total, players, values)
-            if missing:
-                return missing
+    missing = next(filter(None, (missing_count(f.name, f.total, players, values)
+                                 for f in contract.fields() if f.type == "counts")), "")
+    if missing:
+        return missing
     for anchor, where, message in error_summary(errors, contract, players, values):
         return f"{where}: {message}" if message else where
     return next((m for msgs in errors.values() for m in msgs), "")
@@ -351,72 +340,59 @@ def loose_errors(errors: dict[str, list[str]], contract: Contract, by_card: bool
     return [m for key, msgs in errors.items() if key.split(".")[0] not in shown for m in msgs]
 
 
-def _auction(contract: Contract, result: dict[str, Any], players: list[str],
-             short: bool) -> str:
+def _auction(contract: Contract, result: dict[str, Any], players: list[str], short: bool) -> str:
     """How a trump auction ended (``short`` for the score sheet)."""
     bids = [b for b in result.get("bids") or () if b is not None]
     buyer = contract.buyer(result)  # type: ignore[attr-defined]
     if buyer is not None:
         who, bid = players[buyer], result["bids"][buyer]
-        if short:
-            return gettext("%(player)s buys for %(points)s", player=who, points=bid)
-        return gettext("Bought by %(player)s for %(points)s", player=who, points=bid)
+        return gettext("%(player)s buys for %(points)s", player=who, points=bid) if short \
+            else gettext("Bought by %(player)s for %(points)s", player=who, points=bid)
     if not bids:
         return "" if short else gettext("No bids")
-    if short:
-        return gettext("not sold")
-    return gettext("Refused (highest bid %(points)s)", points=max(bids))
+    return gettext("not sold") if short else \
+        gettext("Refused (highest bid %(points)s)", points=max(bids))
+
+
+def _parts(contract: Contract, result: dict[str, Any], players: list[str],
+           short: bool) -> list[str]:
+    """A recorded result's inputs in words; ``short`` for the score sheet, which shows no
+    counts (the points say them)."""
+    parts = []
+    for field in contract.fields():
+        value, name = result.get(field.name), field.name
+        label = field_label(name).rstrip("?")
+        if field.type == "bids":
+            parts.append(_auction(contract, result, players, short))
+        elif field.type == "counts" and isinstance(value, list) and not short:
+            shown = ", ".join(f"{players[s]} {v}" for s, v in enumerate(value) if v)
+            parts.append(f"{label}: {shown or '0'}")
+        elif field.type == "seat" and isinstance(value, int):
+            parts.append(f"{label}: {players[value]}" if not short else
+                         f"{card_label(SHORT_SETS[name])} {players[value]}" if name in SHORT_SETS
+                         else f"{field_label(name)} {players[value]}")
+        elif field.type == "seats" and isinstance(value, list) and name == "order":
+            parts.append(", ".join(f"{i + 1}. {players[s]}" for i, s in enumerate(value)
+                                   if s is not None) if short
+                         else gettext("Order: %(names)s", names=seat_names(players, value)))
+        elif field.type == "seats" and isinstance(value, list):
+            parts.append(", ".join((t if short else gettext("trick %(number)s", number=t))
+                                   + f": {players[s]}" for t, s in zip(field.labels, value)
+                                   if s is not None))
+        elif field.type == "suit" and (value in SUIT_SYMBOLS or value == "NT"):
+            symbol = SUIT_SYMBOLS.get(value) or str(NO_TRUMP)
+            parts.append(symbol if short else f"{label}: {symbol}")
+    return parts
 
 
 def describe(contract: Contract, result: dict[str, Any], players: list[str]) -> str:
     """A recorded result in a few words: who took what (for history and sheets)."""
-    parts = []
-    for field in contract.fields():
-        value = result.get(field.name)
-        label = field_label(field.name).rstrip("?")
-        if field.type == "bids":
-            parts.append(_auction(contract, result, players, short=False))
-        elif field.type == "counts" and isinstance(value, list):
-            shown = ", ".join(f"{players[s]} {v}" for s, v in enumerate(value) if v)
-            parts.append(f"{label}: {shown or '0'}")
-        elif field.type == "seat" and isinstance(value, int):
-            parts.append(f"{label}: {players[value]}")
-        elif field.type == "seats" and isinstance(value, list):
-            if field.name == "order":
-                parts.append(gettext("Order: %(names)s", names=seat_names(players, value)))
-            else:
-                parts.append(", ".join(gettext("trick %(number)s", number=t) + f": {players[s]}"
-                                       for t, s in zip(field.labels, value) if s is not None))
-        elif field.type == "suit" and value in SUIT_SYMBOLS:
-            parts.append(f"{label}: {SUIT_SYMBOLS[value]}")
-        elif field.type == "suit" and value == "NT":
-            parts.append(f"{label}: {NO_TRUMP}")
-    return "; ".join(parts)
+    return "; ".join(_parts(contract, result, players, short=False))
 
 
 def sheet_detail(contract: Contract, result: dict[str, Any], players: list[str]) -> str:
     """What a score sheet shows beside a deal's points (no counts: the points say them)."""
-    parts = []
-    for field in contract.fields():
-        value = result.get(field.name)
-        if field.type == "bids":
-            parts.append(_auction(contract, result, players, short=True))
-        elif field.type == "seat" and isinstance(value, int):
-            parts.append(f"{card_label(SHORT_SETS[field.name])} {players[value]}"
-                         if field.name in SHORT_SETS
-                         else f"{field_label(field.name)} {players[value]}")
-        elif field.type == "seats" and isinstance(value, list):
-            if field.name == "order":
-                parts.append(", ".join(f"{i + 1}. {players[s]}" for i, s in enumerate(value)
-                                       if s is not None))
-            else:
-                parts.append(", ".join(f"{t}: {players[s]}" for t, s in zip(field.labels, value)
-                                       if s is not None))
-        elif field.type == "suit" and value in SUIT_SYMBOLS:
-            parts.append(SUIT_SYMBOLS[value])
-        elif field.type == "suit" and value == "NT":
-            parts.append(str(NO_TRUMP))
-    return "; ".join(p for p in parts if p)
+    return "; ".join(p for p in _parts(contract, result, players, short=True) if p)
 
 
 #: The kinds of deal the bars group by: every penalty deal together, then each other kind.

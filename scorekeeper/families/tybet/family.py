@@ -92,9 +92,8 @@ class Tybet(Family):
 
     def csv(self, game: Any) -> tuple[list[str], list[list[Any]]]:
         """One row per deal, a column per pair, running totals."""
-        p = game.players
+        p, state = game.players, game.state
         pairs = words.pair_names(p)
-        state: TybetState = game.state
         header = ["#", gettext("Dealer"), *pairs,
                   *[gettext("%(name)s (total)", name=n) for n in pairs], gettext("Detail")]
         rows: list[list[Any]] = [

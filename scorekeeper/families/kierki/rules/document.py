@@ -132,8 +132,7 @@ class RulesetDocument(Strict):
     contracts: Annotated[dict[Key, Contract], Field(min_length=1, max_length=30)]
     schedule: Annotated[list[Key], Field(min_length=1, max_length=30)]
     expected_sum: Sum = absent("What the final scores add up to; worked out when left out")
-    unbalanced: bool = Field(
-        False, description="Keep a variant whose totals do not add up to zero")
+    unbalanced: bool = Field(False, description="Keep a variant whose totals do not add up to zero")
 
 
 class KierkiRuleset(RulesetDocument):
@@ -144,8 +143,7 @@ class KierkiRuleset(RulesetDocument):
 
     id: Key  # type: ignore[assignment]
     family: Literal["kierki"] = absent()
-    game: Literal["kierki"] = absent("The family, in snapshots stored before it was "
-                                     "called so")
+    game: Literal["kierki"] = absent("The family, in snapshots stored before it was called so")
     expected_sum: Sum  # type: ignore[assignment]
     imported: bool = Field(False, description="Rules that came with an imported game")
 
@@ -177,20 +175,20 @@ def balance(rules: Any, declared: int | None, unbalanced: bool) -> list[Problem]
     than zero that the maker did not accept."""
     total = game_sum(rules)
     if declared is not None and declared != total:
-        return [Problem("expected_sum", N_(
-            "The deals add up to %(total)s, not %(declared)s."),
-            {"total": total, "declared": declared})]
-    varying = [c.key for c in rules.deals() if any(m != 1 for m in c.data.get("multipliers", ()))]
-    if varying and not unbalanced:
+        return [Problem("expected_sum", N_("The deals add up to %(total)s, not %(declared)s."),
+                        {"total": total, "declared": declared})]
+    if unbalanced:
+        return []
+    if any(m != 1 for c in rules.deals() for m in c.data.get("multipliers", ())):
         return [Problem("unbalanced", N_(
             "Multipliers change what a deal adds up to, so the players' totals cannot add "
             "up to a number known before the game; say that it is meant to be unbalanced."))]
-    if any(c.data.get("all_tricks") for c in rules.deals()) and not unbalanced:
+    if any(c.data.get("all_tricks") for c in rules.deals()):
         return [Problem("unbalanced", N_(
             "When one player takes every trick the other players each pay the whole deal, "
             "so the players' totals cannot add up to a number known before the game; say "
             "that it is meant to be unbalanced."))]
-    if total != 0 and not unbalanced:
+    if total != 0:
         return [Problem("unbalanced", N_(
             "The totals of this variant add up to %(total)s, not 0. Change the points, "
             "or say that it is meant to be unbalanced."), {"total": total})]

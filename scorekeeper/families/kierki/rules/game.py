@@ -79,9 +79,8 @@ class GameState:
     def standings(self) -> list[Standing]:
         """Players by total, highest first; ties share a place."""
         totals = self.totals
-        order = sorted(range(len(totals)), key=totals.__getitem__, reverse=True)
         out: list[Standing] = []
-        for i, seat in enumerate(order):
+        for i, seat in enumerate(sorted(range(len(totals)), key=totals.__getitem__, reverse=True)):
             same = out and out[-1].total == totals[seat]
             out.append(Standing(seat, totals[seat], out[-1].place if same else i + 1))
         return out
@@ -125,16 +124,9 @@ def replay(ruleset: Ruleset, first_dealer: int, results: Sequence[Result],
 
 def summary(state: GameState) -> dict[str, Any]:
     """Plain data for the API and exports."""
-    standings = state.standings()
-    finished = state.finished
-    totals = state.totals
-    return {
-        "finished": finished,
-        "current_deal": None if finished else state.deals[len(state.scored)].number,
-        "totals": totals,
-        "sum": sum(totals),
-        "expected_sum": state.ruleset.expected_sum,
-        "standings": [{"seat": s.seat, "total": s.total, "place": s.place}
-                      for s in standings],
-        "winners": [s.seat for s in standings if s.place == 1] if finished else [],
-    }
+    standings, current = state.standings(), state.current
+    return {"finished": state.finished, "current_deal": current and current.number,
+            "totals": state.totals, "sum": state.total_sum,
+            "expected_sum": state.ruleset.expected_sum,
+            "standings": [s._asdict() for s in standings],
+            "winners": state.winners if state.finished else []}

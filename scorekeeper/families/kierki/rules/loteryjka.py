@@ -90,11 +90,8 @@ class Board:
     @property
     def rows(self) -> dict[str, tuple[Card, Card] | None]:
         """The lowest and highest card laid in each suit, None where none is."""
-        out: dict[str, tuple[Card, Card] | None] = {}
-        for suit in SUITS:
-            laid = [c for c in self.row(suit) if c in self.laid]
-            out[suit] = (laid[0], laid[-1]) if laid else None
-        return out
+        laid = {suit: [c for c in self.row(suit) if c in self.laid] for suit in SUITS}
+        return {suit: (cards[0], cards[-1]) if cards else None for suit, cards in laid.items()}
 
 
 def _refuse(message: str, field: str = "card", **params: Any) -> InvalidPlay:
@@ -111,19 +108,16 @@ def _read_hands(hands: Sequence[Iterable[CardLike] | None] | None,
     read: list[frozenset[Card] | None] = []
     seen: set[Card] = set()
     for seat, hand in enumerate(hands):
-        if hand is None:
-            read.append(None)
-            continue
         try:
-            cards = [parse_card(c) for c in hand]
+            cards = None if hand is None else [parse_card(c) for c in hand]
         except ValueError:
             cards = []
-        bad = [c for c in cards if c not in table.deck or c in seen]
-        if len(cards) != table.tricks or bad or len(set(cards)) != len(cards):
+        if cards is not None and (len(cards) != table.tricks or len(set(cards)) != len(cards)
+                                  or any(c not in table.deck or c in seen for c in cards)):
             raise _refuse(N_("A hand is %(count)s different cards of the deck, held by one "
                              "player only."), f"hands.{seat}", count=table.tricks)
-        seen.update(cards)
-        read.append(frozenset(cards))
+        seen.update(cards or ())
+        read.append(None if cards is None else frozenset(cards))
     return tuple(read)
 
 
@@ -176,12 +170,8 @@ def legal_cards(board: Board, hand: Iterable[CardLike] | None = None) -> list[Ca
     if board.over or board.turn is None:
         return []
     known = board.hands[board.turn]
-    if hand is not None:
-        pool: Iterable[Card] = {parse_card(c) for c in hand}
-    elif known is not None:
-        pool = known
-    else:
-        pool = set(board.table.deck).difference(*(h for h in board.hands if h is not None))
+    pool = {parse_card(c) for c in hand} if hand is not None else known if known is not None \
+        else set(board.table.deck).difference(*(h for h in board.hands if h is not None))
     return [c for c in board.table.deck if c in pool and _fits(board, c)]
 
 
@@ -205,8 +195,7 @@ def _why_not(board: Board, card: Card) -> InvalidPlay:
         return _refuse(N_("%(card)s is in another player's hand."), card=str(card))
     start = Card(board.start_rank, card.suit)  # type: ignore[arg-type]
     if not any(c.suit == card.suit for c in board.laid) and start in board.table.deck:
-        return _refuse(N_("A new row starts with its %(start)s."), card=str(card),
-                       start=str(start))
+        return _refuse(N_("A new row starts with its %(start)s."), card=str(card), start=str(start))
     fits = [str(c) for c in board.row(card.suit) if _fits(board, c)]
     return _refuse(N_("%(card)s does not fit; this row takes %(cards)s."), card=str(card),
                    cards=", ".join(fits))
@@ -214,11 +203,8 @@ def _why_not(board: Board, card: Card) -> InvalidPlay:
 
 def _next_turn(board: Board, seat: int, finished: tuple[int, ...]) -> int:
     n = board.table.players
-    for step in range(1, n + 1):
-        nxt = (seat + step) % n
-        if nxt not in finished:
-            return nxt
-    return seat
+    return next((s for s in ((seat + step) % n for step in range(1, n + 1)) if s not in finished),
+                seat)
 
 
 def play(board: Board, card: CardLike) -> Board:
@@ -232,14 +218,11 @@ def play(board: Board, card: CardLike) -> Board:
     seat = board.turn
     if card not in legal_cards(board):
         raise _why_not(board, card)
-    hands = list(board.hands)
-    if hands[seat] is not None:
-        hands[seat] = hands[seat] - {card}  # type: ignore[operator]
-    left = list(board.left)
-    left[seat] -= 1
+    hands = tuple(h if h is None or s != seat else h - {card} for s, h in enumerate(board.hands))
+    left = tuple(n - (s == seat) for s, n in enumerate(board.left))
     finished = board.finished + ((seat,) if left[seat] == 0 else ())
-    new = replace(board, start_rank=board.start_rank or card.rank, hands=tuple(hands),
-                  left=tuple(left), laid=board.laid | {card}, finished=finished,
+    new = replace(board, start_rank=board.start_rank or card.rank, hands=hands,
+                  left=left, laid=board.laid | {card}, finished=finished,
                   history=board.history + (Move(seat, card),), previous=board)
     return replace(new, turn=None if new.over else _next_turn(board, seat, finished))
 
@@ -252,11 +235,9 @@ def pass_turn(board: Board) -> Board:
     if board.options.start == "any" and not board.laid and board.start_rank is None:
         raise _refuse(N_("The first player lays any card; passing is not allowed."), "pass")
     seat = board.turn
-    if board.hands[seat] is not None:
-        fits = legal_cards(board)
-        if fits:
-            raise _refuse(N_("You must play: %(cards)s fits."), "pass",
-                          cards=", ".join(map(str, fits)))
+    fits = legal_cards(board) if board.hands[seat] is not None else []
+    if fits:
+        raise _refuse(N_("You must play: %(cards)s fits."), "pass", cards=", ".join(map(str, fits)))
     return replace(board, turn=_next_turn(board, seat, board.finished),
                    history=board.history + (Move(seat, None),), previous=board)
 
@@ -282,6 +263,5 @@ def result(board: Board) -> dict[str, list[int]]:
                       "", places=min(len(board.options.prizes), board.table.players - 1))
     order = list(board.finished[:len(board.options.prizes)])
     rest = [s for s in range(board.table.players) if s not in order]
-    if len(order) < len(board.options.prizes) and len(rest) == 1:
-        order += rest
-    return {"order": order}
+    return {"order": order + rest if len(order) < len(board.options.prizes) and len(rest) == 1
+            else order}

@@ -18,10 +18,11 @@ deals left are few, the places are found by trying every end they can give.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations, product
+from math import prod
 from operator import add
 from typing import Any
 
@@ -40,27 +41,24 @@ def start_deals(rules: Any) -> list[Deal]:
     return schedule(rules, 0)
 
 
-def _splits(total: int, players: int) -> Iterator[tuple[int, ...]]:
+def _splits(total: int, players: int) -> list[list[int]]:
     """Every way to share ``total`` among ``players`` (counts of tricks, of hearts…)."""
     if players == 1:
-        yield (total,)
-        return
-    for first in range(total + 1):
-        for rest in _splits(total - first, players - 1):
-            yield (first, *rest)
+        return [[total]]
+    return [[first, *rest] for first in range(total + 1)
+            for rest in _splits(total - first, players - 1)]
 
 
 def _values(field: Field, players: int) -> list[Any] | None:
     """Every value one input can take, or None for one that has no bound (a bid)."""
     if field.type == "counts":
-        return [list(s) for s in _splits(field.total, players)]
+        return _splits(field.total, players)
     if field.type == "seat":
         return list(range(players))
     if field.type == "seats":
         count = len(field.labels)
-        if field.distinct:
-            return [list(p) for p in permutations(range(players), count)]
-        return [list(p) for p in product(range(players), repeat=count)]
+        return [list(p) for p in (permutations(range(players), count) if field.distinct
+                                  else product(range(players), repeat=count))]
     if field.type == "suit":
         return ["H"]  # the trump suit names no points
     return None
@@ -68,8 +66,7 @@ def _values(field: Field, players: int) -> list[Any] | None:
 
 def _place_points(contract: Loteryjka) -> list[int]:
     """What each finishing place of the table scores (0 past the prizes)."""
-    prizes = contract.prizes
-    return prizes + [0] * (contract.table.players - len(prizes))
+    return contract.prizes + [0] * (contract.table.players - len(contract.prizes))
 
 
 def _robber_swing(contract: Robber) -> int | None:
@@ -102,19 +99,15 @@ def _robber_swing(contract: Robber) -> int | None:
         """What ``tricks`` single tricks taken by different players cost at least."""
         return tricks * trick + sum(positions[:max(0, tricks - clean)])
 
-    def times(z: int) -> int:
-        if not multipliers:
-            return 1
-        return multipliers[min(z, len(multipliers) - 1)]
-
     best = 0
     for z in range(players):  # z players take no trick
+        times = multipliers[min(z, len(multipliers) - 1)] if multipliers else 1
         if z == players - 1:  # one player takes every trick
-            gap = whole if sweep else whole * times(z)
+            gap = whole if sweep else whole * times
         elif z == 0:  # everybody takes a trick: the best off the cheapest of them
-            gap = (whole - cheapest(players - 1) - cheapest(1)) * times(z)
+            gap = (whole - cheapest(players - 1) - cheapest(1)) * times
         else:
-            gap = (whole - cheapest(players - z - 1)) * times(z)
+            gap = (whole - cheapest(players - z - 1)) * times
         best = max(best, gap)
     return best
 
@@ -128,9 +121,7 @@ def swing(contract: Contract) -> int | None:
         places = _place_points(contract)
         return max(places) - min(places)
     outcomes = _outcomes(contract)
-    if outcomes is None:
-        return None
-    return max((max(points) - min(points) for points in outcomes), default=0)
+    return None if outcomes is None else max((max(p) - min(p) for p in outcomes), default=0)
 
 
 @lru_cache(maxsize=256)
@@ -146,17 +137,11 @@ def _outcomes(contract: Contract) -> frozenset[tuple[int, ...]] | None:
                          for order in permutations(range(len(places))))
     fields = contract.fields()
     spaces = [_values(f, contract.table.players) for f in fields]
-    if any(s is None for s in spaces):
+    if any(s is None for s in spaces) or prod(len(s or ()) for s in spaces) > _MOST_RESULTS:
         return None
-    size = 1
-    for s in spaces:
-        size *= len(s or ())
-    if size > _MOST_RESULTS:
-        return None
-    found = set()
-    for values in product(*(s or () for s in spaces)):
-        found.add(tuple(contract.scored(dict(zip((f.name for f in fields), values)), 0)))
-    return frozenset(found)
+    names = [f.name for f in fields]
+    return frozenset(tuple(contract.scored(dict(zip(names, values)), 0))
+                     for values in product(*(s or () for s in spaces)))
 
 
 def _exact_places(totals: Sequence[int], deals: Sequence[Deal]

@@ -39,11 +39,10 @@ class Ruleset(Named):
 
     def _make(self, key: str) -> Contract:
         """The contract named ``key`` (a robber's parts are made first)."""
-        found = self.contracts.get(key)
-        if found is None:
-            found = self.contracts[key] = make_contract(key, self.data["contracts"][key],
-                                                        self.table, self._make)
-        return found
+        if key not in self.contracts:
+            self.contracts[key] = make_contract(key, self.data["contracts"][key], self.table,
+                                                self._make)
+        return self.contracts[key]
 
     def __repr__(self) -> str:
         return f"Ruleset({self.id!r})"
@@ -110,12 +109,10 @@ def from_data(data: dict[str, Any]) -> Ruleset:
 @cache
 def registry() -> dict[str, Ruleset]:
     """Every built-in ruleset by id, in a stable order."""
-    found = {}
     folder = resources.files(__package__) / "rulesets"
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".json"):
-            rs = from_data(json.loads(entry.read_text(encoding="utf-8")))
-            found[rs.id] = rs
+    found = {rs.id: rs for rs in (from_data(json.loads(e.read_text(encoding="utf-8")))
+                                  for e in sorted(folder.iterdir(), key=lambda e: e.name)
+                                  if e.name.endswith(".json"))}
     order = ["standard-4", "standard-3"]
     return {k: found[k] for k in order + sorted(set(found) - set(order))}
 

@@ -69,7 +69,7 @@ class Deal:
             else:
                 lines.append(Text(N_("%(player)s starts; each suit starts with its %(rank)s."),
                                   {"player": self.leader, "rank": d.get("start", "7")}))
-            lines.append(Text(N_("Ace low (below the 2).") if d.get("ace") == "low"
+            lines.append(Text(N_("Ace low (below the 2).") if d.get("ace", "low") == "low"
                               else N_("Ace high (above the king).")))
             lines.append(Text(N_("Play a card if you can; pass only when you cannot.")))
             if c.asked < len(c.prizes):  # type: ignore[attr-defined]
@@ -98,15 +98,11 @@ def schedule(ruleset: Ruleset, first_dealer: int) -> list[Deal]:
         raise ValueError(f"first dealer must be a seat from 0 to {n - 1}")
     deals = []
     for i, contract in enumerate(ruleset.deals()):
-        dealer = (first_dealer + i) % n
-        leader = (dealer + 1) % n
-        caller = None
-        if contract.kind == "trumps":
-            if contract.data.get("leader") == "dealer":
-                leader = dealer
-            if not contract.data.get("auction"):
-                caller = dealer if contract.data.get("named_by") == "dealer" else leader
-        elif contract.kind == "loteryjka" and contract.data.get("begins") == "dealer":
-            leader = dealer
+        dealer, d, trumps = (first_dealer + i) % n, contract.data, contract.kind == "trumps"
+        starts = d.get("leader") if trumps else d.get("begins") if contract.kind == "loteryjka" \
+            else None
+        leader = dealer if starts == "dealer" else (dealer + 1) % n
+        caller = None if not trumps or d.get("auction") else \
+            dealer if d.get("named_by") == "dealer" else leader
         deals.append(Deal(i + 1, contract, dealer, leader, caller))
     return deals

@@ -39,9 +39,6 @@ class Reason:
     message: str
     params: dict[str, Any] = field(default_factory=dict)
 
-    def text(self, translate=lambda s: s) -> str:
-        return translate(self.message) % self.params
-
 
 @dataclass(frozen=True)
 class Ruling:
@@ -90,8 +87,8 @@ class ScoreItem:
         return {"count": self.count, "points": self.points, "trick": self.trick,
                 "cards": " ".join(map(str, self.cards))}
 
-    def text(self, translate=lambda s: s) -> str:
-        return translate(self.message) % self.params
+    def text(self) -> str:
+        return self.message % self.params
 
 
 @dataclass(frozen=True)
@@ -124,13 +121,9 @@ def parse_card(card: CardLike) -> Card:
     raise ValueError(f"not a card: {card!r}")
 
 
-def _refuse(field: str, message: str, **params: Any) -> InvalidPlay:
-    return InvalidPlay([Problem(field, message, params)])
-
-
 def _no_tricks(contract: Contract) -> None:
     if contract.kind == "loteryjka":
-        raise _refuse("", N_("The loteryjka has no tricks."))
+        raise InvalidPlay([Problem("", N_("The loteryjka has no tricks."))])
 
 
 def _read_cards(cards: Sequence[CardLike], table: Table, problems: list[Problem]) -> list[Card]:
@@ -146,27 +139,21 @@ def _read_cards(cards: Sequence[CardLike], table: Table, problems: list[Problem]
             problems.append(Problem(f"cards.{i}", N_("This is not a card: %(card)s"),
                                     {"card": str(raw)}))
             continue
-        if card not in table.deck:
-            problems.append(Problem(f"cards.{i}", N_("%(card)s is not in this deck."),
-                                    {"card": str(card)}))
-        elif card in parsed:
-            problems.append(Problem(f"cards.{i}", N_("%(card)s is played twice."),
-                                    {"card": str(card)}))
+        message = N_("%(card)s is not in this deck.") if card not in table.deck else \
+            N_("%(card)s is played twice.") if card in parsed else None
+        if message:
+            problems.append(Problem(f"cards.{i}", message, {"card": str(card)}))
         parsed.append(card)
     return parsed
 
 
 def _read_trump(contract: Contract, trump: str | None, problems: list[Problem]) -> str | None:
-    if contract.kind != "trumps":
-        if trump is not None:
-            problems.append(Problem("trump", N_("This deal has no trumps.")))
-        return None
-    if trump == "NT" and contract.data.get("no_trump"):
-        return None
-    if trump not in SUITS:
+    trumps = contract.kind == "trumps"
+    if not trumps and trump is not None:
+        problems.append(Problem("trump", N_("This deal has no trumps.")))
+    elif trumps and trump not in SUITS and not (trump == "NT" and contract.data.get("no_trump")):
         problems.append(Problem("trump", N_("Choose the trump suit.")))
-        return None
-    return trump
+    return trump if trumps and trump in SUITS else None
 
 
 def winner(cards: Sequence[Card], trump: str | None = None) -> tuple[int, Reason]:
@@ -181,34 +168,27 @@ def winner(cards: Sequence[Card], trump: str | None = None) -> tuple[int, Reason
     if suit == trump:
         return best, Reason("highest_trump", N_("The highest trump wins (%(suit)s)."),
                             {"suit": suit})
-    return best, Reason("highest_of_led_suit", N_("The highest card of the suit led wins "
-                                                  "(%(suit)s)."), {"suit": suit})
+    return best, Reason("highest_of_led_suit",
+                        N_("The highest card of the suit led wins (%(suit)s)."), {"suit": suit})
 
 
 def _items(contract: Contract, cards: Sequence[Card], trick: int | None,
            ) -> tuple[list[ScoreItem], list[Reason]]:
     if isinstance(contract, Robber):
-        items: list[ScoreItem] = []
-        pending: list[Reason] = []
-        for part in contract.parts:
-            more, later = _items(part, cards, trick)
-            items += more
-            pending += later
-        return items, pending
+        found = [_items(part, cards, trick) for part in contract.parts]
+        return [i for items, _ in found for i in items], [r for _, later in found for r in later]
     points = contract.data.get("points")
     if isinstance(contract, TrickCount):  # a trump deal too
         return [ScoreItem(contract.key, "trick", 1, points)], []
     if isinstance(contract, CardCount):
         taken = card_set(contract.set_name, cards)
-        if not taken:
-            return [], []
         return [ScoreItem(contract.key, contract.set_name, len(taken), points * len(taken),
-                          taken)], []
+                          taken)] if taken else [], []
     if isinstance(contract, PenaltyTricks):
         if trick is None:
             numbers = ", ".join(map(str, contract.trick_numbers))
-            return [], [Reason("depends_on_trick", N_("Tricks %(tricks)s cost points: give the "
-                                                      "trick number."),
+            return [], [Reason("depends_on_trick",
+                               N_("Tricks %(tricks)s cost points: give the trick number."),
                                {"key": contract.key, "tricks": numbers})]
         return [ScoreItem(contract.key, "penalty_trick", 1, pts, trick=trick)
                 for number, pts in zip(contract.trick_numbers, contract.points)
@@ -225,7 +205,7 @@ def check_trick(contract: Contract, leader: int, cards: Sequence[CardLike], *,
     table = table or contract.table
     problems: list[Problem] = []
     if not is_int(leader) or not 0 <= leader < table.players:
-        problems.append(Problem("leader", N_("Choose the player who led."), {}))
+        problems.append(Problem("leader", N_("Choose the player who led.")))
     if trick is not None and (not is_int(trick) or not 1 <= trick <= table.tricks):
         problems.append(Problem("trick", N_("The trick number is from 1 to %(max)s."),
                                 {"max": table.tricks}))
@@ -238,10 +218,6 @@ def check_trick(contract: Contract, leader: int, cards: Sequence[CardLike], *,
     seats = [(leader + i) % table.players for i in range(table.players)]
     return TrickResult(tuple(zip(seats, played)), seats[index], played[index], reason,
                        tuple(items), tuple(pending))
-
-
-def _hand(hand: Iterable[CardLike] | None) -> frozenset[Card] | None:
-    return None if hand is None else frozenset(parse_card(c) for c in hand)
 
 
 def _rule(allowed: bool | None, key: str, message: str, **params: Any) -> Ruling:
@@ -260,7 +236,7 @@ def check_lead(contract: Contract, card: CardLike,
     """
     _no_tricks(contract)
     card = parse_card(card)
-    held = _hand(hand)
+    held = None if hand is None else frozenset(map(parse_card, hand))
     if card not in contract.table.deck:
         return _rule(False, "not_in_deck", N_("%(card)s is not in this deck."), card=str(card))
     if held is not None and card not in held:
@@ -302,7 +278,7 @@ def check_follow(contract: Contract, led: CardLike, card: CardLike,
     """
     _no_tricks(contract)
     led, card = parse_card(led), parse_card(card)
-    held = _hand(hand)
+    held = None if hand is None else frozenset(map(parse_card, hand))
     if held is not None and card not in held:
         return _rule(False, "not_in_hand", N_("%(card)s is not in this hand."), card=str(card))
     beat = contract.must_beat

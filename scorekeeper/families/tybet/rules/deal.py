@@ -61,9 +61,7 @@ def declaration_points(decl: dict[str, Any]) -> int:
     """
     if decl["kind"] == "cezar":
         return CEZAR_POINTS + decl["extra"]
-    if decl["kind"] == "four":
-        return FOUR_POINTS
-    return TRIO_POINTS[decl["rank"]]
+    return FOUR_POINTS if decl["kind"] == "four" else TRIO_POINTS[decl["rank"]]
 
 
 def card_points(aces: int, honours: int, last: bool) -> int:
@@ -112,26 +110,29 @@ class TybetRules(Named):
         problems: list[Problem] = []
         decls = _read_declarations(raw.get("declarations"), problems)
         result: dict[str, Any] = {"declarations": decls}
-        if _card_points_only(raw):  # the quick entry: each pair's card points
-            result["card_points"] = _read_pair_counts(raw.get("card_points"), "card_points",
-                                                      CARD_POINTS, problems)
-        else:
-            result["aces"] = _read_pair_counts(raw.get("aces"), "aces", ACES, problems)
-            result["honours"] = _read_pair_counts(raw.get("honours"), "honours",
-                                                  HONOUR_CARDS, problems)
-            last = checks.whole_number(raw.get("last"))
-            if last not in (0, 1):
-                problems.append(Problem("last", N_("Choose the pair that took the last "
-                                                   "trick.")))
-                last = None
-            result["last"] = last
+        quick = _given(raw.get("card_points")) and not any(  # each pair's card points
+            _given(raw.get(k)) for k in ("aces", "honours", "last"))
+        counts = {"card_points": CARD_POINTS} if quick else {"aces": ACES, "honours": HONOUR_CARDS}
+        for name, total in counts.items():
+            result[name] = checks.counts(raw.get(name), 2, total, name, problems,
+                                         shape_message=N_("Enter a number for each pair.")) \
+                or [0, 0]
+        if not quick:
+            result["last"] = checks.whole_number(raw.get("last"))
+            if result["last"] not in (0, 1):
+                problems.append(Problem("last", N_("Choose the pair that took the last trick.")))
+                result["last"] = None
         result["special"] = _read_special(raw.get("special"), self, problems)
         if not problems:
             _check_declarations(decls, problems)
             _check_special(result, leader, problems)
-            _check_kondriona(result, problems)
-        if not problems and _kondriona_unconfirmed(result):
-            if _confirmed(raw.get("confirmed")):
+        special = result["special"]  # a Kondriona without a whole-suit cezar: a second look
+        if not problems and special and special["kind"] == "kondriona" and not any(
+                d["kind"] == "cezar" and d["extra"] == WHOLE_SUIT_EXTRA
+                for d in decls[special["seat"]]):
+            confirmed = raw.get("confirmed")  # JSON true, or what a checkbox sends
+            if confirmed is True or (isinstance(confirmed, str) and confirmed.strip().lower() in
+                                     ("1", "on", "true")):
                 result["confirmed"] = True
             else:
                 problems.append(Problem("confirm", N_(
@@ -144,18 +145,15 @@ class TybetRules(Named):
     def breakdown(self, result: dict[str, Any]) -> list[dict[str, Any]]:
         """Points per pair by heading (declarations, aces, honours, last trick, each
         special counted), each ``{"key", "points": [p0, p1]}``."""
-        decl = [0, 0]
-        for seat, items in enumerate(result["declarations"]):
-            decl[pair_of(seat)] += sum(declaration_points(d) for d in items)
+        decl = [sum(declaration_points(d) for seat in (p, p + 2)
+                    for d in result["declarations"][seat]) for p in (0, 1)]
         rows = [{"key": "declarations", "points": decl}]
         if "card_points" in result:
             rows.append({"key": "card_points", "points": list(result["card_points"])})
         else:
-            rows += [
-                {"key": "aces", "points": list(result["aces"])},
-                {"key": "honours", "points": [h // 3 for h in result["honours"]]},
-                {"key": "last", "points": [int(result["last"] == p) for p in (0, 1)]},
-            ]
+            rows += [{"key": "aces", "points": list(result["aces"])},
+                     {"key": "honours", "points": [h // 3 for h in result["honours"]]},
+                     {"key": "last", "points": [int(result["last"] == p) for p in (0, 1)]}]
         special = result.get("special")
         if special:
             pair = _special_pair(special)
@@ -164,17 +162,15 @@ class TybetRules(Named):
             if self.specials_stack:
                 kinds += [k for k in IMPLIES.get(special["kind"], ()) if k in self.data["specials"]]
             for kind in kinds:
-                extra = [0, 0]
                 rule = self.special(kind)
                 # multipliers never stack (the loader refuses it)
-                extra[pair] = rule["bonus"] if "bonus" in rule else base * (rule["multiply"] - 1)
-                rows.append({"key": kind, "points": extra})
+                extra = rule["bonus"] if "bonus" in rule else base * (rule["multiply"] - 1)
+                rows.append({"key": kind, "points": [extra if p == pair else 0 for p in (0, 1)]})
         return rows
 
     def score(self, result: dict[str, Any]) -> list[int]:
         """Points per pair for the deal."""
-        rows = self.breakdown(result)
-        return [sum(r["points"][p] for r in rows) for p in (0, 1)]
+        return [sum(col) for col in zip(*(r["points"] for r in self.breakdown(result)))]
 
 
 def _given(value: Any) -> bool:
@@ -184,35 +180,19 @@ def _given(value: Any) -> bool:
     return not checks.blank(value)
 
 
-def _card_points_only(raw: dict[str, Any]) -> bool:
-    return _given(raw.get("card_points")) and not any(
-        _given(raw.get(k)) for k in ("aces", "honours", "last"))
-
-
-def _read_pair_counts(values: Any, name: str, total: int, problems: list[Problem]):
-    read = checks.counts(values, 2, total, name, problems,
-                         shape_message=N_("Enter a number for each pair."))
-    return read if read is not None else [0, 0]
-
-
 def _read_declarations(values: Any, problems: list[Problem]) -> list[list[dict[str, Any]]]:
-    if values is None:
-        return [[], [], [], []]
-    if not isinstance(values, (list, tuple)) or len(values) != 4:
+    if values is not None and (not isinstance(values, (list, tuple)) or len(values) != 4):
         problems.append(Problem("declarations", N_("Give the declarations of each player.")))
+    if not isinstance(values, (list, tuple)) or len(values) != 4:
         return [[], [], [], []]
     out: list[list[dict[str, Any]]] = []
     for seat, items in enumerate(values):
-        read = []
         if not isinstance(items, (list, tuple)) or len(items) > 12:
             items = [None]  # one problem, no declaration
-        for d in items:
-            decl = _read_declaration(d)
-            if decl is None:
-                problems.append(Problem(f"declarations.{seat}", N_("This is not a declaration.")))
-            else:
-                read.append(decl)
-        out.append(read)
+        read = [_read_declaration(d) for d in items]
+        problems += [Problem(f"declarations.{seat}", N_("This is not a declaration."))
+                     for d in read if d is None]
+        out.append([d for d in read if d is not None])
     return out
 
 
@@ -240,17 +220,13 @@ def _read_special(value: Any, rules: TybetRules, problems: list[Problem]):
         problems.append(Problem("special", N_("Choose a special win from the list.")))
         return None
     kind = value["kind"]
-    if rules.special(kind)["by"] == "pair":
-        pair = checks.whole_number(value.get("pair"))
-        if pair not in (0, 1):
-            problems.append(Problem("special", N_("Choose the pair that won it.")))
-            return None
-        return {"kind": kind, "pair": pair}
-    seat = checks.whole_number(value.get("seat"))
-    if seat is None or not 0 <= seat < 4:
-        problems.append(Problem("special", N_("Choose the player who won it.")))
+    key, count, message = ("pair", 2, N_("Choose the pair that won it.")) \
+        if rules.special(kind)["by"] == "pair" else ("seat", 4, N_("Choose the player who won it."))
+    who = checks.whole_number(value.get(key))
+    if who is None or not 0 <= who < count:
+        problems.append(Problem("special", message))
         return None
-    return {"kind": kind, "seat": seat}
+    return {"kind": kind, key: who}
 
 
 def _check_declarations(decls: list[list[dict[str, Any]]], problems: list[Problem]) -> None:
@@ -320,20 +296,15 @@ def _check_special(result: dict[str, Any], leader: int | None, problems: list[Pr
         problems.append(Problem("special", N_(
             "After a %(special)s the other pair's one trick holds no ace and at most "
             "two honours; it may be the last trick."), {"special": kind}))
-    if kind == "kondriona" and leader is not None and special["seat"] != leader:
+    if kind != "kondriona":
+        return
+    if leader is not None and special["seat"] != leader:
         problems.append(Problem("special", N_(
             "A kondriona is won by the player who leads the first trick.")))
-
-
-def _check_kondriona(result: dict[str, Any], problems: list[Problem]) -> None:
-    """A Kondriona's taker holds one whole suit: nobody holds four of a kind, and the
-    taker can declare only that suit's cezar."""
-    special = result["special"]
-    if not special or special["kind"] != "kondriona":
-        return
-    taker = special["seat"]
+    # its taker holds one whole suit: nobody holds four of a kind, and the taker can
+    # declare only that suit's cezar
     for seat, items in enumerate(result["declarations"]):
-        if seat == taker:
+        if seat == special["seat"]:
             cezars = [d for d in items if d["kind"] == "cezar"]
             if len(cezars) > 1 or len(cezars) != len(items):
                 problems.append(Problem(f"declarations.{seat}", N_(
@@ -343,18 +314,3 @@ def _check_kondriona(result: dict[str, Any], problems: list[Problem]) -> None:
             problems.append(Problem(f"declarations.{seat}", N_(
                 "In a Kondriona one player holds a whole suit, one card of every rank, so "
                 "nobody can have four of a kind.")))
-
-
-def _kondriona_unconfirmed(result: dict[str, Any]) -> bool:
-    """A Kondriona whose taker declared no whole-suit cezar: worth a second look."""
-    special = result["special"]
-    if not special or special["kind"] != "kondriona":
-        return False
-    return not any(d["kind"] == "cezar" and d["extra"] == WHOLE_SUIT_EXTRA
-                   for d in result["declarations"][special["seat"]])
-
-
-def _confirmed(value: Any) -> bool:
-    """A tick: JSON true, or what a checkbox sends ("1", "on", "true")."""
-    return value is True or (isinstance(value, str) and value.strip().lower() in
-                             ("1", "on", "true"))

@@ -41,8 +41,7 @@ class TybetRuleset(Strict):
 
     id: Key
     family: Literal["tybet"] = absent()
-    game: Literal["tybet"] = absent("The family, in snapshots stored before it was "
-                                    "called so")
+    game: Literal["tybet"] = absent("The family, in snapshots stored before it was called so")
     source: Short = absent()
     players: Literal[4] = 4
     name: Name
@@ -83,12 +82,9 @@ def from_data(data: dict[str, Any]) -> TybetRules:
 @cache
 def registry() -> dict[str, TybetRules]:
     folder = resources.files("scorekeeper.families.tybet") / "rulesets"
-    found = {}
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".json"):
-            rules = from_data(json.loads(entry.read_text(encoding="utf-8")))
-            found[rules.id] = rules
-    return found
+    return {r.id: r for r in (from_data(json.loads(e.read_text(encoding="utf-8")))
+                              for e in sorted(folder.iterdir(), key=lambda e: e.name)
+                              if e.name.endswith(".json"))}
 
 
 def get_rules(rules_id: str) -> TybetRules:

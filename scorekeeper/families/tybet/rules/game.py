@@ -67,10 +67,8 @@ def deal_at(first_dealer: int, number: int) -> TybetDeal:
 def _decide(rules: TybetRules, before: list[int], result: dict[str, Any], deal: TybetDeal,
             after: list[int], target: int) -> int | None:
     reached = [p for p in (0, 1) if after[p] >= target]
-    if len(reached) == 1:
-        return reached[0]
-    if not reached:
-        return None
+    if len(reached) < 2:
+        return reached[0] if reached else None
     if rules.both_reach == "declared_first":
         running = list(before)
         for i in range(4):  # declarations are announced in turn from the leader

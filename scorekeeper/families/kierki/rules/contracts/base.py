@@ -60,11 +60,15 @@ class Contract:
         """What costs or earns how much in this deal, one line per item."""
         raise NotImplementedError
 
+    def _per_seat(self, seats: list[int], points: list[int]) -> list[int]:
+        """Each player's points when ``points[i]`` goes to ``seats[i]``."""
+        return [sum(p for s, p in zip(seats, points) if s == seat)
+                for seat in range(self.table.players)]
+
     def multiplier(self, result: Result) -> int:
         """What the deal's points are multiplied by: ``"multipliers"`` by how many players
         took no trick (its last entry for any more)."""
-        table = self.data.get("multipliers")
-        tricks = result.get("tricks")
+        table, tricks = self.data.get("multipliers"), result.get("tricks")
         if not table or not isinstance(tricks, list):
             return 1
         return table[min(tricks.count(0), len(table) - 1)]
@@ -81,8 +85,7 @@ class Contract:
         scores nothing and each other player the deal's whole points."""
         taker = self.sweeper(result)
         if taker is not None:
-            return [0 if seat == taker else self.expected_sum
-                    for seat in range(self.table.players)]
+            return [0 if seat == taker else self.expected_sum for seat in range(self.table.players)]
         m = self.multiplier(result)
         return [p * m for p in self.score(result, dealer)]
 
@@ -98,17 +101,13 @@ class Contract:
         lines = []
         for n, m in enumerate(table):
             more = n == len(table) - 1 and n < self.table.players - 1  # counts any more too
-            if m == 1:
-                continue
-            if n == 0:
-                message = N_("×%(times)s when every player takes a trick")
-            elif n == 1:
-                message = (N_("×%(times)s when one player or more takes no trick") if more
-                           else N_("×%(times)s when one player takes no trick"))
-            else:
-                message = (N_("×%(times)s when %(count)s players or more take no trick")
-                           if more else N_("×%(times)s when %(count)s players take no trick"))
-            lines.append(Text(message, {"times": m, "count": n}))
+            message = N_("×%(times)s when every player takes a trick") if n == 0 else \
+                N_("×%(times)s when one player or more takes no trick") if n == 1 and more else \
+                N_("×%(times)s when one player takes no trick") if n == 1 else \
+                N_("×%(times)s when %(count)s players or more take no trick") if more else \
+                N_("×%(times)s when %(count)s players take no trick")
+            if m != 1:
+                lines.append(Text(message, {"times": m, "count": n}))
         if self.data.get("all_tricks") == "others_pay":
             lines.append(Text(N_("One player takes every trick: that player scores nothing, "
                                  "each other player %(points)s"),
@@ -197,10 +196,8 @@ class Contract:
                       cards=", ".join(sorted(unknown)))
         if check.problems:
             return raw
-        expanded = {k: v for k, v in raw.items() if k != "cards"}
-        expanded["cards"] = owners
-        expanded.update(self._counts_from_cards(owners))
-        return expanded
+        return {**{k: v for k, v in raw.items() if k != "cards"}, "cards": owners,
+                **self._counts_from_cards(owners)}
 
     def _counts_from_cards(self, owners: dict[str, int]) -> Result:
         return {}

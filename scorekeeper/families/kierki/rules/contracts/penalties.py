@@ -12,6 +12,11 @@ from .base import Contract
 from .reading import Checker, Data, Field, Result, Table
 
 
+def _numbers(positions: list[int], tricks: int) -> list[int]:
+    """Trick positions as numbers from 1: ``-1`` is the last trick."""
+    return [p if p > 0 else tricks + 1 + p for p in positions]
+
+
 class TrickCount(Contract):
     """Points for every trick taken (deal 1, the robber's trick part; trump deals too)."""
 
@@ -70,12 +75,8 @@ class CardCount(Contract):
         return self.data["points"] * len(self.card_sets)
 
     def _counts_from_cards(self, owners: dict[str, int]) -> Result:
-        if self.single:
-            return {self.set_name: owners[str(self.card_sets[0])]}
-        counts = [0] * self.table.players
-        for card in self.card_sets:
-            counts[owners[str(card)]] += 1
-        return {self.set_name: counts}
+        seats = [owners[str(card)] for card in self.card_sets]
+        return {self.set_name: seats[0] if self.single else self._per_seat(seats, [1] * len(seats))}
 
     def _read(self, raw: Result, check: Checker) -> Result:
         name = self.set_name
@@ -111,12 +112,11 @@ class PenaltyTricks(Contract):
 
     @classmethod
     def check_data(cls, d: Data, table: Table) -> None:
-        positions = d.data["positions"]
-        n = table.tricks
+        positions, n = d.data["positions"], table.tricks
         for p in positions:
             if p == 0 or not -n <= p <= n:
                 raise d.fail(f"no trick {p} in a deal of {n} tricks")
-        numbers = [p if p > 0 else n + 1 + p for p in positions]
+        numbers = _numbers(positions, n)
         if len(set(numbers)) != len(numbers):
             raise d.fail(f"a trick is named twice in {positions!r}")
         points = d.data["points"]
@@ -125,8 +125,7 @@ class PenaltyTricks(Contract):
 
     @property
     def trick_numbers(self) -> list[int]:
-        n = self.table.tricks
-        return [p if p > 0 else n + 1 + p for p in self.data["positions"]]
+        return _numbers(self.data["positions"], self.table.tricks)
 
     @property
     def points(self) -> list[int]:
@@ -141,13 +140,12 @@ class PenaltyTricks(Contract):
         return sum(self.points)
 
     def _read(self, raw: Result, check: Checker) -> Result:
-        values = raw.get("positions")
-        count = len(self.trick_numbers)
-        if not isinstance(values, (list, tuple)) or len(values) != count:
-            values = [None] * count
-        seats = [check.seat(v, f"positions.{i}", N_("Choose who took trick %(trick)s."), trick=t)
-                 for i, (v, t) in enumerate(zip(values, self.trick_numbers))]
-        return {"positions": seats}
+        values, numbers = raw.get("positions"), self.trick_numbers
+        if not isinstance(values, (list, tuple)) or len(values) != len(numbers):
+            values = [None] * len(numbers)
+        message = N_("Choose who took trick %(trick)s.")
+        return {"positions": [check.seat(v, f"positions.{i}", message, trick=t)
+                              for i, (v, t) in enumerate(zip(values, numbers))]}
 
     def taken(self, result: Result) -> list[int]:
         """How many penalty tricks each player took."""
@@ -158,7 +156,4 @@ class PenaltyTricks(Contract):
                 for t, p in zip(self.trick_numbers, self.points)]
 
     def score(self, result: Result, dealer: int | None = None) -> list[int]:
-        points = [0] * self.table.players
-        for seat, value in zip(result["positions"], self.points):
-            points[seat] += value
-        return points
+        return self._per_seat(result["positions"], self.points)

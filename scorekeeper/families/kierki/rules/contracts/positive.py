@@ -61,8 +61,7 @@ class Trumps(TrickCount):
             result["bids"] = self._read_bids(raw.get("bids"), check)
             sold = raw.get("sold")
             if not isinstance(sold, bool):
-                check.add("sold", N_("Say whether the dealer accepts the highest bid or "
-                                     "refuses."))
+                check.add("sold", N_("Say whether the dealer accepts the highest bid or refuses."))
             result["sold"] = sold
         result["tricks"] = check.counts(raw, "tricks", self.table.tricks)
         result["trump"] = trump
@@ -176,7 +175,4 @@ class Loteryjka(Contract):
                 for i, p in enumerate(self.prizes)]
 
     def score(self, result: Result, dealer: int | None = None) -> list[int]:
-        points = [0] * self.table.players
-        for seat, prize in zip(result["order"], self.prizes):
-            points[seat] += prize
-        return points
+        return self._per_seat(result["order"], self.prizes)

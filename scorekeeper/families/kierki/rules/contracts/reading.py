@@ -43,12 +43,12 @@ class Field:
     distinct: bool = False
 
 
+@dataclass(frozen=True)
 class Data:
     """One contract's ruleset entry, for the checks only the table can make."""
 
-    def __init__(self, key: str, data: Mapping[str, Any]):
-        self.key = key
-        self.data = data
+    key: str
+    data: Mapping[str, Any]
 
     def fail(self, what: str) -> RulesetError:
         return RulesetError(f"contract {self.key!r}: {what}")
@@ -58,8 +58,7 @@ class Checker:
     """Collects problems while reading a raw result; ``free``, the seats of a half-entered
     robber that may take any card."""
 
-    def __init__(self, table: Table, dealer: int | None = None,
-                 free: frozenset[int] = frozenset()):
+    def __init__(self, table: Table, dealer: int | None = None, free: frozenset[int] = frozenset()):
         self.table = table
         self.dealer = dealer
         self.problems: list[Problem] = []

@@ -9,7 +9,7 @@ from scorekeeper.rules import checks
 from scorekeeper.rules.errors import N_, Problem
 from scorekeeper.rules.text import Text
 
-from ..cards import Card, card_set
+from ..cards import Card
 from .base import Contract
 from .penalties import CardCount, PenaltyTricks
 from .reading import Checker, Data, Field, Result, Table
@@ -43,7 +43,8 @@ class Robber(Contract):
         self.parts = parts or []
         cards = {c for p in self.parts for c in p.card_sets}
         self.card_sets = tuple(c for c in table.deck if c in cards)
-        self._cards: list[CardCount] = self._part(CardCount)  # type: ignore[assignment]
+        self._cards = [p for p in self.parts if isinstance(p, CardCount)]
+        self._positions = [p for p in self.parts if isinstance(p, PenaltyTricks)]
         # the cards counting under two headings or more, grouped by those headings
         groups: dict[frozenset[str], list[Card]] = {}
         for card in self.card_sets:
@@ -52,8 +53,7 @@ class Robber(Contract):
                 groups.setdefault(names, []).append(card)
         self._doubles = [(names, tuple(cards)) for names, cards in groups.items()]
         double = {c for _, cards in self._doubles for c in cards}
-        alone = {p.set_name: sum(1 for c in p.card_sets if c not in double)
-                 for p in self._cards}
+        alone = {p.set_name: sum(c not in double for c in p.card_sets) for p in self._cards}
         # each heading: its name, the groups counting under it, its cards counting once
         self._headings = [(name, tuple(i for i, (names, _) in enumerate(self._doubles)
                                        if name in names), count)
@@ -76,22 +76,14 @@ class Robber(Contract):
         return sum(p.expected_sum for p in self.parts)
 
     def _counts_from_cards(self, owners: dict[str, int]) -> Result:
-        result: Result = {}
-        for part in self.parts:
-            if part.card_sets:
-                result.update(part._counts_from_cards(owners))
-        return result
+        return {k: v for part in self.parts if part.card_sets
+                for k, v in part._counts_from_cards(owners).items()}
 
     def _read(self, raw: Result, check: Checker) -> Result:
-        result: Result = {}
-        for part in self.parts:
-            result.update(part._read(raw, check))
+        result = {k: v for part in self.parts for k, v in part._read(raw, check).items()}
         if isinstance(raw.get("cards"), Mapping):
             result["cards"] = dict(raw["cards"])
         return result
-
-    def _part(self, kind: type) -> list[Contract]:
-        return [p for p in self.parts if isinstance(p, kind)]
 
     def entered(self, raw: Result, dealer: int | None = None) -> list[Problem]:
         """:meth:`Contract.entered`, and the cross-checks as soon as the rows entered
@@ -103,50 +95,44 @@ class Robber(Contract):
         blank = self.blanks(raw)
         if problems or not blank or raw.get("cards") is not None:
             return problems
-        players = range(self.table.players)
+        n = self.table.players
         fields = self.fields()
-        counts: dict[str, list[int | None]] = {}
-        for f in fields:
-            if f.type == "counts":
-                entered = raw.get(f.name)
-                row = [None if checks.blank(v) else checks.whole_number(v)
-                       for v in entered] if isinstance(entered, (list, tuple)) \
-                    else [None] * self.table.players
-                counts[f.name] = checks.fill_last(row, f.total)
-        known = [s for s in players if all(row[s] is not None for row in counts.values())]
+        totals = {f.name: f.total for f in fields if f.type == "counts"}
+        counts = {name: checks.fill_last(
+            [None if checks.blank(v) else checks.whole_number(v) for v in raw[name]]
+            if isinstance(raw.get(name), (list, tuple)) else [None] * n, total)
+            for name, total in totals.items()}
+        known = [s for s in range(n) if all(row[s] is not None for row in counts.values())]
         if not known:
             return []
-        totals = {f.name: f.total for f in fields if f.type == "counts"}
+        unknown = [s for s in range(n) if s not in known]
+        # a seat still being entered may hold anything; its rows are not judged yet
         base: Result = {name: [v if s in known else totals[name] for s, v in enumerate(row)]
                         for name, row in counts.items()}
-        # a row not complete is not judged yet, nor what was entered in it
-        unjudged = blank | {f"{name}.{s}" for name in counts for s in players if s not in known}
+        unjudged = blank | {f"{name}.{s}" for name in counts for s in unknown}
         blanks: list[tuple[str, list[int] | None]] = []  # a choice's field (and blank places)
         for f in fields:
             if f.type == "seat":
-                seat = checks.seat(raw.get(f.name), self.table.players)
-                base[f.name] = seat
-                if seat is None:
+                base[f.name] = checks.seat(raw.get(f.name), n)
+                if base[f.name] is None:
                     blanks.append((f.name, None))
             elif f.type == "seats":
                 given = raw.get(f.name)
                 given = list(given) if isinstance(given, (list, tuple)) else []
-                given += [None] * (len(f.labels) - len(given))
-                base[f.name] = [checks.seat(v, self.table.players) for v in given]
+                base[f.name] = [checks.seat(v, n)
+                                for v in given + [None] * (len(f.labels) - len(given))]
                 places = [i for i, v in enumerate(base[f.name]) if v is None]
                 if places:
                     blanks.append((f.name, places))
         # Every way of filling the blank choices, first giving them all to a player still
         # being entered (one stands for all); for penalty tricks only how many each takes
         # matters.
-        unknown = [s for s in players if s not in known]
         order = unknown[:1] + known
-        ways = [order if places is None else
-                list(combinations_with_replacement(order, len(places)))
-                for _, places in blanks]
         common: dict[tuple[Any, ...], Problem] | None = None
         first: list[Problem] = []
-        for picked in product(*ways):
+        for picked in product(*(order if places is None else
+                                combinations_with_replacement(order, len(places))
+                                for _, places in blanks)):
             result = {k: list(v) if isinstance(v, list) else v for k, v in base.items()}
             for (name, places), seats in zip(blanks, picked):
                 if places is None:
@@ -160,10 +146,8 @@ class Robber(Contract):
                      for p in check.problems if p.field not in unjudged}
             if not found:
                 return []  # a way to fill the blanks passes: nothing is wrong yet
-            if common is None:
-                first = list(found.values())
-            common = found if common is None else \
-                {k: p for k, p in common.items() if k in found}
+            first = first or list(found.values())
+            common = found if common is None else {k: p for k, p in common.items() if k in found}
         # Every way fails: what fails in each, else what the rows entered break by
         # themselves, when some player is still being entered.
         return list((common or {}).values()) or (first if unknown else [])
@@ -171,23 +155,20 @@ class Robber(Contract):
     def _cross_check(self, result: Result, check: Checker) -> None:
         for part in self.parts:
             part._cross_check(result, check)
+        n = self.table.players
         tricks = result.get("tricks")
         held = {p.set_name: p.held(result) for p in self._cards}
         single = {p.set_name for p in self._cards if p.single}  # one card: a seat field
-        positions: list[PenaltyTricks] = self._part(PenaltyTricks)  # type: ignore[assignment]
-        penalty_tricks = [sum(col) for col in zip(*(p.taken(result) for p in positions))] \
-            if positions else [0] * self.table.players
-        # a one-card penalty also counts under every set it belongs to
-        takers = [(p.set_name, result.get(p.set_name), p.card_sets[0])
-                  for p in self._cards if p.single]
-        rests = [self._rests(seat, held) for seat in range(self.table.players)]
-        for seat in range(self.table.players):
-            for one, taker, card in takers:
-                if taker != seat:
-                    continue
-                for p in self._cards:
-                    if not p.single and card in p.card_sets and held[p.set_name][seat] < 1:
-                        check.add(f"{p.set_name}.{seat}", TAKER_MESSAGES[one])
+        penalty_tricks = [sum(col) for col in zip(*(p.taken(result) for p in self._positions))]
+        rests = [self._rests(seat, held) for seat in range(n)]
+        for seat in range(n):
+            # a one-card penalty also counts under every set it belongs to
+            for one in self._cards:
+                if one.single and result.get(one.set_name) == seat:
+                    for p in self._cards:
+                        if not p.single and one.card_sets[0] in p.card_sets \
+                                and held[p.set_name][seat] < 1:
+                            check.add(f"{p.set_name}.{seat}", TAKER_MESSAGES[one.set_name])
             if tricks is None:
                 continue
             t = tricks[seat]
@@ -200,49 +181,46 @@ class Robber(Contract):
                     if s == seat:
                         check.add(f"positions.{i}", N_("This player took no trick."))
                 continue
-            if penalty_tricks[seat] > t:
+            if penalty_tricks and penalty_tricks[seat] > t:
                 check.add(f"tricks.{seat}", N_(
                     "%(count)s penalty tricks need at least %(count)s tricks."),
                     count=penalty_tricks[seat])
-            needed = self._least_cards(seat, result, rests)
+            # the fewest distinct cards that explain the counts: a card counting under
+            # several headings stands for all of them where it can (counts no cards make
+            # up give 0: the taker's check says what is wrong)
+            cards = result.get("cards")
+            needed = sum(owner == seat for owner in cards.values()) if cards else \
+                min((rest + sum(taken) for taken, rest in rests[seat]), default=0)
             if needed > t * self.table.cards_per_trick:
                 check.add(f"tricks.{seat}", N_(
                     "%(cards)s different penalty cards do not fit in %(tricks)s tricks."),
                     cards=needed, tricks=t)
         if not check.problems and not result.get("cards"):
-            self._check_shared_cards(result, held, check, rests)
+            self._check_shared_cards(result, check, rests)
 
     def _rests(self, seat: int, held: dict[str, list[int]]) -> Ways:
         """Each way of taking the double cards that ``seat``'s counts can be made of, with
         how many cards counting once they need besides."""
-        counts = [(held[name][seat], groups, alone) for name, groups, alone in self._headings]
         found = []
         for taken in self._ways:
-            rest = 0
-            for count, groups, alone in counts:
-                left = count - sum(taken[g] for g in groups)
-                if not 0 <= left <= alone:
-                    break
-                rest += left
-            else:
-                found.append((taken, rest))
+            lefts = [held[name][seat] - sum(taken[g] for g in groups)
+                     for name, groups, _ in self._headings]
+            if all(0 <= left <= alone for left, (_, _, alone) in zip(lefts, self._headings)):
+                found.append((taken, sum(lefts)))
         return found
 
-    def _check_shared_cards(self, result: Result, held: dict[str, list[int]],
-                            check: Checker, rests: list[Ways]) -> None:
+    def _check_shared_cards(self, result: Result, check: Checker, rests: list[Ways]) -> None:
         """The players' counts must share the double cards out, each to one player at most
         (every way of sharing them is tried)."""
-        groups = self._doubles
-        if not groups:
+        if not self._doubles:
             return
         players = range(self.table.players)
-        sizes = [len(cards) for _, cards in groups]
+        sizes = [len(cards) for _, cards in self._doubles]
         # what each seat could take of each group, its own counts alone considered
         tricks = result.get("tricks")
-        per_trick = self.table.cards_per_trick
         own = {s: self._ways if s in check.free else
                [a for a, rest in rests[s]
-                if tricks is None or rest + sum(a) <= tricks[s] * per_trick]
+                if tricks is None or rest + sum(a) <= tricks[s] * self.table.cards_per_trick]
                for s in players}
 
         def share(i: int, left: list[int]) -> bool:  # seats i, i+1, … take what is left
@@ -254,12 +232,11 @@ class Robber(Contract):
         if share(0, sizes):
             return
         # A card claimed twice: the seats whose counts need it carry the message.
-        for g, (names, cards) in enumerate(groups):
+        for g, (names, cards) in enumerate(self._doubles):
             need = {s: min((a[g] for a in own[s]), default=0) for s in players}
             if sum(need.values()) > sizes[g]:
                 # the first heading (in the robber's order) entered as counts per player
-                name = next(n for n in held if n in names and len(held[n]) and
-                            len(card_set(n, self.table.deck)) > 1)
+                name = next(p.set_name for p in self._cards if p.set_name in names and not p.single)
                 for s in players:
                     if need[s]:
                         check.add(f"{name}.{s}", N_(
@@ -269,15 +246,6 @@ class Robber(Contract):
                 return
         check.add("tricks", N_("These counts need a card that counts under two headings "
                                "in more than one player's tricks."))
-
-    def _least_cards(self, seat: int, result: Result, rests: list[Ways]) -> int:
-        """The fewest distinct cards that explain a player's penalty counts: a card
-        counting under several headings stands for all of them where it can. Counts no
-        cards make up give 0 (the taker's check says what is wrong)."""
-        cards = result.get("cards")
-        if cards:
-            return sum(1 for owner in cards.values() if owner == seat)
-        return min((rest + sum(taken) for taken, rest in rests[seat]), default=0)
 
     def costs(self) -> list[Text]:
         return [line for part in self.parts for line in part.costs()]
