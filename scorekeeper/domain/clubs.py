@@ -67,20 +67,9 @@ def by_code(db: Database, code: str) -> Club:
     return club
 
 
-def _name(value: Any, field: str = "name", empty: str = N_("Enter the club's name.")) -> str:
-    name = checks.clean_name(value) if isinstance(value, str) else ""
-    if not name:
-        raise InvalidInput([Problem(field, empty)])
-    if len(name) > NAME_MAX:
-        raise InvalidInput([Problem(field, N_(
-            "A name can have at most %(max)s characters; this one has %(count)s."),
-            {"max": NAME_MAX, "count": len(name)})])
-    return name
-
-
 def create(db: Database, name: Any, public: Any = True) -> Club:
     """A new club, public unless ``public`` is false."""
-    checked = _name(name)
+    checked = checks.typed_name(name, "name", N_("Enter the club's name."), NAME_MAX)
     if not isinstance(public, bool):
         raise InvalidInput([Problem("public", N_("Say whether the club's pages are public "
                                                  "(true or false)."))])
@@ -96,25 +85,23 @@ def change(db: Database, club: Club, name: Any = None, public: Any = None,
     ``""``: the server's)."""
     changes: dict[str, Any] = {}
     if name is not None:
-        changes["name"] = _name(name)
+        changes["name"] = checks.typed_name(name, "name", N_("Enter the club's name."), NAME_MAX)
     for key, value in (("public", public), ("casual_rated", casual_rated)):
         if value is not None:
             changes[key] = int(bool(value))
+    if default_ruleset not in (None, ""):
+        try:
+            variants.find(db, default_ruleset)
+        except UnknownRuleset:
+            raise InvalidInput([Problem("ruleset", N_("Choose a ruleset."))]) from None
     if default_ruleset is not None:
-        if default_ruleset == "":
-            changes["default_ruleset"] = None
-        else:
-            try:
-                variants.find(db, default_ruleset)
-            except UnknownRuleset:
-                raise InvalidInput([Problem("ruleset", N_("Choose a ruleset."))]) from None
-            changes["default_ruleset"] = default_ruleset
+        changes["default_ruleset"] = default_ruleset or None
     if club.home and "name" in changes:
         raise InvalidInput([Problem("name", N_("This server's own club keeps its name."))])
     if not changes:
         return club
     counts = changes.get("casual_rated")
-    then = None if counts is None or bool(counts) == club.casual_rated else (
+    then = None if counts in (None, club.casual_rated) else (
         lambda wdb, cid: ratings.casual_switched(wdb, cid, bool(counts)))
     version = club_writes.change_club(db, club.id, changes, then=then)
     bus.publish([ClubChanged(club.id, version)])
@@ -178,8 +165,8 @@ def renew_members(db: Database, club: Club, by: str = "manager") -> int:
 
 def name_director(db: Database, club: Club, name: Any) -> int:
     """A director named by the manager; the director's id."""
-    did = club_writes.add_club_director(db, club.id, _name(name, "director",
-                                                     N_("Enter the director's name.")))
+    did = club_writes.add_club_director(db, club.id, checks.typed_name(
+        name, "director", N_("Enter the director's name."), NAME_MAX))
     bus.publish([ClubChanged(club.id)])
     return did
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from operator import attrgetter
 from typing import Any
 
 from sqlite_utils import Database
@@ -24,35 +25,14 @@ def confirmed(table: TournamentTable) -> bool:
 @dataclass
 class Tournament:
     stored: tournament_reads.StoredTournament
-
-    @property
-    def id(self) -> str:
-        return self.stored.id
-
-    @property
-    def name(self) -> str:
-        return self.stored.name
-
-    @property
-    def version(self) -> int:
-        return self.stored.version
-
-    @property
-    def closed(self) -> bool:
-        return self.stored.closed
-
-    @property
-    def scoring(self) -> str:
-        return self.stored.scoring
-
-    @property
-    def planned(self) -> int:
-        """How many rounds the director planned."""
-        return self.stored.rounds
-
-    @property
-    def rulesets(self) -> dict[str, str]:
-        return self.stored.rulesets
+    id = property(attrgetter("stored.id"))
+    name = property(attrgetter("stored.name"))
+    version = property(attrgetter("stored.version"))
+    closed = property(attrgetter("stored.closed"))
+    scoring = property(attrgetter("stored.scoring"))
+    rulesets = property(attrgetter("stored.rulesets"))
+    #: How many rounds the director planned.
+    planned = property(attrgetter("stored.rounds"))
 
     @cached_property
     def players(self) -> dict[int, tournament_reads.TournamentPlayer]:
@@ -70,10 +50,9 @@ class Tournament:
     @cached_property
     def rounds(self) -> list[list[TournamentTable]]:
         """The drawn rounds' tables, round 1 first."""
-        out: list[list[TournamentTable]] = []
+        out: list[list[TournamentTable]] = [
+            [] for _ in range(max((t.round for t in self.stored.tables), default=0))]
         for table in self.stored.tables:
-            while len(out) < table.round:
-                out.append([])
             out[table.round - 1].append(table)
         return out
 
@@ -140,13 +119,9 @@ class Tournament:
 
     def results(self, number: int) -> list[tuple[int, TournamentTable, int | None]]:
         """A player's games: (round, table, their total or None while unfinished)."""
-        out = []
-        for table in self.stored.tables:
-            if number in table.seats:
-                seats = self._seats_by_game.get(table.game_id, [])
-                out.append((table.round, table,
-                            next((s.total for s in seats if s.player == number), None)))
-        return out
+        return [(table.round, table, next((s.total for s in self._seats_by_game.get(
+            table.game_id, []) if s.player == number), None))
+            for table in self.stored.tables if number in table.seats]
 
     @cached_property
     def unconfirmed(self) -> list[TournamentTable]:

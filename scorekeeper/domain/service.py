@@ -10,6 +10,7 @@ import logging
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 from typing import Any
 
 from sqlite_utils import Database
@@ -82,21 +83,12 @@ class Game:
                                            self.stored.results, checked=False)
         return self._state
 
-    @property
-    def id(self) -> str:
-        return self.stored.id
-
-    @property
-    def players(self) -> list[str]:
-        return self.stored.players
-
-    @property
-    def version(self) -> int:
-        return self.stored.version
+    id = property(attrgetter("stored.id"))
+    players = property(attrgetter("stored.players"))
+    version = property(attrgetter("stored.version"))
 
     @property
     def recorded(self) -> int:
-        """How many deals are recorded."""
         return len(self.stored.results)
 
     @property

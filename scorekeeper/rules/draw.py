@@ -17,6 +17,7 @@ import random
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import accumulate, combinations, permutations
 
 from .errors import N_, InvalidInput, Problem
 
@@ -81,14 +82,8 @@ def meetings(rounds: Iterable[Iterable[Sequence[int]]]) -> Counter[frozenset[int
     >>> met[frozenset({1, 2})], met[frozenset({5, 6})], met[frozenset({1, 4})], met[frozenset({1, 5})]
     (2, 2, 1, 0)
     """
-    met: Counter[frozenset[int]] = Counter()
-    for tables in rounds:
-        for table in tables:
-            seated = list(table)
-            for i, a in enumerate(seated):
-                for b in seated[i + 1:]:
-                    met[frozenset((a, b))] += 1
-    return met
+    return Counter(frozenset(pair) for tables in rounds for table in tables
+                   for pair in combinations(table, 2))
 
 
 def cost_of(met: int) -> int:
@@ -123,10 +118,8 @@ def draw_round(players: Sequence[int], sizes: Collection[int], seed: str, number
     if not any(times):
         order = list(range(len(ordered)))
         rng.shuffle(order)
-        groups, start = [], 0
-        for size in shape:
-            groups.append(order[start:start + size])
-            start += size
+        ends = list(accumulate(shape))
+        groups = [order[end - size:end] for size, end in zip(shape, ends, strict=True)]
     else:
         groups = _best(times, shape, rng)
     tables = []
@@ -143,8 +136,7 @@ def repeats(tables: Iterable[Sequence[int]], met: Mapping[frozenset[int], int]) 
     >>> repeats([(1, 2, 3)], {frozenset({1, 2}): 2, frozenset({4, 5}): 1})
     1
     """
-    return sum(1 for t in tables for i, a in enumerate(t) for b in t[i + 1:]
-               if met.get(frozenset((a, b)), 0))
+    return sum(1 for t in tables for pair in combinations(t, 2) if met.get(frozenset(pair), 0))
 
 
 # --- the search ------------------------------------------------------------------------------
@@ -160,11 +152,8 @@ def _best(times: list[dict[int, int]], shape: list[int], rng: random.Random) -> 
     first = groups
     while budget[0] > 0:
         ahead = [dict(w) for w in weights]
-        for group in groups:
-            for a in group:
-                for b in group:
-                    if a != b:
-                        ahead[a][b] = cost_of(times[a].get(b, 0) + 1)
+        for a, b in (pair for group in groups for pair in permutations(group, 2)):
+            ahead[a][b] = cost_of(times[a].get(b, 0) + 1)
         spend = [min(WORK // 40, budget[0])]
         budget[0] -= spend[0]
         if _search(ahead, shape, rng, spend)[0] == 0:
@@ -249,16 +238,12 @@ def _greedy(weights: list[dict[int, int]], shape: list[int],
     open_tables = list(range(len(shape)))
     rng.shuffle(open_tables)
     for turn, p in enumerate(order):
-        clash: dict[int, int] = {}
+        clash: Counter[int] = Counter()
         for x, w in weights[p].items():
             if pos[x] >= 0:
-                clash[pos[x]] = clash.get(pos[x], 0) + w
-        chosen = None
-        for k in range(len(open_tables)):
-            t = open_tables[(turn + k) % len(open_tables)]
-            if t not in clash:
-                chosen = t
-                break
+                clash[pos[x]] += w
+        turned = (open_tables[(turn + k) % len(open_tables)] for k in range(len(open_tables)))
+        chosen = next((t for t in turned if t not in clash), None)
         if chosen is None:
             chosen = min(open_tables, key=lambda t: clash[t])
         tables[chosen].append(p)
