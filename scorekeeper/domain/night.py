@@ -2,7 +2,7 @@
 the projector's page of it mid-round."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from operator import attrgetter
@@ -70,8 +70,7 @@ class Tournament:
 
     @property
     def can_draw(self) -> bool:
-        return (not self.closed and self.current < self.planned
-                and self.round_finished(self.current))
+        return not self.closed and self.current < self.planned and self.round_finished(self.current)
 
     def table(self, gid: str) -> TournamentTable | None:
         return next((t for t in self.stored.tables if t.game_id == gid), None)
@@ -91,24 +90,20 @@ class Tournament:
             games.setdefault(f.game_id, []).append(Seat(by_person[f.person_id], f.total))
         return games
 
-    def _ranked(self, tables: Iterable[TournamentTable],
-                running: Mapping[str, list[int]] | None = None) -> list[Standing]:
-        tables = list(tables)
+    def standings(self, round_number: int | None = None,
+                  running: Mapping[str, list[int]] | None = None) -> list[Standing]:
+        """Overall (every finished game so far), or one round's games alone; with
+        ``running``, as if each table still playing, its running totals by seat there,
+        ended now."""
+        tables = self.stored.tables if round_number is None else self.rounds[round_number - 1]
         games = [self._seats_by_game[t.game_id] for t in tables
                  if t.game_id in self._seats_by_game]
         games += [[Seat(p, total) for p, total in zip(t.seats, running[t.game_id], strict=True)]
                   for t in tables if running and not t.finished and t.game_id in running]
         return standings(games, list(self.players), self.scoring)
 
-    def standings(self, round_number: int | None = None) -> list[Standing]:
-        """Overall (every finished game so far), or one round's games alone."""
-        return self._ranked(self.stored.tables if round_number is None
-                            else self.rounds[round_number - 1])
-
     def standings_now(self, running: Mapping[str, list[int]]) -> list[Standing]:
-        """Overall standings as if each table still playing, its running totals by seat
-        in ``running``, ended now."""
-        return self._ranked(self.stored.tables, running)
+        return self.standings(running=running)
 
     @cached_property
     def overall(self) -> list[Standing]:

@@ -28,8 +28,7 @@ class Season(rating_reads.StoredSeason):
     """A season of the club (``id`` None: the calendar year of a club that named none)."""
 
     def json(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "starts": self.starts, "ends": self.ends,
-                "scoring": self.scoring, "best": self.best}
+        return {k: v for k, v in asdict(self).items() if k != "club_id"}
 
 
 @dataclass(frozen=True)
@@ -41,20 +40,13 @@ class Night:
 
 
 @dataclass(frozen=True)
-class Line:
-    """A player's line of the season table."""
+class Line(rules.SeasonLine):
+    """A player's line of the season table, with their rating now."""
 
-    player: int
-    name: str
-    points: Fraction
-    nights: int
-    games: int
-    wins: int
-    counted: int
-    rank: int
-    rating: float | None
-    mu: float | None
-    sigma: float | None
+    name: str = "?"
+    rating: float | None = None
+    mu: float | None = None
+    sigma: float | None = None
     #: The player's rated games (every club game that counts, not this season's alone).
     rated: int = 0
 
@@ -184,8 +176,8 @@ def table(db: Database, season: Season) -> list[Line]:
     out = []
     for r in rows:
         mu, sigma, conservative, games = rated.get(r.player, (None, None, None, 0))
-        out.append(Line(r.player, names.get(r.player, "?"), r.points, r.nights, r.games,
-                        r.wins, r.counted, r.rank, conservative, mu, sigma, games))
+        out.append(Line(**vars(r), name=names.get(r.player, "?"), rating=conservative, mu=mu,
+                        sigma=sigma, rated=games))
     return out
 
 
