@@ -29,10 +29,8 @@ from .evenings import (
 )
 from .events import PersonRenamed
 
-__all__ = ["Evening", "EveningNotFound", "evening", "evening_of",
-           "evenings", "latest_evenings", "owed", "parse_stake", "played", "public",
-           "rematch_seats", "rename", "settle", "standings", "statistics", "table_key", "transfers",
-           "undo_rename"]
+__all__ = ["Evening", "EveningNotFound", "evening", "evening_of", "evenings", "latest_evenings",
+           "owed", "parse_stake", "played", "settle", "standings", "table_key", "transfers"]
 
 #: How many recent games a player's form shows.
 FORM_GAMES = 10

@@ -111,13 +111,12 @@ def all_of(db: Database, club: str) -> list[Season]:
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
-def _day(value: Any, field: str) -> str:
+def _day(value: Any) -> str | None:
+    text = value.strip() if isinstance(value, str) else ""
     try:
-        if isinstance(value, str) and _DAY.fullmatch(value.strip()):
-            return date.fromisoformat(value.strip()).isoformat()
-    except ValueError:
-        pass
-    raise InvalidInput([Problem(field, N_("Give a date as YYYY-MM-DD."))])
+        return date.fromisoformat(text).isoformat() if _DAY.fullmatch(text) else None
+    except ValueError:  # a month or day that no calendar has
+        return None
 
 
 def define(db: Database, club: str, name: Any, starts: Any, ends: Any, scoring: Any,
@@ -128,13 +127,10 @@ def define(db: Database, club: str, name: Any, starts: Any, ends: Any, scoring: 
     text = name.strip() if isinstance(name, str) else ""
     if not 0 < len(text) <= NAME_MAX:
         problems.append(Problem("name", N_("Name the season (up to 60 characters).")))
-    days: dict[str, str] = {}
-    for field, value in (("starts", starts), ("ends", ends)):
-        try:
-            days[field] = _day(value, field)
-        except InvalidInput as e:
-            problems.extend(e.problems)
-    if len(days) == 2 and days["ends"] < days["starts"]:
+    days = {field: _day(value) for field, value in (("starts", starts), ("ends", ends))}
+    problems += [Problem(field, N_("Give a date as YYYY-MM-DD.")) for field, day in days.items()
+                 if day is None]
+    if None not in days.values() and days["ends"] < days["starts"]:  # type: ignore[operator]
         problems.append(Problem("ends", N_("A season ends on or after the day it starts.")))
     if scoring not in SCORINGS:
         problems.append(Problem("scoring", N_("Add up points or places.")))

@@ -33,8 +33,7 @@ from ..storage.game_reads import GameNotFound
 from . import bus, events, figures, handlers, ratings, variants  # noqa: F401 - handlers: registered
 from .errors import Refusal
 
-__all__ = ["Conflict", "Frozen", "Game", "GameNotFound", "InvalidInput", "create_game",
-           "delete_game", "enter_deal", "load", "undo_last"]
+__all__ = ["GameNotFound", "InvalidInput"]  # asked here by the web
 
 
 class Conflict(Refusal):
@@ -183,10 +182,9 @@ def rematch(db: Database, game: Game, names: list[str], first_dealer: int,
 def _not_a_table(db: Database, game: Game, refusal: str) -> None:
     """Refuse a tournament's game (:class:`Frozen` once its night is closed)."""
     where = tournament_reads.table_of_game(db, game.id)
-    if where is not None and where.closed:
-        raise Frozen(game.id, where.tournament_id)
     if where is not None:
-        raise InvalidInput([Problem("", refusal)])
+        raise Frozen(game.id, where.tournament_id) if where.closed \
+            else InvalidInput([Problem("", refusal)])
 
 
 def _write(game: Game, happened: list[Any], write: Callable[..., Any], *args: Any,
@@ -301,9 +299,8 @@ def sign(db: Database, game: Game, seat: Any, version: Any, by: str = "table") -
     _check_version(game, None, version)
     if not game.state.finished:
         raise InvalidInput([Problem("", N_("A game is signed when it is over."))])
-    seats = range(len(game.players))
-    if not (checks.is_int(seat) and (seat in seats or (seat == DIRECTOR_SEAT
-                                                        and by == "director"))):
+    if not (checks.is_int(seat) and (0 <= seat < len(game.players)
+                                     or (seat == DIRECTOR_SEAT and by == "director"))):
         raise InvalidInput([Problem("seat", N_("Choose who signs: one of the players."))])
     _write(game, [events.GameSigned(game.id, game.version + 1, seat, by)],
            game_writes.sign_game, db, game.id, seat, version, by)

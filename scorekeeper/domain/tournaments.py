@@ -154,17 +154,16 @@ def _fair_by_points(db: Database, rulesets: Mapping[str, str]) -> list[Problem]:
     for size, share in sorted(shares.items()):
         params = {"size": int(size), "points": getattr(found[size], "expected_sum", 0)}
         if share is None:
-            problems.append(Problem("scoring", N_(
+            message, params = N_(
                 "Tables of %(size)s: with these rules what a game adds up to depends on "
                 "the play (multipliers, or the others paying when one player takes every "
-                "trick)."), {"size": int(size)}))
+                "trick)."), {"size": int(size)}
         elif share.denominator == 1:
-            problems.append(Problem("scoring", N_(
-                "Tables of %(size)s: a game of these rules adds up to %(points)s, "
-                "%(each)s a player."), {**params, "each": _signed(int(share))}))
+            message, params["each"] = N_("Tables of %(size)s: a game of these rules adds up "
+                                         "to %(points)s, %(each)s a player."), _signed(int(share))
         else:
-            problems.append(Problem("scoring", N_(
-                "Tables of %(size)s: a game of these rules adds up to %(points)s."), params))
+            message = N_("Tables of %(size)s: a game of these rules adds up to %(points)s.")
+        problems.append(Problem("scoring", message, params))
     return [*problems, Problem("scoring", UNFAIR)]
 
 
