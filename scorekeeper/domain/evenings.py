@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from fractions import Fraction
 from functools import cache
-from itertools import combinations
+from itertools import combinations, count
 from typing import Any
 
 from sqlite_utils import Database
@@ -143,13 +143,11 @@ def _around(db: Database, place: game_reads.Place) -> list[Evening]:
 
 
 def _latest_places(db: Database, club: str | None) -> Iterator[game_reads.Place]:
-    offset = 0
-    while True:
+    for offset in count(0, _CHUNK):
         rows = game_reads.latest_games(db, offset, _CHUNK, club)
         yield from rows
         if len(rows) < _CHUNK:
             return
-        offset += _CHUNK
 
 
 def latest_evenings(db: Database, n: int, club: str | None = None) -> list[Evening]:

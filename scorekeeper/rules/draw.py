@@ -180,13 +180,10 @@ def _search(weights: list[dict[int, int]], shape: list[int], rng: random.Random,
         tabu = [0] * n
         step = stall = 0
         while cost and len(tables) > 1 and stall < stall_limit and budget[0] > 0:
-            step += 1
-            stall += 1
+            step, stall = step + 1, stall + 1
             budget[0] -= STEP + n + len(tables)
-            clashing = [p for p in range(n) if own[p]]
-            p = rng.choice(clashing)
-            here = pos[p]
-            mine = tables[here]
+            p = rng.choice([p for p in range(n) if own[p]])
+            here, mine = pos[p], tables[pos[p]]
             toward = [0] * len(tables)
             for x, w in weights[p].items():
                 toward[pos[x]] += w
@@ -197,9 +194,8 @@ def _search(weights: list[dict[int, int]], shape: list[int], rng: random.Random,
                 budget[0] -= len(other) * len(mine)
                 for q in other:
                     wq = weights[q]
-                    w_pq = wq.get(p, 0)
                     delta = (toward[t] + sum(wq.get(x, 0) for x in mine)
-                             - 2 * w_pq - own[p] - own[q])
+                             - 2 * wq.get(p, 0) - own[p] - own[q])
                     if tabu[q] > step and cost + delta >= best_cost:
                         continue
                     if pick is None or delta < pick_delta:
