@@ -230,10 +230,8 @@ def head_to_head(db: Database, season: Season, a: int, b: int) -> HeadToHead:
     how often each finished above the other, and their points in those games."""
     names = [_member(db, season, pid) for pid in (a, b)]
     games = figure_reads.games_together(db, a, b, season.club_id, season.starts, season.ends)
-    return HeadToHead(names[0], names[1], len(games),
-                      sum(1 for g in games if g[3] < g[5]),
-                      sum(1 for g in games if g[5] < g[3]),
-                      sum(1 for g in games if g[3] == g[5]),
+    return HeadToHead(*names, len(games), sum(g[3] < g[5] for g in games),
+                      sum(g[5] < g[3] for g in games), sum(g[3] == g[5] for g in games),
                       sum(g[2] for g in games), sum(g[4] for g in games))
 
 
