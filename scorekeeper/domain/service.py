@@ -335,9 +335,8 @@ def _is_builtin(rules: Any) -> bool:
     return bool(rules.data.get("imported")) and not taken & set(rules.data["name"].values())
 
 
-def import_game(db: Database, family_key: Any, snapshot: Any, names: Any,
-                settings: Any, results: Any,
-                history: Callable[[int], list[dict[str, Any]]],
+def import_game(db: Database, family_key: Any, snapshot: Any, names: Any, settings: Any,
+                results: Any, history: Callable[[int], list[dict[str, Any]]],
                 created_at: str | None, max_games: int | None = None,
                 max_variants: int | None = None, club: str = connection.HOME_CLUB) -> str:
     """Check a whole game read from a file and store it under a new id; ``history(deals)``

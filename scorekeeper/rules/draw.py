@@ -60,15 +60,12 @@ def table_sizes(count: int, sizes: Collection[int]) -> list[int]:
     fours_at_most = count // 4 if 4 in allowed else 0
     for fours in range(fours_at_most, -1, -1):
         rest = count - 4 * fours
-        best: tuple[int, int] | None = None   # (threes, fives), the fewest tables
-        for fives in range(rest // 5 if 5 in allowed else 0, -1, -1):
-            threes, left = divmod(rest - 5 * fives, 3)
-            if left or (threes and 3 not in allowed):
-                continue
-            if best is None or threes + fives < sum(best):
-                best = (threes, fives)
-        if best is not None and count > 0:
-            return [5] * best[1] + [4] * fours + [3] * best[0]
+        fits = [(threes, fives) for fives in range(rest // 5 if 5 in allowed else 0, -1, -1)
+                for threes, left in [divmod(rest - 5 * fives, 3)]
+                if not left and (not threes or 3 in allowed)]
+        if fits and count > 0:
+            threes, fives = min(fits, key=sum)  # the fewest tables
+            return [5] * fives + [4] * fours + [3] * threes
     raise InvalidInput([Problem("players", N_("%(count)s players cannot sit at tables of "
                                               "%(sizes)s."),
                                 {"count": count, "sizes": ", ".join(map(str, sorted(allowed)))})])
