@@ -19,11 +19,8 @@ from .events import Event
 
 log = logging.getLogger(__name__)
 
-InWrite = Callable[[Any, Event], Iterable[Event] | None]
-After = Callable[[Event], None]
-
-_in_write: dict[type[Event], list[InWrite]] = {}
-_after: dict[type[Event], list[After]] = {}
+_in_write: dict[type[Event], list[Callable[[Any, Event], Iterable[Event] | None]]] = {}
+_after: dict[type[Event], list[Callable[[Event], None]]] = {}
 
 
 def handles(*kinds: type[Event], in_write: bool = False) -> Callable[[Any], Any]:
@@ -35,7 +32,7 @@ def handles(*kinds: type[Event], in_write: bool = False) -> Callable[[Any], Any]
     return register
 
 
-def subscribe(kind: type[Event], handler: After) -> Callable[[], None]:
+def subscribe(kind: type[Event], handler: Callable[[Event], None]) -> Callable[[], None]:
     """Call ``handler`` after every commit that stored an event of ``kind``; returns the
     function that unsubscribes it."""
     _after.setdefault(kind, []).append(handler)
@@ -58,16 +55,13 @@ class Unit:
     def then(self, db: Any, gid: str) -> None:
         """In the store's transaction: every event's in-write handlers."""
         self.events = list(self._make(gid) if callable(self._make) else self._make)
-        i = 0
-        while i < len(self.events):
-            for handler in _of(_in_write, self.events[i]):
-                self.events.extend(handler(db, self.events[i]) or ())
-            i += 1
+        for event in self.events:  # the list grows by what the handlers return
+            for handler in _of(_in_write, event):
+                self.events.extend(handler(db, event) or ())
 
-    def publish(self) -> list[Event]:
+    def publish(self) -> None:
         """After the commit: every event to its subscribers."""
         publish(self.events)
-        return self.events
 
 
 def publish(events: Iterable[Event]) -> None:

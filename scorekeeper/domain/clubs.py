@@ -16,15 +16,11 @@ from ..rules.errors import N_, InvalidInput, Problem, UnknownRuleset
 from ..storage import club_reads, club_writes, connection, house_reads
 from ..storage import members as store_members
 from ..storage.club_reads import ClubNotFound
-from ..storage.club_reads import count_clubs as count
 from ..storage.members import tables_among, tournament_games
 from . import bus, ratings, rights, variants
 from .events import ClubChanged, ClubCreated, MemberJoined
 
-HOME_CLUB = connection.HOME_CLUB
-
-__all__ = ["HOME_CLUB", "Club", "ClubNotFound", "by_code", "count", "create", "load",
-           "tables_among", "tournament_games"]
+__all__ = ["ClubNotFound", "tables_among", "tournament_games"]  # asked here by the web
 
 #: The longest club name, and director's name.
 NAME_MAX = 60
@@ -44,7 +40,7 @@ class Club:
     @property
     def home(self) -> bool:
         """The server's own club (its manager is the host)."""
-        return self.id == HOME_CLUB
+        return self.id == connection.HOME_CLUB
 
 
 def _club(row: dict[str, Any]) -> Club:
@@ -67,20 +63,9 @@ def by_code(db: Database, code: str) -> Club:
     return club
 
 
-def _name(value: Any, field: str = "name", empty: str = N_("Enter the club's name.")) -> str:
-    name = checks.clean_name(value) if isinstance(value, str) else ""
-    if not name:
-        raise InvalidInput([Problem(field, empty)])
-    if len(name) > NAME_MAX:
-        raise InvalidInput([Problem(field, N_(
-            "A name can have at most %(max)s characters; this one has %(count)s."),
-            {"max": NAME_MAX, "count": len(name)})])
-    return name
-
-
 def create(db: Database, name: Any, public: Any = True) -> Club:
     """A new club, public unless ``public`` is false."""
-    checked = _name(name)
+    checked = checks.typed_name(name, "name", N_("Enter the club's name."), NAME_MAX)
     if not isinstance(public, bool):
         raise InvalidInput([Problem("public", N_("Say whether the club's pages are public "
                                                  "(true or false)."))])
@@ -96,25 +81,23 @@ def change(db: Database, club: Club, name: Any = None, public: Any = None,
     ``""``: the server's)."""
     changes: dict[str, Any] = {}
     if name is not None:
-        changes["name"] = _name(name)
+        changes["name"] = checks.typed_name(name, "name", N_("Enter the club's name."), NAME_MAX)
     for key, value in (("public", public), ("casual_rated", casual_rated)):
         if value is not None:
             changes[key] = int(bool(value))
+    if default_ruleset not in (None, ""):
+        try:
+            variants.find(db, default_ruleset)
+        except UnknownRuleset:
+            raise InvalidInput([Problem("ruleset", N_("Choose a ruleset."))]) from None
     if default_ruleset is not None:
-        if default_ruleset == "":
-            changes["default_ruleset"] = None
-        else:
-            try:
-                variants.find(db, default_ruleset)
-            except UnknownRuleset:
-                raise InvalidInput([Problem("ruleset", N_("Choose a ruleset."))]) from None
-            changes["default_ruleset"] = default_ruleset
+        changes["default_ruleset"] = default_ruleset or None
     if club.home and "name" in changes:
         raise InvalidInput([Problem("name", N_("This server's own club keeps its name."))])
     if not changes:
         return club
     counts = changes.get("casual_rated")
-    then = None if counts is None or bool(counts) == club.casual_rated else (
+    then = None if counts in (None, club.casual_rated) else (
         lambda wdb, cid: ratings.casual_switched(wdb, cid, bool(counts)))
     version = club_writes.change_club(db, club.id, changes, then=then)
     bus.publish([ClubChanged(club.id, version)])
@@ -160,7 +143,7 @@ def log(db: Database, club: Club, limit: int = 100) -> list[dict[str, Any]]:
 
 def remove_member(db: Database, club: Club, mid: Any, by: str = "manager") -> bool:
     """Member ``mid`` is one no more; whether there was such a member."""
-    if not checks.is_int(mid) or isinstance(mid, bool):
+    if not checks.is_int(mid):
         return False
     gone = store_members.remove_member(db, club.id, int(mid), by)
     if gone:
@@ -178,17 +161,16 @@ def renew_members(db: Database, club: Club, by: str = "manager") -> int:
 
 def name_director(db: Database, club: Club, name: Any) -> int:
     """A director named by the manager; the director's id."""
-    did = club_writes.add_club_director(db, club.id, _name(name, "director",
-                                                     N_("Enter the director's name.")))
+    did = club_writes.add_club_director(db, club.id, checks.typed_name(
+        name, "director", N_("Enter the director's name."), NAME_MAX))
     bus.publish([ClubChanged(club.id)])
     return did
 
 
 def remove_director(db: Database, club: Club, did: Any) -> bool:
     """A director no more; whether there was one of that id."""
-    if isinstance(did, str) and did.isdigit() and len(did) < 18:
-        did = int(did)
-    if not checks.is_int(did):
+    did = checks.whole_number(did)
+    if did is None:
         return False
     gone = club_writes.remove_club_director(db, club.id, did)
     if gone:

@@ -19,10 +19,9 @@ from ..storage.people_writes import NameTaken, RenameChanged
 from ..storage.rating_writes import SeasonNotFound
 from ..storage.tournament_reads import TournamentNotFound
 
-__all__ = ["DISK_FULL", "READ_ONLY", "Busy", "ClubNotFound", "GameNotFound", "NameTaken",
-           "PersonNotFound", "Refusal", "RenameChanged", "RulesetInUse", "RulesetNotFound",
-           "SeasonNotFound", "StoreError", "TournamentNotFound", "VersionConflict",
-           "write_fault"]
+__all__ = ["Busy", "ClubNotFound", "GameNotFound", "NameTaken", "PersonNotFound", "RenameChanged",
+           "RulesetInUse", "RulesetNotFound", "SeasonNotFound", "StoreError",
+           "TournamentNotFound", "VersionConflict"]
 
 
 class Refusal(Exception):

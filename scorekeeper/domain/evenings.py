@@ -3,11 +3,13 @@
 its stakes settled in the fewest transfers."""
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from fractions import Fraction
-from itertools import combinations
+from functools import cache
+from itertools import combinations, count
 from typing import Any
 
 from sqlite_utils import Database
@@ -141,13 +143,11 @@ def _around(db: Database, place: game_reads.Place) -> list[Evening]:
 
 
 def _latest_places(db: Database, club: str | None) -> Iterator[game_reads.Place]:
-    offset = 0
-    while True:
+    for offset in count(0, _CHUNK):
         rows = game_reads.latest_games(db, offset, _CHUNK, club)
         yield from rows
         if len(rows) < _CHUNK:
             return
-        offset += _CHUNK
 
 
 def latest_evenings(db: Database, n: int, club: str | None = None) -> list[Evening]:
@@ -157,7 +157,7 @@ def latest_evenings(db: Database, n: int, club: str | None = None) -> list[Eveni
     found: dict[str, Evening] = {}
     seen: set[str] = set()
     for place in _latest_places(db, club):
-        gid, key, created = place[0], place[1], place[2]
+        gid, key, created = place[:3]
         if key is not None and gid not in seen:
             for e in _around(db, place):
                 if gid in e.games:
@@ -204,10 +204,8 @@ def standings(db: Database, ev: Evening, language: str = "en") -> dict[str, Any]
             pid: {"id": pid, "name": names[pid], "games": 0, "wins": 0, "points": 0,
                   "places": [], "above": []} for pid in ev.people})
         for seat, pid in enumerate(ev.seats[gid]):
-            p = played(game, seat)
-            row = rows[pid]
-            row["games"] += 1
-            row["wins"] += p.won
+            p, row = played(game, seat), rows[pid]
+            row["games"], row["wins"] = row["games"] + 1, row["wins"] + p.won
             row["points"] += p.total
             row["places"].append((p.place, p.sides))
             row["above"].append(p.above)
@@ -219,8 +217,7 @@ def standings(db: Database, ev: Evening, language: str = "en") -> dict[str, Any]
                         key=lambda r: (-r["wins"], -r["points"],
                                        collation.key(r["name"], language)))
         for row in people:
-            row["average_place"] = average(sum(pl for pl, _ in row["places"]),
-                                           len(row["places"]))
+            row["average_place"] = average(sum(pl for pl, _ in row["places"]), row["games"])
         families.append({"key": key, "name": str(family.title), "people": people,
                          "games": max(r["games"] for r in people),
                          "settles_per_point": family.settles_per_point})
@@ -235,11 +232,9 @@ def owed(people: Sequence[dict[str, Any]], stake_cents: int, per: str) -> dict[i
     ``per="place"``: for each game, the places they finished above the middle place
     (``above``: tied players share the places they cover), times the stake.
     """
-    if per == "place":
-        raw = {r["id"]: sum(r["above"], Fraction(0)) for r in people}
-    else:
-        raw = {r["id"]: Fraction(r["points"]) for r in people}
-    mean = sum(raw.values(), Fraction(0)) / len(raw) if raw else Fraction(0)
+    raw = {r["id"]: sum(r["above"], Fraction(0)) if per == "place" else Fraction(r["points"])
+           for r in people}
+    mean = sum(raw.values(), Fraction(0)) / (len(raw) or 1)
     exact = {pid: (v - mean) * stake_cents for pid, v in raw.items()}
     # whole cents: each rounded down, the missing cents to the largest remainders
     floors = {pid: v.numerator // v.denominator for pid, v in exact.items()}
@@ -254,15 +249,14 @@ def settle(families: Sequence[dict[str, Any]], stake_cents: int,
     """An evening's stakes, each card game on its own terms, added up per person:
     ``(total, parts)``. Per point, a family that does not ``settles_per_point`` is left
     out, its ``owed`` None."""
-    total: dict[int, int] = {}
+    total: Counter[int] = Counter()
     parts = []
     for fam in families:
         amounts = None if per == "point" and not fam["settles_per_point"] \
             else owed(fam["people"], stake_cents, per)
-        for pid, cents in (amounts or {}).items():
-            total[pid] = total.get(pid, 0) + cents
+        total.update(amounts or {})
         parts.append({"key": fam["key"], "name": fam["name"], "owed": amounts})
-    return total, parts
+    return dict(total), parts
 
 
 def transfers(amounts: dict[int, int]) -> list[tuple[int, int, int]]:
@@ -282,22 +276,20 @@ def transfers(amounts: dict[int, int]) -> list[tuple[int, int, int]]:
 
 def _zero_groups(people: list[int], amounts: dict[int, int]) -> list[list[int]]:
     """The people split into as many zero-sum groups as possible (searched whole)."""
-    best: dict[frozenset[int], list[list[int]]] = {frozenset(): []}
-
+    @cache
     def split(rest: frozenset[int]) -> list[list[int]]:
-        if rest in best:
-            return best[rest]
+        if not rest:
+            return []
         first = min(rest)
         others = sorted(rest - {first})
         result: list[list[int]] = [sorted(rest)]
-        for size in range(len(others)):
+        for size in range(len(others)):  # a group smaller than the rest, with its first
             for combo in combinations(others, size):
                 group = frozenset((first, *combo))
-                if group != rest and sum(amounts[p] for p in group) == 0:
+                if sum(amounts[p] for p in group) == 0:
                     candidate = [sorted(group), *split(rest - group)]
                     if len(candidate) > len(result):
                         result = candidate
-        best[rest] = result
         return result
 
     return split(frozenset(people))
@@ -305,17 +297,15 @@ def _zero_groups(people: list[int], amounts: dict[int, int]) -> list[list[int]]:
 
 def _settle_group(group: dict[int, int]) -> list[tuple[int, int, int]]:
     """One zero-sum group: the largest debt paid to the largest claim, in turn."""
-    debts = [[-v, p] for p, v in group.items() if v < 0]  # [cents, person]
-    claims = [[v, p] for p, v in group.items() if v > 0]
+    left = dict(group)  # the person's balance still to settle
     out = []
-    while debts and claims:
-        debt, claim = (min(side, key=lambda x: (-x[0], x[1])) for side in (debts, claims))
-        pay = min(debt[0], claim[0])
-        out.append((debt[1], claim[1], pay))
-        debt[0] -= pay
-        claim[0] -= pay
-        debts = [d for d in debts if d[0]]
-        claims = [c for c in claims if c[0]]
+    while any(v < 0 for v in left.values()) and any(v > 0 for v in left.values()):
+        payer = min((p for p, v in left.items() if v < 0), key=lambda p: (left[p], p))
+        payee = min((p for p, v in left.items() if v > 0), key=lambda p: (-left[p], p))
+        pay = min(-left[payer], left[payee])
+        out.append((payer, payee, pay))
+        left[payer] += pay
+        left[payee] -= pay
     return out
 
 

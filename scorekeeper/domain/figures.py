@@ -91,20 +91,18 @@ def keep(db: Any, gid: str, made: figure_writes.Figures | None) -> None:
     carried = figure_writes.carry_runs(db, [
         (*key, after["won"], after["played"], after["game_row"])
         for key, after in sorted(now.items()) if key not in was])
-    for pid, scope, family in sorted(set(was) | set(now)):
-        before, after = was.get((pid, scope, family)), now.get((pid, scope, family))
-        if before and after and before["won"] == after["won"]:
-            continue  # a correction that leaves the win as it was: the runs too
-        if (pid, scope, family) in carried:
-            continue
-        if after and not before:  # a game finished before another they finished already
-            moved = _runs_with(db, pid, scope, family, after)
-            if moved is not None:
-                figure_writes.set_runs(db, pid, scope, family, *moved)
-                continue
-        runs = streaks(figure_reads.figure_wins(db, pid, family, scope or None))
-        figure_writes.set_runs(db, pid, scope, family, runs["current"], runs["longest"],
-                               figure_reads.last_figure(db, pid, scope or None, family))
+    for key in sorted(set(was) | set(now)):
+        before, after = was.get(key), now.get(key)
+        if key in carried or (before and after and before["won"] == after["won"]):
+            continue  # carried on, or a correction that leaves the win as it was: the runs too
+        pid, scope, family = key
+        # a game finished before another they finished already
+        moved = _runs_with(db, pid, scope, family, after) if after and not before else None
+        if moved is None:
+            runs = streaks(figure_reads.figure_wins(db, pid, family, scope or None))
+            moved = (runs["current"], runs["longest"],
+                     figure_reads.last_figure(db, pid, scope or None, family))
+        figure_writes.set_runs(db, pid, scope, family, *moved)
 
 
 def _runs_with(db: Any, pid: int, scope: str, family: str, game: dict[str, Any]

@@ -12,9 +12,7 @@ from ..storage.house_reads import setting
 from .people import rename as rename_person
 from .people import undo_rename
 
-__all__ = ["ADMIN_EPOCH", "HOME_CLUB", "HOST_EPOCH", "HOST_LINK", "admin_epoch",
-           "end_host_sessions", "host_epoch", "new_host_link", "rename_person",
-           "set_default_ruleset", "undo_rename", "use_host_link"]
+__all__ = ["HOME_CLUB", "rename_person", "undo_rename"]  # asked here by the web
 
 #: Settings: the hash of the one unused host link's token, the host epoch its sessions
 #: carry, and the admin epoch the password's sessions carry (a new one ends them).

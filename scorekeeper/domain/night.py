@@ -2,9 +2,10 @@
 the projector's page of it mid-round."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from operator import attrgetter
 from typing import Any
 
 from sqlite_utils import Database
@@ -24,35 +25,14 @@ def confirmed(table: TournamentTable) -> bool:
 @dataclass
 class Tournament:
     stored: tournament_reads.StoredTournament
-
-    @property
-    def id(self) -> str:
-        return self.stored.id
-
-    @property
-    def name(self) -> str:
-        return self.stored.name
-
-    @property
-    def version(self) -> int:
-        return self.stored.version
-
-    @property
-    def closed(self) -> bool:
-        return self.stored.closed
-
-    @property
-    def scoring(self) -> str:
-        return self.stored.scoring
-
-    @property
-    def planned(self) -> int:
-        """How many rounds the director planned."""
-        return self.stored.rounds
-
-    @property
-    def rulesets(self) -> dict[str, str]:
-        return self.stored.rulesets
+    id = property(attrgetter("stored.id"))
+    name = property(attrgetter("stored.name"))
+    version = property(attrgetter("stored.version"))
+    closed = property(attrgetter("stored.closed"))
+    scoring = property(attrgetter("stored.scoring"))
+    rulesets = property(attrgetter("stored.rulesets"))
+    #: How many rounds the director planned.
+    planned = property(attrgetter("stored.rounds"))
 
     @cached_property
     def players(self) -> dict[int, tournament_reads.TournamentPlayer]:
@@ -70,10 +50,9 @@ class Tournament:
     @cached_property
     def rounds(self) -> list[list[TournamentTable]]:
         """The drawn rounds' tables, round 1 first."""
-        out: list[list[TournamentTable]] = []
+        out: list[list[TournamentTable]] = [
+            [] for _ in range(max((t.round for t in self.stored.tables), default=0))]
         for table in self.stored.tables:
-            while len(out) < table.round:
-                out.append([])
             out[table.round - 1].append(table)
         return out
 
@@ -91,8 +70,7 @@ class Tournament:
 
     @property
     def can_draw(self) -> bool:
-        return (not self.closed and self.current < self.planned
-                and self.round_finished(self.current))
+        return not self.closed and self.current < self.planned and self.round_finished(self.current)
 
     def table(self, gid: str) -> TournamentTable | None:
         return next((t for t in self.stored.tables if t.game_id == gid), None)
@@ -112,24 +90,20 @@ class Tournament:
             games.setdefault(f.game_id, []).append(Seat(by_person[f.person_id], f.total))
         return games
 
-    def _ranked(self, tables: Iterable[TournamentTable],
-                running: Mapping[str, list[int]] | None = None) -> list[Standing]:
-        tables = list(tables)
+    def standings(self, round_number: int | None = None,
+                  running: Mapping[str, list[int]] | None = None) -> list[Standing]:
+        """Overall (every finished game so far), or one round's games alone; with
+        ``running``, as if each table still playing, its running totals by seat there,
+        ended now."""
+        tables = self.stored.tables if round_number is None else self.rounds[round_number - 1]
         games = [self._seats_by_game[t.game_id] for t in tables
                  if t.game_id in self._seats_by_game]
         games += [[Seat(p, total) for p, total in zip(t.seats, running[t.game_id], strict=True)]
                   for t in tables if running and not t.finished and t.game_id in running]
         return standings(games, list(self.players), self.scoring)
 
-    def standings(self, round_number: int | None = None) -> list[Standing]:
-        """Overall (every finished game so far), or one round's games alone."""
-        return self._ranked(self.stored.tables if round_number is None
-                            else self.rounds[round_number - 1])
-
     def standings_now(self, running: Mapping[str, list[int]]) -> list[Standing]:
-        """Overall standings as if each table still playing, its running totals by seat
-        in ``running``, ended now."""
-        return self._ranked(self.stored.tables, running)
+        return self.standings(running=running)
 
     @cached_property
     def overall(self) -> list[Standing]:
@@ -140,13 +114,9 @@ class Tournament:
 
     def results(self, number: int) -> list[tuple[int, TournamentTable, int | None]]:
         """A player's games: (round, table, their total or None while unfinished)."""
-        out = []
-        for table in self.stored.tables:
-            if number in table.seats:
-                seats = self._seats_by_game.get(table.game_id, [])
-                out.append((table.round, table,
-                            next((s.total for s in seats if s.player == number), None)))
-        return out
+        return [(table.round, table, next((s.total for s in self._seats_by_game.get(
+            table.game_id, []) if s.player == number), None))
+            for table in self.stored.tables if number in table.seats]
 
     @cached_property
     def unconfirmed(self) -> list[TournamentTable]:

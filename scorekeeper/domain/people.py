@@ -29,10 +29,8 @@ from .evenings import (
 )
 from .events import PersonRenamed
 
-__all__ = ["Evening", "EveningNotFound", "evening", "evening_of",
-           "evenings", "latest_evenings", "owed", "parse_stake", "played", "public",
-           "rematch_seats", "rename", "settle", "standings", "statistics", "table_key", "transfers",
-           "undo_rename"]
+__all__ = ["Evening", "EveningNotFound", "evening", "evening_of", "evenings", "latest_evenings",
+           "owed", "parse_stake", "played", "settle", "standings", "table_key", "transfers"]
 
 #: How many recent games a player's form shows.
 FORM_GAMES = 10
@@ -58,8 +56,7 @@ def statistics(db: Database, pid: int, table: str | None = None) -> dict[str, An
                           for r in kept.get(key, []) if r["part"] == "ruleset"})
     return {
         "id": person["id"], "name": person["name"],
-        "games": sum(f["games"] for f in by_family.values()),
-        "unfinished": sum(open_.values()),
+        "games": sum(f["games"] for f in by_family.values()), "unfinished": sum(open_.values()),
         "families": by_family,
         "_rules": rules,  # for pages: the rules of each ruleset shown, to name it
     }
@@ -96,24 +93,17 @@ def _figures(db: Database, pid: int, family: str, kept: list[dict[str, Any]],
     lines = figure_reads.figure_lines(db, pid, family, FORM_GAMES, only) if sums["games"] \
         else {"best": None, "worst": None, "recent": []}
     return {
-        "games": sums["games"], "unfinished": unfinished,
-        "wins": sums["wins"],
-        "average_place": average(sums["places"], sums["games"]),
-        "points": sums["points"],
+        "games": sums["games"], "unfinished": unfinished, "wins": sums["wins"],
+        "average_place": average(sums["places"], sums["games"]), "points": sums["points"],
         "kinds": kinds,  # in the order the deals are played
-        "counts": counts,
-        "best": _game_line(lines["best"]),
-        "worst": _game_line(lines["worst"]),
+        "counts": counts, "best": _game_line(lines["best"]), "worst": _game_line(lines["worst"]),
         "streaks": {"current": sums["streak"], "longest": sums["longest"]},
-        "by_ruleset": by_ruleset,
-        "form": [_game_line(line) for line in lines["recent"]],
+        "by_ruleset": by_ruleset, "form": [_game_line(line) for line in lines["recent"]],
     }
 
 
 def _game_line(line: dict[str, Any] | None) -> dict[str, Any] | None:
-    if line is None:
-        return None
-    return {k: line[k] for k in ("game", "date", "ruleset", "total", "place", "sides")}
+    return line and {k: line[k] for k in ("game", "date", "ruleset", "total", "place", "sides")}
 
 
 def public(stats: dict[str, Any]) -> dict[str, Any]:
@@ -139,22 +129,25 @@ def rematch_seats(players: list[str], first_dealer: int) -> tuple[list[str], int
     return turned, turned.index(players[(first_dealer + 1) % len(players)])
 
 
+def _renamed(write: Any, *args: Any) -> Any:
+    """A rename's write, refused as :class:`service.Frozen` when the person played a
+    closed night (its names are final)."""
+    try:
+        return write(*args)
+    except game_writes.Frozen as e:
+        raise service.Frozen(None, e.tournament_id) from None
+
+
 def rename(db: Database, pid: int, name: str, by: str = "host") -> list[str]:
     """Give person ``pid`` a new name everywhere (kept with the right ``by``); the games
     they played. ``NameTaken`` if another has it."""
-    try:
-        games = people_writes.rename_person(db, pid, name, by)
-    except game_writes.Frozen as e:  # they played a closed night: its names are final
-        raise service.Frozen(None, e.tournament_id) from None
+    games = _renamed(people_writes.rename_person, db, pid, name, by)
     bus.publish([PersonRenamed(pid, tuple(games))])
     return games
 
 
 def undo_rename(db: Database, rename_id: int) -> int:
     """Take a rename back (the host's); the person's id."""
-    try:
-        pid = people_writes.undo_rename(db, rename_id)
-    except game_writes.Frozen as e:
-        raise service.Frozen(None, e.tournament_id) from None
+    pid = _renamed(people_writes.undo_rename, db, rename_id)
     bus.publish([PersonRenamed(pid)])
     return pid

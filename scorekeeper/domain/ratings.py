@@ -8,6 +8,8 @@ Only games of one player a side are rated.
 """
 from __future__ import annotations
 
+from itertools import groupby
+from operator import itemgetter
 from typing import Any
 
 from ..rules.ratings import Rating, rate_places
@@ -26,10 +28,9 @@ def keep(db: Any, gid: str, game: Any | None) -> None:
         seq = rating_writes.add_rated_game(db, gid, club, casual, counted)
         if counted:
             replay(db, club, seq)
-    elif finished and kept is not None:
-        if kept.counted:
-            replay(db, kept.club_id, kept.seq)
-    elif kept is not None:
+    elif finished and kept.counted:
+        replay(db, kept.club_id, kept.seq)
+    elif kept is not None and not finished:
         rating_writes.drop_rated_game(db, gid)
         if kept.counted:
             people = {p for p in rating_reads.seat_people(db, gid) if p is not None}
@@ -43,22 +44,15 @@ def _rated(rows: list[tuple[Any, ...]], start: dict[int, tuple[float, float, int
     now = {pid: (Rating(*r[:2]), r[2]) if r else (Rating(), 0) for pid, r in start.items()}
     seats: list[rating_writes.RatingSeat] = []
     clubs: dict[int, str] = {}
-    i = 0
-    while i < len(rows):
-        j = i
-        while j < len(rows) and rows[j][0] == rows[i][0]:
-            j += 1
-        game = rows[i:j]
+    for _, group in groupby(rows, key=itemgetter(0)):
+        game = list(group)
         before = [now[r[4]][0] for r in game]
-        after = rate_places(before, [r[5] for r in game])
-        for r, b, a in zip(game, before, after, strict=True):
-            gid, seq, club, seat, pid, place = r
-            games = now[pid][1] + 1
-            now[pid] = (a, games)
+        for (gid, seq, club, seat, pid, place), b, a in zip(
+                game, before, rate_places(before, [r[5] for r in game]), strict=True):
+            now[pid] = (a, now[pid][1] + 1)
             clubs[pid] = club
-            seats.append((gid, seat, pid, club, seq, place, games, b.mu, b.sigma, a.mu,
+            seats.append((gid, seat, pid, club, seq, place, now[pid][1], b.mu, b.sigma, a.mu,
                           a.sigma))
-        i = j
     people = [(pid, clubs[pid], r.mu, r.sigma, r.conservative, games)
               for pid, (r, games) in sorted(now.items()) if pid in clubs]
     return seats, people
@@ -94,13 +88,9 @@ def _from_start(rows: list[tuple[Any, ...]]
     by_club: dict[str, list[tuple[Any, ...]]] = {}
     for r in rows:
         by_club.setdefault(r[2], []).append(r)
-    seats: list[rating_writes.RatingSeat] = []
-    people: list[rating_writes.PersonRating] = []
-    for club in sorted(by_club):
-        s, p = _rated(by_club[club], dict.fromkeys({r[4] for r in by_club[club]}))
-        seats += s
-        people += p
-    return seats, people
+    rated = [_rated(by_club[club], dict.fromkeys({r[4] for r in by_club[club]}))
+             for club in sorted(by_club)]
+    return [s for seats, _ in rated for s in seats], [p for _, people in rated for p in people]
 
 
 def recomputed(db: Any) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:

@@ -46,11 +46,10 @@ from ..storage.tournament_reads import (
 
 __all__ = ["CODE_ALPHABET", "CODE_LENGTHS", "HOME_CLUB", "MovedPlayer", "TableOfGame",
            "TournamentTable", "club_directors", "club_of_game", "club_of_person",
-           "club_of_tournament", "club_tournaments", "count_games", "count_people",
-           "deal_history", "default_ruleset", "game_by_code", "game_header", "game_version",
-           "game_versions", "games_listed", "in_name_order", "known_people", "last_rename",
-           "names", "person", "person_games", "person_tables", "players_page", "renames",
-           "round_moves", "round_tables", "setting", "table_count", "table_of_game",
+           "club_of_tournament", "count_games", "count_people", "deal_history", "game_by_code",
+           "game_header", "game_version", "game_versions", "games_listed", "known_people",
+           "last_rename", "names", "person", "person_games", "person_tables", "players_page",
+           "renames", "round_moves", "round_tables", "setting", "table_count", "table_of_game",
            "tournament_version", "versions"]
 
 

@@ -24,14 +24,13 @@ def mac(purpose: str, subject: str, key: str | bytes) -> str:
 
 def same(given: object, expected: str) -> bool:
     """Whether a token a client sent is ``expected``, compared in constant time as UTF-8
-    bytes (``hmac.compare_digest`` refuses a str that is not ASCII)."""
-    if not isinstance(given, str):
-        return False
+    bytes (``hmac.compare_digest`` refuses a str that is not ASCII; a lone surrogate,
+    which no UTF-8 holds, is never equal)."""
     try:
-        given_bytes = given.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate, which no UTF-8 holds: never equal
+        return isinstance(given, str) and hmac.compare_digest(
+            given.encode(), expected.encode("utf-8", "surrogateescape"))
+    except UnicodeEncodeError:
         return False
-    return hmac.compare_digest(given_bytes, expected.encode("utf-8", "surrogateescape"))
 
 
 def game_token(gid: str, key: str | bytes) -> str:
@@ -74,23 +73,15 @@ class Holder:
     #: Whether it is the host (the home club's manager); None: not asked yet.
     host: bool | None = None
 
-    def member_tokens(self, cid: str) -> list[str]:
-        """The tokens that may make this holder a member of ``cid``."""
-        found = [t for c, t in self.members if c == cid]
-        return found + ([self.bearer] if self.bearer is not None else [])
-
 
 def write_right(gid: str, tournament_id: str | None, holder: Holder, key: str | bytes
                 ) -> str | None:
     """**Who may write a game**: :data:`TABLE` (this browser is at its table, or the
     game's token), :data:`DIRECTOR` (of its tournament), or None."""
-    if gid in holder.games or (holder.bearer is not None
-                               and same(holder.bearer, game_token(gid, key))):
+    if gid in holder.games or same(holder.bearer, game_token(gid, key)):
         return TABLE
-    if tournament_id is not None and (
-            tournament_id in holder.directs
-            or (holder.bearer is not None
-                and same(holder.bearer, tournament_token(tournament_id, key)))):
+    if tournament_id is not None and (tournament_id in holder.directs or same(
+            holder.bearer, tournament_token(tournament_id, key))):
         return DIRECTOR
     return None
 
@@ -104,18 +95,16 @@ def club_right(cid: str, holder: Holder, key: str | bytes, home: bool,
     given = holder.bearer
     if home:
         return MANAGER if holder.host else MEMBER
-    if cid in holder.manages or (given is not None and same(given, club_token(cid, key))):
+    if cid in holder.manages or same(given, club_token(cid, key)):
         return MANAGER
     marks = {m.partition(":")[2] for m in holder.club_directs if m.partition(":")[0] == cid}
     if marks or given is not None:
         named = {str(d) for d in directors()}
-        if marks & named or (given is not None and any(
-                same(given, club_director_token(cid, int(d), key)) for d in named)):
+        if marks & named or any(same(given, club_director_token(cid, int(d), key))
+                                for d in named):
             return DIRECTOR
-    tokens = holder.member_tokens(cid)
-    if tokens and is_member(tokens):
-        return MEMBER
-    return None
+    tokens = [t for c, t in holder.members if c == cid] + ([given] if given is not None else [])
+    return MEMBER if tokens and is_member(tokens) else None
 
 
 def at_least(right: str | None, wanted: str) -> bool:
@@ -129,15 +118,7 @@ def may_read(public: bool, club: str | None, table: str | None) -> bool:
     return public or club is not None or table is not None
 
 
-def may_manage(club: str | None) -> bool:
-    return club == MANAGER
-
-
 def may_direct_club(club: str | None) -> bool:
     """Whether a club right makes and directs the club's tournaments."""
     return at_least(club, DIRECTOR)
 
-
-def may_play_in(club: str | None) -> bool:
-    """Whether a club right starts the club's games."""
-    return at_least(club, MEMBER)

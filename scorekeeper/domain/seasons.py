@@ -28,8 +28,7 @@ class Season(rating_reads.StoredSeason):
     """A season of the club (``id`` None: the calendar year of a club that named none)."""
 
     def json(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "starts": self.starts, "ends": self.ends,
-                "scoring": self.scoring, "best": self.best}
+        return {k: v for k, v in asdict(self).items() if k != "club_id"}
 
 
 @dataclass(frozen=True)
@@ -41,20 +40,13 @@ class Night:
 
 
 @dataclass(frozen=True)
-class Line:
-    """A player's line of the season table."""
+class Line(rules.SeasonLine):
+    """A player's line of the season table, with their rating now."""
 
-    player: int
-    name: str
-    points: Fraction
-    nights: int
-    games: int
-    wins: int
-    counted: int
-    rank: int
-    rating: float | None
-    mu: float | None
-    sigma: float | None
+    name: str = "?"
+    rating: float | None = None
+    mu: float | None = None
+    sigma: float | None = None
     #: The player's rated games (every club game that counts, not this season's alone).
     rated: int = 0
 
@@ -119,13 +111,12 @@ def all_of(db: Database, club: str) -> list[Season]:
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
-def _day(value: Any, field: str) -> str:
+def _day(value: Any) -> str | None:
+    text = value.strip() if isinstance(value, str) else ""
     try:
-        if isinstance(value, str) and _DAY.fullmatch(value.strip()):
-            return date.fromisoformat(value.strip()).isoformat()
-    except ValueError:
-        pass
-    raise InvalidInput([Problem(field, N_("Give a date as YYYY-MM-DD."))])
+        return date.fromisoformat(text).isoformat() if _DAY.fullmatch(text) else None
+    except ValueError:  # a month or day that no calendar has
+        return None
 
 
 def define(db: Database, club: str, name: Any, starts: Any, ends: Any, scoring: Any,
@@ -136,13 +127,10 @@ def define(db: Database, club: str, name: Any, starts: Any, ends: Any, scoring: 
     text = name.strip() if isinstance(name, str) else ""
     if not 0 < len(text) <= NAME_MAX:
         problems.append(Problem("name", N_("Name the season (up to 60 characters).")))
-    days: dict[str, str] = {}
-    for field, value in (("starts", starts), ("ends", ends)):
-        try:
-            days[field] = _day(value, field)
-        except InvalidInput as e:
-            problems.extend(e.problems)
-    if len(days) == 2 and days["ends"] < days["starts"]:
+    days = {field: _day(value) for field, value in (("starts", starts), ("ends", ends))}
+    problems += [Problem(field, N_("Give a date as YYYY-MM-DD.")) for field, day in days.items()
+                 if day is None]
+    if None not in days.values() and days["ends"] < days["starts"]:  # type: ignore[operator]
         problems.append(Problem("ends", N_("A season ends on or after the day it starts.")))
     if scoring not in SCORINGS:
         problems.append(Problem("scoring", N_("Add up points or places.")))
@@ -184,8 +172,8 @@ def table(db: Database, season: Season) -> list[Line]:
     out = []
     for r in rows:
         mu, sigma, conservative, games = rated.get(r.player, (None, None, None, 0))
-        out.append(Line(r.player, names.get(r.player, "?"), r.points, r.nights, r.games,
-                        r.wins, r.counted, r.rank, conservative, mu, sigma, games))
+        out.append(Line(**vars(r), name=names.get(r.player, "?"), rating=conservative, mu=mu,
+                        sigma=sigma, rated=games))
     return out
 
 
@@ -242,10 +230,8 @@ def head_to_head(db: Database, season: Season, a: int, b: int) -> HeadToHead:
     how often each finished above the other, and their points in those games."""
     names = [_member(db, season, pid) for pid in (a, b)]
     games = figure_reads.games_together(db, a, b, season.club_id, season.starts, season.ends)
-    return HeadToHead(names[0], names[1], len(games),
-                      sum(1 for g in games if g[3] < g[5]),
-                      sum(1 for g in games if g[5] < g[3]),
-                      sum(1 for g in games if g[3] == g[5]),
+    return HeadToHead(*names, len(games), sum(g[3] < g[5] for g in games),
+                      sum(g[5] < g[3] for g in games), sum(g[3] == g[5] for g in games),
                       sum(g[2] for g in games), sum(g[4] for g in games))
 
 

@@ -10,6 +10,7 @@ import logging
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 from typing import Any
 
 from sqlite_utils import Database
@@ -32,8 +33,7 @@ from ..storage.game_reads import GameNotFound
 from . import bus, events, figures, handlers, ratings, variants  # noqa: F401 - handlers: registered
 from .errors import Refusal
 
-__all__ = ["Conflict", "Frozen", "Game", "GameNotFound", "InvalidInput", "create_game",
-           "delete_game", "enter_deal", "load", "undo_last"]
+__all__ = ["GameNotFound", "InvalidInput"]  # asked here by the web
 
 
 class Conflict(Refusal):
@@ -82,21 +82,12 @@ class Game:
                                            self.stored.results, checked=False)
         return self._state
 
-    @property
-    def id(self) -> str:
-        return self.stored.id
-
-    @property
-    def players(self) -> list[str]:
-        return self.stored.players
-
-    @property
-    def version(self) -> int:
-        return self.stored.version
+    id = property(attrgetter("stored.id"))
+    players = property(attrgetter("stored.players"))
+    version = property(attrgetter("stored.version"))
 
     @property
     def recorded(self) -> int:
-        """How many deals are recorded."""
         return len(self.stored.results)
 
     @property
@@ -191,10 +182,9 @@ def rematch(db: Database, game: Game, names: list[str], first_dealer: int,
 def _not_a_table(db: Database, game: Game, refusal: str) -> None:
     """Refuse a tournament's game (:class:`Frozen` once its night is closed)."""
     where = tournament_reads.table_of_game(db, game.id)
-    if where is not None and where.closed:
-        raise Frozen(game.id, where.tournament_id)
     if where is not None:
-        raise InvalidInput([Problem("", refusal)])
+        raise Frozen(game.id, where.tournament_id) if where.closed \
+            else InvalidInput([Problem("", refusal)])
 
 
 def _write(game: Game, happened: list[Any], write: Callable[..., Any], *args: Any,
@@ -310,9 +300,8 @@ def sign(db: Database, game: Game, seat: Any, version: Any, by: str = "table") -
     _check_version(game, None, version)
     if not game.state.finished:
         raise InvalidInput([Problem("", N_("A game is signed when it is over."))])
-    seats = range(len(game.players))
-    if not (checks.is_int(seat) and (seat in seats or (seat == DIRECTOR_SEAT
-                                                        and by == "director"))):
+    if not (checks.is_int(seat) and (0 <= seat < len(game.players)
+                                     or (seat == DIRECTOR_SEAT and by == "director"))):
         raise InvalidInput([Problem("seat", N_("Choose who signs: one of the players."))])
     _write(game, [events.GameSigned(game.id, game.version + 1, seat, by)],
            game_writes.sign_game, db, game.id, seat, version, by)
@@ -347,9 +336,8 @@ def _is_builtin(rules: Any) -> bool:
     return bool(rules.data.get("imported")) and not taken & set(rules.data["name"].values())
 
 
-def import_game(db: Database, family_key: Any, snapshot: Any, names: Any,
-                settings: Any, results: Any,
-                history: Callable[[int], list[dict[str, Any]]],
+def import_game(db: Database, family_key: Any, snapshot: Any, names: Any, settings: Any,
+                results: Any, history: Callable[[int], list[dict[str, Any]]],
                 created_at: str | None, max_games: int | None = None,
                 max_variants: int | None = None, club: str = connection.HOME_CLUB) -> str:
     """Check a whole game read from a file and store it under a new id; ``history(deals)``

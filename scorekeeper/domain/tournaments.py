@@ -19,14 +19,13 @@ from ..rules import checks, draw
 from ..rules.errors import N_, InvalidInput, Problem, UnknownRuleset
 from ..rules.standings import SCORINGS
 from ..storage import connection, people_writes, tournament_writes
-from ..storage.tournament_reads import TournamentNotFound, TournamentTable, table_of_game
+from ..storage.tournament_reads import TournamentTable, table_of_game
 from ..storage.tournament_reads import tournament_changes as changes
 from . import bus, events, service, variants
 from .errors import Refusal
 from .night import (
     LiveStandings,
     Screen,
-    ScreenLine,
     Tournament,
     confirmed,
     live_standings,
@@ -35,11 +34,9 @@ from .night import (
     signatures,
 )
 
-__all__ = ["MAX_PLAYERS", "MAX_ROUNDS", "MIN_PLAYERS", "NAME_MAX", "SCORINGS", "SEED_MAX",
-           "SIZES", "UNFAIR", "LiveStandings", "NotNow", "Screen", "ScreenLine", "Tournament",
-           "TournamentNotFound", "Unsigned", "add_player", "changes", "close", "confirmed",
-           "create", "draw_next", "live_standings", "load", "per_seat", "reopen", "screen",
-           "signatures", "table_of_game", "withdraw"]
+#: What callers read here though it is made elsewhere.
+__all__ = ["SCORINGS", "LiveStandings", "Screen", "Tournament", "changes", "confirmed",
+           "live_standings", "load", "screen", "signatures", "table_of_game"]
 
 MIN_PLAYERS = 8
 #: The most players a tournament takes: 1,000 tables of four.
@@ -157,17 +154,16 @@ def _fair_by_points(db: Database, rulesets: Mapping[str, str]) -> list[Problem]:
     for size, share in sorted(shares.items()):
         params = {"size": int(size), "points": getattr(found[size], "expected_sum", 0)}
         if share is None:
-            problems.append(Problem("scoring", N_(
+            message, params = N_(
                 "Tables of %(size)s: with these rules what a game adds up to depends on "
                 "the play (multipliers, or the others paying when one player takes every "
-                "trick)."), {"size": int(size)}))
+                "trick)."), {"size": int(size)}
         elif share.denominator == 1:
-            problems.append(Problem("scoring", N_(
-                "Tables of %(size)s: a game of these rules adds up to %(points)s, "
-                "%(each)s a player."), {**params, "each": _signed(int(share))}))
+            message, params["each"] = N_("Tables of %(size)s: a game of these rules adds up "
+                                         "to %(points)s, %(each)s a player."), _signed(int(share))
         else:
-            problems.append(Problem("scoring", N_(
-                "Tables of %(size)s: a game of these rules adds up to %(points)s."), params))
+            message = N_("Tables of %(size)s: a game of these rules adds up to %(points)s.")
+        problems.append(Problem("scoring", message, params))
     return [*problems, Problem("scoring", UNFAIR)]
 
 
@@ -293,9 +289,9 @@ def draw_next(db: Database, tid: str, number: Any = None,
     so that a form sent twice draws it once."""
     t = load(db, tid)
     nxt = t.current + 1
-    if number is not None and checks.whole_number(number) != nxt:
-        raise NotNow(DRAWN, round=t.current) if checks.whole_number(number) == t.current \
-            else NotNow(CHANGED)
+    meant = checks.whole_number(number)
+    if number is not None and meant != nxt:
+        raise NotNow(DRAWN, round=t.current) if meant == t.current else NotNow(CHANGED)
     if t.closed:
         raise NotNow(CLOSED)
     if t.current >= t.planned:
@@ -306,20 +302,14 @@ def draw_next(db: Database, tid: str, number: Any = None,
     names = {n: p.name for n, p in t.players.items()}
     _write(nxt, tournament_writes.add_round, db, tid, nxt,
            _tables(db, t.rulesets, names, drawn, max_games))
-    bus.publish([events.RoundDrawn(tid, None, nxt,
-                            tuple(table.game_id for table in t.rounds[t.current - 1]))])
+    bus.publish([events.RoundDrawn(tid, None, nxt, tuple(tb.game_id for tb in t.rounds[-1]))])
     return load(db, tid)
 
 
 def add_player(db: Database, tid: str, name: Any) -> int:
     """A late arrival, drawn from the next round on; their entry number."""
     t = _open(db, tid)
-    typed = checks.clean_name(name)
-    if not typed:
-        raise InvalidInput([Problem("name", N_("Enter a name."))])
-    if len(typed) > checks.NAME_MAX:
-        raise InvalidInput([Problem("name", N_("A name can have at most %(max)s characters; this one has %(count)s."),
-                                    {"max": checks.NAME_MAX, "count": len(typed)})])
+    typed = checks.typed_name(name, "name", N_("Enter a name."))
     draw.table_sizes(len(t.active) + 1, _sizes(t.rulesets))
     try:
         number = _write(t.current + 1, tournament_writes.add_tournament_player, db, tid,

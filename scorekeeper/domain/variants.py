@@ -4,6 +4,7 @@ be played and whether its totals add up; it is deleted only while no game plays 
 """
 from __future__ import annotations
 
+import contextlib
 import re
 import secrets
 import unicodedata
@@ -82,11 +83,10 @@ def create(db: Database, document: Any, max_variants: int | None = None,
     if not isinstance(document, dict):
         raise InvalidInput([Problem("", N_("Send the ruleset as a JSON object."))])
     family = registry.get(document["family"]) if "family" in document else _offering()
-    documents = family.documents if family else None
-    if family is None or documents is None:
+    if family is None or family.documents is None:
         raise InvalidInput([Problem("family", N_(
             "House variants of this game are not offered yet."))])
-    data = _checked(family, documents, document, _new_id)
+    data = _checked(family, family.documents, document, _new_id)
     house_writes.create_ruleset(db, data["id"], family.key, data, data.get("made_by"), club)
     return data["id"]
 
@@ -135,11 +135,8 @@ def from_file(db: Database, family: Family, rules: Any,
 
 def delete(db: Database, ruleset_id: str) -> None:
     """Delete a variant (``RulesetInUse`` while a game is played with it)."""
-    try:
+    with contextlib.suppress(UnknownRuleset):
         registry.find(ruleset_id)
-    except UnknownRuleset:
-        pass
-    else:
         raise InvalidInput([Problem("", N_("A built-in ruleset cannot be deleted."))])
     try:
         house_writes.delete_ruleset(db, ruleset_id)

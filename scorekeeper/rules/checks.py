@@ -20,6 +20,7 @@ from .errors import N_, InvalidInput, Problem
 #: More digits than any score, count or seat needs; longer strings are not numbers here.
 MAX_DIGITS = 9
 NAME_MAX = 40
+TOO_LONG = N_("A name can have at most %(max)s characters; this one has %(count)s.")
 
 
 def is_int(value: Any) -> bool:
@@ -33,16 +34,11 @@ def is_int(value: Any) -> bool:
 
 def whole_number(value: Any) -> int | None:
     """An int from an int or from ASCII digits with one optional minus; else None."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
+    if is_int(value):
         return value
-    if isinstance(value, str):
-        text = value.strip()
-        digits = text.removeprefix("-")
-        if digits and len(digits) <= MAX_DIGITS and digits.isascii() and digits.isdigit():
-            return int(text)
-    return None
+    text = value.strip() if isinstance(value, str) else ""
+    number = text.removeprefix("-")
+    return int(text) if digits(number) and len(number) <= MAX_DIGITS else None
 
 
 def digits(text: Any) -> bool:
@@ -60,9 +56,7 @@ def page(value: Any, pages: int) -> int | None:
     >>> page("2", 100), page("²", 100), page("0", 100), page("100", 100), page(None, 9)
     (2, None, None, None, None)
     """
-    if not digits(value) or len(value) > MAX_DIGITS:
-        return None
-    number = int(value)
+    number = int(value) if digits(value) and len(value) <= MAX_DIGITS else 0
     return number if 0 < number < pages else None
 
 
@@ -80,14 +74,10 @@ def fill_last(values: list[int | None], total: int) -> list[int | None]:
     [3, None, None, 4]
     """
     missing = [i for i, v in enumerate(values) if v is None]
-    if len(missing) != 1:
-        return values
     rest = total - sum(v for v in values if v is not None)
-    if rest < 0:
+    if len(missing) != 1 or rest < 0:
         return values
-    filled = list(values)
-    filled[missing[0]] = rest
-    return filled
+    return [rest if v is None else v for v in values]
 
 
 def counts(values: Any, size: int, total: int, name: str, problems: list[Problem],
@@ -106,30 +96,22 @@ def counts(values: Any, size: int, total: int, name: str, problems: list[Problem
     if not isinstance(values, (list, tuple)) or len(values) != size:
         problems.append(Problem(name, shape_message, {"players": size}))
         return None
-    parsed: list[int | None] = []
-    ok = True
-    for i, value in enumerate(values):
-        number = None if blank(value) else whole_number(value)
-        if not blank(value) and (number is None or not 0 <= number <= total):
-            problems.append(Problem(f"{name}.{i}", N_("Enter a whole number from 0 to %(max)s."),
-                                    {"max": total}))
-            ok = False
-        parsed.append(number)
-    if not ok:
+    parsed = [None if blank(v) else whole_number(v) for v in values]
+    bad = [Problem(f"{name}.{i}", N_("Enter a whole number from 0 to %(max)s."), {"max": total})
+           for i, (v, n) in enumerate(zip(values, parsed))
+           if not blank(v) and (n is None or not 0 <= n <= total)]
+    problems += bad
+    if bad:
         return None
-    known = sum(v for v in parsed if v is not None)
-    if known > total:
-        problems.append(Problem(name, N_("These must add up to %(total)s; they add up to "
-                                         "%(got)s."), {"total": total, "got": known}))
-        return None
-    parsed = fill_last(parsed, total)
-    for i, value in enumerate(parsed):
-        if value is None:
-            problems.append(Problem(f"{name}.{i}", N_("Enter a number.")))
-            ok = False
-    if not ok:
-        return None
-    got = sum(parsed)  # type: ignore[arg-type]
+    got = sum(v for v in parsed if v is not None)
+    if got <= total:
+        parsed = fill_last(parsed, total)
+        bad = [Problem(f"{name}.{i}", N_("Enter a number.")) for i, v in enumerate(parsed)
+               if v is None]
+        problems += bad
+        if bad:
+            return None
+        got = sum(parsed)  # type: ignore[arg-type]
     if got != total:
         problems.append(Problem(name, N_("These must add up to %(total)s; they add up to "
                                          "%(got)s."), {"total": total, "got": got}))
@@ -165,6 +147,16 @@ def person_key(name: Any) -> str:
     return unicodedata.normalize("NFKC", clean_name(name)).casefold()
 
 
+def typed_name(value: Any, field: str, empty: str, limit: int = NAME_MAX) -> str:
+    """A name entered at ``field``, cleaned: ``empty`` if there is none, or too long."""
+    name = clean_name(value)
+    if not name:
+        raise InvalidInput([Problem(field, empty)])
+    if len(name) > limit:
+        raise InvalidInput([Problem(field, TOO_LONG, {"max": limit, "count": len(name)})])
+    return name
+
+
 def names(given: Any, players: int) -> list[str]:
     """The players' names in seat order, each present, short enough and different
     (trailing blanks beyond ``players`` dropped)."""
@@ -182,7 +174,7 @@ def names(given: Any, players: int) -> list[str]:
         if not name:
             problems.append(Problem(f"players.{i}", N_("Enter a name.")))
         elif len(name) > NAME_MAX:
-            problems.append(Problem(f"players.{i}", N_("A name can have at most %(max)s characters; this one has %(count)s."),
+            problems.append(Problem(f"players.{i}", TOO_LONG,
                                     {"max": NAME_MAX, "count": len(name)}))
         elif person_key(name) in seen:
             problems.append(Problem(f"players.{i}", N_("Each player needs a different name.")))

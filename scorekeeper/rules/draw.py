@@ -17,6 +17,7 @@ import random
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import accumulate, combinations, permutations
 
 from .errors import N_, InvalidInput, Problem
 
@@ -59,15 +60,12 @@ def table_sizes(count: int, sizes: Collection[int]) -> list[int]:
     fours_at_most = count // 4 if 4 in allowed else 0
     for fours in range(fours_at_most, -1, -1):
         rest = count - 4 * fours
-        best: tuple[int, int] | None = None   # (threes, fives), the fewest tables
-        for fives in range(rest // 5 if 5 in allowed else 0, -1, -1):
-            threes, left = divmod(rest - 5 * fives, 3)
-            if left or (threes and 3 not in allowed):
-                continue
-            if best is None or threes + fives < sum(best):
-                best = (threes, fives)
-        if best is not None and count > 0:
-            return [5] * best[1] + [4] * fours + [3] * best[0]
+        fits = [(threes, fives) for fives in range(rest // 5 if 5 in allowed else 0, -1, -1)
+                for threes, left in [divmod(rest - 5 * fives, 3)]
+                if not left and (not threes or 3 in allowed)]
+        if fits and count > 0:
+            threes, fives = min(fits, key=sum)  # the fewest tables
+            return [5] * fives + [4] * fours + [3] * threes
     raise InvalidInput([Problem("players", N_("%(count)s players cannot sit at tables of "
                                               "%(sizes)s."),
                                 {"count": count, "sizes": ", ".join(map(str, sorted(allowed)))})])
@@ -81,14 +79,8 @@ def meetings(rounds: Iterable[Iterable[Sequence[int]]]) -> Counter[frozenset[int
     >>> met[frozenset({1, 2})], met[frozenset({5, 6})], met[frozenset({1, 4})], met[frozenset({1, 5})]
     (2, 2, 1, 0)
     """
-    met: Counter[frozenset[int]] = Counter()
-    for tables in rounds:
-        for table in tables:
-            seated = list(table)
-            for i, a in enumerate(seated):
-                for b in seated[i + 1:]:
-                    met[frozenset((a, b))] += 1
-    return met
+    return Counter(frozenset(pair) for tables in rounds for table in tables
+                   for pair in combinations(table, 2))
 
 
 def cost_of(met: int) -> int:
@@ -123,10 +115,8 @@ def draw_round(players: Sequence[int], sizes: Collection[int], seed: str, number
     if not any(times):
         order = list(range(len(ordered)))
         rng.shuffle(order)
-        groups, start = [], 0
-        for size in shape:
-            groups.append(order[start:start + size])
-            start += size
+        ends = list(accumulate(shape))
+        groups = [order[end - size:end] for size, end in zip(shape, ends, strict=True)]
     else:
         groups = _best(times, shape, rng)
     tables = []
@@ -143,8 +133,7 @@ def repeats(tables: Iterable[Sequence[int]], met: Mapping[frozenset[int], int]) 
     >>> repeats([(1, 2, 3)], {frozenset({1, 2}): 2, frozenset({4, 5}): 1})
     1
     """
-    return sum(1 for t in tables for i, a in enumerate(t) for b in t[i + 1:]
-               if met.get(frozenset((a, b)), 0))
+    return sum(1 for t in tables for pair in combinations(t, 2) if met.get(frozenset(pair), 0))
 
 
 # --- the search ------------------------------------------------------------------------------
@@ -160,11 +149,8 @@ def _best(times: list[dict[int, int]], shape: list[int], rng: random.Random) -> 
     first = groups
     while budget[0] > 0:
         ahead = [dict(w) for w in weights]
-        for group in groups:
-            for a in group:
-                for b in group:
-                    if a != b:
-                        ahead[a][b] = cost_of(times[a].get(b, 0) + 1)
+        for a, b in (pair for group in groups for pair in permutations(group, 2)):
+            ahead[a][b] = cost_of(times[a].get(b, 0) + 1)
         spend = [min(WORK // 40, budget[0])]
         budget[0] -= spend[0]
         if _search(ahead, shape, rng, spend)[0] == 0:
@@ -191,13 +177,10 @@ def _search(weights: list[dict[int, int]], shape: list[int], rng: random.Random,
         tabu = [0] * n
         step = stall = 0
         while cost and len(tables) > 1 and stall < stall_limit and budget[0] > 0:
-            step += 1
-            stall += 1
+            step, stall = step + 1, stall + 1
             budget[0] -= STEP + n + len(tables)
-            clashing = [p for p in range(n) if own[p]]
-            p = rng.choice(clashing)
-            here = pos[p]
-            mine = tables[here]
+            p = rng.choice([p for p in range(n) if own[p]])
+            here, mine = pos[p], tables[pos[p]]
             toward = [0] * len(tables)
             for x, w in weights[p].items():
                 toward[pos[x]] += w
@@ -208,9 +191,8 @@ def _search(weights: list[dict[int, int]], shape: list[int], rng: random.Random,
                 budget[0] -= len(other) * len(mine)
                 for q in other:
                     wq = weights[q]
-                    w_pq = wq.get(p, 0)
                     delta = (toward[t] + sum(wq.get(x, 0) for x in mine)
-                             - 2 * w_pq - own[p] - own[q])
+                             - 2 * wq.get(p, 0) - own[p] - own[q])
                     if tabu[q] > step and cost + delta >= best_cost:
                         continue
                     if pick is None or delta < pick_delta:
@@ -249,16 +231,12 @@ def _greedy(weights: list[dict[int, int]], shape: list[int],
     open_tables = list(range(len(shape)))
     rng.shuffle(open_tables)
     for turn, p in enumerate(order):
-        clash: dict[int, int] = {}
+        clash: Counter[int] = Counter()
         for x, w in weights[p].items():
             if pos[x] >= 0:
-                clash[pos[x]] = clash.get(pos[x], 0) + w
-        chosen = None
-        for k in range(len(open_tables)):
-            t = open_tables[(turn + k) % len(open_tables)]
-            if t not in clash:
-                chosen = t
-                break
+                clash[pos[x]] += w
+        turned = (open_tables[(turn + k) % len(open_tables)] for k in range(len(open_tables)))
+        chosen = next((t for t in turned if t not in clash), None)
         if chosen is None:
             chosen = min(open_tables, key=lambda t: clash[t])
         tables[chosen].append(p)

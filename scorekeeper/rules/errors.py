@@ -23,11 +23,7 @@ class Problem:
         return translate(self.message) % self.params
 
 
-class RulesError(Exception):
-    """Base of every error the rules core raises on purpose."""
-
-
-class InvalidInput(RulesError):
+class InvalidInput(Exception):
     """Input the app refuses (a set-up, a deal, an import), with every problem found."""
 
     def __init__(self, problems: list[Problem]):
@@ -39,11 +35,11 @@ class InvalidDeal(InvalidInput):
     """A deal result the rules make impossible."""
 
 
-class UnknownRuleset(RulesError):
+class UnknownRuleset(Exception):
     """No ruleset of that name is registered."""
 
 
-class RulesetError(RulesError, ValueError):
+class RulesetError(ValueError):
     """Ruleset data that cannot be loaded; the untranslated message names the fault."""
 
 

@@ -14,7 +14,7 @@ def places(totals: Sequence[int]) -> list[int]:
     >>> places([120, -40, 120, -200])
     [1, 3, 1, 4]
     """
-    return [1 + sum(1 for other in totals if other > t) for t in totals]
+    return [1 + sum(other > t for other in totals) for t in totals]
 
 
 def shared_places(totals: Sequence[int]) -> list[Fraction]:
@@ -24,12 +24,8 @@ def shared_places(totals: Sequence[int]) -> list[Fraction]:
     >>> [str(p) for p in shared_places([120, -40, 120, -200])]
     ['3/2', '3', '3/2', '4']
     """
-    out = []
-    for t in totals:
-        above = sum(1 for other in totals if other > t)
-        tied = sum(1 for other in totals if other == t)
-        out.append(Fraction(2 * above + tied + 1, 2))  # the middle of above+1 … above+tied
-    return out
+    # the middle of above+1 … above+tied
+    return [Fraction(2 * sum(o > t for o in totals) + totals.count(t) + 1, 2) for t in totals]
 
 
 def above_middle(totals: Sequence[int]) -> list[Fraction]:

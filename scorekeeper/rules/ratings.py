@@ -9,11 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 
 from openskill.models import PlackettLuce
-
-from .places import places
 
 MU = 25.0
 SIGMA = 25.0 / 3
@@ -61,30 +58,20 @@ class Rating:
         return self.mu - Z * self.sigma
 
 
-@cache
-def _model() -> PlackettLuce:
-    return PlackettLuce(mu=MU, sigma=SIGMA)
-
-
-def rate(before: Sequence[Rating], totals: Sequence[int]) -> list[Rating]:
-    """Each seat's rating after one game, by its total (equal totals share a place).
-
-    >>> after = rate([Rating(), Rating(), Rating()], [30, -10, -20])
-    >>> after[0].mu > after[1].mu > after[2].mu and after[2].mu < 25
-    True
-    >>> a, b, c = rate([Rating(), Rating(), Rating()], [10, 10, -20])
-    >>> a == b and a.sigma < SIGMA
-    True
-    """
-    if len(before) != len(totals):
-        raise ValueError("a rating and a total per seat")
-    return rate_places(before, places(totals))
+_MODEL = PlackettLuce(mu=MU, sigma=SIGMA)
 
 
 def rate_places(before: Sequence[Rating], placed: Sequence[int]) -> list[Rating]:
     """Each seat's rating after a game in which it took place ``placed`` (1 best; equal
-    places tie)."""
-    model = _model()
-    teams = [[model.rating(mu=r.mu, sigma=r.sigma)] for r in before]
-    rated = model.rate(teams, ranks=[float(p) for p in placed])
-    return [Rating(team[0].mu, team[0].sigma) for team in rated]
+    places tie).
+
+    >>> after = rate_places([Rating(), Rating(), Rating()], [1, 2, 3])
+    >>> after[0].mu > after[1].mu > after[2].mu and after[2].mu < 25
+    True
+    >>> a, b, c = rate_places([Rating(), Rating(), Rating()], [1, 1, 3])
+    >>> a == b and a.sigma < SIGMA
+    True
+    """
+    teams = [[_MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
+    return [Rating(team[0].mu, team[0].sigma)
+            for team in _MODEL.rate(teams, ranks=[float(p) for p in placed])]

@@ -7,6 +7,7 @@ each player's best ``best`` nights.
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -64,14 +65,10 @@ def night(games: Iterable[Sequence[Seat]], scoring: str = "points") -> list[Nigh
     [(7, 25, '1', 3, 2, 1), (8, -5, '2', 3, 2, 1), (9, -20, '3', 3, 1, 0)]
     """
     games = [list(g) for g in games]
-    players = sorted({s.player for g in games for s in g})
-    rows = standings(games, players, scoring)
-    out = []
-    for row in rows:
-        tied = sum(1 for r in rows if r.rank == row.rank)
-        place = row.rank + Fraction(tied - 1, 2)
-        out.append(NightLine(row.player, row.points, place, len(rows), row.games, row.wins))
-    return out
+    rows = standings(games, sorted({s.player for g in games for s in g}), scoring)
+    tied = Counter(r.rank for r in rows)
+    return [NightLine(r.player, r.points, r.rank + Fraction(tied[r.rank] - 1, 2), len(rows),
+                      r.games, r.wins) for r in rows]
 
 
 def season(nights: Iterable[Sequence[NightLine]], scoring: str = "points",
@@ -94,27 +91,17 @@ def season(nights: Iterable[Sequence[NightLine]], scoring: str = "points",
     if best is not None and best < 1:
         raise ValueError("best must be at least 1")
     scores: dict[int, list[Fraction]] = {}
-    games: dict[int, int] = {}
-    wins: dict[int, int] = {}
-    for lines in nights:
-        for line in lines:
-            scores.setdefault(line.player, []).append(line.scored(scoring))
-            games[line.player] = games.get(line.player, 0) + line.games
-            wins[line.player] = wins.get(line.player, 0) + line.wins
-    points: dict[int, Fraction] = {}
-    counted: dict[int, int] = {}
-    for player, nights_points in scores.items():
-        kept = sorted(nights_points, reverse=True)[:best] if best else nights_points
-        points[player] = sum(kept, Fraction(0))
-        counted[player] = len(kept)
-
-    def key(p: int) -> tuple[Fraction, int]:
-        return points[p], wins[p]
-
-    order = sorted(scores, key=lambda p: (-points[p], -wins[p], p))
+    games: Counter[int] = Counter()
+    wins: Counter[int] = Counter()
+    for line in (line for lines in nights for line in lines):
+        scores.setdefault(line.player, []).append(line.scored(scoring))
+        games[line.player] += line.games
+        wins[line.player] += line.wins
+    kept = {p: sorted(s, reverse=True)[:best] if best else s for p, s in scores.items()}
+    points = {p: sum(k, Fraction(0)) for p, k in kept.items()}
     out: list[SeasonLine] = []
-    for i, p in enumerate(order):
-        rank = out[-1].rank if out and key(order[i - 1]) == key(p) else i + 1
-        out.append(SeasonLine(p, points[p], len(scores[p]), games[p], wins[p], counted[p],
-                              rank))
+    for i, p in enumerate(sorted(scores, key=lambda p: (-points[p], -wins[p], p))):
+        same = out and (out[-1].points, out[-1].wins) == (points[p], wins[p])
+        out.append(SeasonLine(p, points[p], len(scores[p]), games[p], wins[p], len(kept[p]),
+                              out[-1].rank if same else i + 1))
     return out

@@ -63,23 +63,18 @@ def standings(games: Iterable[Sequence[Seat]], players: Iterable[int],
     [(1, 30, 1, 1), (3, 10, 1, 2), (2, -40, 0, 3)]
     """
     points: dict[int, int | Fraction] = dict.fromkeys(players, 0)
-    wins = dict.fromkeys(points, 0)
-    played = dict.fromkeys(points, 0)
+    wins, played = dict.fromkeys(points, 0), dict.fromkeys(points, 0)
     best: dict[int, int | None] = dict.fromkeys(points)
     for seats in games:
         totals = [s.total for s in seats]
         top = max(totals, default=0)
-        by_place = place_points(totals) if scoring == "places" else None
-        for i, seat in enumerate(seats):
-            p = seat.player
-            if p not in points:
-                points[p], wins[p], played[p], best[p] = 0, 0, 0, None
-            points[p] += by_place[i] if by_place is not None else seat.total
-            wins[p] += seat.total == top
-            played[p] += 1
-            b = best[p]
-            best[p] = seat.total if b is None or seat.total > b else b
-
+        gets = place_points(totals) if scoring == "places" else totals
+        for seat, got in zip(seats, gets, strict=True):
+            p, b = seat.player, best.get(seat.player)
+            points[p] = points.get(p, 0) + got
+            wins[p] = wins.get(p, 0) + (seat.total == top)
+            played[p] = played.get(p, 0) + 1
+            best[p] = seat.total if b is None else max(b, seat.total)
     keys = {p: (-x, -wins[p], -best[p] if best[p] is not None else math.inf)
             for p, x in points.items()}
     order = sorted(points, key=lambda p: (keys[p], p))
