@@ -68,8 +68,9 @@ phone does what its page does: its game's stream brings a ``round`` event, it fe
 the event's ``spread`` (the server scales it to the round's tables: 15 s at 1,000), as
 live.js waits, takes its own seat's player's link and, at a moment drawn evenly over ``--follow-within`` seconds (60:
 people tap at their own pace), loads the new table's game page and opens that game's
-stream: it is then at its new table. Each new table saves its deals (every ``--interval``
-s) once its four phones are there. Printed: the draw's time, when every phone was told,
+stream: it is then at its new table. Each new table saves a deal every ``--interval`` s
+once its four phones are there, its first at a random moment within one interval (a deal
+takes that long to play). Printed: the draw's time, when every phone was told,
 how many phones reached their new table and when the last did, the phones' and
 projectors' p95 page from the draw until then (the fragment and the new page apart),
 the round 2 saves and the server's share of its core; the p95 page ≤ 100 ms and every
@@ -758,9 +759,10 @@ async def round_change(port: int, pid: int, fx: Fixture, phones: list[list[Follo
     its game page hears the ``round`` event and fetches where its table's players sit now
     (live.js), the player taps their new table at a moment spread evenly over
     ``--follow-within`` seconds (people do not all tap at once), the new game page loads
-    and its stream opens: the phone is at its new table. Each new table starts saving its
-    deals (every ``--interval`` s) once its four phones are there, as a table starts to
-    play. Measured: the draw, every phone told, the pages (phones', projectors') from the
+    and its stream opens: the phone is at its new table. Each new table starts playing
+    once its four phones are there and saves a deal every ``--interval`` s, its first at a
+    random moment within one interval of sitting down (a deal takes that long to play; the
+    tables' moments spread as in round 1). Measured: the draw, every phone told, the pages (phones', projectors') from the
     draw until the last phone is there, how long that took, the server's processor."""
     everyone = [p for table in phones for p in table]
     rng = random.Random(34)
@@ -790,10 +792,13 @@ async def round_change(port: int, pid: int, fx: Fixture, phones: list[list[Follo
     deadline = began + args.follow_within + 30.0
     from scorekeeper.web import access  # the new games' tokens: HMACs under the bench's key
 
+    first_deal = {gid: rng.uniform(0.0, args.interval) for gid in games}
+
     async def table_plays(index: int, gid: str) -> None:
         await ready[gid].wait()
         await table_saves(port, index, gid, access.token(gid, SECRET), None, fx.results,
-                          time.perf_counter(), deadline, saves, tally, args.interval)
+                          time.perf_counter() + first_deal[gid], deadline, saves, tally,
+                          args.interval)
 
     for gid in games:
         ready[gid] = asyncio.Event()
