@@ -290,3 +290,15 @@ def test_undo_restores_the_start_rank():
     b = play(new_board(contract("kurnik-4"), 0), "JC")
     assert undo(b).start_rank is None
     assert names(legal_cards(undo(b)))[:3] == ["2S", "3S", "4S"]
+
+
+def test_a_loteryjka_without_an_ace_option_is_noted_ace_low_as_the_board_plays_it():
+    import copy
+
+    from scorekeeper.families.kierki.rules import from_data, get_ruleset, schedule
+    data = copy.deepcopy(get_ruleset("standard-4").data)
+    data["id"] = "house-no-ace"
+    data["contracts"]["loteryjka"].pop("ace", None)
+    deal = next(d for d in schedule(from_data(data), 0) if d.contract.kind == "loteryjka")
+    texts = [t.text() for t in deal.notes()]
+    assert "Ace low (below the 2)." in texts and "Ace high (above the king)." not in texts
