@@ -63,7 +63,3 @@ def club_tournaments(db: Database, cid: str, limit: int) -> list[dict[str, Any]]
     """A club's tournaments (its nights), the latest first."""
     return list(db.query("select id, name, rounds, closed, created_at from tournaments where "
                          "club_id = ? order by created_at desc, rowid desc limit ?", [cid, limit]))
-
-
-def count_clubs(db: Database) -> int:
-    return int(db.conn.execute("select count(*) from clubs").fetchone()[0])
