@@ -65,7 +65,7 @@ run, so that its last save of the run is its game's last deal. Then the director
 round 2 (``POST /api/tournaments/<tid>/rounds`` with the director's token) and every
 phone does what its page does: its game's stream brings a ``round`` event, it fetches
 ``/games/<gid>/next-round`` (where the table's players sit now) after a random part of
-the event's ``spread`` (the server scales it to the round's tables: 15 s at 1,000), as
+the event's ``spread`` (the server scales it to the round's tables: 30 s at 1,000), as
 live.js waits, takes its own seat's player's link and, at a moment drawn evenly over ``--follow-within`` seconds (60:
 people tap at their own pace), loads the new table's game page and opens that game's
 stream: it is then at its new table. Each new table saves a deal every ``--interval`` s

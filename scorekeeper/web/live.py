@@ -41,7 +41,7 @@ GONE = -1
 
 #: A finished round's phones spread their fetches of where they sit now over this many
 #: seconds per table of the round (static/live.js waits a random part), within the bounds.
-ROUND_SPREAD_PER_TABLE = 0.015
+ROUND_SPREAD_PER_TABLE = 0.03
 ROUND_SPREAD_MIN = 1.0
 ROUND_SPREAD_MAX = 30.0
 #: Streams one process keeps open at once (``LIVE_STREAM_LIMIT``); past it 503, and the
@@ -51,7 +51,7 @@ STREAM_RETRY_SECONDS = 60
 
 
 def round_spread(tables: int) -> float:
-    """The spread of a finished round of ``tables`` tables: about 270 phones a second."""
+    """The spread of a finished round of ``tables`` tables: about 130 phones a second."""
     return round(min(ROUND_SPREAD_MAX, max(ROUND_SPREAD_MIN, tables * ROUND_SPREAD_PER_TABLE)), 1)
 
 

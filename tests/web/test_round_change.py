@@ -113,10 +113,10 @@ def test_a_game_two_rounds_back_says_where_its_players_sit_in_the_latest_round(a
 
 
 def test_the_round_event_says_over_how_long_to_spread_the_fetches(app, client, monkeypatch):
-    """The spread grows with the round's tables (a second at a club's few, 15 s at 1,000):
+    """The spread grows with the round's tables (a second at a club's few, 30 s at 1,000):
     here three tables at a second each, both to a stream open when the round is drawn and
     to one opened later (a server started again: every phone reconnects together)."""
-    assert (live.round_spread(3), live.round_spread(1000)) == (1.0, 15.0)
+    assert (live.round_spread(3), live.round_spread(1000)) == (1.0, 30.0)
     monkeypatch.setattr(live, "ROUND_SPREAD_PER_TABLE", 1.0)
     t = night(app)
     gid = t.rounds[0][0].game_id
