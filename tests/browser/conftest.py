@@ -38,6 +38,21 @@ def browser():
         browser.close()
 
 
+def _closing(app):
+    """``app`` with every answer's body closed when its connection ends: Werkzeug's
+    development server skips ``close()`` when a browser drops a connection mid-answer
+    (it reads the reset socket first), and a static file left open is a ResourceWarning,
+    an error here. A generator is closed when it is dropped, so its ``finally`` runs."""
+    def closing_app(environ, start_response):
+        body = app(environ, start_response)
+        try:
+            yield from body
+        finally:
+            if hasattr(body, "close"):
+                body.close()
+    return closing_app
+
+
 @pytest.fixture
 def server_app(tmp_path):
     """The app and the address of a real server running it on a free port."""
@@ -46,7 +61,7 @@ def server_app(tmp_path):
     from scorekeeper import create_app
     app = create_app({"DATABASE": str(tmp_path / "browser.sqlite"), "SECRET_KEY": "browser",
                       "TESTING": True})
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    srv = make_server("127.0.0.1", 0, _closing(app), threaded=True)
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()
     yield app, f"http://127.0.0.1:{srv.server_port}"
