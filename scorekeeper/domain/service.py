@@ -242,8 +242,8 @@ def enter_deal(db: Database, game: Game, number: int, raw: Any, version: Any,
         result = game.family.validate(game.rules, deal, raw)
         results = list(game.stored.results)
         results[number - 1] = result
-        try:
-            after = game.family.fold(game.rules, game.stored.settings, results)
+        try:  # the other results are stored ones and this one was just checked
+            after = game.family.fold(game.rules, game.stored.settings, results, checked=False)
         except InvalidDeal:
             raise InvalidInput([Problem("", N_(
                 "With this correction the game would be won before the last deal entered; "
