@@ -146,7 +146,8 @@ def _markers(i: int, points: Sequence[tuple[float, float]], r: float) -> str:
 def _group(i: int, body: str) -> str:
     """``body`` in series ``i``'s class and print colour."""
     colour = COLOURS[i % len(COLOURS)]
-    return f'<g class="chart-series s{i % len(COLOURS)}" fill="{colour}" stroke="{colour}">{body}</g>'
+    return (f'<g class="chart-series s{i % len(COLOURS)}" fill="{colour}" '
+            f'stroke="{colour}">{body}</g>')
 
 
 def _text(x: float, y: float, body: str, font_size: Number, anchor: str = "start",
@@ -175,7 +176,8 @@ def _legend(names: Sequence[str], width: float, f: Number, lines: bool) -> tuple
                       f'{_attrs(stroke_dasharray=DASHES[i % len(DASHES)])}/>')
         else:
             swatch = (f'<rect class="chart-swatch" x="{_num(x + sample * 0.15)}"'
-                      f' y="{_num(mid - f * 0.5)}" width="{_num(sample * 0.7)}" height="{_num(f)}"/>')
+                      f' y="{_num(mid - f * 0.5)}" width="{_num(sample * 0.7)}"'
+                      f' height="{_num(f)}"/>')
         out.append(_group(i, swatch + _markers(i, [(x + sample / 2, mid)], f * 0.3)))
         out += [_text(x + sample + 4, y + f * 0.95 + k * line_h, t, f, ink=True)
                 for k, t in enumerate(text_lines)]

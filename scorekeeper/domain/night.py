@@ -171,7 +171,7 @@ def live_standings(db: Database, t: Tournament) -> LiveStandings:
     recorded counts with its game's running totals."""
     playing = [table.game_id for table in t.stored.tables if not table.finished and table.deals]
     running = game_reads.running_totals(db, playing)
-    for gid in set(playing) - running.keys():  # written before games kept their totals
+    for gid in set(playing) - running.keys():  # no deal write has kept its totals yet
         game = service.load(db, gid)
         if not game.state.finished:
             running[gid] = [int(x) for x in game.state.totals]
