@@ -200,7 +200,7 @@ def display_zone(name: str | None = None, machine: str | None = None) -> str:
     chosen = chosen or (_machine_zone() if machine is None else machine or "UTC")
     try:
         ZoneInfo(chosen)
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a name too long for a path
         if name:
             raise ValueError(f"KIERKI_TIMEZONE={name!r} is not a time zone (such as "
                              f"Europe/Warsaw)") from None

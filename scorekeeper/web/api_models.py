@@ -35,8 +35,8 @@ def _named(most: int) -> Any:
 PlayerName = _named(checks.NAME_MAX)
 ClubName = _named(clubs.NAME_MAX)
 TournamentName = _named(tournaments.NAME_MAX)
-#: A join code as a phone types it: the code's alphabet, either case (spaces and dashes
-#: between its characters are taken too).
+#: A join code as the API takes it: one of the codes' lengths in the codes' alphabet,
+#: either case.
 CODE_PATTERN = "^(?:" + "|".join(
     f"[{CODE_ALPHABET}{CODE_ALPHABET.lower()}]{{{n}}}" for n in CODE_LENGTHS) + ")$"
 Code = Annotated[str, StringConstraints(pattern=CODE_PATTERN)]

@@ -30,3 +30,9 @@ def test_a_wrong_zone_is_refused_when_the_server_starts(tmp_path):
         create_app({"DATABASE": str(tmp_path / "z.sqlite"), "SECRET_KEY": "x",
                     "TIMEZONE": "Mars/Olympus"})
     assert display_zone(None, machine="Europe/Warsaw") == "Europe/Warsaw"
+
+
+def test_a_zone_name_too_long_for_a_file_is_refused_as_no_zone(tmp_path):
+    with pytest.raises(ValueError, match="KIERKI_TIMEZONE"):
+        display_zone("Europe/" + "W" * 300)
+    assert display_zone(None, machine="W" * 300) == "UTC"
