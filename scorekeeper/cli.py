@@ -213,7 +213,7 @@ def proxy_refusal(app: Flask, host: str, told: bool,
                   environ: Mapping[str, str] = os.environ) -> str | None:
     """Why the server must not start: it would trust ``X-Forwarded-For`` on an address
     phones reach without the proxy, unless told that only the proxy reaches it."""
-    hops = int(app.config.get("PROXY_HOPS") or 0)
+    hops = app.config["PROXY_HOPS"]
     told = told or environ.get(TRUST_ANYWHERE, "").strip().lower() in ("1", "true", "yes")
     if not hops or is_loopback(host) or told:
         return None

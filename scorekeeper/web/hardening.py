@@ -163,7 +163,7 @@ def init_app(app: Flask) -> None:
     app.before_request_funcs.setdefault(None, []).insert(0, _refuse_unknown_host)
     app.after_request(_headers)
     app.url_defaults(_add_static_version)
-    hops = proxy_hops(app.config.get("PROXY_HOPS"))
+    hops = app.config["PROXY_HOPS"]  # a number: create_app converted it
     if hops:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops,  # type: ignore[method-assign]
                                 x_host=hops, x_port=hops)
