@@ -762,8 +762,9 @@ async def round_change(port: int, pid: int, fx: Fixture, phones: list[list[Follo
     and its stream opens: the phone is at its new table. Each new table starts playing
     once its four phones are there and saves a deal every ``--interval`` s, its first at a
     random moment within one interval of sitting down (a deal takes that long to play; the
-    tables' moments spread as in round 1). Measured: the draw, every phone told, the pages (phones', projectors') from the
-    draw until the last phone is there, how long that took, the server's processor."""
+    tables' moments spread as in round 1). Measured: the draw, how many phones were told and
+    when, the pages (phones', projectors') from the draw until the last phone is there, how
+    long that took, the server's processor."""
     everyone = [p for table in phones for p in table]
     rng = random.Random(34)
     for table in phones:
@@ -836,8 +837,9 @@ async def round_change(port: int, pid: int, fx: Fixture, phones: list[list[Follo
 
     lines = [
         (f"round change (--round-change): round 2 drawn by the director's API in "
-         f"{took:.1f} s ({status}, {len(games)} tables); every phone told within "
-         f"{max(heard, default=float('nan')):.1f} s (p95 {ms(heard)}), their fetches "
+         f"{took:.1f} s ({status}, {len(games)} tables); {len(heard)} of {len(everyone)} "
+         f"phones told, within {max(heard, default=float('nan')):.1f} s (p95 {ms(heard)}), "
+         f"their fetches "
          f"spread over {max((p.round_spread for p in everyone if p.round_heard), default=0):g} s; "
          f"{len(at)} of {len(everyone)} phones at their new table (taps spread over "
          f"{args.follow_within:g} s), the last {max(at, default=float('nan')):.1f} s after "
@@ -1042,10 +1044,10 @@ async def club(port: int, pid: int, fx: Fixture, projector_page: str | None,
 
 def start_server(instance: Path, port: int, connections: int, log: Path,
                  profile: str = "", pdf_workers: int | None = None,
-                 streams: int | None = None) -> subprocess.Popen:
+                 streams: int | None = None, workers: int = 1) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if not k.startswith("KIERKI_")}
     env.update(KIERKI_INSTANCE=str(instance), KIERKI_SECRET_KEY=SECRET,
-               KIERKI_MAX_GAMES="1000000")
+               KIERKI_MAX_GAMES="1000000", KIERKI_WORKERS=str(workers))
     if pdf_workers is not None:
         env["KIERKI_PDF_WORKERS"] = str(pdf_workers)
     pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
@@ -1110,7 +1112,8 @@ def step(tables: int, args: argparse.Namespace) -> Step:
         streams = 2 * (PHONES * tables + PROJECTORS) + 64
         log = tmp / "server.log"
         profile = f"{args.profile}.{tables}" if args.profile else ""
-        proc = start_server(tmp, port, connections, log, profile, args.pdf_workers, streams)
+        proc = start_server(tmp, port, connections, log, profile, args.pdf_workers, streams,
+                            args.workers)
         page = projector_path(port, fx.tid)
         result = asyncio.run(club(port, proc.pid, fx, page, args))
         if profile:
@@ -1154,6 +1157,9 @@ def main() -> None:
     parser.add_argument("--pdf-workers", type=int, default=None, metavar="N",
                         help="the server's KIERKI_PDF_WORKERS (default: its own, 1); 0 "
                              "renders PDFs in the server's process, as before issue 32")
+    parser.add_argument("--workers", type=int, default=1, metavar="N",
+                        help="the server's processes (kierki serve --workers), all pinned "
+                             "to the one core")
     parser.add_argument("--profile", default="", metavar="FILE",
                         help="profile the server (cProfile) over each measured run, into "
                              "FILE.<tables> (pstats); slows it down")

@@ -39,6 +39,7 @@ def test_a_round_change_moves_every_phone_to_its_new_table_and_says_so():
     assert "(6.0/s offered, one a table every 0.5 s)" in out, out
     # round 1 ended with the run, round 2 was drawn, and all twelve phones followed
     assert "round 2 drawn by the director's API in " in out and "(201, 3 tables)" in out, out
+    assert "12 of 12 phones told, within " in out, out
     assert "12 of 12 phones at their new table (taps spread over 2 s)" in out, out
     # each phone waited a random part of the spread its round event said (3 tables: 1 s)
     assert "their fetches spread over 1 s;" in out, out

@@ -173,6 +173,17 @@ def round_moves(db: Database, tid: str, old_round: int, new_round: int,
             for i, n in enumerate(json.loads(row[0]))]
 
 
+def round_sizes(db: Database, tids: list[str]) -> dict[str, dict[int, int]]:
+    """Each given tournament's rounds drawn so far, with how many tables each has."""
+    sizes: dict[str, dict[int, int]] = {}
+    for tid, number, count in db.conn.execute(
+            "select tournament_id, round, count(*) from tournament_tables where tournament_id "
+            "in (select value from json_each(?)) group by tournament_id, round",
+            [json.dumps(tids)]):
+        sizes.setdefault(tid, {})[number] = count
+    return sizes
+
+
 def round_tables(db: Database, tid: str, round_number: int) -> int:
     """How many tables round ``round_number`` of a tournament has."""
     return int(db.conn.execute(

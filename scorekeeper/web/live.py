@@ -7,8 +7,8 @@ One ``version`` event per change, its ``id:`` the version (a reconnecting browse
 round after a game's. A stream ends after ``LIVE_STREAM_SECONDS`` and the browser opens a
 new one. This process's writes wake their game's streams at once through the domain's
 events (:mod:`..domain.bus`); another process's are found by one watcher thread per
-process, which reads every watched game's version in one query each
-``LIVE_POLL_SECONDS`` while a stream is open. Under ``kierki serve`` (gevent) a stream
+process, which reads every watched game's version, and the rounds drawn in the watched
+games' tournaments, each ``LIVE_POLL_SECONDS`` while a stream is open. Under ``kierki serve`` (gevent) a stream
 costs a greenlet.
 """
 from __future__ import annotations
@@ -68,13 +68,19 @@ class Watcher:
         self._versions: dict[str, int] = {}
         #: The round drawn after a watched game's own, and its spread.
         self._rounds: dict[str, tuple[int, float]] = {}
+        #: A watched tournament game's tournament and round.
+        self._tables: dict[str, tuple[str, int]] = {}
         self._thread: threading.Thread | None = None
 
-    def watch(self, gid: str, version: int) -> None:
+    def watch(self, gid: str, version: int, table: tuple[str, int] | None = None) -> None:
+        """Follow game ``gid`` from ``version``; ``table``: its tournament and round, when
+        it is a tournament's game (the poll then sees the next round drawn)."""
         with self._lock:
             if not self._streams[gid]:
                 self._versions[gid] = version
                 self._changed[gid] = threading.Condition(self._lock)
+                if table:
+                    self._tables[gid] = table
             self._streams[gid] += 1
             self._start()
 
@@ -91,6 +97,7 @@ class Watcher:
                 del self._streams[gid], self._changed[gid]
                 self._versions.pop(gid, None)
                 self._rounds.pop(gid, None)
+                self._tables.pop(gid, None)
 
     def poke(self) -> None:
         """Something changed that no event gives the version of: poll now."""
@@ -108,9 +115,13 @@ class Watcher:
     def drawn(self, gid: str, number: int, spread: float = ROUND_SPREAD_MIN) -> None:
         """Round ``number`` of game ``gid``'s tournament is drawn after the game's."""
         with self._lock:
-            if gid in self._changed and number > self.next_round(gid)[0]:
-                self._rounds[gid] = (number, spread)
-                self._changed[gid].notify_all()
+            self._draw(gid, number, spread)
+
+    def _draw(self, gid: str, number: int, spread: float) -> None:
+        """:meth:`drawn`, the lock held."""
+        if gid in self._changed and number > self.next_round(gid)[0]:
+            self._rounds[gid] = (number, spread)
+            self._changed[gid].notify_all()
 
     def next_round(self, gid: str) -> tuple[int, float]:
         """The round last drawn after game ``gid``'s (0: none) and its spread."""
@@ -137,6 +148,7 @@ class Watcher:
                 self._poke.clear()
                 with self._lock:
                     gids = list(self._streams)
+                    tables = dict(self._tables)
                     if not gids:
                         self._thread = None
                         return
@@ -144,6 +156,7 @@ class Watcher:
                     if db is None:
                         db = database.connect(self.database)
                     found = reads.versions(db, gids)
+                    sizes = reads.round_sizes(db, sorted({tid for tid, _ in tables.values()}))
                 except sqlite3.Error:
                     if db is not None:
                         db.close()
@@ -156,6 +169,10 @@ class Watcher:
                         if gid in self._versions and now != self._versions[gid]:
                             self._versions[gid] = now
                             self._changed[gid].notify_all()
+                    for gid, (tid, number) in tables.items():  # a round drawn elsewhere
+                        rounds = sizes.get(tid, {})
+                        if rounds and max(rounds) > number:
+                            self._draw(gid, max(rounds), round_spread(rounds.get(number, 0)))
         except BaseException:
             with self._lock:
                 self._thread = None
@@ -206,11 +223,12 @@ def _round(number: int, spread: float) -> str:
 
 def stream(w: Watcher, gid: str, version: int, last_seen: int | None,
            heartbeat: float, life: float, drawn: int = 0,
-           spread: float = ROUND_SPREAD_MIN) -> Iterator[str]:
+           spread: float = ROUND_SPREAD_MIN,
+           table: tuple[str, int] | None = None) -> Iterator[str]:
     """The stream's text: the version at once (unless the browser has it) and the round
     drawn after the game's (``drawn``), then each change and a comment every heartbeat,
-    for ``life`` seconds."""
-    w.watch(gid, version)
+    for ``life`` seconds; ``table``: the game's tournament and round, if it has one."""
+    w.watch(gid, version, table)
     try:
         yield f"retry: {RETRY_MS}\n"
         yield _event(version) if last_seen != version else ": up to date\n\n"
@@ -297,13 +315,17 @@ def game_events(gid: str):
     db = get_db()
     version = reads.game_version(db, gid)  # GameNotFound: 404
     of = reads.table_of_game(db, gid)
-    if of and of.latest > of.round:
+    if of is None:
+        return answer(gid, version)
+    table = (of.tournament_id, of.round)
+    if of.latest > of.round:
         return answer(gid, version, of.latest, round_spread(
-            reads.round_tables(db, of.tournament_id, of.round)))
-    return answer(gid, version)
+            reads.round_tables(db, of.tournament_id, of.round)), table)
+    return answer(gid, version, table=table)
 
 
-def answer(gid: str, version: int, drawn: int = 0, spread: float = ROUND_SPREAD_MIN):
+def answer(gid: str, version: int, drawn: int = 0, spread: float = ROUND_SPREAD_MIN,
+           table: tuple[str, int] | None = None):
     """The stream of game or tournament ``gid``, now at ``version``; 503 with
     ``Retry-After`` past the process's ``LIVE_STREAM_LIMIT`` (static/live.js then polls),
     so that streams never take the connections pages need."""
@@ -312,7 +334,8 @@ def answer(gid: str, version: int, drawn: int = 0, spread: float = ROUND_SPREAD_
     life = float(config.get("LIVE_STREAM_SECONDS", STREAM_SECONDS)) * random.uniform(0.8, 1.0)
     body = budget(current_app).hold(int(config.get("LIVE_STREAM_LIMIT", STREAM_LIMIT)), stream(
         watcher(current_app), gid, version, request.headers.get("Last-Event-ID", type=int),
-        float(config.get("LIVE_HEARTBEAT_SECONDS", HEARTBEAT_SECONDS)), life, drawn, spread))
+        float(config.get("LIVE_HEARTBEAT_SECONDS", HEARTBEAT_SECONDS)), life, drawn, spread,
+        table))
     if body is None:
         return Response(gettext("Too many phones are following games on this server just now; "
                                 "this page will look for changes every few seconds instead."),

@@ -3,6 +3,7 @@ the same pages, API, live events and projector: a write on one is read at once o
 other, no process keeping anything the other's answers depend on."""
 import http.client
 import json
+import time
 
 import pytest
 
@@ -91,3 +92,43 @@ def test_the_projector_on_one_follows_a_table_saving_on_the_other(servers):
         assert conn.getresponse().status == 200
     finally:
         conn.close()
+
+
+def next_event(stream, patience=30.0):
+    """The name of the stream's next named event (``version``, ``round``, ``gone``), if
+    one comes within ``patience`` seconds (the heartbeats' comments skipped)."""
+    end = time.monotonic() + patience
+    while time.monotonic() < end and (line := stream.lines.readline()):
+        if line.startswith(b"event: "):
+            return line[7:].strip().decode()
+    return None
+
+
+def test_a_round_drawn_on_one_reaches_the_old_tables_phones_on_the_other(servers):
+    a, b = servers
+    status, _, body = request(a, "POST", "/api/tournaments", {
+        "name": "Piątek", "players": PLAYERS, "rounds": 2,
+        "rulesets": {"4": "standard-4"}})
+    assert status == 201, body
+    made = json.loads(body)
+    tid, tables = made["id"], made["round"]["tables"]
+    for table in tables:  # both tables of round 1 play to the end on a
+        for n, result in enumerate(RESULTS, 1):
+            status, _, body = request(a, "PUT", f"/api/games/{table['game']}/deals/{n}",
+                                      {"version": n, "result": result}, token=table["token"])
+            assert status == 200, body
+    gid = tables[0]["game"]
+    stream = Stream(b, gid)  # a phone at the finished table, following it on b
+    try:
+        assert stream.status() == 200 and next_event(stream) == "version"
+        conn = http.client.HTTPConnection("127.0.0.1", a, timeout=30)
+        try:
+            conn.request("POST", f"/api/tournaments/{tid}/rounds", body="{}", headers={
+                "Authorization": f"Bearer {made['token']}",
+                "Content-Type": "application/json"})
+            assert conn.getresponse().status == 201
+        finally:
+            conn.close()
+        assert next_event(stream) == "round"  # from the database, not a's own events
+    finally:
+        stream.close()
