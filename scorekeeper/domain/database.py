@@ -4,8 +4,9 @@ here; only the domain and the storage name the storage."""
 from __future__ import annotations
 
 from ..storage.connection import BUSY_TIMEOUT_MS, SYNCHRONOUS, connect, migrate
+from ..storage.rate_counts import uri_beside as limits_uri  # and the sqlite:// scheme
 
-__all__ = ["BUSY_TIMEOUT_MS", "SYNCHRONOUS", "connect", "init_db"]
+__all__ = ["BUSY_TIMEOUT_MS", "SYNCHRONOUS", "connect", "init_db", "limits_uri"]
 
 
 def init_db(path: str, timeout_ms: int = BUSY_TIMEOUT_MS) -> None:

@@ -19,6 +19,7 @@ from . import (  # noqa: F401
     migrations,
     people_reads,
     people_writes,
+    rate_counts,
     rating_reads,
     rating_writes,
     tournament_reads,

@@ -4,7 +4,8 @@ here, by endpoint; the views only say what happened (:func:`wrong_guess`,
 :func:`made_games`).
 
 Flask-Limiter counts per client address, ``request.remote_addr`` (the proxy's forwarded
-one only when ``KIERKI_PROXY_HOPS`` trusts it), in memory unless
+one only when ``KIERKI_PROXY_HOPS`` trusts it), in a SQLite file beside the database
+(:mod:`..storage.rate_counts`), so that every server process counts together, unless
 ``KIERKI_RATELIMIT_STORAGE_URI`` says otherwise.
 
 **Wrong join codes** count per phone (a device id in its signed session cookie) and, ten
@@ -33,6 +34,7 @@ from flask_babel import gettext, ngettext
 from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 
+from ..domain import database
 from ..rules.errors import N_
 from .jsonprovider import refusal_json
 
@@ -181,8 +183,8 @@ _MESSAGES = {
 
 
 def init_app(app: Flask) -> Limiter:
-    """One limiter per app (its counts are its own), the limits put on their views."""
-    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    """One limiter per app, the limits put on their views."""
+    app.config.setdefault("RATELIMIT_STORAGE_URI", database.limits_uri(app.config["DATABASE"]))
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     limiter = Limiter(get_remote_address, app=app, default_limits=[], strategy="fixed-window")
     for endpoint, counts in LIMITS.items():

@@ -18,11 +18,15 @@ def first(limit: str) -> int:
     return int(limit.split(" per ")[0])
 
 
-@pytest.fixture
-def app(tmp_path):
+def make_app(tmp_path):
     return create_app({"DATABASE": str(tmp_path / "test.sqlite"), "SECRET_KEY": "test",
                        "TESTING": True, "WTF_CSRF_ENABLED": False,
                        "ADMIN_PASSWORD": "sekret", "PDF_CACHE_DIR": str(tmp_path / "sheets")})
+
+
+@pytest.fixture
+def app(tmp_path):
+    return make_app(tmp_path)
 
 
 def new_game(client):
@@ -206,3 +210,20 @@ def test_at_the_game_cap_the_host_is_told_and_the_tables_play_on(app, client, ca
     app.config["MAX_GAMES"] = 10_000
     page = host.get("/admin/", headers=PL).text
     assert "Ten serwer przechowuje 2 z 10\xa0000 gier" in page and "odrzucane" not in page
+
+
+def test_two_server_processes_on_one_database_count_a_client_together(app, tmp_path):
+    """Two apps on one database file stand for two ``kierki serve`` processes: the counts
+    are in the file beside it, not in either process."""
+    other = make_app(tmp_path)
+    assert other.config["RATELIMIT_STORAGE_URI"] == app.config["RATELIMIT_STORAGE_URI"] \
+        == f"sqlite:///{(tmp_path / 'limits.sqlite').resolve()}"
+    one, two = phone_at(app, "192.0.2.9"), phone_at(other, "192.0.2.9")
+    for n in range(first(limits.LOGIN)):  # the wrong passwords shared between the two
+        guesser = one if n % 2 else two
+        assert guesser.post("/admin/", data={"password": "guess"}).status_code == 403
+    assert one.post("/admin/", data={"password": "sekret"}).status_code == 429
+    assert two.post("/admin/", data={"password": "sekret"}).status_code == 429
+    # another address is its own count, on either
+    assert phone_at(other, "192.0.2.10").post(
+        "/admin/", data={"password": "sekret"}).status_code in (200, 302, 303)
