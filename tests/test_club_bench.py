@@ -49,3 +49,16 @@ def test_a_round_change_moves_every_phone_to_its_new_table_and_says_so():
     assert "errors: 0\n" in out, out
     assert any(line.startswith("memory: ") and " KiB a stream " in line
                for line in out.splitlines()), out
+
+
+def test_two_server_processes_move_every_phone_at_a_round_change():
+    """The same round change on ``--workers 2``: a phone following a finished table on the
+    process that did not draw the round hears it from the database."""
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "club.py"), "--tables", "3", "--max-tables",
+         "3", "--seconds", "2", "--warmup", "1", "--interval", "0.5", "--round-change",
+         "--follow-within", "2", "--workers", "2"],
+        capture_output=True, text=True, timeout=180, cwd=ROOT, check=True).stdout
+    assert "12 of 12 phones told, within " in out, out
+    assert "12 of 12 phones at their new table" in out, out
+    assert "errors: 0\n" in out, out
