@@ -40,7 +40,6 @@ from ..storage.tournament_reads import (
     TournamentTable,
     round_moves,
     round_sizes,
-    round_tables,
     table_of_game,
     tournament_version,
 )
@@ -50,7 +49,7 @@ __all__ = ["CODE_ALPHABET", "CODE_LENGTHS", "HOME_CLUB", "MovedPlayer", "TableOf
            "club_of_tournament", "count_games", "count_people", "deal_history", "game_by_code",
            "game_header", "game_version", "game_versions", "games_listed", "known_people",
            "last_rename", "names", "person", "person_games", "person_tables", "players_page",
-           "renames", "round_moves", "round_sizes", "round_tables", "setting", "table_count", "table_of_game",
+           "renames", "round_moves", "round_sizes", "setting", "table_count", "table_of_game",
            "tournament_version", "versions"]
 
 

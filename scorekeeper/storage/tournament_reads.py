@@ -182,10 +182,3 @@ def round_sizes(db: Database, tids: list[str]) -> dict[str, dict[int, int]]:
             [json.dumps(tids)]):
         sizes.setdefault(tid, {})[number] = count
     return sizes
-
-
-def round_tables(db: Database, tid: str, round_number: int) -> int:
-    """How many tables round ``round_number`` of a tournament has."""
-    return int(db.conn.execute(
-        "select count(*) from tournament_tables where tournament_id = ? and round = ?",
-        [tid, round_number]).fetchone()[0])

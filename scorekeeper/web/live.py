@@ -319,8 +319,8 @@ def game_events(gid: str):
         return answer(gid, version)
     table = (of.tournament_id, of.round)
     if of.latest > of.round:
-        return answer(gid, version, of.latest, round_spread(
-            reads.round_tables(db, of.tournament_id, of.round)), table)
+        tables = reads.round_sizes(db, [of.tournament_id])[of.tournament_id][of.round]
+        return answer(gid, version, of.latest, round_spread(tables), table)
     return answer(gid, version, table=table)
 
 

@@ -27,6 +27,14 @@ def servers(tmp_path_factory):
         proc.wait(10)
 
 
+def new_tournament(port, name):
+    """A two-round tournament of eight, made on the server at ``port``: its API answer."""
+    status, _, body = request(port, "POST", "/api/tournaments", {
+        "name": name, "players": PLAYERS, "rounds": 2, "rulesets": {"4": "standard-4"}})
+    assert status == 201, body
+    return json.loads(body)
+
+
 def read(port, url):
     status, headers, body = request(port, "GET", url)
     assert status == 200, (url, body[:200])
@@ -68,11 +76,7 @@ def test_a_deal_saved_on_one_is_read_at_once_on_the_other(servers):
 
 def test_the_projector_on_one_follows_a_table_saving_on_the_other(servers):
     a, b = servers
-    status, _, body = request(a, "POST", "/api/tournaments", {
-        "name": "Czwartek", "players": PLAYERS, "rounds": 2,
-        "rulesets": {"4": "standard-4"}})
-    assert status == 201, body
-    made = json.loads(body)
+    made = new_tournament(a, "Czwartek")
     tid, table = made["id"], made["round"]["tables"][0]
     screen = f"/tournaments/{tid}/screen?part=live"
     headers, before = read(b, screen)
@@ -106,11 +110,7 @@ def next_event(stream, patience=30.0):
 
 def test_a_round_drawn_on_one_reaches_the_old_tables_phones_on_the_other(servers):
     a, b = servers
-    status, _, body = request(a, "POST", "/api/tournaments", {
-        "name": "Piątek", "players": PLAYERS, "rounds": 2,
-        "rulesets": {"4": "standard-4"}})
-    assert status == 201, body
-    made = json.loads(body)
+    made = new_tournament(a, "Piątek")
     tid, tables = made["id"], made["round"]["tables"]
     for table in tables:  # both tables of round 1 play to the end on a
         for n, result in enumerate(RESULTS, 1):
@@ -121,14 +121,9 @@ def test_a_round_drawn_on_one_reaches_the_old_tables_phones_on_the_other(servers
     stream = Stream(b, gid)  # a phone at the finished table, following it on b
     try:
         assert stream.status() == 200 and next_event(stream) == "version"
-        conn = http.client.HTTPConnection("127.0.0.1", a, timeout=30)
-        try:
-            conn.request("POST", f"/api/tournaments/{tid}/rounds", body="{}", headers={
-                "Authorization": f"Bearer {made['token']}",
-                "Content-Type": "application/json"})
-            assert conn.getresponse().status == 201
-        finally:
-            conn.close()
+        status, _, body = request(a, "POST", f"/api/tournaments/{tid}/rounds", {},
+                                  token=made["token"])
+        assert status == 201, body
         assert next_event(stream) == "round"  # from the database, not a's own events
     finally:
         stream.close()
