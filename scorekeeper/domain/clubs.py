@@ -141,19 +141,19 @@ def log(db: Database, club: Club, limit: int = 100) -> list[dict[str, Any]]:
     return store_members.log(db, club.id, limit)
 
 
-def remove_member(db: Database, club: Club, mid: Any, by: str = "manager") -> bool:
+def remove_member(db: Database, club: Club, mid: Any) -> bool:
     """Member ``mid`` is one no more; whether there was such a member."""
     if not checks.is_int(mid):
         return False
-    gone = store_members.remove_member(db, club.id, int(mid), by)
+    gone = store_members.remove_member(db, club.id, int(mid), "manager")
     if gone:
         bus.publish([ClubChanged(club.id)])
     return gone
 
 
-def renew_members(db: Database, club: Club, by: str = "manager") -> int:
+def renew_members(db: Database, club: Club) -> int:
     """Every member removed at once, and a new invitation; how many there were."""
-    count = store_members.remove_every_member(db, club.id, by)
+    count = store_members.remove_every_member(db, club.id, "manager")
     club_writes.renew_club_code(db, club.id)
     bus.publish([ClubChanged(club.id)])
     return count

@@ -7,7 +7,6 @@ at most once a request: :class:`Game` folds it on first use.
 from __future__ import annotations
 
 import logging
-import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
@@ -131,8 +130,8 @@ def room_for(db: Database, max_games: int | None, wanted: int = 1, what: str = "
 
 
 def create_game(db: Database, ruleset_id: Any, names: Any, first_dealer: Any = None,
-                given: Mapping[str, Any] | None = None, rng: random.Random | None = None,
-                max_games: int | None = None, club: str = connection.HOME_CLUB) -> str:
+                given: Mapping[str, Any] | None = None, max_games: int | None = None,
+                club: str = connection.HOME_CLUB) -> str:
     """Start a game of ``club``; ``first_dealer=None`` draws one at random, ``given``
     holds the family's own set-up values (a target score, say)."""
     try:
@@ -140,7 +139,7 @@ def create_game(db: Database, ruleset_id: Any, names: Any, first_dealer: Any = N
     except UnknownRuleset:
         raise InvalidInput([Problem("ruleset", N_("Choose a ruleset."))]) from None
     players = checks.names(names, rules.players)
-    settings = {"first_dealer": checks.first_dealer(first_dealer, rules.players, rng),
+    settings = {"first_dealer": checks.first_dealer(first_dealer, rules.players),
                 **family.settings(rules, given or {})}
     room_for(db, max_games)
     unit = bus.Unit(lambda gid: [events.GameCreated(gid, 1)])
