@@ -43,15 +43,12 @@ class Club:
         return self.id == connection.HOME_CLUB
 
 
-def _club(row: dict[str, Any]) -> Club:
+def load(db: Database, cid: Any) -> Club:
+    """A club by id; ``ClubNotFound`` for any other id."""
+    row = club_reads.club(db, cid)
     return Club(row["id"], row["name"], bool(row["public"]), bool(row["casual_rated"]),
                 row["default_ruleset"], row["invite_code"], int(row["version"]),
                 row["created_at"])
-
-
-def load(db: Database, cid: Any) -> Club:
-    """A club by id; ``ClubNotFound`` for any other id."""
-    return _club(club_reads.club(db, cid))
 
 
 def by_code(db: Database, code: str) -> Club:

@@ -33,16 +33,13 @@ EVENING_LOOKBACK = timedelta(days=7)
 
 @dataclass(frozen=True)
 class Played:
-    """One person's seat in one finished game; places are per side."""
+    """How one seat's side finished one finished game, of ``sides``."""
 
-    game: Any  # service.Game
-    seat: int
-    side: int
     total: int
     place: int
     sides: int
     #: Places above the middle, equal totals sharing their places.
-    above: Fraction = Fraction(0)
+    above: Fraction
 
     @property
     def won(self) -> bool:
@@ -52,8 +49,7 @@ class Played:
 def played(game: Any, seat: int) -> Played:
     totals = list(game.state.totals)
     side = next(i for i, seats in enumerate(game.family.sides(game.rules)) if seat in seats)
-    return Played(game, seat, side, totals[side], places(totals)[side], len(totals),
-                  above_middle(totals)[side])
+    return Played(totals[side], places(totals)[side], len(totals), above_middle(totals)[side])
 
 
 def average(total: float, count: int, digits: int = 2) -> float | None:

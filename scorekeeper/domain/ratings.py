@@ -79,7 +79,7 @@ def casual_switched(db: Any, club: str, counted: bool) -> None:
     replayed from the first casual game that changed."""
     first = rating_writes.count_casual(db, club, counted)
     if first is not None:
-        replay(db, club, first, also=rating_reads.rated_people_from(db, club, first))
+        replay(db, club, first)
 
 
 def _from_start(rows: list[tuple[Any, ...]]
