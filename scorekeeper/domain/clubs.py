@@ -101,11 +101,10 @@ def change(db: Database, club: Club, name: Any = None, public: Any = None,
     return load(db, club.id)
 
 
-def renew_code(db: Database, club: Club) -> Club:
+def renew_code(db: Database, club: Club) -> None:
     """A new invitation code: the old link and code invite nobody more."""
     club_writes.renew_club_code(db, club.id)
     bus.publish([ClubChanged(club.id)])
-    return load(db, club.id)
 
 
 def joined(club: Club) -> None:
@@ -156,12 +155,11 @@ def renew_members(db: Database, club: Club) -> int:
     return count
 
 
-def name_director(db: Database, club: Club, name: Any) -> int:
-    """A director named by the manager; the director's id."""
-    did = club_writes.add_club_director(db, club.id, checks.typed_name(
+def name_director(db: Database, club: Club, name: Any) -> None:
+    """A director named by the manager."""
+    club_writes.add_club_director(db, club.id, checks.typed_name(
         name, "director", N_("Enter the director's name."), NAME_MAX))
     bus.publish([ClubChanged(club.id)])
-    return did
 
 
 def remove_director(db: Database, club: Club, did: Any) -> bool:

@@ -10,7 +10,6 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..rules import draw
 from ..rules.standings import Seat, Standing, standings
 from ..storage import game_reads, tournament_reads
 from ..storage.tournament_reads import TournamentTable
@@ -136,9 +135,6 @@ class Tournament:
     def provisional(self, number: int) -> bool:
         """Whether a player's standing rests on a table not yet confirmed."""
         return number in self._provisional
-
-    def met(self) -> dict[frozenset[int], int]:
-        return draw.meetings([[t.seats for t in r] for r in self.rounds])
 
 
 def load(db: Database, tid: str) -> Tournament:

@@ -298,7 +298,8 @@ def draw_next(db: Database, tid: str, number: Any = None,
         raise NotNow(ALL_DRAWN, rounds=t.planned)
     if not t.round_finished(t.current):
         raise NotNow(UNFINISHED, round=t.current)
-    drawn = draw.draw_round(t.active, _sizes(t.rulesets), t.stored.seed, nxt, t.met())
+    met = draw.meetings([[table.seats for table in r] for r in t.rounds])
+    drawn = draw.draw_round(t.active, _sizes(t.rulesets), t.stored.seed, nxt, met)
     names = {n: p.name for n, p in t.players.items()}
     _write(nxt, tournament_writes.add_round, db, tid, nxt,
            _tables(db, t.rulesets, names, drawn, max_games))
