@@ -134,8 +134,8 @@ def _renamed(write: Any, *args: Any) -> Any:
     closed night (its names are final)."""
     try:
         return write(*args)
-    except game_writes.Frozen as e:
-        raise service.Frozen(None, e.tournament_id) from None
+    except game_writes.Frozen:
+        raise service.Frozen() from None
 
 
 def rename(db: Database, pid: int, name: str, by: str = "host") -> None:

@@ -48,9 +48,8 @@ class Frozen(Refusal):
     """The game is a table of a closed tournament: no write until the director reopens
     it (the store checks, under the write lock)."""
 
-    def __init__(self, gid: str | None, tournament_id: str):
+    def __init__(self, gid: str | None = None):
         self.gid = gid
-        self.tournament_id = tournament_id
         super().__init__(N_("This game's tournament is closed: its results are final. The "
                             "director can reopen the tournament to correct it."))
 
@@ -182,8 +181,7 @@ def _not_a_table(db: Database, game: Game, refusal: str) -> None:
     """Refuse a tournament's game (:class:`Frozen` once its night is closed)."""
     where = tournament_reads.table_of_game(db, game.id)
     if where is not None:
-        raise Frozen(game.id, where.tournament_id) if where.closed \
-            else InvalidInput([Problem("", refusal)])
+        raise Frozen(game.id) if where.closed else InvalidInput([Problem("", refusal)])
 
 
 def _write(game: Game, happened: list[Any], write: Callable[..., Any], *args: Any,
@@ -197,8 +195,8 @@ def _write(game: Game, happened: list[Any], write: Callable[..., Any], *args: An
     except game_writes.VersionConflict as e:
         raise Conflict(ALREADY if params else CHANGED, e.current_version, game.id,
                        **params) from None
-    except game_writes.Frozen as e:
-        raise Frozen(game.id, e.tournament_id) from None
+    except game_writes.Frozen:
+        raise Frozen(game.id) from None
     unit.publish()
 
 
