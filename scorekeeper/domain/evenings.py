@@ -33,11 +33,10 @@ EVENING_LOOKBACK = timedelta(days=7)
 
 @dataclass(frozen=True)
 class Played:
-    """How one seat's side finished one finished game, of ``sides``."""
+    """How one seat's side finished one finished game."""
 
     total: int
     place: int
-    sides: int
     #: Places above the middle, equal totals sharing their places.
     above: Fraction
 
@@ -49,7 +48,7 @@ class Played:
 def played(game: Any, seat: int) -> Played:
     totals = list(game.state.totals)
     side = next(i for i, seats in enumerate(game.family.sides(game.rules)) if seat in seats)
-    return Played(totals[side], places(totals)[side], len(totals), above_middle(totals)[side])
+    return Played(totals[side], places(totals)[side], above_middle(totals)[side])
 
 
 def average(total: float, count: int, digits: int = 2) -> float | None:
@@ -198,12 +197,11 @@ def standings(db: Database, ev: Evening, language: str = "en") -> dict[str, Any]
             continue
         rows = tables.setdefault(game.family.key, {
             pid: {"id": pid, "name": names[pid], "games": 0, "wins": 0, "points": 0,
-                  "places": [], "above": []} for pid in ev.people})
+                  "places": 0, "above": []} for pid in ev.people})
         for seat, pid in enumerate(ev.seats[gid]):
             p, row = played(game, seat), rows[pid]
             row["games"], row["wins"] = row["games"] + 1, row["wins"] + p.won
-            row["points"] += p.total
-            row["places"].append((p.place, p.sides))
+            row["points"], row["places"] = row["points"] + p.total, row["places"] + p.place
             row["above"].append(p.above)
     families = []
     for key, family in registry.families().items():
@@ -213,7 +211,7 @@ def standings(db: Database, ev: Evening, language: str = "en") -> dict[str, Any]
                         key=lambda r: (-r["wins"], -r["points"],
                                        collation.key(r["name"], language)))
         for row in people:
-            row["average_place"] = average(sum(pl for pl, _ in row["places"]), row["games"])
+            row["average_place"] = average(row["places"], row["games"])
         families.append({"key": key, "name": str(family.title), "people": people,
                          "games": max(r["games"] for r in people),
                          "settles_per_point": family.settles_per_point})
