@@ -213,7 +213,6 @@ def standings(db: Database, ev: Evening, language: str = "en") -> dict[str, Any]
         for row in people:
             row["average_place"] = average(row["places"], row["games"])
         families.append({"key": key, "name": str(family.title), "people": people,
-                         "games": max(r["games"] for r in people),
                          "settles_per_point": family.settles_per_point})
     return {"games": games, "families": families,
             "people": [{"id": pid, "name": names[pid]} for pid in ev.people]}
