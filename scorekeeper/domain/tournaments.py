@@ -4,7 +4,6 @@ director's changes to them.
 Each round is drawn (:mod:`..rules.draw`) and every table's game created with its players
 seated; a table plays its game as any other, and the tournament only reads the games'
 figures (:mod:`.night`), so a game corrected after its round still moves the standings.
-The next round is drawn when every game of the current one is finished.
 """
 from __future__ import annotations
 
