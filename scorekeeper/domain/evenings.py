@@ -95,10 +95,9 @@ def _evenings_of(rows: Iterable[dict[str, Any]]) -> list[Evening]:
         table = tuple(sorted(row["people"]))
         current = open_.get(table)
         start, last = _when(row["created_at"]), _when(current.last) if current else None
-        of = row.get("rematch_of")
-        rematch = current is not None and of is not None and of in current.seats
-        if not rematch and (current is None or start is None or last is None
-                            or start - last > EVENING_GAP):
+        of = row.get("rematch_of")  # a game's id, or None
+        rematch = current is not None and of in current.seats
+        if not rematch and (start is None or last is None or start - last > EVENING_GAP):
             current = Evening(game_writes.evening_id(row["id"]), table,
                               started=row["created_at"] or "")
             open_[table] = current
