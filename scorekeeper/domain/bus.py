@@ -1,7 +1,7 @@
 """The message bus: which handler reacts to which event (:mod:`.events`), in two phases.
 
-* **In the write** (``handles(..., in_write=True)``): called with the write's connection
-  inside the store's transaction; it may return further events, handled in turn.
+* **In the write** (:func:`handles`): called with the write's connection inside the
+  store's transaction; it may return further events, handled in turn.
 * **After the commit** (:func:`subscribe`): told what was stored; its failure is logged
   and the write stands.
 
@@ -23,11 +23,11 @@ _in_write: dict[type[Event], list[Callable[[Any, Event], Iterable[Event] | None]
 _after: dict[type[Event], list[Callable[[Event], None]]] = {}
 
 
-def handles(*kinds: type[Event], in_write: bool = False) -> Callable[[Any], Any]:
-    """Register the decorated function as the handler of events of ``kinds``."""
+def handles(*kinds: type[Event]) -> Callable[[Any], Any]:
+    """Register the decorated function as the in-write handler of events of ``kinds``."""
     def register(fn: Any) -> Any:
         for kind in kinds:
-            (_in_write if in_write else _after).setdefault(kind, []).append(fn)
+            _in_write.setdefault(kind, []).append(fn)
         return fn
     return register
 

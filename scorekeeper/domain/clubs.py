@@ -43,15 +43,12 @@ class Club:
         return self.id == connection.HOME_CLUB
 
 
-def _club(row: dict[str, Any]) -> Club:
+def load(db: Database, cid: Any) -> Club:
+    """A club by id; ``ClubNotFound`` for any other id."""
+    row = club_reads.club(db, cid)
     return Club(row["id"], row["name"], bool(row["public"]), bool(row["casual_rated"]),
                 row["default_ruleset"], row["invite_code"], int(row["version"]),
                 row["created_at"])
-
-
-def load(db: Database, cid: Any) -> Club:
-    """A club by id; ``ClubNotFound`` for any other id."""
-    return _club(club_reads.club(db, cid))
 
 
 def by_code(db: Database, code: str) -> Club:
@@ -104,11 +101,10 @@ def change(db: Database, club: Club, name: Any = None, public: Any = None,
     return load(db, club.id)
 
 
-def renew_code(db: Database, club: Club) -> Club:
+def renew_code(db: Database, club: Club) -> None:
     """A new invitation code: the old link and code invite nobody more."""
     club_writes.renew_club_code(db, club.id)
     bus.publish([ClubChanged(club.id)])
-    return load(db, club.id)
 
 
 def joined(club: Club) -> None:
@@ -141,30 +137,29 @@ def log(db: Database, club: Club, limit: int = 100) -> list[dict[str, Any]]:
     return store_members.log(db, club.id, limit)
 
 
-def remove_member(db: Database, club: Club, mid: Any, by: str = "manager") -> bool:
+def remove_member(db: Database, club: Club, mid: Any) -> bool:
     """Member ``mid`` is one no more; whether there was such a member."""
     if not checks.is_int(mid):
         return False
-    gone = store_members.remove_member(db, club.id, int(mid), by)
+    gone = store_members.remove_member(db, club.id, int(mid), "manager")
     if gone:
         bus.publish([ClubChanged(club.id)])
     return gone
 
 
-def renew_members(db: Database, club: Club, by: str = "manager") -> int:
+def renew_members(db: Database, club: Club) -> int:
     """Every member removed at once, and a new invitation; how many there were."""
-    count = store_members.remove_every_member(db, club.id, by)
+    count = store_members.remove_every_member(db, club.id, "manager")
     club_writes.renew_club_code(db, club.id)
     bus.publish([ClubChanged(club.id)])
     return count
 
 
-def name_director(db: Database, club: Club, name: Any) -> int:
-    """A director named by the manager; the director's id."""
-    did = club_writes.add_club_director(db, club.id, checks.typed_name(
+def name_director(db: Database, club: Club, name: Any) -> None:
+    """A director named by the manager."""
+    club_writes.add_club_director(db, club.id, checks.typed_name(
         name, "director", N_("Enter the director's name."), NAME_MAX))
     bus.publish([ClubChanged(club.id)])
-    return did
 
 
 def remove_director(db: Database, club: Club, did: Any) -> bool:

@@ -9,10 +9,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..storage.club_reads import ClubNotFound
-from ..storage.connection import Busy, StoreError
+from ..storage.connection import Busy
 from ..storage.game_reads import GameNotFound
-from ..storage.game_writes import VersionConflict
-from ..storage.house_reads import RulesetNotFound
 from ..storage.house_writes import RulesetInUse
 from ..storage.people_reads import PersonNotFound
 from ..storage.people_writes import NameTaken, RenameChanged
@@ -20,8 +18,7 @@ from ..storage.rating_writes import SeasonNotFound
 from ..storage.tournament_reads import TournamentNotFound
 
 __all__ = ["Busy", "ClubNotFound", "GameNotFound", "NameTaken", "PersonNotFound", "RenameChanged",
-           "RulesetInUse", "RulesetNotFound", "SeasonNotFound", "StoreError",
-           "TournamentNotFound", "VersionConflict"]
+           "RulesetInUse", "SeasonNotFound", "TournamentNotFound"]
 
 
 class Refusal(Exception):

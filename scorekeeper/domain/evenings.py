@@ -33,16 +33,12 @@ EVENING_LOOKBACK = timedelta(days=7)
 
 @dataclass(frozen=True)
 class Played:
-    """One person's seat in one finished game; places are per side."""
+    """How one seat's side finished one finished game."""
 
-    game: Any  # service.Game
-    seat: int
-    side: int
     total: int
     place: int
-    sides: int
     #: Places above the middle, equal totals sharing their places.
-    above: Fraction = Fraction(0)
+    above: Fraction
 
     @property
     def won(self) -> bool:
@@ -52,8 +48,7 @@ class Played:
 def played(game: Any, seat: int) -> Played:
     totals = list(game.state.totals)
     side = next(i for i, seats in enumerate(game.family.sides(game.rules)) if seat in seats)
-    return Played(game, seat, side, totals[side], places(totals)[side], len(totals),
-                  above_middle(totals)[side])
+    return Played(totals[side], places(totals)[side], above_middle(totals)[side])
 
 
 def average(total: float, count: int, digits: int = 2) -> float | None:
@@ -100,10 +95,9 @@ def _evenings_of(rows: Iterable[dict[str, Any]]) -> list[Evening]:
         table = tuple(sorted(row["people"]))
         current = open_.get(table)
         start, last = _when(row["created_at"]), _when(current.last) if current else None
-        of = row.get("rematch_of")
-        rematch = current is not None and of is not None and of in current.seats
-        if not rematch and (current is None or start is None or last is None
-                            or start - last > EVENING_GAP):
+        of = row.get("rematch_of")  # a game's id, or None
+        rematch = current is not None and of in current.seats
+        if not rematch and (start is None or last is None or start - last > EVENING_GAP):
             current = Evening(game_writes.evening_id(row["id"]), table,
                               started=row["created_at"] or "")
             open_[table] = current
@@ -202,12 +196,11 @@ def standings(db: Database, ev: Evening, language: str = "en") -> dict[str, Any]
             continue
         rows = tables.setdefault(game.family.key, {
             pid: {"id": pid, "name": names[pid], "games": 0, "wins": 0, "points": 0,
-                  "places": [], "above": []} for pid in ev.people})
+                  "places": 0, "above": []} for pid in ev.people})
         for seat, pid in enumerate(ev.seats[gid]):
             p, row = played(game, seat), rows[pid]
             row["games"], row["wins"] = row["games"] + 1, row["wins"] + p.won
-            row["points"] += p.total
-            row["places"].append((p.place, p.sides))
+            row["points"], row["places"] = row["points"] + p.total, row["places"] + p.place
             row["above"].append(p.above)
     families = []
     for key, family in registry.families().items():
@@ -217,9 +210,8 @@ def standings(db: Database, ev: Evening, language: str = "en") -> dict[str, Any]
                         key=lambda r: (-r["wins"], -r["points"],
                                        collation.key(r["name"], language)))
         for row in people:
-            row["average_place"] = average(sum(pl for pl, _ in row["places"]), row["games"])
+            row["average_place"] = average(row["places"], row["games"])
         families.append({"key": key, "name": str(family.title), "people": people,
-                         "games": max(r["games"] for r in people),
                          "settles_per_point": family.settles_per_point})
     return {"games": games, "families": families,
             "people": [{"id": pid, "name": names[pid]} for pid in ev.people]}

@@ -1,7 +1,6 @@
-"""What happened: the domain's events, each a frozen record of one fact with what its
-handlers need (:mod:`.bus`, :mod:`.handlers`): a game's id and new version, and the game
-after the write where its figures are made of its state. An event without fields of its
-own is a plain subclass of its frozen base."""
+"""The domain's events (:mod:`.bus`, :mod:`.handlers`): each a frozen record of one fact
+and of what its handlers need. An event without fields of its own is a plain subclass of
+its frozen base."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -10,7 +9,7 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened to the stored games, people or tournaments."""
+    """Something that happened to the stored games, people, tournaments or clubs."""
 
 
 @dataclass(frozen=True)

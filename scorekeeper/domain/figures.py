@@ -161,8 +161,6 @@ def recomputed(db: Any) -> list[tuple[Any, ...]]:
     return out
 
 
-def rebuild(db: Any) -> int:
-    """Every running total made afresh from the figures kept, in one write; how many."""
-    totals = recomputed(db)
-    figure_writes.replace_totals(db, totals)
-    return len(totals)
+def rebuild(db: Any) -> None:
+    """Every running total made afresh from the figures kept, in one write."""
+    figure_writes.replace_totals(db, recomputed(db))

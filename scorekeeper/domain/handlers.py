@@ -15,7 +15,7 @@ from .events import Event
 RESULTS = (events.GameFinished, events.DealCorrected, events.DealUndone, events.GameDeleted)
 
 
-@bus.handles(*RESULTS, in_write=True)
+@bus.handles(*RESULTS)
 def keep_figures(db: Any, event: Event) -> None:
     """A finished game's figures (none once unfinished or deleted), and its people's
     running totals moved by the difference."""
@@ -24,8 +24,7 @@ def keep_figures(db: Any, event: Event) -> None:
                  figures.rows(game) if game is not None else None)
 
 
-@bus.handles(events.DealRecorded, events.DealCorrected, events.DealUndone, events.GameSigned,
-             in_write=True)
+@bus.handles(events.DealRecorded, events.DealCorrected, events.DealUndone, events.GameSigned)
 def bump_tournament(db: Any, event: Event) -> Iterable[Event]:
     """A tournament's game changed: so did its tournament. A game the event carries says
     whether it is a tournament's table; a deal of any other game asks nothing."""
@@ -36,7 +35,7 @@ def bump_tournament(db: Any, event: Event) -> Iterable[Event]:
     return [events.TournamentChanged(*touched)] if touched else []
 
 
-@bus.handles(*RESULTS, in_write=True)
+@bus.handles(*RESULTS)
 def keep_ratings(db: Any, event: Event) -> None:
     """A club's ratings follow its finished games (after :func:`keep_figures`, whose
     places they read)."""

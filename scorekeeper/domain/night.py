@@ -10,7 +10,6 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..rules import draw
 from ..rules.standings import Seat, Standing, standings
 from ..storage import game_reads, tournament_reads
 from ..storage.tournament_reads import TournamentTable
@@ -90,24 +89,20 @@ class Tournament:
             games.setdefault(f.game_id, []).append(Seat(by_person[f.person_id], f.total))
         return games
 
-    def standings(self, round_number: int | None = None,
-                  running: Mapping[str, list[int]] | None = None) -> list[Standing]:
-        """Overall (every finished game so far), or one round's games alone; with
-        ``running``, as if each table still playing, its running totals by seat there,
-        ended now."""
-        tables = self.stored.tables if round_number is None else self.rounds[round_number - 1]
+    def standings_now(self, running: Mapping[str, list[int]]) -> list[Standing]:
+        """Every finished game so far, and each table still playing as if its game ended
+        now with ``running``, its running totals by seat there."""
+        tables = self.stored.tables
         games = [self._seats_by_game[t.game_id] for t in tables
                  if t.game_id in self._seats_by_game]
         games += [[Seat(p, total) for p, total in zip(t.seats, running[t.game_id], strict=True)]
-                  for t in tables if running and not t.finished and t.game_id in running]
+                  for t in tables if not t.finished and t.game_id in running]
         return standings(games, list(self.players), self.scoring)
-
-    def standings_now(self, running: Mapping[str, list[int]]) -> list[Standing]:
-        return self.standings(running=running)
 
     @cached_property
     def overall(self) -> list[Standing]:
-        return self.standings()
+        """Every finished game so far."""
+        return self.standings_now({})
 
     def rank_of(self, number: int) -> Standing | None:
         return next((s for s in self.overall if s.player == number), None)
@@ -140,9 +135,6 @@ class Tournament:
     def provisional(self, number: int) -> bool:
         """Whether a player's standing rests on a table not yet confirmed."""
         return number in self._provisional
-
-    def met(self) -> dict[frozenset[int], int]:
-        return draw.meetings([[t.seats for t in r] for r in self.rounds])
 
 
 def load(db: Database, tid: str) -> Tournament:

@@ -134,16 +134,15 @@ def _renamed(write: Any, *args: Any) -> Any:
     closed night (its names are final)."""
     try:
         return write(*args)
-    except game_writes.Frozen as e:
-        raise service.Frozen(None, e.tournament_id) from None
+    except game_writes.Frozen:
+        raise service.Frozen() from None
 
 
-def rename(db: Database, pid: int, name: str, by: str = "host") -> list[str]:
-    """Give person ``pid`` a new name everywhere (kept with the right ``by``); the games
-    they played. ``NameTaken`` if another has it."""
+def rename(db: Database, pid: int, name: str, by: str = "host") -> None:
+    """Give person ``pid`` a new name everywhere (kept with the right ``by``); ``NameTaken``
+    if another has it."""
     games = _renamed(people_writes.rename_person, db, pid, name, by)
     bus.publish([PersonRenamed(pid, tuple(games))])
-    return games
 
 
 def undo_rename(db: Database, rename_id: int) -> int:

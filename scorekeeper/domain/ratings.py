@@ -79,7 +79,7 @@ def casual_switched(db: Any, club: str, counted: bool) -> None:
     replayed from the first casual game that changed."""
     first = rating_writes.count_casual(db, club, counted)
     if first is not None:
-        replay(db, club, first, also=rating_reads.rated_people_from(db, club, first))
+        replay(db, club, first)
 
 
 def _from_start(rows: list[tuple[Any, ...]]
@@ -101,8 +101,8 @@ def recomputed(db: Any) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
             sorted(seats, key=lambda s: (s[4], s[1])))
 
 
-def rebuild(db: Any) -> int:
-    """Every rating made afresh from the finished games, in one write; how many count."""
+def rebuild(db: Any) -> None:
+    """Every rating made afresh from the finished games, in one write."""
     games = rating_reads.finished_to_rate(db)
     order = {gid: i for i, (gid, *_rest) in enumerate(games, start=1)}
     counted = {gid for gid, _, _, c in games if c}
@@ -111,4 +111,3 @@ def rebuild(db: Any) -> int:
                   key=lambda r: (r[1], r[3]))
     seats, people = _from_start(rows)
     rating_writes.replace_ratings(db, games, seats, people)
-    return len(counted)

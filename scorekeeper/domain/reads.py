@@ -24,7 +24,6 @@ from ..storage.game_reads import list_games as games_listed
 from ..storage.house_reads import setting
 from ..storage.people_reads import (
     count_people,
-    last_rename,
     names,
     person,
     person_games,
@@ -35,7 +34,6 @@ from ..storage.people_reads import (
 from ..storage.people_reads import people as known_people
 from ..storage.people_reads import people_page as players_page
 from ..storage.tournament_reads import (
-    MovedPlayer,
     TableOfGame,
     TournamentTable,
     round_moves,
@@ -44,13 +42,12 @@ from ..storage.tournament_reads import (
     tournament_version,
 )
 
-__all__ = ["CODE_ALPHABET", "CODE_LENGTHS", "HOME_CLUB", "MovedPlayer", "TableOfGame",
-           "TournamentTable", "club_directors", "club_of_game", "club_of_person",
-           "club_of_tournament", "count_games", "count_people", "deal_history", "game_by_code",
-           "game_header", "game_version", "game_versions", "games_listed", "known_people",
-           "last_rename", "names", "person", "person_games", "person_tables", "players_page",
-           "renames", "round_moves", "round_sizes", "setting", "table_count", "table_of_game",
-           "tournament_version", "versions"]
+__all__ = ["CODE_ALPHABET", "CODE_LENGTHS", "HOME_CLUB", "TableOfGame", "TournamentTable",
+           "club_directors", "club_of_game", "club_of_person", "club_of_tournament",
+           "count_games", "count_people", "deal_history", "game_by_code", "game_header",
+           "game_version", "game_versions", "games_listed", "known_people", "names", "person",
+           "person_games", "person_tables", "players_page", "renames", "round_moves",
+           "round_sizes", "table_count", "table_of_game", "tournament_version", "versions"]
 
 
 def in_name_order(db: Database, ids: Any, names: dict[int, str], language: str

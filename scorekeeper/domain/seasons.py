@@ -80,18 +80,14 @@ def _of(stored: rating_reads.StoredSeason) -> Season:
     return Season(**asdict(stored))
 
 
-def default(club: str, today: date) -> Season:
-    """The season of a club that named none: the calendar year."""
-    return Season(None, club, str(today.year), f"{today.year}-01-01", f"{today.year}-12-31",
-                  "points", None)
-
-
 def current(db: Database, club: str, today: date | None = None) -> Season:
     """The club's season ``today`` falls in (else the last one before it, else the
     calendar year)."""
     today = today or date.today()
     found = rating_reads.season_on(db, club, today.isoformat())
-    return _of(found) if found else default(club, today)
+    year = today.year
+    return _of(found) if found else Season(None, club, str(year), f"{year}-01-01",
+                                           f"{year}-12-31", "points", None)
 
 
 def find(db: Database, club: str, sid: str | None, today: date | None = None) -> Season:

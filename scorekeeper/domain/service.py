@@ -7,7 +7,6 @@ at most once a request: :class:`Game` folds it on first use.
 from __future__ import annotations
 
 import logging
-import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
@@ -49,9 +48,8 @@ class Frozen(Refusal):
     """The game is a table of a closed tournament: no write until the director reopens
     it (the store checks, under the write lock)."""
 
-    def __init__(self, gid: str | None, tournament_id: str):
+    def __init__(self, gid: str | None = None):
         self.gid = gid
-        self.tournament_id = tournament_id
         super().__init__(N_("This game's tournament is closed: its results are final. The "
                             "director can reopen the tournament to correct it."))
 
@@ -131,8 +129,8 @@ def room_for(db: Database, max_games: int | None, wanted: int = 1, what: str = "
 
 
 def create_game(db: Database, ruleset_id: Any, names: Any, first_dealer: Any = None,
-                given: Mapping[str, Any] | None = None, rng: random.Random | None = None,
-                max_games: int | None = None, club: str = connection.HOME_CLUB) -> str:
+                given: Mapping[str, Any] | None = None, max_games: int | None = None,
+                club: str = connection.HOME_CLUB) -> str:
     """Start a game of ``club``; ``first_dealer=None`` draws one at random, ``given``
     holds the family's own set-up values (a target score, say)."""
     try:
@@ -140,7 +138,7 @@ def create_game(db: Database, ruleset_id: Any, names: Any, first_dealer: Any = N
     except UnknownRuleset:
         raise InvalidInput([Problem("ruleset", N_("Choose a ruleset."))]) from None
     players = checks.names(names, rules.players)
-    settings = {"first_dealer": checks.first_dealer(first_dealer, rules.players, rng),
+    settings = {"first_dealer": checks.first_dealer(first_dealer, rules.players),
                 **family.settings(rules, given or {})}
     room_for(db, max_games)
     unit = bus.Unit(lambda gid: [events.GameCreated(gid, 1)])
@@ -183,8 +181,7 @@ def _not_a_table(db: Database, game: Game, refusal: str) -> None:
     """Refuse a tournament's game (:class:`Frozen` once its night is closed)."""
     where = tournament_reads.table_of_game(db, game.id)
     if where is not None:
-        raise Frozen(game.id, where.tournament_id) if where.closed \
-            else InvalidInput([Problem("", refusal)])
+        raise Frozen(game.id) if where.closed else InvalidInput([Problem("", refusal)])
 
 
 def _write(game: Game, happened: list[Any], write: Callable[..., Any], *args: Any,
@@ -198,8 +195,8 @@ def _write(game: Game, happened: list[Any], write: Callable[..., Any], *args: An
     except game_writes.VersionConflict as e:
         raise Conflict(ALREADY if params else CHANGED, e.current_version, game.id,
                        **params) from None
-    except game_writes.Frozen as e:
-        raise Frozen(game.id, e.tournament_id) from None
+    except game_writes.Frozen:
+        raise Frozen(game.id) from None
     unit.publish()
 
 

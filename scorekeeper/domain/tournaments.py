@@ -4,7 +4,6 @@ director's changes to them.
 Each round is drawn (:mod:`..rules.draw`) and every table's game created with its players
 seated; a table plays its game as any other, and the tournament only reads the games'
 figures (:mod:`.night`), so a game corrected after its round still moves the standings.
-The next round is drawn when every game of the current one is finished.
 """
 from __future__ import annotations
 
@@ -225,9 +224,9 @@ class Unsigned(NotNow):
         return translate(self.message) % {"tables": named}
 
 
-def _write(number: int, write: Callable[..., Any], *args: Any) -> Any:
+def _write(write: Callable[..., Any], *args: Any, number: int = 0) -> Any:
     """A write of the store's, its refusal told as :class:`NotNow` (``number``: the round
-    the change is for)."""
+    a round's write draws)."""
     try:
         return write(*args)
     except tournament_writes.TournamentChanged as e:
@@ -298,10 +297,11 @@ def draw_next(db: Database, tid: str, number: Any = None,
         raise NotNow(ALL_DRAWN, rounds=t.planned)
     if not t.round_finished(t.current):
         raise NotNow(UNFINISHED, round=t.current)
-    drawn = draw.draw_round(t.active, _sizes(t.rulesets), t.stored.seed, nxt, t.met())
+    met = draw.meetings([[table.seats for table in r] for r in t.rounds])
+    drawn = draw.draw_round(t.active, _sizes(t.rulesets), t.stored.seed, nxt, met)
     names = {n: p.name for n, p in t.players.items()}
-    _write(nxt, tournament_writes.add_round, db, tid, nxt,
-           _tables(db, t.rulesets, names, drawn, max_games))
+    _write(tournament_writes.add_round, db, tid, nxt,
+           _tables(db, t.rulesets, names, drawn, max_games), number=nxt)
     bus.publish([events.RoundDrawn(tid, None, nxt, tuple(tb.game_id for tb in t.rounds[-1]))])
     return load(db, tid)
 
@@ -312,8 +312,7 @@ def add_player(db: Database, tid: str, name: Any) -> int:
     typed = checks.typed_name(name, "name", N_("Enter a name."))
     draw.table_sizes(len(t.active) + 1, _sizes(t.rulesets))
     try:
-        number = _write(t.current + 1, tournament_writes.add_tournament_player, db, tid,
-                        typed, t.current + 1)
+        number = _write(tournament_writes.add_tournament_player, db, tid, typed, t.current + 1)
     except people_writes.NameTaken:
         key = checks.person_key(typed)  # named as it is on the list, not as typed now
         entered = next((p.name for p in t.players.values()
@@ -331,7 +330,7 @@ def withdraw(db: Database, tid: str, number: Any) -> None:
     if n not in t.players or t.players[n].left_after is not None:
         raise InvalidInput([Problem("player", N_("Choose a player still playing."))])
     draw.table_sizes(len(t.active) - 1, _sizes(t.rulesets))
-    _write(t.current + 1, tournament_writes.withdraw_tournament_player, db, tid, n, t.current)
+    _write(tournament_writes.withdraw_tournament_player, db, tid, n, t.current)
     bus.publish([events.PlayerWithdrew(tid, None, n)])
 
 
@@ -341,13 +340,12 @@ def close(db: Database, tid: str, confirm_unsigned: bool = False) -> None:
     t = _open(db, tid)
     if t.unsigned and confirm_unsigned is not True:
         raise Unsigned(t.unsigned)
-    _write(t.current + 1, tournament_writes.close_tournament, db, tid)
+    _write(tournament_writes.close_tournament, db, tid)
     bus.publish([events.TournamentClosed(tid)])
 
 
 def reopen(db: Database, tid: str) -> None:
     """A closed tournament opened again: its games can be corrected, its rounds drawn."""
-    t = load(db, tid)
-    _write(t.current + 1, tournament_writes.reopen_tournament, db, tid)
+    _write(tournament_writes.reopen_tournament, db, tid)
     bus.publish([events.TournamentReopened(tid)])
 

@@ -86,14 +86,15 @@ def create(db: Database, document: Any, max_variants: int | None = None,
     if family is None or family.documents is None:
         raise InvalidInput([Problem("family", N_(
             "House variants of this game are not offered yet."))])
-    data = _checked(family, family.documents, document, _new_id)
+    data = _checked(family, document, _new_id)
     house_writes.create_ruleset(db, data["id"], family.key, data, data.get("made_by"), club)
     return data["id"]
 
 
-def _checked(family: Family, documents: Any, document: Any, new_id: Any) -> dict[str, Any]:
+def _checked(family: Family, document: Any, new_id: Any) -> dict[str, Any]:
     """A variant document as it is kept, once it passed every check; ``new_id(data)``
     gives its id."""
+    documents = family.documents
     data, problems = documents.read(document)
     if problems or data is None:
         raise InvalidInput(problems)
@@ -116,15 +117,14 @@ def from_file(db: Database, family: Family, rules: Any,
     """What an imported game's house-variant rules are here: ``"stored"`` when this
     server keeps the same variant under the same id, ``"new"`` when it keeps none under
     that id and could store it with the game, else None (kept as the game's own)."""
-    documents = family.documents
     rid = getattr(rules, "id", None)
-    if documents is None or not isinstance(rid, str) or not rid.startswith("house-"):
+    if family.documents is None or not isinstance(rid, str) or not rid.startswith("house-"):
         return None
     try:
         row = house_reads.ruleset(db, rid)
     except house_reads.RulesetNotFound:
         try:
-            _checked(family, documents, rules.data, lambda data: rid)
+            _checked(family, rules.data, lambda data: rid)
         except InvalidInput:
             return None
         if max_variants is not None and house_reads.count_rulesets(db) >= max_variants:
