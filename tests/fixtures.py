@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from html import unescape
 
-from scorekeeper.domain import service
+from scorekeeper.domain import bus, service
+from scorekeeper.domain.events import Event
 from scorekeeper.families.kierki.rules.examples import plausible_results as results_for
 from scorekeeper.families.kierki.web.forms import form_values
 from scorekeeper.web.db import get_db
@@ -12,7 +14,18 @@ from scorekeeper.web.db import get_db
 PLAYERS = ["Ala", "Bożena", "Czesław", "<b>Dżon</b>"]
 
 __all__ = ["PLAYERS", "authorize", "become_host", "errors_in", "join", "new_game", "play_api",
-           "post_deal", "results_for", "state"]
+           "post_deal", "recorded", "results_for", "state"]
+
+
+@contextmanager
+def recorded():
+    """Every event the bus publishes meanwhile, in order."""
+    seen: list[Event] = []
+    stop = bus.subscribe(Event, seen.append)
+    try:
+        yield seen
+    finally:
+        stop()
 
 
 def errors_in(html: str) -> list[str]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from .events import Event
@@ -71,14 +70,3 @@ def publish(events: Iterable[Event]) -> None:
                 handler(event)
             except Exception:  # the write is stored: its caller hears so
                 log.exception("a handler of %s failed", type(event).__name__)
-
-
-@contextmanager
-def recorded() -> Iterator[list[Event]]:
-    """Every event published meanwhile, in order (the tests')."""
-    seen: list[Event] = []
-    stop = subscribe(Event, seen.append)
-    try:
-        yield seen
-    finally:
-        stop()

@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.common.lru import LRU
-from scorekeeper.domain import bus, figures, people, service, tournaments
+from scorekeeper.domain import figures, people, service, tournaments
 from scorekeeper.domain.events import (
     DealCorrected,
     DealRecorded,
@@ -22,6 +22,7 @@ from scorekeeper.domain.events import (
     TournamentReopened,
 )
 from scorekeeper.storage import connection, figure_reads, game_reads, people_reads, tournament_reads
+from tests.fixtures import recorded
 from tests.store.test_tournaments import FOUR, TWELVE, bad_evening_for, finish
 
 NAMES = ["Ala", "Bolek", "Cela", "Darek"]
@@ -34,7 +35,7 @@ def kinds(events):
 def test_a_deal_is_one_event_with_the_new_version(db):
     gid = service.create_game(db, "standard-4", NAMES, 0)
     game = service.load(db, gid)
-    with bus.recorded() as seen:
+    with recorded() as seen:
         after = service.enter_deal(db, game, 1, bad_evening_for("standard-4", 0)[0], 1)
     assert seen == [DealRecorded(gid, 2, 1)]
     assert seen[0].game is after and after.version == 2
@@ -48,7 +49,7 @@ def test_a_finishing_deal_finishes_the_game_and_keeps_its_figures_in_the_same_wr
     for number, raw in enumerate(results[:-1], start=1):
         game = service.enter_deal(db, game, number, raw, game.version)
     assert _figures(db, gid) == ([], [])
-    with bus.recorded() as seen:
+    with recorded() as seen:
         game = service.enter_deal(db, game, len(results), results[-1], game.version)
     assert kinds(seen) == ["DealRecorded", "GameFinished"]
     assert seen[1] == GameFinished(gid, game.version)
@@ -58,12 +59,12 @@ def test_a_finishing_deal_finishes_the_game_and_keeps_its_figures_in_the_same_wr
 def test_a_correction_and_an_undo(db):
     gid = service.create_game(db, "standard-4", NAMES, 0)
     game = finish(db, gid)
-    with bus.recorded() as seen:
+    with recorded() as seen:
         raw = bad_evening_for("standard-4", 1)[0]
         game = service.enter_deal(db, game, 1, raw, game.version, by="table")
     assert seen == [DealCorrected(gid, game.version, 1, "table")]
     assert game.state.finished and _figures(db, gid) == _replayed(db, gid)
-    with bus.recorded() as seen:
+    with recorded() as seen:
         game = service.undo_last(db, game, game.version)
     assert seen == [DealUndone(gid, game.version, len(game.stored.results) + 1, "table")]
     assert _figures(db, gid) == ([], [])  # unfinished again: no figures
@@ -72,25 +73,25 @@ def test_a_correction_and_an_undo(db):
 def test_signing_renaming_and_deleting(db):
     gid = service.create_game(db, "standard-4", NAMES, 0)
     game = finish(db, gid)
-    with bus.recorded() as seen:
+    with recorded() as seen:
         game = service.sign(db, game, 2, game.version)
     assert seen == [GameSigned(gid, game.version, 2, "table")]
     pid = {r["name"]: r["id"] for r in people_reads.people(db)}["Ala"]
-    with bus.recorded() as seen:
+    with recorded() as seen:
         people.rename(db, pid, "Alicja")
     assert seen == [PersonRenamed(pid, (gid,))]
     game = service.load(db, gid)
-    with bus.recorded() as seen:
+    with recorded() as seen:
         service.delete_game(db, game, game.version)
     assert seen == [GameDeleted(gid, service.GONE)]
 
 
 def test_creating_and_importing_games(db):
-    with bus.recorded() as seen:
+    with recorded() as seen:
         gid = service.create_game(db, "standard-4", NAMES, 0)
     assert seen == [GameCreated(gid, 1)]
     game = finish(db, gid)
-    with bus.recorded() as seen:
+    with recorded() as seen:
         new = service.import_game(db, "kierki", game.rules.snapshot(), NAMES,
                                   {"first_dealer": 0}, game.stored.results, lambda n: [], None)
     assert kinds(seen) == ["GameCreated", "GameFinished"]
@@ -100,7 +101,7 @@ def test_creating_and_importing_games(db):
 def test_a_refused_write_raises_nothing(db):
     gid = service.create_game(db, "standard-4", NAMES, 0)
     game = service.load(db, gid)
-    with bus.recorded() as seen, pytest.raises(service.Conflict):
+    with recorded() as seen, pytest.raises(service.Conflict):
         service.enter_deal(db, game, 1, bad_evening_for("standard-4", 0)[0], 7)
     assert seen == []
 
@@ -109,7 +110,7 @@ def test_a_write_to_a_closed_tournaments_game_raises_nothing(db):
     t = tournaments.create(db, "Klub", TWELVE, 2, FOUR)
     tournaments.close(db, t.id, confirm_unsigned=True)
     game = service.load(db, t.rounds[0][0].game_id)
-    with bus.recorded() as seen, pytest.raises(service.Frozen):
+    with recorded() as seen, pytest.raises(service.Frozen):
         service.enter_deal(db, game, 1, bad_evening_for("standard-4", 0)[0], game.version)
     assert seen == []
     assert service.load(db, game.id).recorded == 0
@@ -119,13 +120,13 @@ def test_a_tournament_game_moves_its_tournament_by_one_handler(db):
     t = tournaments.create(db, "Klub", TWELVE, 2, FOUR)
     game = service.load(db, t.rounds[0][0].game_id)
     before = tournament_reads.tournament_version(db, t.id)
-    with bus.recorded() as seen:
+    with recorded() as seen:
         service.enter_deal(db, game, 1, bad_evening_for("standard-4", 0)[0], game.version)
     assert seen[1:] == [TournamentChanged(t.id, before + 1)]
     assert tournament_reads.tournament_version(db, t.id) == before + 1
     for table in t.rounds[0]:
         finish(db, table.game_id)
-    with bus.recorded() as seen:
+    with recorded() as seen:
         tournaments.draw_next(db, t.id)
         tournaments.close(db, t.id, confirm_unsigned=True)
         tournaments.reopen(db, t.id)

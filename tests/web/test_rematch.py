@@ -4,7 +4,7 @@ once, and the evening links the two games."""
 import re
 
 from scorekeeper.families.kierki.rules.examples import SAMPLE_GAME_4
-from tests.fixtures import join, play_api
+from tests.fixtures import join, play_api, recorded
 
 NAMES = ["Ala", "Bolek", "Celina", "Darek"]
 
@@ -63,7 +63,7 @@ def test_a_watching_phone_is_given_the_rematchs_link_not_a_right(app, client):
 def test_the_service_makes_one_rematch_from_stale_pages_and_tells_of_it(app):
     """Two phones that loaded the finished game before either asked: the second ask finds
     the first's rematch (checked under the write lock), and only the first raised events."""
-    from scorekeeper.domain import bus, people, service
+    from scorekeeper.domain import people, service
     from scorekeeper.domain.events import GameCreated, RematchStarted
     from scorekeeper.web.db import get_db
     client = app.test_client()
@@ -72,7 +72,7 @@ def test_the_service_makes_one_rematch_from_stale_pages_and_tells_of_it(app):
         db = get_db()
         game = service.load(db, gid)
         names, dealer = people.rematch_seats(game.players, game.state.first_dealer)
-        with bus.recorded() as seen:
+        with recorded() as seen:
             one, made_one = service.rematch(db, game, names, dealer)
             two, made_two = service.rematch(db, game, names, dealer)  # the same stale game
         assert (one, made_one) == (two, True) and made_two is False
