@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.domain.people import owed
+from scorekeeper.domain.evenings import owed
 from scorekeeper.rules.places import above_middle, places, shared_places
 
 STAKE = 100  # cents a place

@@ -17,11 +17,8 @@ from .evenings import (
     average,
     evening,
     evening_of,
-    evenings,
     latest_evenings,
-    owed,
     parse_stake,
-    played,
     settle,
     standings,
     table_key,
@@ -29,8 +26,8 @@ from .evenings import (
 )
 from .events import PersonRenamed
 
-__all__ = ["Evening", "EveningNotFound", "evening", "evening_of", "evenings", "latest_evenings",
-           "owed", "parse_stake", "played", "settle", "standings", "table_key", "transfers"]
+__all__ = ["Evening", "EveningNotFound", "evening", "evening_of", "latest_evenings",
+           "parse_stake", "settle", "standings", "table_key", "transfers"]
 
 #: How many recent games a player's form shows.
 FORM_GAMES = 10

@@ -23,19 +23,17 @@ from ..storage.tournament_reads import tournament_changes as changes
 from . import bus, events, service, variants
 from .errors import Refusal
 from .night import (
-    LiveStandings,
     Screen,
     Tournament,
     confirmed,
-    live_standings,
     load,
     screen,
     signatures,
 )
 
 #: What callers read here though it is made elsewhere.
-__all__ = ["SCORINGS", "LiveStandings", "Screen", "Tournament", "changes", "confirmed",
-           "live_standings", "load", "screen", "signatures", "table_of_game"]
+__all__ = ["SCORINGS", "Screen", "Tournament", "changes", "confirmed", "load", "screen",
+           "signatures", "table_of_game"]
 
 MIN_PLAYERS = 8
 #: The most players a tournament takes: 1,000 tables of four.

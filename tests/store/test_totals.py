@@ -11,7 +11,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.domain import figures, people, service
+from scorekeeper.domain import evenings, figures, people, service
 from scorekeeper.rules.errors import InvalidInput
 from scorekeeper.storage import (
     connection,
@@ -104,7 +104,7 @@ def from_history(db, pid, table=None):
             continue
         game = service.load(db, row["id"])
         seat = row["people"].index(pid)
-        p = people.played(game, seat)
+        p = evenings.played(game, seat)
         out["games"] += 1
         out["wins"] += p.won
         out["places"] += p.place

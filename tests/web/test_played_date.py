@@ -43,9 +43,9 @@ def test_a_rename_leaves_the_evenings_as_they_were_played(app, client):
             db.conn.commit()
 
     def evenings():
-        from scorekeeper.domain import people
+        from scorekeeper.domain import evenings
         with app.app_context():
-            return sorted(tuple(e.games) for e in people.evenings(get_db()))
+            return sorted(tuple(e.games) for e in evenings.evenings(get_db()))
 
     before = evenings()
     assert before == sorted([(first,), (second,)])

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from scorekeeper.domain import service, tournaments
+from scorekeeper.domain import night, service, tournaments
 from scorekeeper.web.db import get_db
 from tests.midround import mid_round
 
@@ -35,7 +35,7 @@ def test_mid_round_standings_count_the_deals_so_far_marked_in_play(app, client, 
         assert len(finished) == 1 and len(playing) == 3
         # the stored standings see one finished game; the projector's see four
         assert sum(s.games for s in t.overall) == 4
-        live = tournaments.live_standings(get_db(), t)
+        live = night.live_standings(get_db(), t)
         assert sum(s.games for s in live.rows) == 16 and live.tables == 3
         assert live.in_play == {p for tb in playing for p in tb.seats}
         # a table still playing counts as the ranking would count its game ending now
@@ -66,7 +66,7 @@ def test_without_a_deal_in_play_the_standings_are_the_stored_ones(app, client):
     with app.app_context():
         t = tournaments.create(get_db(), "Czwartek", [f"Gracz {i}" for i in range(8)], 2,
                                {"4": "standard-4"}, seed="x")
-        live = tournaments.live_standings(get_db(), t)
+        live = night.live_standings(get_db(), t)
         assert live.rows == t.overall and not live.in_play and live.tables == 0
     html = live_part(client, t.id)
     assert "in play" not in html and "data-in-play" not in html
@@ -89,7 +89,7 @@ def test_the_live_part_holds_one_page_and_every_player_is_on_one(app, client):
     every player once, best first; a page without script turns by refreshing itself."""
     with app.app_context():
         t = mid_round(get_db(), 100)
-        order = [t.name_of(s.player) for s in tournaments.live_standings(get_db(), t).rows]
+        order = [t.name_of(s.player) for s in night.live_standings(get_db(), t).rows]
     seen = []
     for start, label in ((0, "1/3"), (40, "2/3"), (80, "3/3")):
         html = client.get(f"/tournaments/{t.id}/screen?part=live&sf={start}").text
@@ -137,7 +137,7 @@ def test_the_totals_kept_with_each_game_follow_every_deal_write(app):
         assert kept() == game.state.totals == service.load(db, game.id).state.totals
         game = service.undo_last(db, game, game.version)
         assert kept() == service.load(db, game.id).state.totals
-        live = tournaments.live_standings(db, tournaments.load(db, t.id))
+        live = night.live_standings(db, tournaments.load(db, t.id))
         # a game no deal write has touched since totals were kept counts from its deals
         db.conn.execute("update games set totals = null")
-        assert tournaments.live_standings(db, tournaments.load(db, t.id)) == live
+        assert night.live_standings(db, tournaments.load(db, t.id)) == live

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import create_app
 from scorekeeper.common.lru import LRU
-from scorekeeper.domain import people, service, tournaments
+from scorekeeper.domain import night, people, service, tournaments
 from scorekeeper.families.kierki.rules import get_ruleset
 from scorekeeper.families.kierki.rules.examples import plausible_results
 from scorekeeper.rules.errors import InvalidInput
@@ -17,7 +17,7 @@ from tests.midround import names
 RESULTS = plausible_results(get_ruleset("standard-4"))
 
 
-def afresh(db, t: tournaments.Tournament) -> tournaments.LiveStandings:
+def afresh(db, t: tournaments.Tournament) -> night.LiveStandings:
     """The standings mid-round from every game loaded anew (nothing kept)."""
     LRU.clear_every()
     running = {}
@@ -26,8 +26,8 @@ def afresh(db, t: tournaments.Tournament) -> tournaments.LiveStandings:
         if game.recorded and not game.state.finished:
             running[table.game_id] = [int(x) for x in game.state.totals]
     if not running:
-        return tournaments.LiveStandings(t.overall, frozenset(), 0)
-    return tournaments.LiveStandings(
+        return night.LiveStandings(t.overall, frozenset(), 0)
+    return night.LiveStandings(
         t.standings_now(running),
         frozenset(p for tb in t.stored.tables if tb.game_id in running for p in tb.seats),
         len(running))
@@ -81,7 +81,7 @@ def check(db, tid: str) -> None:
     recomputation of the tournament as it is now."""
     now = tournaments.load(db, tid)
     expected = afresh(db, now)
-    assert tournaments.live_standings(db, now) == expected
+    assert night.live_standings(db, now) == expected
     tables = now.rounds[-1]
     seen = []
     start = 0
