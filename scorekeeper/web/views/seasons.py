@@ -32,16 +32,17 @@ def _season(cid: str) -> seasons.Season:
         abort(404)
 
 
-def _club_name(club: Any) -> str:
-    return club.name or gettext("This server's club")
+def _render(template: str, club: Any, **context: Any) -> str:
+    """A season template, with the club, its name and the games a rating is provisional for."""
+    return render_template(template, provisional_games=ratings.PROVISIONAL_GAMES, club=club,
+                           club_name=club.name or gettext("This server's club"), **context)
 
 
 def _page(club: Any, season: seasons.Season, errors: dict | None = None,
           values: Any = None, status: int = 200):
     db = get_db()
-    return render_template(
-        "seasons/show.html", provisional_games=ratings.PROVISIONAL_GAMES, club=club,
-        club_name=_club_name(club), season=season, lines=seasons.table(db, season),
+    return _render(
+        "seasons/show.html", club, season=season, lines=seasons.table(db, season),
         seasons=seasons.all_of(db, club.id),
         manager=access.club_right(db, club.id) == access.MANAGER,
         errors=errors or {}, values=values or {}), status
@@ -90,11 +91,9 @@ def player(cid: str, pid: int):
         except PersonNotFound:
             abort(404)
     shown = None if rating is None else ratings.shown(rating[0])
-    return render_template("seasons/player.html", provisional_games=ratings.PROVISIONAL_GAMES,
-                           club=club, club_name=_club_name(club),
-                           season=season, pid=pid, name=name, history=history,
-                           rating=rating, shown=shown, rated=rating[3] if rating else 0,
-                           others=others, other=other, versus=versus)
+    return _render("seasons/player.html", club, season=season, pid=pid, name=name,
+                   history=history, rating=rating, shown=shown,
+                   rated=rating[3] if rating else 0, others=others, other=other, versus=versus)
 
 
 def _labels(season: seasons.Season) -> dict[str, str]:
@@ -119,8 +118,7 @@ def export(cid: str, fmt: str):
     if fmt == "pdf":
         return kept_pdf(
             ("season", cid, season.id or season.name, season_sheet.printed_state(data)),
-            lambda: render_template(_TEMPLATE, provisional_games=ratings.PROVISIONAL_GAMES,
-                                    club_name=_club_name(club), season=season, lines=lines),
+            lambda: _render(_TEMPLATE, club, season=season, lines=lines),
             "round_sheet.css", f'inline; filename="{name}"', (_TEMPLATE,))
     return table_file(fmt, name, lambda: season_sheet.to_csv(lines, _labels(season), lang()),
                       lambda: season_sheet.to_xlsx(lines, _labels(season), gettext("Season")),
