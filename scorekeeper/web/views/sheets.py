@@ -47,9 +47,7 @@ def _disposition(header: dict, ext: str, inline: bool = False) -> str:
 
 
 def _download(body: bytes | str, mimetype: str, game: service.Game, ext: str):
-    s = game.stored
-    header = {"family": s.family, "players": s.players, "created_at": s.created_at}
-    return download(body, mimetype, _disposition(header, ext))
+    return download(body, mimetype, _disposition(vars(game.stored), ext))
 
 
 def _game_sheet(game: service.Game, static_base: str | None) -> str:
