@@ -130,8 +130,7 @@ def rename(pid: int):
     """A new name for a person, in every game they played."""
     db = get_db()
     try:
-        reads.person(db, pid)
-        access.club_of_person_readable(db, pid)
+        access.club_of_person_readable(db, pid)  # PersonNotFound for no such person too
     except PersonNotFound:
         abort(404)
     right = access.may_rename(db, pid)
