@@ -78,21 +78,16 @@ def player(cid: str, pid: int):
     db = get_db()
     club = access.readable_club(db, cid)
     season = _season(cid)
+    other = request.args.get("with", type=int)
     try:
         name, history, rating = seasons.history(db, season, pid)
+        versus = None if other in (None, pid) else seasons.head_to_head(db, season, pid, other)
     except PersonNotFound:
         abort(404)
     others = [(p, n) for p, n in seasons.people(db, season) if p != pid]
-    versus = None
-    other = request.args.get("with", type=int)
-    if other is not None and other != pid:
-        try:
-            versus = seasons.head_to_head(db, season, pid, other)
-        except PersonNotFound:
-            abort(404)
-    shown = None if rating is None else ratings.shown(rating[0])
     return _render("seasons/player.html", club, season=season, pid=pid, name=name,
-                   history=history, rating=rating, shown=shown,
+                   history=history, rating=rating,
+                   shown=None if rating is None else ratings.shown(rating[0]),
                    rated=rating[3] if rating else 0, others=others, other=other, versus=versus)
 
 
