@@ -9,6 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from flask import Response, current_app
+from flask_babel import gettext
 
 from ...common.i18n import lang
 from ...outputs import exchange, pdf, renders
@@ -57,6 +58,14 @@ def download(body: bytes | str, mimetype: str, disposition: str) -> Response:
 
 
 MIMETYPES = {"csv": "text/csv", "xlsx": exchange.XLSX, "json": "application/json"}
+
+
+def labels(by_places: bool, **more: str) -> dict[str, str]:
+    """A standings file's column names in the reader's language: the ones every standings
+    table has, and ``more``."""
+    return {"rank": gettext("Rank"), "player": gettext("Player"),
+            "points": gettext("Places") if by_places else gettext("Points"),
+            "wins": gettext("Wins"), "games": gettext("Games"), **more}
 
 
 def table_file(fmt: str, filename: str, csv: Callable[[], str],

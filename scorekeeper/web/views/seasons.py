@@ -17,7 +17,7 @@ from ...rules import ratings
 from ...rules.errors import InvalidInput
 from .. import access
 from ..db import get_db
-from .files import ascii_words, kept_pdf, table_file
+from .files import ascii_words, kept_pdf, labels, table_file
 
 bp = Blueprint("seasons", __name__)
 
@@ -92,12 +92,10 @@ def player(cid: str, pid: int):
 
 
 def _labels(season: seasons.Season) -> dict[str, str]:
-    return {"rank": gettext("Rank"), "player": gettext("Player"),
-            "points": gettext("Places") if season.scoring == "places" else gettext("Points"),
-            "nights": gettext("Nights"), "games": gettext("Games"), "wins": gettext("Wins"),
-            "rating": gettext("Rating"), "provisional": gettext("Provisional rating"),
-            "rated": gettext("Rated games"), "mu": gettext("Model: skill (mu)"),
-            "sigma": gettext("Model: uncertainty (sigma)"), "yes": gettext("yes")}
+    return labels(season.scoring == "places", nights=gettext("Nights"),
+                  rating=gettext("Rating"), provisional=gettext("Provisional rating"),
+                  rated=gettext("Rated games"), mu=gettext("Model: skill (mu)"),
+                  sigma=gettext("Model: uncertainty (sigma)"), yes=gettext("yes"))
 
 
 @bp.get("/clubs/<cid>/season.<fmt>")
