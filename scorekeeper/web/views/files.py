@@ -1,5 +1,6 @@
 """What the sheet and export views share: a PDF kept per key (rendered by a worker process,
-:mod:`...outputs.renders`), a download, and ASCII file names."""
+:mod:`...outputs.renders`), a download, a standings table's files and column names, and
+ASCII file names."""
 from __future__ import annotations
 
 import json
