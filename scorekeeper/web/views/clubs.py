@@ -55,10 +55,6 @@ class DirectorForm(FlaskForm):
     name = StringField(_l("Director's name"))
 
 
-class ButtonForm(FlaskForm):
-    """A button that changes the club: CSRF only (checked for every POST by CSRFProtect)."""
-
-
 @bp.get("/clubs")
 def index():
     db = get_db()
@@ -131,7 +127,7 @@ def _page(club: clubs.Club, errors: dict | None = None, status: int = 200):
         settings=_settings_form(club) if manager else None, directors=directors,
         members=clubs.members(db, club) if manager else [],
         log=clubs.log(db, club, LOG) if manager else [],
-        director_form=DirectorForm(), button=ButtonForm(), errors=errors or {},
+        director_form=DirectorForm(), button=FlaskForm(), errors=errors or {},
         may_direct=access.at_least(right, access.DIRECTOR),
         variant_base=_variant_base(club) if manager else None,
         may_play=access.at_least(right, access.MEMBER)), status
