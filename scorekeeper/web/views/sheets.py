@@ -9,7 +9,6 @@ from urllib.parse import quote
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext
 from flask_wtf import FlaskForm
-from flask_wtf.file import FileField
 
 from ...common import formats
 from ...common.i18n import lang
@@ -26,10 +25,6 @@ bp = Blueprint("sheets", __name__)
 #: What a score sheet's look is made of, besides the style sheet (see ``files``).
 TEMPLATES = ("*/sheet.html", "_sheet_signatures.html")
 CODE = ("common/charts.py", "families/*/web/charts.py")
-
-
-class ImportForm(FlaskForm):
-    file = FileField()
 
 
 def _load(gid: str) -> service.Game:
@@ -116,7 +111,7 @@ def export_json(gid: str):
 
 @bp.route("/games/import", methods=["GET", "POST"])
 def import_game():
-    form = ImportForm()
+    form = FlaskForm()  # its CSRF field; the file is read from request.files
     errors: list[str] = []
     if form.is_submitted():
         upload = request.files.get("file")
