@@ -41,10 +41,6 @@ class ClubForm(FlaskForm):
     public = BooleanField(_l("Anyone may read the club's pages"), default=True)
 
 
-class JoinClubForm(FlaskForm):
-    code = StringField(_l("Invitation code"))
-
-
 class SettingsForm(FlaskForm):
     public = BooleanField(_l("Anyone may read the club's pages (public)"))
     casual_rated = BooleanField(_l("Casual games count for the ratings too"))
@@ -68,7 +64,7 @@ def index():
         if right is not None or club.public:  # a former member is told nothing private
             mine.append((club, right))
     return render_template("clubs/index.html", mine=mine, form=ClubForm(),
-                           join=JoinClubForm(), errors={})
+                           join=FlaskForm(), errors={})
 
 
 @bp.route("/clubs/new", methods=["GET", "POST"])
@@ -239,7 +235,7 @@ def director_link(cid: str, did: int, token: str):
 @bp.post("/clubs/join")
 def join():
     """Join a club by the invitation code a member was given."""
-    return _join(JoinClubForm().code.data)
+    return _join(request.form.get("code"))
 
 
 @bp.get("/clubs/join/<code>")
