@@ -14,7 +14,6 @@ from ...common.i18n import lang
 from ...domain import house, people, reads, service
 from ...domain.errors import GameNotFound, NameTaken, PersonNotFound, RenameChanged
 from ...rules import checks
-from ...rules.checks import NAME_MAX
 from ...rules.errors import InvalidInput, UnknownRuleset
 from .. import access, limits
 from ..db import get_db
@@ -101,7 +100,7 @@ def player(pid: int, errors: dict | None = None, status: int = 200):
                      for key, fam in stats["families"].items()},
         tables=tables, names=reads.names(db, [p for _, ids, _ in tables for p in ids]),
         more_tables=len(rows) > PLAYER_TABLES, table_limit=PLAYER_TABLES,
-        errors=errors or {}, name_max=NAME_MAX, club=club), status
+        errors=errors or {}, club=club), status
 
 
 def _form_chart(name: str, fam: dict) -> charts.LineChart | None:
