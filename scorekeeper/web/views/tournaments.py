@@ -130,8 +130,7 @@ def _deals_total(tables) -> dict[str, int | None]:
 
 
 def _context(t: tournaments.Tournament, **more):
-    return {"t": t, "totals": _deals_total(t.stored.tables), "director": access.directs(t.id),
-            "by_places": t.scoring == "places", **more}
+    return dict(t=t, totals=_deals_total(t.stored.tables), director=access.directs(t.id), **more)
 
 
 @bp.get("/tournaments/<tid>")
