@@ -209,12 +209,11 @@ def run(make_app: Callable[[], Flask], settings: dict[str, int | str],
 TRUST_ANYWHERE = "KIERKI_TRUST_PROXY_ANYWHERE"
 
 
-def proxy_refusal(app: Flask, host: str, told: bool,
-                  environ: Mapping[str, str] = os.environ) -> str | None:
+def proxy_refusal(app: Flask, host: str, told: bool) -> str | None:
     """Why the server must not start: it would trust ``X-Forwarded-For`` on an address
     phones reach without the proxy, unless told that only the proxy reaches it."""
     hops = app.config["PROXY_HOPS"]
-    told = told or environ.get(TRUST_ANYWHERE, "").strip().lower() in ("1", "true", "yes")
+    told = told or os.environ.get(TRUST_ANYWHERE, "").strip().lower() in ("1", "true", "yes")
     if not hops or is_loopback(host) or told:
         return None
     return (f"Refused: KIERKI_PROXY_HOPS={hops} trusts the X-Forwarded-For header, and on {host} a "

@@ -28,6 +28,5 @@ def every() -> list[WebFamily]:
 
 
 def init_app(app: Any) -> None:
-    """Each family's adapter, made now; templates reach one as ``web_family(family)``."""
-    app.extensions["family_web"] = {adapter.key: adapter for adapter in every()}
+    """Templates reach a family's adapter as ``web_family(family)``."""
     app.jinja_env.globals["web_family"] = of

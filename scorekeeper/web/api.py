@@ -70,11 +70,12 @@ def _created(answer: dict[str, Any], endpoint: str, **args: Any):
     return answer, 201, {"Location": url_for(endpoint, **args)}
 
 
-def _paged(rows: list[Any], more: bool, endpoint: str, page: int, **args: Any):
+def _paged(rows: list[Any], more: bool, page: int):
     """A page of a list, with a ``Link`` header naming the next page while there is one."""
     if not more:
         return jsonify(rows)
-    return jsonify(rows), {"Link": f'<{url_for(endpoint, page=page + 1, **args)}>; rel="next"'}
+    link = url_for(request.endpoint, page=page + 1, **request.view_args)
+    return jsonify(rows), {"Link": f'<{link}>; rel="next"'}
 
 
 @bp.errorhandler(InvalidInput)
@@ -119,7 +120,7 @@ def rulesets():
     found = variants.listing(get_db())
     start = (number - 1) * RULESETS_PAGE
     return _paged([ruleset_entry(*f) for f in found[start:start + RULESETS_PAGE]],
-                  start + RULESETS_PAGE < len(found), "api.rulesets", number)
+                  start + RULESETS_PAGE < len(found), number)
 
 
 @bp.get("/rulesets/schema.json")
@@ -162,18 +163,17 @@ def delete_ruleset(ruleset_id: str):
 # -- players ----------------------------------------------------------------------------------
 
 
-def _players_page(club: str, endpoint: str, **args: Any):
+def _players_page(club: str):
     db = get_db()
     page = people_views.page_number()
     listed, more = reads.players_page(db, lang(), page, PLAYERS_PAGE, club)
-    return _paged([people.public(people.statistics(db, row["id"])) for row in listed],
-                  more, endpoint, page, **args)
+    return _paged([people.public(people.statistics(db, row["id"])) for row in listed], more, page)
 
 
 @bp.get("/players")
 def players():
     """Everyone who has played on this server, with their figures"""
-    return _players_page(reads.HOME_CLUB, "api.players")
+    return _players_page(reads.HOME_CLUB)
 
 
 @bp.get("/players/<int:pid>")
@@ -467,7 +467,7 @@ def club_players(cid: str):
     `Authorization: Bearer`).
     """
     club = access.readable_club(get_db(), cid)
-    return _players_page(club.id, "api.club_players", cid=cid)
+    return _players_page(club.id)
 
 
 @bp.get("/clubs/<cid>/season")

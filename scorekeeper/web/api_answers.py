@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from flask import url_for
-from pydantic import ConfigDict, Field
+from pydantic import Field
 
 from ..common.i18n import lang
 from ..common.safejson import Written
@@ -259,8 +259,6 @@ class RulesetEntry(Answer):
 
 class JsonSchema(Answer):
     """A JSON Schema document (draft 2020-12)."""
-
-    model_config = ConfigDict(extra="allow", populate_by_name=True)
 
     id: str = Field(alias="$id")
     schema_: str = Field(alias="$schema")

@@ -79,13 +79,11 @@ class Error(Answer):
 # -- bodies ----------------------------------------------------------------------------
 
 _Counts = list[int | None]
-_Declaration = create_model("Declaration", __base__=Answer, kind=(str, None),
-                            suit=(str | None, None), rank=(str | None, None),
-                            extra=(int | None, None))
-_Special = create_model("Special", __base__=Answer, kind=(str, None),
-                        seat=(int | None, None), pair=(int | None, None))
-Result = create_model(
-    "Result", __base__=Answer,
+_Declaration = model("Declaration", kind=(str, None), suit=(str | None, None),
+                     rank=(str | None, None), extra=(int | None, None))
+_Special = model("Special", kind=(str, None), seat=(int | None, None), pair=(int | None, None))
+Result = model(
+    "Result",
     __doc__=(
         "A deal's result; its fields depend on the game's family and deal. Kierki (see "
         "`schedule[].fields`): counts are lists of one whole number per seat (one `null` is filled "

@@ -41,10 +41,6 @@ class ClubForm(FlaskForm):
     public = BooleanField(_l("Anyone may read the club's pages"), default=True)
 
 
-class JoinClubForm(FlaskForm):
-    code = StringField(_l("Invitation code"))
-
-
 class SettingsForm(FlaskForm):
     public = BooleanField(_l("Anyone may read the club's pages (public)"))
     casual_rated = BooleanField(_l("Casual games count for the ratings too"))
@@ -53,10 +49,6 @@ class SettingsForm(FlaskForm):
 
 class DirectorForm(FlaskForm):
     name = StringField(_l("Director's name"))
-
-
-class ButtonForm(FlaskForm):
-    """A button that changes the club: CSRF only (checked for every POST by CSRFProtect)."""
 
 
 @bp.get("/clubs")
@@ -72,7 +64,7 @@ def index():
         if right is not None or club.public:  # a former member is told nothing private
             mine.append((club, right))
     return render_template("clubs/index.html", mine=mine, form=ClubForm(),
-                           join=JoinClubForm(), errors={})
+                           join=FlaskForm(), errors={})
 
 
 @bp.route("/clubs/new", methods=["GET", "POST"])
@@ -131,7 +123,7 @@ def _page(club: clubs.Club, errors: dict | None = None, status: int = 200):
         settings=_settings_form(club) if manager else None, directors=directors,
         members=clubs.members(db, club) if manager else [],
         log=clubs.log(db, club, LOG) if manager else [],
-        director_form=DirectorForm(), button=ButtonForm(), errors=errors or {},
+        director_form=DirectorForm(), button=FlaskForm(), errors=errors or {},
         may_direct=access.at_least(right, access.DIRECTOR),
         variant_base=_variant_base(club) if manager else None,
         may_play=access.at_least(right, access.MEMBER)), status
@@ -243,7 +235,7 @@ def director_link(cid: str, did: int, token: str):
 @bp.post("/clubs/join")
 def join():
     """Join a club by the invitation code a member was given."""
-    return _join(JoinClubForm().code.data)
+    return _join(request.form.get("code"))
 
 
 @bp.get("/clubs/join/<code>")

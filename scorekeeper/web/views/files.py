@@ -1,5 +1,6 @@
 """What the sheet and export views share: a PDF kept per key (rendered by a worker process,
-:mod:`...outputs.renders`), a download, and ASCII file names."""
+:mod:`...outputs.renders`), a download, a standings table's files and column names, and
+ASCII file names."""
 from __future__ import annotations
 
 import json
@@ -9,6 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from flask import Response, current_app
+from flask_babel import gettext
 
 from ...common.i18n import lang
 from ...outputs import exchange, pdf, renders
@@ -57,6 +59,14 @@ def download(body: bytes | str, mimetype: str, disposition: str) -> Response:
 
 
 MIMETYPES = {"csv": "text/csv", "xlsx": exchange.XLSX, "json": "application/json"}
+
+
+def labels(by_places: bool, **more: str) -> dict[str, str]:
+    """A standings file's column names in the reader's language: the ones every standings
+    table has, and ``more``."""
+    return {"rank": gettext("Rank"), "player": gettext("Player"),
+            "points": gettext("Places") if by_places else gettext("Points"),
+            "wins": gettext("Wins"), "games": gettext("Games"), **more}
 
 
 def table_file(fmt: str, filename: str, csv: Callable[[], str],

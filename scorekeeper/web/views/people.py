@@ -14,7 +14,6 @@ from ...common.i18n import lang
 from ...domain import house, people, reads, service
 from ...domain.errors import GameNotFound, NameTaken, PersonNotFound, RenameChanged
 from ...rules import checks
-from ...rules.checks import NAME_MAX
 from ...rules.errors import InvalidInput, UnknownRuleset
 from .. import access, limits
 from ..db import get_db
@@ -101,7 +100,7 @@ def player(pid: int, errors: dict | None = None, status: int = 200):
                      for key, fam in stats["families"].items()},
         tables=tables, names=reads.names(db, [p for _, ids, _ in tables for p in ids]),
         more_tables=len(rows) > PLAYER_TABLES, table_limit=PLAYER_TABLES,
-        errors=errors or {}, name_max=NAME_MAX, club=club), status
+        errors=errors or {}, club=club), status
 
 
 def _form_chart(name: str, fam: dict) -> charts.LineChart | None:
@@ -130,8 +129,7 @@ def rename(pid: int):
     """A new name for a person, in every game they played."""
     db = get_db()
     try:
-        reads.person(db, pid)
-        access.club_of_person_readable(db, pid)
+        access.club_of_person_readable(db, pid)  # PersonNotFound for no such person too
     except PersonNotFound:
         abort(404)
     right = access.may_rename(db, pid)

@@ -17,7 +17,7 @@ from ...rules import ratings
 from ...rules.errors import InvalidInput
 from .. import access
 from ..db import get_db
-from .files import ascii_words, kept_pdf, table_file
+from .files import ascii_words, kept_pdf, labels, table_file
 
 bp = Blueprint("seasons", __name__)
 
@@ -32,16 +32,17 @@ def _season(cid: str) -> seasons.Season:
         abort(404)
 
 
-def _club_name(club: Any) -> str:
-    return club.name or gettext("This server's club")
+def _render(template: str, club: Any, **context: Any) -> str:
+    """A season template, with the club, its name and the games a rating is provisional for."""
+    return render_template(template, provisional_games=ratings.PROVISIONAL_GAMES, club=club,
+                           club_name=club.name or gettext("This server's club"), **context)
 
 
 def _page(club: Any, season: seasons.Season, errors: dict | None = None,
           values: Any = None, status: int = 200):
     db = get_db()
-    return render_template(
-        "seasons/show.html", provisional_games=ratings.PROVISIONAL_GAMES, club=club,
-        club_name=_club_name(club), season=season, lines=seasons.table(db, season),
+    return _render(
+        "seasons/show.html", club, season=season, lines=seasons.table(db, season),
         seasons=seasons.all_of(db, club.id),
         manager=access.club_right(db, club.id) == access.MANAGER,
         errors=errors or {}, values=values or {}), status
@@ -77,33 +78,24 @@ def player(cid: str, pid: int):
     db = get_db()
     club = access.readable_club(db, cid)
     season = _season(cid)
+    other = request.args.get("with", type=int)
     try:
         name, history, rating = seasons.history(db, season, pid)
+        versus = None if other in (None, pid) else seasons.head_to_head(db, season, pid, other)
     except PersonNotFound:
         abort(404)
     others = [(p, n) for p, n in seasons.people(db, season) if p != pid]
-    versus = None
-    other = request.args.get("with", type=int)
-    if other is not None and other != pid:
-        try:
-            versus = seasons.head_to_head(db, season, pid, other)
-        except PersonNotFound:
-            abort(404)
-    shown = None if rating is None else ratings.shown(rating[0])
-    return render_template("seasons/player.html", provisional_games=ratings.PROVISIONAL_GAMES,
-                           club=club, club_name=_club_name(club),
-                           season=season, pid=pid, name=name, history=history,
-                           rating=rating, shown=shown, rated=rating[3] if rating else 0,
-                           others=others, other=other, versus=versus)
+    return _render("seasons/player.html", club, season=season, pid=pid, name=name,
+                   history=history, rating=rating,
+                   shown=None if rating is None else ratings.shown(rating[0]),
+                   rated=rating[3] if rating else 0, others=others, other=other, versus=versus)
 
 
 def _labels(season: seasons.Season) -> dict[str, str]:
-    return {"rank": gettext("Rank"), "player": gettext("Player"),
-            "points": gettext("Places") if season.scoring == "places" else gettext("Points"),
-            "nights": gettext("Nights"), "games": gettext("Games"), "wins": gettext("Wins"),
-            "rating": gettext("Rating"), "provisional": gettext("Provisional rating"),
-            "rated": gettext("Rated games"), "mu": gettext("Model: skill (mu)"),
-            "sigma": gettext("Model: uncertainty (sigma)"), "yes": gettext("yes")}
+    return labels(season.scoring == "places", nights=gettext("Nights"),
+                  rating=gettext("Rating"), provisional=gettext("Provisional rating"),
+                  rated=gettext("Rated games"), mu=gettext("Model: skill (mu)"),
+                  sigma=gettext("Model: uncertainty (sigma)"), yes=gettext("yes"))
 
 
 @bp.get("/clubs/<cid>/season.<fmt>")
@@ -119,8 +111,7 @@ def export(cid: str, fmt: str):
     if fmt == "pdf":
         return kept_pdf(
             ("season", cid, season.id or season.name, season_sheet.printed_state(data)),
-            lambda: render_template(_TEMPLATE, provisional_games=ratings.PROVISIONAL_GAMES,
-                                    club_name=_club_name(club), season=season, lines=lines),
+            lambda: _render(_TEMPLATE, club, season=season, lines=lines),
             "round_sheet.css", f'inline; filename="{name}"', (_TEMPLATE,))
     return table_file(fmt, name, lambda: season_sheet.to_csv(lines, _labels(season), lang()),
                       lambda: season_sheet.to_xlsx(lines, _labels(season), gettext("Season")),

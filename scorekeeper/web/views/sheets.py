@@ -9,7 +9,6 @@ from urllib.parse import quote
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext
 from flask_wtf import FlaskForm
-from flask_wtf.file import FileField
 
 from ...common import formats
 from ...common.i18n import lang
@@ -28,10 +27,6 @@ TEMPLATES = ("*/sheet.html", "_sheet_signatures.html")
 CODE = ("common/charts.py", "families/*/web/charts.py")
 
 
-class ImportForm(FlaskForm):
-    file = FileField()
-
-
 def _load(gid: str) -> service.Game:
     return service.load(get_db(), gid)
 
@@ -47,9 +42,7 @@ def _disposition(header: dict, ext: str, inline: bool = False) -> str:
 
 
 def _download(body: bytes | str, mimetype: str, game: service.Game, ext: str):
-    s = game.stored
-    header = {"family": s.family, "players": s.players, "created_at": s.created_at}
-    return download(body, mimetype, _disposition(header, ext))
+    return download(body, mimetype, _disposition(vars(game.stored), ext))
 
 
 def _game_sheet(game: service.Game, static_base: str | None) -> str:
@@ -118,7 +111,7 @@ def export_json(gid: str):
 
 @bp.route("/games/import", methods=["GET", "POST"])
 def import_game():
-    form = ImportForm()
+    form = FlaskForm()  # its CSRF field; the file is read from request.files
     errors: list[str] = []
     if form.is_submitted():
         upload = request.files.get("file")

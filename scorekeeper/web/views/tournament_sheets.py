@@ -10,11 +10,10 @@ from flask_babel import gettext
 from ...common.i18n import lang
 from ...domain import tournaments
 from ...outputs import share, tournament_sheet
-from .. import access
 from ..db import get_db
 from . import games
-from .files import ascii_words, kept_pdf, table_file
-from .tournaments import NotDirector
+from .files import ascii_words, kept_pdf, labels, table_file
+from .tournaments import directed
 
 bp = Blueprint("tournament_sheets", __name__)
 
@@ -46,9 +45,7 @@ def card_links(t: tournaments.Tournament):
 
 @bp.get("/tournaments/<tid>/rounds/<int:number>/sheet.pdf")
 def round_sheet(tid: str, number: int):
-    t = tournaments.load(get_db(), tid)  # TournamentNotFound: 404
-    if not access.directs(tid):
-        raise NotDirector()
+    t = directed(tid)
     if not 1 <= number <= t.current:
         abort(404)
     base = _join_url("X")[:-1]
@@ -66,13 +63,10 @@ def round_sheet(tid: str, number: int):
 
 def _labels(t: tournaments.Tournament) -> dict[str, str]:
     """The files' column names in the reader's language."""
-    return {"rank": gettext("Rank"), "player": gettext("Player"),
-            "points": gettext("Places") if t.scoring == "places" else gettext("Points"),
-            "wins": gettext("Wins"), "games": gettext("Games"),
-            "best": gettext("Best game"),
-            # %% keeps the placeholder for the export to fill in, round by round
-            "table": gettext("Round %(n)s: table", n="%(round)s"),
-            "total": gettext("Round %(n)s: total", n="%(round)s")}
+    return labels(t.scoring == "places", best=gettext("Best game"),
+                  # %% keeps the placeholder for the export to fill in, round by round
+                  table=gettext("Round %(n)s: table", n="%(round)s"),
+                  total=gettext("Round %(n)s: total", n="%(round)s"))
 
 
 @bp.get("/tournaments/<tid>/results.<fmt>")

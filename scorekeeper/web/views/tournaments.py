@@ -130,8 +130,7 @@ def _deals_total(tables) -> dict[str, int | None]:
 
 
 def _context(t: tournaments.Tournament, **more):
-    return {"t": t, "totals": _deals_total(t.stored.tables), "director": access.directs(t.id),
-            "by_places": t.scoring == "places", **more}
+    return dict(t=t, totals=_deals_total(t.stored.tables), director=access.directs(t.id), **more)
 
 
 @bp.get("/tournaments/<tid>")
@@ -176,7 +175,8 @@ def _director_page(t: tournaments.Tournament, errors: dict | None = None,
                      _external=True), changes=tournaments.changes(get_db(), t.id))), status
 
 
-def _directed(tid: str) -> tournaments.Tournament:
+def directed(tid: str) -> tournaments.Tournament:
+    """The tournament, for its director's browser alone (else :class:`NotDirector`, 403)."""
     t = _load(tid)
     if not access.directs(tid):
         raise NotDirector()
@@ -185,7 +185,7 @@ def _directed(tid: str) -> tournaments.Tournament:
 
 @bp.get("/tournaments/<tid>/director")
 def director(tid: str):
-    return _director_page(_directed(tid))
+    return _director_page(directed(tid))
 
 
 @bp.errorhandler(NotNow)
@@ -198,7 +198,7 @@ def _refused(e: NotNow):
 @bp.post("/tournaments/<tid>/rounds")
 def draw(tid: str):
     """Draw the round the form names (sent twice, it is drawn once)."""
-    _directed(tid)
+    directed(tid)
     try:
         t = tournaments.draw_next(get_db(), tid, request.form.get("round", ""),
                                   max_games=current_app.config["MAX_GAMES"])
@@ -212,7 +212,7 @@ def draw(tid: str):
 @bp.post("/tournaments/<tid>/players")
 def add_player(tid: str):
     """A late arrival, drawn from the next round on."""
-    _directed(tid)
+    directed(tid)
     typed = request.form.get("name", "")
     try:
         tournaments.add_player(get_db(), tid, typed)
@@ -224,7 +224,7 @@ def add_player(tid: str):
 
 @bp.post("/tournaments/<tid>/withdraw")
 def withdraw(tid: str):
-    t = _directed(tid)
+    t = directed(tid)
     given = request.form.get("player", "")
     try:
         tournaments.withdraw(get_db(), tid, given)
@@ -239,7 +239,7 @@ def withdraw(tid: str):
 def close(tid: str):
     """The director closes the night. With tables not signed, the first press answers the
     page naming them, and a second step closes anyway (``confirm_unsigned``)."""
-    _directed(tid)
+    directed(tid)
     try:
         tournaments.close(get_db(), tid,
                           confirm_unsigned=request.form.get("confirm_unsigned") == "1")
@@ -260,7 +260,7 @@ def close(tid: str):
 @bp.post("/tournaments/<tid>/tables/<gid>/sign")
 def sign_table(tid: str, gid: str):
     """The director signs a finished table's game from the director's page."""
-    table = _directed(tid).table(gid)
+    table = directed(tid).table(gid)
     if table is None:
         abort(404)
     try:
@@ -278,7 +278,7 @@ def sign_table(tid: str, gid: str):
 @bp.post("/tournaments/<tid>/reopen")
 def reopen(tid: str):
     """The director opens a closed tournament again (kept in its list of changes)."""
-    _directed(tid)
+    directed(tid)
     tournaments.reopen(get_db(), tid)
     flash(gettext("The tournament is open again: its tables can correct their games."), "ok")
     return redirect(url_for("tournaments.director", tid=tid))
