@@ -25,11 +25,8 @@ class Kierki(Family):
     documents = document  # house variants: their JSON Schema and balance check
 
     # -- rulesets -------------------------------------------------------------
-    def rulesets(self) -> Mapping[str, Ruleset]:
-        return registry()
-
-    def load_rules(self, data: Any) -> Ruleset:
-        return from_data(data)  # RulesetError, naming the fault and its field
+    rulesets = staticmethod(registry)
+    load_rules = staticmethod(from_data)  # RulesetError, naming the fault and its field
 
     def settings(self, rules: Ruleset, given: Mapping[str, Any]) -> dict[str, Any]:
         return {}
@@ -42,8 +39,7 @@ class Kierki(Family):
              results: Sequence[dict[str, Any]], checked: bool = True) -> GameState:
         return replay(rules, settings["first_dealer"], results, checked)
 
-    def advance(self, state: GameState, raw: dict[str, Any]) -> GameState:
-        return advance(state, raw)
+    advance = staticmethod(advance)
 
     def deal(self, rules: Ruleset, settings: Mapping[str, Any], number: int) -> Deal:
         return schedule(rules, settings["first_dealer"])[number - 1]

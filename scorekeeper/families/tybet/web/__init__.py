@@ -9,7 +9,7 @@ from typing import Any
 from ....common.i18n import localized
 from ...base import WebFamily
 from .. import words
-from ..family import SWEEPS, Tybet
+from ..family import Tybet
 from ..rules import (
     ACES,
     CARD_POINTS,
@@ -18,6 +18,7 @@ from ..rules import (
     HONOUR_CARDS,
     HONOURS,
     RANKS,
+    SWEEPS,
     TRIO_POINTS,
     TybetDeal,
     TybetRules,
