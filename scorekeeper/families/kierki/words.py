@@ -300,8 +300,7 @@ def in_play(game: Any) -> list[str]:
                  and points]
         if not named:
             continue
-        groups = list(dict.fromkeys(str(IN_PLAY_GROUPS.get(k, IN_PLAY_GROUPS["negative"]))
-                                    for k in named))
+        groups = list(dict.fromkeys(str(IN_PLAY_GROUPS[k]) for k in named))
         points = sum(p for _, p in view.left if (p < 0) == negative)
         clauses.append(gettext("%(points)s in %(deals)s", points=signed(points),
                                deals=format_list(groups, locale=get_locale())))
