@@ -134,7 +134,7 @@ LEAD_RULE_TEXTS = {rule: _l(text) for rule, text in LEAD_RULES.items()}
 
 
 def start_label(rank: str) -> str:
-    """A loteryjka start rank as players say it: ``the 7s``, ``any rank the first card has``."""
+    """A loteryjka start rank as the editor says it: ``its 7``, or any rank."""
     if rank == "any":
         return gettext("any rank: the first card played sets it")
     return gettext("its %(rank)s", rank=rank_label(rank))
