@@ -33,7 +33,9 @@ class Tybet(Family):
     settles_per_point = False
 
     # -- rulesets -------------------------------------------------------------
-    rulesets = staticmethod(registry)
+    def rulesets(self) -> Mapping[str, TybetRules]:
+        return registry()
+
     load_rules = staticmethod(from_data)  # RulesetError, naming the fault and its field
 
     def settings(self, rules: TybetRules, given: Mapping[str, Any]) -> dict[str, Any]:
