@@ -115,8 +115,7 @@ def draw_round(players: Sequence[int], sizes: Collection[int], seed: str, number
     if not any(times):
         order = list(range(len(ordered)))
         rng.shuffle(order)
-        ends = list(accumulate(shape))
-        groups = [order[end - size:end] for size, end in zip(shape, ends, strict=True)]
+        groups = [order[end - size:end] for size, end in zip(shape, accumulate(shape))]
     else:
         groups = _best(times, shape, rng)
     tables = []

@@ -1,12 +1,16 @@
 """What every family's ruleset has: an id, a name, a one-line summary and notes in each
-language, a snapshot."""
+language, a snapshot; and a family's built-in rulesets, found by id."""
 from __future__ import annotations
 
 import copy
 import hashlib
 import json
 import re
-from typing import Any
+from collections.abc import Callable, Mapping
+from importlib import resources
+from typing import Any, TypeVar
+
+from .errors import UnknownRuleset
 
 ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 TEXT_MAX = {"name": 80, "summary": 400, "notes": 600}
@@ -49,6 +53,26 @@ class Named:
     def snapshot(self) -> dict[str, Any]:
         """A deep copy of the data, to store with a game."""
         return copy.deepcopy(self.data)
+
+
+Rules = TypeVar("Rules", bound=Named)
+
+
+def bundled(package: str, load: Callable[[dict[str, Any]], Rules]) -> dict[str, Rules]:
+    """The rulesets ``load`` makes of the JSON files in ``package``'s ``rulesets`` folder,
+    by id, in the order of the files' names."""
+    folder = resources.files(package) / "rulesets"
+    return {r.id: r for r in (load(json.loads(e.read_text(encoding="utf-8")))
+                              for e in sorted(folder.iterdir(), key=lambda e: e.name)
+                              if e.name.endswith(".json"))}
+
+
+def by_id(found: Mapping[str, Rules], rules_id: str) -> Rules:
+    """The ruleset ``rules_id`` of ``found``, else :class:`UnknownRuleset`."""
+    try:
+        return found[rules_id]
+    except KeyError:
+        raise UnknownRuleset(rules_id) from None
 
 
 def family_of(data: dict[str, Any]) -> Any:

@@ -12,10 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .standings import Seat, standings
-
-#: How a season adds its nights up: the nights' points, or what each night's place gives.
-SCORINGS = ("points", "places")
+from .standings import SCORINGS, Seat, standings
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import asdict
 from typing import Any
 
 from ...common.i18n import gettext
@@ -26,10 +27,9 @@ class Kierki(Family):
 
     # -- rulesets -------------------------------------------------------------
     def rulesets(self) -> Mapping[str, Ruleset]:
-        return registry()
+        return registry()  # looked up when called: a test gives the module another one
 
-    def load_rules(self, data: Any) -> Ruleset:
-        return from_data(data)  # RulesetError, naming the fault and its field
+    load_rules = staticmethod(from_data)  # RulesetError, naming the fault and its field
 
     def settings(self, rules: Ruleset, given: Mapping[str, Any]) -> dict[str, Any]:
         return {}
@@ -42,8 +42,7 @@ class Kierki(Family):
              results: Sequence[dict[str, Any]], checked: bool = True) -> GameState:
         return replay(rules, settings["first_dealer"], results, checked)
 
-    def advance(self, state: GameState, raw: dict[str, Any]) -> GameState:
-        return advance(state, raw)
+    advance = staticmethod(advance)
 
     def deal(self, rules: Ruleset, settings: Mapping[str, Any], number: int) -> Deal:
         return schedule(rules, settings["first_dealer"])[number - 1]
@@ -56,8 +55,7 @@ class Kierki(Family):
         schedule = [{"number": d.number, "contract": d.key, "kind": d.contract.kind,
                      "name": words.contract_name(d.contract), "dealer": d.dealer,
                      "leader": d.leader, "expected_sum": d.contract.expected_sum,
-                     "fields": [{"name": f.name, "type": f.type, "total": f.total,
-                                 "labels": list(f.labels), "distinct": f.distinct}
+                     "fields": [{**asdict(f), "labels": list(f.labels)}
                                 for f in d.contract.fields()]}
                     for d in game.state.deals]
         return {"ruleset": {"expected_sum": game.rules.expected_sum}, "schedule": schedule,

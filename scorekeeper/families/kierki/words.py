@@ -22,6 +22,7 @@ from ...common.i18n import (
     signed,
 )
 from ...common.i18n import lazy_gettext as _l
+from ...rules.checks import blank, digits
 from ...rules.errors import N_
 from .rules import Contract, Deal
 from .rules.contracts import LEAD_RULES
@@ -133,7 +134,7 @@ LEAD_RULE_TEXTS = {rule: _l(text) for rule, text in LEAD_RULES.items()}
 
 
 def start_label(rank: str) -> str:
-    """A loteryjka start rank as players say it: ``the 7s``, ``any rank the first card has``."""
+    """A loteryjka start rank as the editor says it: ``its 7``, or any rank."""
     if rank == "any":
         return gettext("any rank: the first card played sets it")
     return gettext("its %(rank)s", rank=rank_label(rank))
@@ -188,7 +189,7 @@ def error_summary(errors: dict[str, list[str]], contract: Contract,
             missing = missing_count(field.name, field.total, players, values)
             if missing:
                 first = next(seat for seat in range(len(players))
-                             if _blank(values.get(f"{field.name}-{seat}")))
+                             if blank(values.get(f"{field.name}-{seat}")))
                 out.append((f"rc-{field.name}-{first}", missing, ""))
     for key, messages in errors.items():
         name, _, index = key.partition(".")
@@ -198,7 +199,7 @@ def error_summary(errors: dict[str, list[str]], contract: Contract,
         where, anchor = field_label(name).rstrip("?"), f"f-{name}"
         if index.isdigit():
             i = int(index)
-            if posted and field.type == "counts" and _blank(values.get(f"{name}-{i}")):
+            if posted and field.type == "counts" and blank(values.get(f"{name}-{i}")):
                 continue  # said by the count's line above
             if field.type in ("counts", "bids") and i < len(players):
                 where = f"{players[i]} · {field_label(name)}"
@@ -234,19 +235,15 @@ def missing_template(name: str) -> str:
     return gettext(MISSING.get(name, MISSING_CARDS), names="{names}", left="{left}")
 
 
-def _blank(value: Any) -> bool:
-    return str(value if value is not None else "").strip() == ""
-
-
 def missing_count(name: str, total: int, players: list[str], values: dict[str, Any]) -> str:
     """``Missing tricks: Celina, Darek — 5 tricks left``; "" when each player has a number."""
     inputs = [values.get(f"{name}-{seat}") for seat in range(len(players))]
-    blank = [seat for seat, v in enumerate(inputs) if _blank(v)]
-    if not blank:
+    empty = [seat for seat, v in enumerate(inputs) if blank(v)]
+    if not empty:
         return ""
     texts = [str(v).strip() for v in inputs]  # a stranger's digits are no number
-    given = sum(int(t) for t in texts if t.isascii() and t.isdigit() and len(t) < 5)
-    return gettext(MISSING.get(name, MISSING_CARDS), names=seat_names(players, blank),
+    given = sum(int(t) for t in texts if digits(t) and len(t) < 5)
+    return gettext(MISSING.get(name, MISSING_CARDS), names=seat_names(players, empty),
                    left=ngettext(*LEFT.get(name, LEFT_CARDS), max(total - given, 0)))
 
 
@@ -303,8 +300,7 @@ def in_play(game: Any) -> list[str]:
                  and points]
         if not named:
             continue
-        groups = list(dict.fromkeys(str(IN_PLAY_GROUPS.get(k, IN_PLAY_GROUPS["negative"]))
-                                    for k in named))
+        groups = list(dict.fromkeys(str(IN_PLAY_GROUPS[k]) for k in named))
         points = sum(p for _, p in view.left if (p < 0) == negative)
         clauses.append(gettext("%(points)s in %(deals)s", points=signed(points),
                                deals=format_list(groups, locale=get_locale())))

@@ -11,7 +11,6 @@ from ...rules.errors import N_
 from ..base import Family
 from . import words
 from .rules import (
-    SWEEPS,
     TybetDeal,
     TybetRules,
     TybetScore,
@@ -24,7 +23,6 @@ from .rules import (
 )
 
 KEY = "tybet"
-__all__ = ["KEY", "SWEEPS", "Tybet"]
 
 
 class Tybet(Family):
@@ -38,8 +36,7 @@ class Tybet(Family):
     def rulesets(self) -> Mapping[str, TybetRules]:
         return registry()
 
-    def load_rules(self, data: Any) -> TybetRules:
-        return from_data(data)  # RulesetError, naming the fault and its field
+    load_rules = staticmethod(from_data)  # RulesetError, naming the fault and its field
 
     def settings(self, rules: TybetRules, given: Mapping[str, Any]) -> dict[str, Any]:
         """The score to play to: one of the ruleset's targets (its default if none given)."""
@@ -58,8 +55,7 @@ class Tybet(Family):
         return replay(rules, settings["first_dealer"], list(results), settings.get("target"),
                       checked)
 
-    def advance(self, state: TybetState, raw: dict[str, Any]) -> TybetState:
-        return advance(state, raw)
+    advance = staticmethod(advance)
 
     def deal(self, rules: TybetRules, settings: Mapping[str, Any], number: int) -> TybetDeal:
         return deal_at(settings["first_dealer"], number)
@@ -97,9 +93,7 @@ class Tybet(Family):
         header = ["#", gettext("Dealer"), *pairs,
                   *[gettext("%(name)s (total)", name=n) for n in pairs], gettext("Detail")]
         rows: list[list[Any]] = [
-            [s.deal.number, p[s.deal.dealer], *s.points, *s.totals,
-             "; ".join(f"{words.label(r['key'])} {r['points'][0]}:{r['points'][1]}"
-                       for r in s.rows if any(r["points"]))]
+            [s.deal.number, p[s.deal.dealer], *s.points, *s.totals, words.breakdown(s.rows, "; ")]
             for s in state.scored]
         rows.append(["", gettext("Total"), *state.totals, *state.totals, ""])
         return header, rows

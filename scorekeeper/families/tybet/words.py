@@ -46,9 +46,9 @@ def deal_points(game: Any, number: int) -> str:
     return ", ".join(f"{name} {p}" for name, p in zip(pair_names(game.players), points))
 
 
-def breakdown(rows: list[dict]) -> str:
+def breakdown(rows: list[dict], sep: str = " · ") -> str:
     """A deal's points by heading, e.g. ``declarations 4:0 · aces 3:1``."""
-    return " · ".join(f"{label(r['key'])} {r['points'][0]}:{r['points'][1]}"
+    return sep.join(f"{label(r['key'])} {r['points'][0]}:{r['points'][1]}"
                       for r in rows if any(r["points"]))
 
 

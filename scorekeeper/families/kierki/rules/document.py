@@ -35,15 +35,12 @@ class _Contract(Strict):
     lead: Leads = Field([])
 
 
-MUST_BEAT = ("A player must beat the cards already played to the trick when able (a "
-             "higher card of the suit led, or a higher trump), and in a trump deal must "
-             "trump when unable to follow suit")
-
-
 class _Tricks(_Contract):
     """A deal played in tricks (every kind but the loteryjka)."""
 
-    must_beat: bool = absent(MUST_BEAT)
+    must_beat: bool = absent("A player must beat the cards already played to the trick "
+                             "when able (a higher card of the suit led, or a higher trump), "
+                             "and in a trump deal must trump when unable to follow suit")
 
 
 class Tricks(_Tricks):

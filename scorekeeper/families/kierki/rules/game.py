@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from scorekeeper.rules.errors import N_, InvalidDeal, Problem
+from scorekeeper.rules.places import places
 
 from .contracts import Result
 from .rulesets import Ruleset
@@ -53,7 +54,7 @@ class GameState:
 
     @property
     def deals_total(self) -> int:
-            return len(self.deals)
+        return len(self.deals)
 
     @property
     def totals(self) -> list[int]:
@@ -77,13 +78,10 @@ class GameState:
         return sum(s.expected_sum for s in self.scored)
 
     def standings(self) -> list[Standing]:
-        """Players by total, highest first; ties share a place."""
+        """Players by total, highest first (seat order on a tie); ties share a place."""
         totals = self.totals
-        out: list[Standing] = []
-        for i, seat in enumerate(sorted(range(len(totals)), key=totals.__getitem__, reverse=True)):
-            same = out and out[-1].total == totals[seat]
-            out.append(Standing(seat, totals[seat], out[-1].place if same else i + 1))
-        return out
+        return [Standing(seat, totals[seat], place)
+                for place, seat in sorted(zip(places(totals), range(len(totals))))]
 
     @property
     def winners(self) -> list[int]:

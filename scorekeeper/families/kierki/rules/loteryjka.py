@@ -36,7 +36,6 @@ class Options:
 
     start: str = "7"
     ace: str = "low"
-    begins: str = "left"
     prizes: tuple[int, ...] = (800, 500)
 
     @classmethod
@@ -44,8 +43,7 @@ class Options:
         if contract.kind != "loteryjka":
             raise ValueError(f"{contract.key} is not a loteryjka deal")
         d = contract.data
-        return cls(str(d.get("start", "7")), d.get("ace", "low"), d.get("begins", "left"),
-                   tuple(d["prizes"]))
+        return cls(str(d.get("start", "7")), d.get("ace", "low"), tuple(d["prizes"]))
 
 
 @dataclass(frozen=True)

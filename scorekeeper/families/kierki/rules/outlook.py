@@ -117,9 +117,6 @@ def swing(contract: Contract) -> int | None:
     (None when a bid makes it unbounded)."""
     if isinstance(contract, Robber):
         return _robber_swing(contract)
-    if isinstance(contract, Loteryjka):
-        places = _place_points(contract)
-        return max(places) - min(places)
     outcomes = _outcomes(contract)
     return None if outcomes is None else max((max(p) - min(p) for p in outcomes), default=0)
 

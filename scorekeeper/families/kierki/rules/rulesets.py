@@ -9,12 +9,11 @@ from __future__ import annotations
 import copy
 import json
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from scorekeeper.rules import shapes
-from scorekeeper.rules.errors import RulesetError, UnknownRuleset
-from scorekeeper.rules.named import Named
+from scorekeeper.rules.errors import RulesetError
+from scorekeeper.rules.named import Named, bundled, by_id
 
 from .cards import deck
 from .contracts import Contract, Table, make_contract
@@ -109,16 +108,10 @@ def from_data(data: dict[str, Any]) -> Ruleset:
 @cache
 def registry() -> dict[str, Ruleset]:
     """Every built-in ruleset by id, in a stable order."""
-    folder = resources.files(__package__) / "rulesets"
-    found = {rs.id: rs for rs in (from_data(json.loads(e.read_text(encoding="utf-8")))
-                                  for e in sorted(folder.iterdir(), key=lambda e: e.name)
-                                  if e.name.endswith(".json"))}
+    found = bundled(__package__, from_data)
     order = ["standard-4", "standard-3"]
     return {k: found[k] for k in order + sorted(set(found) - set(order))}
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset:
-    try:
-        return registry()[ruleset_id]
-    except KeyError:
-        raise UnknownRuleset(ruleset_id) from None
+    return by_id(registry(), ruleset_id)

@@ -126,6 +126,19 @@ def _no_tricks(contract: Contract) -> None:
         raise InvalidPlay([Problem("", N_("The loteryjka has no tricks."))])
 
 
+def read_card(raw: CardLike, table: Table, before: Sequence[Card],
+              field: str = "cards") -> tuple[Card | None, Problem | None]:
+    """``raw`` as a card, and the problem at ``field`` when it is no card, not in the
+    table's deck or among ``before``."""
+    try:
+        card = parse_card(raw)
+    except ValueError:
+        return None, Problem(field, N_("This is not a card: %(card)s"), {"card": str(raw)})
+    message = N_("%(card)s is not in this deck.") if card not in table.deck else \
+        N_("%(card)s is played twice.") if card in before else None
+    return card, Problem(field, message, {"card": str(card)}) if message else None
+
+
 def _read_cards(cards: Sequence[CardLike], table: Table, problems: list[Problem]) -> list[Card]:
     if isinstance(cards, str) or len(cards) != table.players:
         problems.append(Problem("cards", N_("A trick has one card from each of the %(players)s "
@@ -133,17 +146,9 @@ def _read_cards(cards: Sequence[CardLike], table: Table, problems: list[Problem]
         return []
     parsed: list[Card] = []
     for i, raw in enumerate(cards):
-        try:
-            card = parse_card(raw)
-        except ValueError:
-            problems.append(Problem(f"cards.{i}", N_("This is not a card: %(card)s"),
-                                    {"card": str(raw)}))
-            continue
-        message = N_("%(card)s is not in this deck.") if card not in table.deck else \
-            N_("%(card)s is played twice.") if card in parsed else None
-        if message:
-            problems.append(Problem(f"cards.{i}", message, {"card": str(card)}))
-        parsed.append(card)
+        card, problem = read_card(raw, table, parsed, f"cards.{i}")
+        problems += [problem] if problem else []
+        parsed += [card] if card else []
     return parsed
 
 

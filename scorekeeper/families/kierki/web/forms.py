@@ -4,14 +4,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..rules import Contract, Field
+from ..rules import Contract
 from ..words import YES_NO  # a yes/no field's two radio values and what they stand for
-
-
-def input_name(field: Field, index: int | str | None = None) -> str:
-    if field.type == "cards":
-        return f"card-{index}"
-    return field.name if index is None else f"{field.name}-{index}"
 
 
 def parse_deal(contract: Contract, form: Mapping[str, Any], players: int,
@@ -22,12 +16,12 @@ def parse_deal(contract: Contract, form: Mapping[str, Any], players: int,
         if by_card and field.type in ("counts", "seat") and field.name != "tricks":
             continue
         if field.type in ("counts", "bids"):
-            raw[field.name] = [form.get(input_name(field, s), "") for s in range(players)]
+            raw[field.name] = [form.get(f"{field.name}-{s}", "") for s in range(players)]
         elif field.type == "yesno":
             value = form.get(field.name)
             raw[field.name] = YES_NO.get(value, value)
         elif field.type == "seats":
-            raw[field.name] = [form.get(input_name(field, i)) for i in range(len(field.labels))]
+            raw[field.name] = [form.get(f"{field.name}-{i}") for i in range(len(field.labels))]
         else:
             raw[field.name] = form.get(field.name)
     if by_card:

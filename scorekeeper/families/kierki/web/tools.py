@@ -10,7 +10,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from ....common.i18n import gettext, localized, signed
 from ....rules import checks
-from ....rules.errors import N_, Problem, UnknownRuleset
+from ....rules.errors import UnknownRuleset
 from ...base import Game
 from ..rules import (
     InvalidDeal,
@@ -20,13 +20,13 @@ from ..rules import (
     check_trick,
     legal_cards,
     new_board,
-    parse_card,
     pass_turn,
     play,
     registry,
 )
 from ..rules.cards import SUITS, Card
 from ..rules.loteryjka import result as loteryjka_result
+from ..rules.trick import read_card
 
 KEY = "kierki"
 
@@ -43,19 +43,10 @@ def _played(text: str | None, ruleset: Ruleset) -> tuple[list[Card], list[str]]:
     there twice), and what is wrong with it."""
     cards: list[Card] = []
     for raw in _cards(text):
-        try:
-            card = parse_card(raw)
-        except ValueError:
-            problem = Problem("cards", N_("This is not a card: %(card)s"), {"card": raw})
-        else:
-            if card not in ruleset.table.deck:
-                problem = Problem("cards", N_("%(card)s is not in this deck."), {"card": str(card)})
-            elif card in cards:
-                problem = Problem("cards", N_("%(card)s is played twice."), {"card": str(card)})
-            else:
-                cards.append(card)
-                continue
-        return cards, [localized(problem)]
+        card, problem = read_card(raw, ruleset.table, cards)
+        if problem:
+            return cards, [localized(problem)]
+        cards.append(card)
     return cards, []
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pydantic import ValidationError
@@ -146,13 +146,12 @@ def _choice(form: Mapping[str, Any], name: str, allowed: Any, current: Any) -> A
 
 
 def apply(doc: dict[str, Any], form: Mapping[str, Any],
-          checked: Any = None) -> tuple[dict[str, Any], list[Problem]]:
+          checked: Callable[[str], list[str]]) -> tuple[dict[str, Any], list[Problem]]:
     """The editor's fields read onto a copy of ``doc``; ``checked(name)`` lists a group of
     checkboxes' values. A field that cannot be read is a problem under its own name, and
     its old value is kept."""
     doc = copy.deepcopy(doc)
     problems: list[Problem] = []
-    getlist = checked or (lambda name: [form[name]] if name in form else [])
     name = " ".join(str(form.get("name", "")).split())
     if not name:
         problems.append(Problem("name", N_("Give the variant a name.")))
@@ -173,7 +172,7 @@ def apply(doc: dict[str, Any], form: Mapping[str, Any],
     players = doc.get("players") if doc.get("players") in (3, 4, 5) else 4
     for key, contract in doc["contracts"].items():
         if isinstance(contract, dict):
-            _apply_contract(key, contract, form, getlist, players, problems)
+            _apply_contract(key, contract, form, checked, players, problems)
     chosen = [k for i in range(MAX_DEALS) if (k := form.get(f"deal.{i}")) in doc["contracts"]]
     if any(f"deal.{i}" in form for i in range(MAX_DEALS)):
         if not chosen:
@@ -183,7 +182,7 @@ def apply(doc: dict[str, Any], form: Mapping[str, Any],
     return doc, problems
 
 
-def _apply_contract(key: str, c: dict[str, Any], form: Mapping[str, Any], getlist: Any,
+def _apply_contract(key: str, c: dict[str, Any], form: Mapping[str, Any], checked: Any,
                     players: int, problems: list[Problem]) -> None:
     field = f"c.{key}."
     kind = c.get("kind")
@@ -240,7 +239,7 @@ def _apply_contract(key: str, c: dict[str, Any], form: Mapping[str, Any], getlis
         c["ace"] = _choice(form, field + "ace", ("low", "high"), c.get("ace", "low"))
         c["begins"] = _choice(form, field + "begins", ("dealer", "left"), c.get("begins", "left"))
     elif field + "shown" in form:  # the lead rules' checkboxes were on the page
-        c["lead"] = [r for r in LEAD_RULES if r in getlist(field + "lead")]
+        c["lead"] = [r for r in LEAD_RULES if r in checked(field + "lead")]
         if not c["lead"]:
             c.pop("lead")
 

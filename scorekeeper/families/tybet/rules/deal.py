@@ -181,9 +181,9 @@ def _given(value: Any) -> bool:
 
 
 def _read_declarations(values: Any, problems: list[Problem]) -> list[list[dict[str, Any]]]:
-    if values is not None and (not isinstance(values, (list, tuple)) or len(values) != 4):
-        problems.append(Problem("declarations", N_("Give the declarations of each player.")))
     if not isinstance(values, (list, tuple)) or len(values) != 4:
+        if values is not None:
+            problems.append(Problem("declarations", N_("Give the declarations of each player.")))
         return [[], [], [], []]
     out: list[list[dict[str, Any]]] = []
     for seat, items in enumerate(values):

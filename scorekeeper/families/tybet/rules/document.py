@@ -2,16 +2,14 @@
 from __future__ import annotations
 
 import copy
-import json
 from functools import cache
-from importlib import resources
 from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field
 
 from scorekeeper.rules import shapes
-from scorekeeper.rules.errors import RulesetError, UnknownRuleset
-from scorekeeper.rules.named import family_of
+from scorekeeper.rules.errors import RulesetError
+from scorekeeper.rules.named import bundled, by_id, family_of
 from scorekeeper.rules.shapes import Key, Name, Notes, Short, Strict, Summary, absent
 
 from .deal import SPECIALS, TybetRules
@@ -81,14 +79,8 @@ def from_data(data: dict[str, Any]) -> TybetRules:
 
 @cache
 def registry() -> dict[str, TybetRules]:
-    folder = resources.files("scorekeeper.families.tybet") / "rulesets"
-    return {r.id: r for r in (from_data(json.loads(e.read_text(encoding="utf-8")))
-                              for e in sorted(folder.iterdir(), key=lambda e: e.name)
-                              if e.name.endswith(".json"))}
+    return bundled("scorekeeper.families.tybet", from_data)
 
 
 def get_rules(rules_id: str) -> TybetRules:
-    try:
-        return registry()[rules_id]
-    except KeyError:
-        raise UnknownRuleset(rules_id) from None
+    return by_id(registry(), rules_id)

@@ -81,11 +81,6 @@ def _decide(rules: TybetRules, before: list[int], result: dict[str, Any], deal: 
     return None  # level on the same total: play on
 
 
-def start(rules: TybetRules, first_dealer: int, target: int | None = None) -> TybetState:
-    """A game before its first deal."""
-    return TybetState(rules, first_dealer, target or rules.target, [], None)
-
-
 def advance(state: TybetState, raw: dict[str, Any], checked: bool = True) -> TybetState:
     """The state after the next deal; a deal after the game is won is refused. A stored
     result (``checked=False``) is already the canonical form ``validate`` returned."""
@@ -105,7 +100,7 @@ def advance(state: TybetState, raw: dict[str, Any], checked: bool = True) -> Tyb
 def replay(rules: TybetRules, first_dealer: int, results: list[dict[str, Any]],
            target: int | None = None, checked: bool = True) -> TybetState:
     """Score the recorded deals in order; a deal after the game is won is refused."""
-    state = start(rules, first_dealer, target)
+    state = TybetState(rules, first_dealer, target or rules.target, [], None)
     for raw in results:
         state = advance(state, raw, checked)
     return state

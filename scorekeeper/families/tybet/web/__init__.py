@@ -9,7 +9,7 @@ from typing import Any
 from ....common.i18n import localized
 from ...base import WebFamily
 from .. import words
-from ..family import SWEEPS, Tybet
+from ..family import Tybet
 from ..rules import (
     ACES,
     CARD_POINTS,
@@ -18,6 +18,7 @@ from ..rules import (
     HONOUR_CARDS,
     HONOURS,
     RANKS,
+    SWEEPS,
     TRIO_POINTS,
     TybetDeal,
     TybetRules,
@@ -59,9 +60,9 @@ class TybetWeb(WebFamily):
             "card_points": CARD_POINTS,
             "pairs": words.pair_names(game.players),
             "cezar_runs": [(extra, RANKS[:3 + extra], CEZAR_POINTS + extra)
-                           for extra in forms.CEZAR_RUNS],
-            "four_ranks": forms.FOUR_RANKS, "four_points": FOUR_POINTS,
-            "trio_ranks": [(r, TRIO_POINTS[r]) for r in forms.TRIO_RANKS],
+                           for extra in range(len(RANKS) - 2)],  # extra cards after 3-2-A
+            "four_ranks": RANKS, "four_points": FOUR_POINTS,
+            "trio_ranks": [(r, TRIO_POINTS[r]) for r in RANKS if r in TRIO_POINTS],
             "pair_counts": [("aces", ACES), ("honours", HONOUR_CARDS)],
             "honour_ranks": HONOURS,
             "specials": specials,

@@ -4,11 +4,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..rules import RANKS, SUITS, TRIO_POINTS
+from ..rules import SUITS
 
-FOUR_RANKS = RANKS
-TRIO_RANKS = tuple(r for r in RANKS if r in TRIO_POINTS)
-CEZAR_RUNS = tuple(range(len(RANKS) - 2))  # extra cards after 3-2-A: 0..7
 #: The form's ``mode`` for entering aces, honours and the last trick one by one (the
 #: default is each pair's card points).
 DETAIL = "detail"

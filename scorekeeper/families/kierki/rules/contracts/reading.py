@@ -33,7 +33,7 @@ class Field:
 
     ``type`` is ``"counts"`` (a number per player adding up to ``total``), ``"seat"``,
     ``"seats"`` (a player per label; ``distinct`` when each appears once), ``"suit"``,
-    ``"cards"``, ``"bids"`` (points or nothing per player) or ``"yesno"``.
+    ``"bids"`` (points or nothing per player) or ``"yesno"``.
     """
 
     name: str

@@ -38,9 +38,9 @@ class Robber(Contract):
     kind = "robber"
 
     def __init__(self, key: str, data: Mapping[str, Any], table: Table,
-                 parts: list[Contract] | None = None):
+                 parts: list[Contract]):
         super().__init__(key, data, table)
-        self.parts = parts or []
+        self.parts = parts
         cards = {c for p in self.parts for c in p.card_sets}
         self.card_sets = tuple(c for c in table.deck if c in cards)
         self._cards = [p for p in self.parts if isinstance(p, CardCount)]
