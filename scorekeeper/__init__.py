@@ -74,7 +74,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     _backfill_figures(app)  # a database older than the figures: its finished games get them
     live.init_app(app)  # every write's events tell the live table
     sessions.init_app(app)  # the session cookie, Secure over HTTPS
-    adapters.init_app(app)  # each family's web adapter: its pages, forms, words, charts
+    adapters.init_app(app)  # templates reach each family's web adapter (web_family)
     i18n.init_app(app, adapters.every())
     views.init_app(app)
     api.init_app(app)

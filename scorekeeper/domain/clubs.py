@@ -173,10 +173,6 @@ def remove_director(db: Database, club: Club, did: Any) -> bool:
     return gone
 
 
-def directors(db: Database, club: Club) -> list[dict[str, Any]]:
-    return club_reads.club_directors(db, club.id)
-
-
 def default_ruleset(db: Database, club: Club) -> str | None:
     """The ruleset a new game of the club starts with: the club's choice, else the
     server's."""

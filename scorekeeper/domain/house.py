@@ -9,10 +9,8 @@ from sqlite_utils import Database
 from ..storage import house_writes
 from ..storage.connection import HOME_CLUB
 from ..storage.house_reads import setting
-from .people import rename as rename_person
-from .people import undo_rename
 
-__all__ = ["HOME_CLUB", "rename_person", "undo_rename"]  # asked here by the web
+__all__ = ["HOME_CLUB"]  # asked here by the web
 
 #: Settings: the hash of the one unused host link's token, the host epoch its sessions
 #: carry, and the admin epoch the password's sessions carry (a new one ends them).

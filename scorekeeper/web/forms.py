@@ -6,8 +6,8 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
-from wtforms import HiddenField, IntegerField, RadioField, SelectChoice, SelectField, StringField
-from wtforms.validators import InputRequired, Optional
+from wtforms import IntegerField, RadioField, SelectChoice, SelectField, StringField
+from wtforms.validators import InputRequired
 
 #: Name fields on the new-game form: as many as the largest table (five at Kierki).
 SEATS = 5
@@ -29,20 +29,10 @@ class NewGameForm(FlaskForm):
         return [getattr(self, f"player_{i}").data or "" for i in range(SEATS)]
 
 
-class JoinForm(FlaskForm):
-    """Join a game by the code another phone shows."""
-
-    code = StringField(_l("Join code"))
-
-
 class VersionForm(FlaskForm):
     """Any button that changes a game: CSRF plus the version the page showed."""
 
     version = IntegerField(validators=[InputRequired()])
-
-
-class DealForm(VersionForm):
-    mode = HiddenField(validators=[Optional()])
 
 
 class PageForm:

@@ -10,7 +10,7 @@ from html import unescape
 
 import pytest
 
-from scorekeeper.domain import house, tournaments
+from scorekeeper.domain import people, tournaments
 from scorekeeper.web import live
 from scorekeeper.web.db import get_db
 from tests.fixtures import new_game
@@ -92,7 +92,7 @@ def test_a_name_fixed_after_the_draw_shows_at_once(app, client):
     assert before[2][2].startswith(f"{t.name_of(number)}: table ")
     with app.app_context():
         pid = tournaments.load(get_db(), t.id).players[number].person_id
-        house.rename_person(get_db(), pid, "Bożydar")
+        people.rename(get_db(), pid, "Bożydar")
     after = items(client.get(f"/games/{table.game_id}/next-round").text)
     assert after[2][2].startswith("Bożydar: table ")
     assert [i[1] for i in after] == [i[1] for i in before]  # the same new tables

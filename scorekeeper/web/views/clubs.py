@@ -109,7 +109,7 @@ def _page(club: clubs.Club, errors: dict | None = None, status: int = 200):
     directors = [{**d, "link": url_for("clubs.director_link", cid=club.id, did=d["id"],
                                        token=access.club_director_token(club.id, d["id"]),
                                        _external=True)}
-                 for d in clubs.directors(db, club)] if manager else []
+                 for d in reads.club_directors(db, club.id)] if manager else []
     return render_template(
         "clubs/show.html", club=club, right=right, people=listed, more_people=more,
         people_count=reads.count_people(db, club.id), evenings=evenings, names=names,
@@ -221,7 +221,7 @@ def manager_link(cid: str, token: str):
 def director_link(cid: str, did: int, token: str):
     """A director's link: this browser directs the club's tournaments from now on."""
     club = clubs.load(get_db(), cid)
-    named = {d["id"] for d in clubs.directors(get_db(), club)}
+    named = {d["id"] for d in reads.club_directors(get_db(), club.id)}
     if club.home or did not in named or not access.is_club_director_link(cid, did, token):
         limits.wrong_guess()
         raise ClubNotFound(cid)

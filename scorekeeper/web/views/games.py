@@ -18,7 +18,7 @@ from ...rules.errors import InvalidInput, RulesetError
 from ...rules.named import named_text
 from .. import access, adapters, limits
 from ..db import get_db
-from ..forms import DealForm, JoinForm, NewGameForm, PageForm, VersionForm
+from ..forms import NewGameForm, PageForm, VersionForm
 from ..hardening import tagged
 
 bp = Blueprint("games", __name__)
@@ -53,7 +53,7 @@ def may_write_game(gid: str) -> bool:
 def index():
     """This browser's games."""
     return render_template(
-        "index.html", form=JoinForm(), games=[
+        "index.html", form=PageForm(), games=[
             {**row, "deals_total": _deals_total(row),
              "ruleset_name": named_text(row["ruleset"], "name", lang()) or row["ruleset_id"]}
             for row in reads.games_listed(get_db(), access.known())],
@@ -64,7 +64,7 @@ def index():
 @bp.post("/join")
 def join():
     """Join a game by the code another phone shows; this browser remembers it."""
-    return _join(JoinForm().code.data)
+    return _join(request.form.get("code"))
 
 
 @bp.get("/join/<code>")
@@ -268,7 +268,7 @@ def version(gid: str):
 def enter_deal(gid: str, number: int):
     game = _load(gid)
     right = access.require_write(get_db(), gid)
-    form = DealForm()
+    form = VersionForm()
     if not form.validate_on_submit():
         flash(gettext("The form was incomplete; nothing was saved."), "error")
         return redirect(url_for("games.show", gid=gid))

@@ -11,7 +11,7 @@ from flask_babel import gettext, ngettext
 
 from ...common import charts, formats
 from ...common.i18n import lang
-from ...domain import house, people, reads, service
+from ...domain import people, reads, service
 from ...domain.errors import GameNotFound, NameTaken, PersonNotFound, RenameChanged
 from ...rules import checks
 from ...rules.errors import InvalidInput, UnknownRuleset
@@ -62,7 +62,7 @@ def undo_rename(rid: int):
         return render_template("error.html", message=gettext(
             "Only the host can take a rename back.")), 403
     try:
-        pid = house.undo_rename(get_db(), rid)
+        pid = people.undo_rename(get_db(), rid)
     except PersonNotFound:
         abort(404)
     except (RenameChanged, NameTaken) as e:
@@ -139,7 +139,7 @@ def rename(pid: int):
             "rename them.")), 403
     try:
         name = checks.names([request.form.get("name")], 1)[0]  # present, not too long
-        house.rename_person(db, pid, name, right)
+        people.rename(db, pid, name, right)
     except InvalidInput as e:
         return player(pid, errors={"name": messages(e)}, status=422)
     except NameTaken:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import scorekeeper
 from scorekeeper import create_app
-from scorekeeper.domain import house
+from scorekeeper.domain import people
 from scorekeeper.families.kierki.rules.examples import SAMPLE_GAME_4
 from scorekeeper.web.db import get_db
 
@@ -55,7 +55,7 @@ def main() -> None:
                              json={"version": version, "result": result}).get_json()["version"]
     with app.app_context():
         ewa = next(p["id"] for p in client.get("/api/players").get_json() if p["name"] == "Ewa")
-        house.rename_person(get_db(), ewa, "Ewelina")
+        people.rename(get_db(), ewa, "Ewelina")
     players = client.get("/api/players").get_json()
     answers = {
         "players": players,
