@@ -316,30 +316,6 @@ def screen(tid: str):
     return page("tournaments/screen.html"), 200, {"Cache-Control": "no-store"}
 
 
-def _pieces():
-    return current_app.jinja_env.get_template("tournaments/_screen_pieces.html").module
-
-
-@bp.app_template_global()
-def screen_lines(t: tournaments.Screen, dense: bool) -> Markup:
-    """The projector's page of standings, a line a player."""
-    line = _pieces().line
-    return Markup("\n".join(
-        f'<li{" data-provisional" if shown.provisional else ""}'
-        f'{" data-in-play" if shown.playing else ""}><span class="num rank">'
-        f'{shown.standing.rank:d}</span>'
-        f'{Markup(line(t, shown.standing, shown.name, shown.playing, dense))}</li>'
-        for shown in t.lines))
-
-
-@bp.app_template_global()
-def screen_cells(t: tournaments.Screen, totals: dict[str, int | None]) -> Markup:
-    """The projector's page of the round's tables, a cell each."""
-    many, cell = t.table_count > 40, _pieces().cell
-    return Markup("\n".join(str(cell(table, totals.get(table.ruleset_id), many))
-                             for table in t.tables))
-
-
 @bp.get("/tournaments/<tid>/players/<int:number>")
 def player(tid: str, number: int):
     """A player's phone: where they sit next, their rank, their games."""
