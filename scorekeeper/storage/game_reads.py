@@ -125,10 +125,10 @@ PLAYED_AT = ("coalesce((select max(d.recorded_at) from deals d where d.game_id =
              "g.created_at)")
 
 
-def game_by_code(db: Database, code: str, now: datetime | None = None) -> str:
+def game_by_code(db: Database, code: str) -> str:
     """The id of the game with this join code; a game finished more than a day ago has
     none any more (fewer live codes leave a guesser less to find)."""
-    cutoff = ((now or datetime.now(UTC)) - timedelta(days=1)).isoformat()
+    cutoff = (datetime.now(UTC) - timedelta(days=1)).isoformat()
     row = db.conn.execute(f"select id from games g where join_code = ? and not (finished "
                           f"and {PLAYED_AT} < ?)", [code, cutoff]).fetchone()
     if row is None:

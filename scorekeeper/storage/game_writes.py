@@ -40,22 +40,19 @@ def _text(value: Any) -> str:
 
 @writes
 def create_game(db: Database, family: str, ruleset: dict[str, Any], players: list[str],
-                settings: dict[str, Any], results: list[dict[str, Any]] | None = None,
-                game_id: str | None = None, then: Then = None,
-                club: str = HOME_CLUB) -> str:
-    gid = _insert_game(db, family, ruleset, players, settings, results, game_id, club=club)
+                settings: dict[str, Any], then: Then = None, club: str = HOME_CLUB) -> str:
+    gid = _insert_game(db, family, ruleset, players, settings, club=club)
     _then(then, db, gid)
     return gid
 
 
 def _insert_game(db: Database, family: str, ruleset: dict[str, Any], players: list[str],
                  settings: dict[str, Any], results: list[dict[str, Any]] | None = None,
-                 game_id: str | None = None, rematch_of: str | None = None,
-                 club: str = HOME_CLUB, finished: bool = False,
+                 rematch_of: str | None = None, club: str = HOME_CLUB, finished: bool = False,
                  created_at: str | None = None) -> str:
     """A new game's rows (the one place that makes them), inside the caller's write; its
     people are ``club``'s, each seated under the name they go by there."""
-    gid = game_id or new_id()
+    gid = new_id()
     now = connection.now()
     seats = [(gid, seat, name, pid) for seat, typed in enumerate(players)
              for pid, name in [_person_named(db, typed, now, club)]]
