@@ -146,11 +146,11 @@ class MovedPlayer:
     game_id: str | None
 
 
-def tournament_changes(db: Database, tid: str, limit: int = 500) -> list[dict[str, Any]]:
-    """A tournament's changes (its games' corrections and undos, its closing and
-    reopening), the latest first, each with its round and table."""
-    return list(db.query(_CHANGE + "where c.tournament_id = ? order by c.id desc limit ?",
-                         [tid, limit]))
+def tournament_changes(db: Database, tid: str) -> list[dict[str, Any]]:
+    """A tournament's latest 500 changes (its games' corrections and undos, its closing
+    and reopening), the latest first, each with its round and table."""
+    return list(db.query(_CHANGE + "where c.tournament_id = ? order by c.id desc limit 500",
+                         [tid]))
 
 
 def round_moves(db: Database, tid: str, old_round: int, new_round: int,
