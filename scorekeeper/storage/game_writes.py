@@ -155,8 +155,8 @@ def record_deal(db: Database, gid: str, number: int, result: dict[str, Any], ver
     return new_version
 
 
-def _replace(db: Database, gid: str, version: int, finished: bool | None, action: str,
-             by: str, number: int | None, totals: list[int] | None) -> tuple[int, str | None]:
+def _replace(db: Database, gid: str, version: int, finished: bool, action: str,
+             by: str, number: int | None, totals: list[int]) -> tuple[int, int | None]:
     """A deal corrected (``edit``) or undone (``undo``; ``number`` None: the last): the
     version claimed, the change and the old result kept, the signatures taken off. The
     new version and the deal's number (None: no such deal)."""
@@ -178,8 +178,7 @@ def _replace(db: Database, gid: str, version: int, finished: bool | None, action
 
 @writes
 def replace_deal(db: Database, gid: str, number: int, result: dict[str, Any],
-                 version: int, finished: bool | None = None, by: str = "table",
-                 totals: list[int] | None = None, then: Then = None) -> int:
+                 version: int, finished: bool, by: str, totals: list[int], then: Then) -> int:
     """Correct a recorded deal (the old result kept in its history, the correction in
     ``changes``); the game's signatures go."""
     new_version, found = _replace(db, gid, version, finished, "edit", by, number, totals)
