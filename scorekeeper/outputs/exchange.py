@@ -31,9 +31,7 @@ def to_json(db: Database, game: service.Game) -> dict[str, Any]:
         "ruleset": stored.ruleset, "settings": stored.settings,
         "players": stored.players,
         "deals": [{"number": i, "result": r} for i, r in enumerate(stored.results, start=1)],
-        "history": [{"number": h["number"], "action": h["action"], "result": h["result"],
-                     "replaced_at": h["replaced_at"]}
-                    for h in reads.deal_history(db, stored.id)],
+        "history": reads.deal_history(db, stored.id),
     }
 
 

@@ -155,7 +155,7 @@ def deal_history(db: Database, gid: str, number: int | None = None) -> list[dict
     """Every replaced or undone result of a game (or of one deal), oldest first."""
     only = " and number = ?" if number is not None else ""
     return [{**r, "result": json.loads(r["result"])} for r in db.query(
-        f"select number, result, action, replaced_at from deal_history where game_id = ?{only} "
+        f"select number, action, result, replaced_at from deal_history where game_id = ?{only} "
         "order by id", [gid] + ([number] if only else []))]
 
 
