@@ -53,12 +53,17 @@ def one_read(conn: Any) -> Iterator[None]:
             conn.execute("COMMIT")
 
 
+def _value(db: Database, sql: str, key: Any, missing: type[Exception]) -> Any:
+    """The one value ``sql`` selects for ``key``; ``missing(key)`` if no row has it."""
+    row = db.conn.execute(sql, [key]).fetchone()
+    if row is None:
+        raise missing(key)
+    return row[0]
+
+
 def game_version(db: Database, gid: str) -> int:
     """The game's version alone: has anything changed?"""
-    row = db.conn.execute("select version from games where id = ?", [gid]).fetchone()
-    if row is None:
-        raise GameNotFound(gid)
-    return int(row[0])
+    return int(_value(db, "select version from games where id = ?", gid, GameNotFound))
 
 
 #: A game's players' names (or person ids) in seat order, as a JSON list.

@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .game_reads import _CHANGE, one_read
+from .game_reads import _CHANGE, _value, one_read
 
 
 class TournamentNotFound(LookupError):
@@ -73,10 +73,8 @@ class StoredTournament:
 
 def tournament_version(db: Database, tid: str) -> int:
     """The tournament's version (bumped by any change to it or to its games)."""
-    row = db.conn.execute("select version from tournaments where id = ?", [tid]).fetchone()
-    if row is None:
-        raise TournamentNotFound(tid)
-    return int(row[0])
+    return int(_value(db, "select version from tournaments where id = ?", tid,
+                        TournamentNotFound))
 
 
 def load_tournament(db: Database, tid: str) -> StoredTournament:
