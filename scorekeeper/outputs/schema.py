@@ -85,16 +85,15 @@ def json_schema() -> dict[str, Any]:
     return schema
 
 
-def models() -> dict[str, Any]:
-    """The API's documents by their OpenAPI component name: the types the server reads."""
-    return {"GameFile": GameFileSchema, "RulesetDocument": RulesetDocument,
-            "KierkiRuleset": KierkiRuleset, "TybetRuleset": TybetRuleset}
+#: The API's documents by their OpenAPI component name: the types the server reads.
+MODELS = {"GameFile": GameFileSchema, "RulesetDocument": RulesetDocument,
+          "KierkiRuleset": KierkiRuleset, "TybetRuleset": TybetRuleset}
 
 
 def openapi_schemas() -> dict[str, Any]:
-    """The same models as OpenAPI component schemas (references point into components)."""
+    """:data:`MODELS` as OpenAPI component schemas (references point into components)."""
     out: dict[str, Any] = {}
-    for name, model in models().items():
+    for name, model in MODELS.items():
         schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
         out.update(schema.pop("$defs", {}))
         out[name] = schema
