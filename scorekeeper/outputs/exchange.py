@@ -169,7 +169,7 @@ def read(raw: bytes, max_bytes: int = MAX_BYTES) -> schema.GameFile:
     try:
         data = safejson.loads(raw.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise _refuse(N_("This is not a JSON file exported by this app.")) from None
+        data = None
     if not isinstance(data, dict) or data.get("format") != schema.FORMAT:
         raise _refuse(N_("This is not a JSON file exported by this app."))
     try:
