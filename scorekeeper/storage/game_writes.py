@@ -156,7 +156,7 @@ def record_deal(db: Database, gid: str, number: int, result: dict[str, Any], ver
 
 
 def _replace(db: Database, gid: str, version: int, finished: bool, action: str,
-             by: str, number: int | None, totals: list[int]) -> tuple[int, int | None]:
+             by: str, number: int | None, totals: list[int] | None) -> tuple[int, int | None]:
     """A deal corrected (``edit``) or undone (``undo``; ``number`` None: the last): the
     version claimed, the change and the old result kept, the signatures taken off. The
     new version and the deal's number (None: no such deal)."""
