@@ -1,14 +1,11 @@
 """People's names in the order the language reads them, not by code point.
 
-The Unicode Collation Algorithm (:mod:`pyuca`, its default table: the root order, which
-is English's) already puts accented letters with their base letter (``Émile`` beside
-``Emil``, ``Łucja`` beside ``Lucyna``). Polish reads ``ą ć ę ł ń ó ś ź ż`` as letters of their own,
-each after its base letter and before the next (``Czesław`` before ``Ćwikła`` before
-``Dorota``; ``Zenon`` before ``Źdźbło`` before ``Żaneta``), as CLDR's Polish tailoring
-says (``&A<ą &C<ć &E<ę &L<ł &N<ń &O<ó &S<ś &Z<ź<ż``). Here that tailoring is added to
-pyuca's table: each such letter weighs as its base letter followed by one weight above
-every letter's (``ż``: two), so it sorts after every word of its base letter and before
-the next letter's.
+The Unicode Collation Algorithm (:mod:`pyuca`'s root order, English's) puts accented
+letters with their base letter (``Émile`` beside ``Emil``). Polish reads ``ą ć ę ł ń ó ś
+ź ż`` as letters of their own, each after its base letter (``Czesław`` before ``Ćwikła``
+before ``Dorota``), as CLDR's Polish tailoring says (``&A<ą &C<ć … &Z<ź<ż``): each such
+letter weighs here as its base letter followed by one weight above every letter's (``ż``:
+two), so it sorts after every word of its base letter and before the next letter's.
 """
 from __future__ import annotations
 
@@ -40,9 +37,8 @@ def _collator(language: str) -> Collator:
 
 
 def warm(languages: Iterable[str]) -> None:
-    """Build each language's collator now: pyuca reads its table in about 0.3 s, which a
-    server pays at start rather than inside the first request that sorts names (a round
-    sheet's seat plan, measured holding every other request that long)."""
+    """Build each language's collator now: a server reads pyuca's table at start rather
+    than inside the first request that sorts names."""
     for language in languages:
         _collator("pl" if language == "pl" else "en")
 

@@ -1,27 +1,22 @@
 """Numbers and dates as the page's language writes them: the one place that formats them.
 
 Everything a person reads (pages, charts, the PDF sheets) goes through here; what a
-program reads (the JSON API, CSV and JSON exports) keeps machine forms (``-52.5``, ISO
-dates) and never comes here. Babel does the work from CLDR's data: ``81,2`` and
-``25 lis 2026`` in Polish, ``81.2`` and ``Nov 25, 2026`` in English. Two choices of the
-app's own, made once here:
+program reads (the JSON API, the exports) keeps machine forms (``-52.5``, ISO dates).
+Babel does the work from CLDR's data (``81,2`` and ``25 lis 2026`` in Polish), with two
+choices of the app's own:
 
-* a negative number has a real minus sign (U+2212), as the score sheets always had, and
-  points carry a ``+`` when above zero (``+680``, ``−52,5``, ``0``);
-* thousands are grouped as the language groups them (a comma in English, a no-break
-  space in Polish, so a number never wraps inside), but Polish leaves a four-digit number
-  whole (``1300``, ``13 000``), as CLDR's ``minimumGroupingDigits`` for Polish says
-  (Babel does not apply it). Points do so in every language (``+1300``, ``−12,000``):
-  a score sheet's column of four-digit scores reads, and fits a phone, without them.
+* a negative number has a real minus sign (U+2212), and points carry a ``+`` above zero
+  (``+680``, ``−52,5``, ``0``);
+* thousands are grouped as the language groups them (a no-break space in Polish, so a
+  number never wraps), but Polish leaves a four-digit number whole (``1300``, ``13 000``)
+  as CLDR's ``minimumGroupingDigits`` says (Babel does not apply it); points do so in
+  every language (``+1300``, ``−12,000``), so that a column of scores fits a phone.
 
-Dates are Babel's *medium* form everywhere (``25 lis 2026``), a time its *short* form;
-stored moments are UTC and are shown in the server's display time zone (Flask-Babel's
-``BABEL_DEFAULT_TIMEZONE``, set at start by :func:`display_zone`: ``KIERKI_TIMEZONE``, else
-the machine's own zone, so a Polish table sees 21:00 for a game played at 21:00).
-
-``locale`` may be given (a code or a :class:`babel.Locale`); left out, it is the request's
-language, or English outside a request. Flask is imported only to ask for that, so the
-charts that use this module stay plain Python.
+Dates are Babel's *medium* form, a time its *short* form; stored moments are UTC, shown in
+the display zone (Flask-Babel's ``BABEL_DEFAULT_TIMEZONE``, set at start by
+:func:`display_zone`). ``locale`` may be given (a code or a :class:`babel.Locale`); left
+out, it is the request's language, or English outside a request (Flask is imported only
+to ask, so the charts stay plain Python).
 
 >>> signed(680, locale="pl"), signed(-52.5, locale="pl"), signed(-52.5, locale="en")
 ('+680', '−52,5', '−52.5')
@@ -181,7 +176,7 @@ def moment(value: Any, locale: LocaleLike = None, zone: dt.tzinfo | None = None)
 
 def register(env: Any) -> None:
     """The formats as Jinja filters (``{{ x | signed }}``, ``{{ when | date }}``) and the
-    number ones also as functions (``signed(x)``, as the templates have long called them)."""
+    number ones also as functions (``signed(x)``)."""
     for f in (number, signed, money, date, day, time, moment):
         env.filters[f.__name__] = f
     env.globals.update(number=number, signed=signed, money=money)

@@ -35,20 +35,20 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
 
 
-def check_depth(text: str | bytes, limit: int = MAX_DEPTH) -> None:
-    """Raise ValueError if brackets outside strings nest deeper than ``limit``."""
+def check_depth(text: str | bytes) -> None:
+    """Raise ValueError if brackets outside strings nest deeper than :data:`MAX_DEPTH`."""
     if isinstance(text, (bytes, bytearray)):
-        if text.count(b"[") + text.count(b"{") <= limit:
+        if text.count(b"[") + text.count(b"{") <= MAX_DEPTH:
             return  # too few brackets to nest that deep (most bodies: one pass in C)
         try:  # as the standard library reads bytes: UTF-8, or UTF-16/32 by their zeros
             text = bytes(text).decode(json.detect_encoding(text), "surrogatepass")
         except UnicodeDecodeError:
             return  # not text at all: the parser refuses it before any nesting
-    if text.count("[") + text.count("{") <= limit:
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
         return
     steps = (1 if b in "[{" else -1 for b in _BRACKETS.findall(_STRING.sub("", text)))
-    if max(accumulate(steps), default=0) > limit:
-        raise ValueError(f"JSON nested deeper than {limit} levels")
+    if max(accumulate(steps), default=0) > MAX_DEPTH:
+        raise ValueError(f"JSON nested deeper than {MAX_DEPTH} levels")
 
 
 def loads(text: str | bytes, **kwargs: Any) -> Any:

@@ -31,9 +31,7 @@ def to_json(db: Database, game: service.Game) -> dict[str, Any]:
         "ruleset": stored.ruleset, "settings": stored.settings,
         "players": stored.players,
         "deals": [{"number": i, "result": r} for i, r in enumerate(stored.results, start=1)],
-        "history": [{"number": h["number"], "action": h["action"], "result": h["result"],
-                     "replaced_at": h["replaced_at"]}
-                    for h in reads.deal_history(db, stored.id)],
+        "history": reads.deal_history(db, stored.id),
     }
 
 
@@ -171,7 +169,7 @@ def read(raw: bytes, max_bytes: int = MAX_BYTES) -> schema.GameFile:
     try:
         data = safejson.loads(raw.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise _refuse(N_("This is not a JSON file exported by this app.")) from None
+        data = None
     if not isinstance(data, dict) or data.get("format") != schema.FORMAT:
         raise _refuse(N_("This is not a JSON file exported by this app."))
     try:

@@ -46,7 +46,7 @@ class Correction(_Strict):
 class GameFile(_Strict):
     """A whole game as exported by this app (``GET /games/<id>/export.json``)."""
 
-    model_config = ConfigDict(strict=True, extra="forbid", title="Kierki scorekeeper game")
+    model_config = ConfigDict(title="Kierki scorekeeper game")
 
     format: Literal["kierki-scorekeeper/game"]
     format_version: Literal[1]
@@ -73,8 +73,6 @@ class GameFile(_Strict):
 # GameFile as its schema describes it: its ruleset one of the families' kept rulesets (an
 # import leaves those to the family's loader, whose refusal says the rules are damaged).
 class GameFileSchema(GameFile):
-    model_config = ConfigDict(title="Kierki scorekeeper game")
-
     ruleset: KierkiRuleset | TybetRuleset = Field(  # type: ignore[assignment]
         description="The ruleset snapshot, read by its family's loader")
 
@@ -87,16 +85,15 @@ def json_schema() -> dict[str, Any]:
     return schema
 
 
-def models() -> dict[str, Any]:
-    """The API's documents by their OpenAPI component name: the types the server reads."""
-    return {"GameFile": GameFileSchema, "RulesetDocument": RulesetDocument,
-            "KierkiRuleset": KierkiRuleset, "TybetRuleset": TybetRuleset}
+#: The API's documents by their OpenAPI component name: the types the server reads.
+MODELS = {"GameFile": GameFileSchema, "RulesetDocument": RulesetDocument,
+          "KierkiRuleset": KierkiRuleset, "TybetRuleset": TybetRuleset}
 
 
 def openapi_schemas() -> dict[str, Any]:
-    """The same models as OpenAPI component schemas (references point into components)."""
+    """:data:`MODELS` as OpenAPI component schemas (references point into components)."""
     out: dict[str, Any] = {}
-    for name, model in models().items():
+    for name, model in MODELS.items():
         schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
         out.update(schema.pop("$defs", {}))
         out[name] = schema

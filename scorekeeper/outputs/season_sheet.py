@@ -40,6 +40,5 @@ def to_xlsx(lines: list[Line], labels: dict[str, str], title: str) -> bytes:
     return xlsx_bytes(*_rows(lines, labels), title=title)
 
 
-def printed_state(data: dict[str, Any]) -> str:
-    """The key of the PDF of ``data`` (:func:`to_json`): a corrected game prints a new one."""
-    return digest(data)
+#: The key of the PDF of a season's :func:`to_json`: a corrected game prints a new one.
+printed_state = digest

@@ -222,11 +222,10 @@ def _seats(t: Tournament, table: TournamentTable) -> list[dict[str, Any]]:
 
 
 def to_json(t: Tournament, signatures: Mapping[str, Mapping[int, Mapping[str, Any]]]
-            | None = None) -> dict[str, Any]:
+            ) -> dict[str, Any]:
     """The results: the standings best first, then each round's tables with each player's
     seat, game total and place (None while it is played) and who signed it (from
     ``signatures``, by game and seat), when and by which right."""
-    signatures = signatures or {}
     return {
         "name": t.name, "scoring": t.scoring, "closed": t.closed,
         "rounds_planned": t.planned, "rounds_drawn": t.current,

@@ -5,7 +5,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .game_reads import GameNotFound
+from .game_reads import GameNotFound, _value
 from .people_reads import ROW_IDS, PersonNotFound
 from .tournament_reads import TournamentNotFound
 
@@ -26,10 +26,7 @@ def club(db: Database, cid: Any) -> dict[str, Any]:
 
 def club_by_code(db: Database, code: str) -> str:
     """The id of the club whose invitation code this is."""
-    row = db.conn.execute("select id from clubs where invite_code = ?", [code]).fetchone()
-    if row is None:
-        raise ClubNotFound(code)
-    return str(row[0])
+    return str(_value(db, "select id from clubs where invite_code = ?", code, ClubNotFound))
 
 
 def club_directors(db: Database, cid: str) -> list[dict[str, Any]]:
@@ -38,25 +35,19 @@ def club_directors(db: Database, cid: str) -> list[dict[str, Any]]:
                          "order by id", [cid]))
 
 
-def _club_of(db: Database, table: str, key: Any, missing: type[Exception]) -> str:
-    row = db.conn.execute(f"select club_id from {table} where id = ?", [key]).fetchone()
-    if row is None:
-        raise missing(key)
-    return str(row[0])
-
-
 def club_of_game(db: Database, gid: str) -> str:
-    return _club_of(db, "games", gid, GameNotFound)
+    return str(_value(db, "select club_id from games where id = ?", gid, GameNotFound))
 
 
 def club_of_tournament(db: Database, tid: str) -> str:
-    return _club_of(db, "tournaments", tid, TournamentNotFound)
+    return str(_value(db, "select club_id from tournaments where id = ?", tid,
+                        TournamentNotFound))
 
 
 def club_of_person(db: Database, pid: Any) -> str:
     if not (isinstance(pid, int) and pid in ROW_IDS):
         raise PersonNotFound(pid)
-    return _club_of(db, "people", pid, PersonNotFound)
+    return str(_value(db, "select club_id from people where id = ?", pid, PersonNotFound))
 
 
 def club_tournaments(db: Database, cid: str, limit: int) -> list[dict[str, Any]]:

@@ -53,12 +53,17 @@ def one_read(conn: Any) -> Iterator[None]:
             conn.execute("COMMIT")
 
 
+def _value(db: Database, sql: str, key: Any, missing: type[Exception]) -> Any:
+    """The one value ``sql`` selects for ``key``; ``missing(key)`` if no row has it."""
+    row = db.conn.execute(sql, [key]).fetchone()
+    if row is None:
+        raise missing(key)
+    return row[0]
+
+
 def game_version(db: Database, gid: str) -> int:
     """The game's version alone: has anything changed?"""
-    row = db.conn.execute("select version from games where id = ?", [gid]).fetchone()
-    if row is None:
-        raise GameNotFound(gid)
-    return int(row[0])
+    return int(_value(db, "select version from games where id = ?", gid, GameNotFound))
 
 
 #: A game's players' names (or person ids) in seat order, as a JSON list.
@@ -125,10 +130,10 @@ PLAYED_AT = ("coalesce((select max(d.recorded_at) from deals d where d.game_id =
              "g.created_at)")
 
 
-def game_by_code(db: Database, code: str, now: datetime | None = None) -> str:
+def game_by_code(db: Database, code: str) -> str:
     """The id of the game with this join code; a game finished more than a day ago has
     none any more (fewer live codes leave a guesser less to find)."""
-    cutoff = ((now or datetime.now(UTC)) - timedelta(days=1)).isoformat()
+    cutoff = (datetime.now(UTC) - timedelta(days=1)).isoformat()
     row = db.conn.execute(f"select id from games g where join_code = ? and not (finished "
                           f"and {PLAYED_AT} < ?)", [code, cutoff]).fetchone()
     if row is None:
@@ -155,7 +160,7 @@ def deal_history(db: Database, gid: str, number: int | None = None) -> list[dict
     """Every replaced or undone result of a game (or of one deal), oldest first."""
     only = " and number = ?" if number is not None else ""
     return [{**r, "result": json.loads(r["result"])} for r in db.query(
-        f"select number, result, action, replaced_at from deal_history where game_id = ?{only} "
+        f"select number, action, result, replaced_at from deal_history where game_id = ?{only} "
         "order by id", [gid] + ([number] if only else []))]
 
 

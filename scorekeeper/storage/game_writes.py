@@ -40,22 +40,19 @@ def _text(value: Any) -> str:
 
 @writes
 def create_game(db: Database, family: str, ruleset: dict[str, Any], players: list[str],
-                settings: dict[str, Any], results: list[dict[str, Any]] | None = None,
-                game_id: str | None = None, then: Then = None,
-                club: str = HOME_CLUB) -> str:
-    gid = _insert_game(db, family, ruleset, players, settings, results, game_id, club=club)
+                settings: dict[str, Any], then: Then = None, club: str = HOME_CLUB) -> str:
+    gid = _insert_game(db, family, ruleset, players, settings, club=club)
     _then(then, db, gid)
     return gid
 
 
 def _insert_game(db: Database, family: str, ruleset: dict[str, Any], players: list[str],
                  settings: dict[str, Any], results: list[dict[str, Any]] | None = None,
-                 game_id: str | None = None, rematch_of: str | None = None,
-                 club: str = HOME_CLUB, finished: bool = False,
+                 rematch_of: str | None = None, club: str = HOME_CLUB, finished: bool = False,
                  created_at: str | None = None) -> str:
     """A new game's rows (the one place that makes them), inside the caller's write; its
     people are ``club``'s, each seated under the name they go by there."""
-    gid = game_id or new_id()
+    gid = new_id()
     now = connection.now()
     seats = [(gid, seat, name, pid) for seat, typed in enumerate(players)
              for pid, name in [_person_named(db, typed, now, club)]]
@@ -158,8 +155,8 @@ def record_deal(db: Database, gid: str, number: int, result: dict[str, Any], ver
     return new_version
 
 
-def _replace(db: Database, gid: str, version: int, finished: bool | None, action: str,
-             by: str, number: int | None, totals: list[int] | None) -> tuple[int, str | None]:
+def _replace(db: Database, gid: str, version: int, finished: bool, action: str,
+             by: str, number: int | None, totals: list[int] | None) -> tuple[int, int | None]:
     """A deal corrected (``edit``) or undone (``undo``; ``number`` None: the last): the
     version claimed, the change and the old result kept, the signatures taken off. The
     new version and the deal's number (None: no such deal)."""
@@ -181,8 +178,7 @@ def _replace(db: Database, gid: str, version: int, finished: bool | None, action
 
 @writes
 def replace_deal(db: Database, gid: str, number: int, result: dict[str, Any],
-                 version: int, finished: bool | None = None, by: str = "table",
-                 totals: list[int] | None = None, then: Then = None) -> int:
+                 version: int, finished: bool, by: str, totals: list[int], then: Then) -> int:
     """Correct a recorded deal (the old result kept in its history, the correction in
     ``changes``); the game's signatures go."""
     new_version, found = _replace(db, gid, version, finished, "edit", by, number, totals)

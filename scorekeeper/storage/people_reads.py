@@ -108,11 +108,11 @@ def person_games(db: Database, pid: int) -> Iterator[str]:
         cursor.close()  # a reader that stopped early holds no statement open
 
 
-def renames(db: Database, limit: int = 100) -> list[dict[str, Any]]:
-    """The latest renames of people, newest first, with the person's name now."""
+def renames(db: Database) -> list[dict[str, Any]]:
+    """The latest 100 renames of people, newest first, with the person's name now."""
     return list(db.query(
         "select r.id, r.person_id, r.old_name, r.new_name, r.at, r.by, r.undone_at, p.name "
-        "from renames r join people p on p.id = r.person_id order by r.id desc limit ?", [limit]))
+        "from renames r join people p on p.id = r.person_id order by r.id desc limit 100"))
 
 
 def person_in_club(db: Database, pid: int, club: str) -> str | None:

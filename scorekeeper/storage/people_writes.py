@@ -79,8 +79,7 @@ def _rename(db: Database, pid: int, name: str, by: str, keep: bool) -> list[str]
                         "values (?, ?, ?, ?, ?)", [pid, old[0], name, now, by])
     db.conn.execute("update people set name = ?, key = ?, sort_en = ?, sort_pl = ? "
                     "where id = ?", [name, key, *sort_keys(name), pid])
-    games = [r[0] for r in db.conn.execute(
-        "select distinct game_id from players where person_id = ?", [pid])]
+    games = list(people_reads.person_games(db, pid))
     listed = json.dumps(games)
     closed = db.conn.execute(
         "select t.tournament_id from tournament_tables t join tournaments n on n.id = "

@@ -96,11 +96,9 @@ def kept_rating_seats(db: Database) -> list[tuple[Any, ...]]:
         "sigma_before, mu, sigma from rating_seats order by seq, seat").fetchall()
 
 
-def finishing_order(db: Database, club: str | None = None) -> list[str]:
-    """The club's (every club's) finished one-player-a-side games in finishing order."""
-    where = " where club_id = ?" if club else ""
-    return [r[0] for r in db.conn.execute(
-        f"select game_id from rated_games{where} order by seq", [club] if club else [])]
+def finishing_order(db: Database) -> list[str]:
+    """Every club's finished one-player-a-side games in finishing order."""
+    return [r[0] for r in db.conn.execute("select game_id from rated_games order by seq")]
 
 
 def seat_places(db: Database, games: list[str]) -> list[tuple[str, int, int, str, int]]:

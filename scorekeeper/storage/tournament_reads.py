@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .game_reads import _CHANGE, one_read
+from .game_reads import _CHANGE, _value, one_read
 
 
 class TournamentNotFound(LookupError):
@@ -73,10 +73,8 @@ class StoredTournament:
 
 def tournament_version(db: Database, tid: str) -> int:
     """The tournament's version (bumped by any change to it or to its games)."""
-    row = db.conn.execute("select version from tournaments where id = ?", [tid]).fetchone()
-    if row is None:
-        raise TournamentNotFound(tid)
-    return int(row[0])
+    return int(_value(db, "select version from tournaments where id = ?", tid,
+                        TournamentNotFound))
 
 
 def load_tournament(db: Database, tid: str) -> StoredTournament:
@@ -146,11 +144,11 @@ class MovedPlayer:
     game_id: str | None
 
 
-def tournament_changes(db: Database, tid: str, limit: int = 500) -> list[dict[str, Any]]:
-    """A tournament's changes (its games' corrections and undos, its closing and
-    reopening), the latest first, each with its round and table."""
-    return list(db.query(_CHANGE + "where c.tournament_id = ? order by c.id desc limit ?",
-                         [tid, limit]))
+def tournament_changes(db: Database, tid: str) -> list[dict[str, Any]]:
+    """A tournament's latest 500 changes (its games' corrections and undos, its closing
+    and reopening), the latest first, each with its round and table."""
+    return list(db.query(_CHANGE + "where c.tournament_id = ? order by c.id desc limit 500",
+                         [tid]))
 
 
 def round_moves(db: Database, tid: str, old_round: int, new_round: int,

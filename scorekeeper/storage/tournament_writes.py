@@ -133,22 +133,22 @@ def withdraw_tournament_player(db: Database, tid: str, number: int, after: int) 
         raise tournament_reads.TournamentNotFound(f"{tid}/{number}")
 
 
-def _close(db: Database, tid: str, closed: bool, by: str) -> None:
-    """The tournament closed (nothing in it changes, its games included) or reopened;
-    every game of it changes version, so its pages show whether it can be written."""
+def _close(db: Database, tid: str, closed: bool) -> None:
+    """The tournament closed (nothing in it changes, its games included) or reopened by
+    its director; its games change version, so their pages show whether they can be written."""
     _claim(db, tid, closed=not closed)
     db.conn.execute("update tournaments set closed = ? where id = ?", [int(closed), tid])
     db.conn.execute("update games set version = version + 1, updated_at = ? where id in "
                     "(select game_id from tournament_tables where tournament_id = ?)",
                     [connection.now(), tid])
-    _note(db, None, "close" if closed else "reopen", by, tournament_id=tid)
+    _note(db, None, "close" if closed else "reopen", "director", tournament_id=tid)
 
 
 @writes
-def close_tournament(db: Database, tid: str, by: str = "director") -> None:
-    _close(db, tid, True, by)
+def close_tournament(db: Database, tid: str) -> None:
+    _close(db, tid, True)
 
 
 @writes
-def reopen_tournament(db: Database, tid: str, by: str = "director") -> None:
-    _close(db, tid, False, by)
+def reopen_tournament(db: Database, tid: str) -> None:
+    _close(db, tid, False)

@@ -11,19 +11,10 @@ from sqlite_utils import Database, Migrations
 SET = "scorekeeper"
 
 
-def names() -> list[str]:
-    """Every migration's name (its file's), in the order they apply."""
-    return sorted(p.stem for p in Path(__file__).parent.glob("[0-9][0-9][0-9][0-9]_*.py"))
-
-
-def migrations() -> Migrations:
-    """The migration set: each file's ``migrate`` under the file's name."""
-    found = Migrations(SET)
-    for name in names():
-        found(name=name)(importlib.import_module(f"{__name__}.{name}").migrate)
-    return found
-
-
 def apply(db: Database, stop_before: str | None = None) -> None:
-    """Every migration ``db`` lacks, in order (those from ``stop_before`` on left out)."""
-    migrations().apply(db, stop_before=stop_before)
+    """Every migration ``db`` lacks, in order (those from ``stop_before`` on left out):
+    each file's ``migrate`` under the file's name."""
+    found = Migrations(SET)
+    for path in sorted(Path(__file__).parent.glob("[0-9][0-9][0-9][0-9]_*.py")):
+        found(name=path.stem)(importlib.import_module(f"{__name__}.{path.stem}").migrate)
+    found.apply(db, stop_before=stop_before)
