@@ -163,7 +163,7 @@ def table(db: Database, season: Season) -> list[Line]:
     """The season table, best first, with each player's rating now."""
     rows = rules.season([n.lines for n in nights(db, season)], season.scoring, season.best)
     ids = [r.player for r in rows]
-    names = people_reads.names_of(db, ids)
+    names = people_reads.names(db, ids)
     rated = rating_reads.rating_rows(db, ids)
     out = []
     for r in rows:

@@ -49,8 +49,6 @@ def names(db: Database, ids: Any) -> dict[int, str]:
                                 [json.dumps(sorted(set(ids)))]).fetchall())
 
 
-names_of = names
-
 
 def _sort_column(language: str) -> str:
     """The column of a language's name order (``people.sort_<language>``; else English's)."""
@@ -121,8 +119,3 @@ def person_in_club(db: Database, pid: int, club: str) -> str | None:
                           [pid, club]).fetchone()
     return row[0] if row else None
 
-
-def last_rename(db: Database) -> int:
-    """The id of the latest rename of anyone (0: none): a kept list of names is stamped
-    with it, so that a rename shows at once."""
-    return int(db.conn.execute("select coalesce(max(id), 0) from renames").fetchone()[0])
