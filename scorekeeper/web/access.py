@@ -194,27 +194,27 @@ def request_holder() -> Holder:
 # -- writing a game ---------------------------------------------------------------------------
 
 
-def _write_right(db: Any, gid: str) -> tuple[str | None, bool]:
-    """(this request's right to write ``gid``, whether its tournament is closed): the
-    table's, or its tournament's director's, also by the tournament's club."""
+def table_right(db: Any, gid: str) -> tuple[str | None, bool]:
+    """(this request's right to write ``gid``, whether it may write now): the table's, or
+    its tournament's director's, also by the tournament's club; a closed tournament's
+    game is frozen."""
     where = reads.table_of_game(db, gid)
     tid = where.tournament_id if where else None
     holder = request_holder()
     right = rights.write_right(gid, tid, holder, secret_key())
     if right is None and tid is not None and club_directs(db, tid, holder):
         right = DIRECTOR
-    return right, bool(where and where.closed)
+    return right, right is not None and not (where and where.closed)
 
 
 def right_here(db: Any, gid: str) -> str | None:
     """This request's right to write ``gid``, or None."""
-    return _write_right(db, gid)[0]
+    return table_right(db, gid)[0]
 
 
 def writes_now(db: Any, gid: str) -> bool:
-    """Whether this request may write ``gid`` now (a closed tournament's game is frozen)."""
-    right, closed = _write_right(db, gid)
-    return right is not None and not closed
+    """Whether this request may write ``gid`` now."""
+    return table_right(db, gid)[1]
 
 
 def require_write(db: Any, gid: str, host: bool = False) -> str:

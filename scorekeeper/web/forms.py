@@ -1,11 +1,8 @@
 """Forms: shape only (CSRF, hidden version, strings to values). The rules check the game."""
 from __future__ import annotations
 
-from flask import current_app
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from flask_wtf.csrf import generate_csrf
-from markupsafe import Markup
 from wtforms import IntegerField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired
 
@@ -34,14 +31,3 @@ class VersionForm(FlaskForm):
 
     version = IntegerField(validators=[InputRequired()])
 
-
-class PageForm:
-    """A game page's form as its templates read it: the CSRF token field alone, rendered
-    as Flask-WTF renders it, without binding a form."""
-
-    @property
-    def csrf_token(self) -> Markup | str:
-        if not current_app.config.get("WTF_CSRF_ENABLED", True):
-            return ""
-        return Markup('<input id="csrf_token" name="csrf_token" type="hidden" value="%s">') \
-            % generate_csrf()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
+from flask_wtf import FlaskForm
 from wtforms import SelectChoice
 
 from ...common import formats
@@ -18,7 +19,7 @@ from ...rules.errors import InvalidInput, RulesetError
 from ...rules.named import named_text
 from .. import access, adapters, limits
 from ..db import get_db
-from ..forms import NewGameForm, PageForm, VersionForm
+from ..forms import NewGameForm, VersionForm
 from ..hardening import tagged
 
 bp = Blueprint("games", __name__)
@@ -53,7 +54,7 @@ def may_write_game(gid: str) -> bool:
 def index():
     """This browser's games."""
     return render_template(
-        "index.html", form=PageForm(), games=[
+        "index.html", form=FlaskForm(), games=[
             {**row, "deals_total": _deals_total(row),
              "ruleset_name": named_text(row["ruleset"], "name", lang()) or row["ruleset_id"]}
             for row in reads.games_listed(get_db(), access.known())],
@@ -187,14 +188,14 @@ def game_page(game: service.Game, number: int | None = None, values: dict | None
     deal = game.deal(number) if number is not None else game.state.current
     history = reads.deal_history(get_db(), game.id, number) if editing else []
     web = adapters.of(game.family)
-    writer = access.writes_now(get_db(), game.id)
+    right, writer = access.table_right(get_db(), game.id)
     signed = service.signatures(get_db(), game) if game.state.finished else {}
     return render_template(
-        web.templates["edit" if editing else "game"], game=game, form=PageForm(),
+        web.templates["edit" if editing else "game"], game=game, form=FlaskForm(),
         values=values or {}, errors=errors or {}, editing=number if editing else None,
         history=[{**h, "text": web.history_line(game, deal, h["result"])} for h in history],
         share=_share(game) if writer else None, writer=writer,
-        right=access.right_here(get_db(), game.id),
+        right=right,
         signed_seats=signed, unsigned_by=_unsigned_by(game, signed),
         live_only=live_only, live_whole=False, only_rows=None,
         **web.page_context(game, deal, request.args if args is None else args)), status
@@ -230,17 +231,16 @@ def show(gid: str):
         return tagged(lambda: render_template("_game_charts.html", game=_load(gid)),
                       "game-charts", gid, version, lang(), request.script_root)
     access.seen(gid)  # listed on this browser's first page; read-only unless at the table
-    writer = access.writes_now(get_db(), gid)  # a reader's page has no form, code or token
+    right, writer = access.table_right(get_db(), gid)  # a reader's page: no form, code, token
     return tagged(lambda: game_page(_load(gid))[0], "game", gid, version, lang(),
-                  request.url, writer, access.right_here(get_db(), gid))
+                  request.url, writer, right)
 
 
 def _live_part(gid: str, version: int):
     """``?part=live``: what a deal changes on the page, fetched by every phone of the table
     after each one (static/live.js); a change it cannot show (the tournament closed) it
     says so (``data-whole``), and the phone fetches the whole page."""
-    writer = access.writes_now(get_db(), gid)
-    right = access.right_here(get_db(), gid)
+    right, writer = access.table_right(get_db(), gid)
 
     def render() -> str:
         game = _load(gid)
