@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict
 from typing import Any
 
 from ...common.i18n import gettext
@@ -55,7 +54,8 @@ class Kierki(Family):
         schedule = [{"number": d.number, "contract": d.key, "kind": d.contract.kind,
                      "name": words.contract_name(d.contract), "dealer": d.dealer,
                      "leader": d.leader, "expected_sum": d.contract.expected_sum,
-                     "fields": [{**asdict(f), "labels": list(f.labels)}
+                     "fields": [{"name": f.name, "type": f.type, "total": f.total,
+                                 "labels": list(f.labels), "distinct": f.distinct}
                                 for f in d.contract.fields()]}
                     for d in game.state.deals]
         return {"ruleset": {"expected_sum": game.rules.expected_sum}, "schedule": schedule,
