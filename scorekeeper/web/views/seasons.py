@@ -9,7 +9,7 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from ...common.i18n import field_errors, lang
+from ...common.i18n import field_errors
 from ...domain import seasons
 from ...domain.errors import PersonNotFound, SeasonNotFound
 from ...outputs import season_sheet
@@ -113,6 +113,6 @@ def export(cid: str, fmt: str):
             ("season", cid, season.id or season.name, season_sheet.printed_state(data)),
             lambda: _render(_TEMPLATE, club, season=season, lines=lines),
             "round_sheet.css", f'inline; filename="{name}"', (_TEMPLATE,))
-    return table_file(fmt, name, lambda: season_sheet.to_csv(lines, _labels(season), lang()),
-                      lambda: season_sheet.to_xlsx(lines, _labels(season), gettext("Season")),
+    return table_file(fmt, name, lambda: season_sheet.standings(lines, _labels(season)),
+                      gettext("Season"),
                       lambda: data)
