@@ -1,11 +1,11 @@
-"""A club's season table as data, JSON and the rows of its CSV and ``.xlsx``, and the key of
-its PDF; no game id, code or token in any of them."""
+"""A club's season table as data, JSON and the rows of its CSV and ``.xlsx``; no game id,
+code or token in any of them."""
 from __future__ import annotations
 
 from typing import Any
 
 from ..domain.seasons import Line, Season
-from .tournament_sheet import digest, points
+from .tournament_sheet import points
 
 
 def to_json(season: Season, lines: list[Line]) -> dict[str, Any]:
@@ -27,7 +27,3 @@ def standings(lines: list[Line], labels: dict[str, str]) -> tuple[list[str], lis
              "" if line.mu is None else round(line.mu, 2),
              "" if line.sigma is None else round(line.sigma, 2)] for line in lines]
     return header, rows
-
-
-#: The key of the PDF of a season's :func:`to_json`: a corrected game prints a new one.
-printed_state = digest
