@@ -20,7 +20,7 @@ from werkzeug.exceptions import Forbidden, NotFound, Unauthorized
 
 from ..domain import clubs, house, people, reads, rights
 from ..domain.errors import GameNotFound, PersonNotFound, TournamentNotFound
-from ..domain.rights import DIRECTOR, MANAGER, MEMBER, TABLE, Holder, at_least
+from ..domain.rights import DIRECTOR, MANAGER, MEMBER, TABLE, Holder, at_least, same
 from .db import get_db
 from .tokens import (
     bearer,
@@ -34,7 +34,6 @@ from .tokens import (
     mac,
     normalise_code,
     reference,
-    same,
     secret_key,
     token,
     tournament_token,
@@ -48,8 +47,7 @@ __all__ = ["bearer", "club_director_token", "club_token", "is_club_director_link
 
 #: How many games (clubs, variants…) a browser remembers, the most recent first.
 REMEMBERED = 60
-#: The setting that keeps the hash of the one unused host link's token.
-HOST_LINK = house.HOST_LINK
+
 
 def _api() -> bool:
     """Whether this is the JSON API's request: there a cookie is no right."""

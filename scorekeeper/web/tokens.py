@@ -8,8 +8,7 @@ from flask import current_app
 
 from ..domain import rights
 from ..domain.reads import CODE_ALPHABET, CODE_LENGTHS
-
-same = rights.same
+from ..domain.rights import same
 
 
 def secret_key(secret: str | bytes | None = None) -> str | bytes:
