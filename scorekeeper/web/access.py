@@ -269,18 +269,18 @@ def _token_hash(given: str) -> str:
     return hashlib.sha256(given.encode()).hexdigest()
 
 
-def _holds(key: str, mark: Any, db: Any | None) -> bool:
+def _holds(key: str, mark: Any, db: Any) -> bool:
     """Whether the session's ``key`` is the host's mark now (``mark(db)``)."""
     given = session.get(key)
     if not isinstance(given, str):
         return False
-    expected = mark(db or get_db())
+    expected = mark(db)
     return expected is not None and same(given, expected)
 
 
-def holds_host_link(db: Any | None = None) -> bool:
+def holds_host_link() -> bool:
     """Whether this browser opened a host link still in force."""
-    return _holds("host", _host_mark, db)
+    return _holds("host", _host_mark, get_db())
 
 
 def is_host() -> bool:
