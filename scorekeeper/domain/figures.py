@@ -83,7 +83,7 @@ def keep(db: Any, gid: str, made: figure_writes.Figures | None) -> None:
     figure_writes.add_totals(db, taken + added)
     gone = {t[:5] for t in taken} - {t[:5] for t in added}
     for pid, scope, family, part, key in sorted(gone):
-        first = figure_reads.first_figure(db, pid, scope or None, family, part, key)
+        first = figure_reads.first_figure(db, pid, scope, family, part, key)
         if first is not None:
             figure_writes.set_first(db, pid, scope, family, part, key, first)
     was = {(f["person_id"], s, f["family"]): f for f in old[0] for s in _scopes(f["table_key"])}
@@ -99,9 +99,9 @@ def keep(db: Any, gid: str, made: figure_writes.Figures | None) -> None:
         # a game finished before another they finished already
         moved = _runs_with(db, pid, scope, family, after) if after and not before else None
         if moved is None:
-            runs = streaks(figure_reads.figure_wins(db, pid, family, scope or None))
+            runs = streaks(figure_reads.figure_wins(db, pid, family, scope))
             moved = (runs["current"], runs["longest"],
-                     figure_reads.last_figure(db, pid, scope or None, family))
+                     figure_reads.last_figure(db, pid, scope, family))
         figure_writes.set_runs(db, pid, scope, family, *moved)
 
 
@@ -110,11 +110,11 @@ def _runs_with(db: Any, pid: int, scope: str, family: str, game: dict[str, Any]
     """A person's wins in a row (now, at most, the last game they count) once ``game`` is
     added before their last game, from the games won next to it; None when a loss splits
     a run as long as their longest."""
-    kept = figure_reads.runs(db, pid, scope or None, family)
+    kept = figure_reads.runs(db, pid, scope, family)
     if kept is None or kept[2] is None:
         return None
     current, longest, last = kept[0], kept[1], (kept[2], kept[3])
-    before, after, to_end = figure_reads.wins_beside(db, pid, family, scope or None,
+    before, after, to_end = figure_reads.wins_beside(db, pid, family, scope,
                                                      (game["played"], game["game_row"]))
     if game["won"]:
         longest = max(longest, before + 1 + after)

@@ -8,8 +8,14 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..storage import club_reads, people_reads
-from ..storage.club_reads import club_directors, club_of_game, club_of_person, club_of_tournament
+from ..storage import people_reads
+from ..storage.club_reads import (
+    club_directors,
+    club_of_game,
+    club_of_person,
+    club_of_tournament,
+    club_tournaments,
+)
 from ..storage.connection import CODE_ALPHABET, CODE_LENGTHS, HOME_CLUB
 from ..storage.game_reads import (
     count_games,
@@ -44,10 +50,11 @@ from ..storage.tournament_reads import (
 
 __all__ = ["CODE_ALPHABET", "CODE_LENGTHS", "HOME_CLUB", "TableOfGame", "TournamentTable",
            "club_directors", "club_of_game", "club_of_person", "club_of_tournament",
-           "count_games", "count_people", "deal_history", "game_by_code", "game_header",
-           "game_version", "game_versions", "games_listed", "known_people", "names", "person",
-           "person_games", "person_tables", "players_page", "renames", "round_moves",
-           "round_sizes", "table_count", "table_of_game", "tournament_version", "versions"]
+           "club_tournaments", "count_games", "count_people", "deal_history", "game_by_code",
+           "game_header", "game_version", "game_versions", "games_listed", "known_people",
+           "names", "person", "person_games", "person_tables", "players_page", "renames",
+           "round_moves", "round_sizes", "table_count", "table_of_game", "tournament_version",
+           "versions"]
 
 
 def in_name_order(db: Database, ids: Any, names: dict[int, str], language: str
@@ -61,8 +68,3 @@ def in_name_order(db: Database, ids: Any, names: dict[int, str], language: str
 def default_ruleset(db: Database) -> str | None:
     """The ruleset a new game starts with, if the host chose one."""
     return setting(db, "default_ruleset")
-
-
-def club_tournaments(db: Database, cid: str, limit: int = 50) -> list[dict[str, Any]]:
-    """A club's tournaments (its nights), the latest first."""
-    return club_reads.club_tournaments(db, cid, limit)

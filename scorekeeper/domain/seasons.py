@@ -80,20 +80,20 @@ def _of(stored: rating_reads.StoredSeason) -> Season:
     return Season(**asdict(stored))
 
 
-def current(db: Database, club: str, today: date | None = None) -> Season:
-    """The club's season ``today`` falls in (else the last one before it, else the
-    calendar year)."""
-    today = today or date.today()
+def current(db: Database, club: str) -> Season:
+    """The club's season today falls in (else the last one before it, else the calendar
+    year)."""
+    today = date.today()
     found = rating_reads.season_on(db, club, today.isoformat())
     year = today.year
     return _of(found) if found else Season(None, club, str(year), f"{year}-01-01",
                                            f"{year}-12-31", "points", None)
 
 
-def find(db: Database, club: str, sid: str | None, today: date | None = None) -> Season:
+def find(db: Database, club: str, sid: str | None) -> Season:
     """Season ``sid`` of the club (``SeasonNotFound``), or the current one."""
     if not sid:
-        return current(db, club, today)
+        return current(db, club)
     found = rating_reads.season(db, club, sid)
     if found is None:
         raise rating_writes.SeasonNotFound(sid)

@@ -338,12 +338,12 @@ def close(db: Database, tid: str, confirm_unsigned: bool = False) -> None:
     t = _open(db, tid)
     if t.unsigned and confirm_unsigned is not True:
         raise Unsigned(t.unsigned)
-    _write(tournament_writes.close_tournament, db, tid)
+    _write(tournament_writes.set_closed, db, tid, True)
     bus.publish([events.TournamentClosed(tid)])
 
 
 def reopen(db: Database, tid: str) -> None:
     """A closed tournament opened again: its games can be corrected, its rounds drawn."""
-    _write(tournament_writes.reopen_tournament, db, tid)
+    _write(tournament_writes.set_closed, db, tid, False)
     bus.publish([events.TournamentReopened(tid)])
 

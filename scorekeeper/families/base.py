@@ -10,6 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..common.i18n import field_errors
+from ..rules.errors import InvalidInput
+
 if TYPE_CHECKING:
     from flask import Blueprint
 
@@ -159,10 +162,16 @@ class WebFamily(Protocol):
     def history_line(self, game: Game, deal: DealLike, result: Result) -> str:
         """An earlier value of a deal in a few words (correction history)."""
 
-    def check_entry(self, game: Game, deal: DealLike, raw: Result) -> dict[str, Any] | None:
+    def check_entry(self, game: Game, deal: DealLike, raw: Result) -> dict[str, Any]:
         """A deal being entered, checked (``{"ok", "complete", "problems", "progress"}``);
-        None when the family has no check of its own."""
-        return None
+        unless the family has a check of its own, what saving would refuse."""
+        try:
+            game.family.validate(game.rules, deal, raw)
+            problems = []
+        except InvalidInput as e:
+            problems = [{"field": key, "where": "", "message": m}
+                        for key, messages in field_errors(e.problems).items() for m in messages]
+        return {"ok": not problems, "complete": True, "problems": problems, "progress": []}
 
     def charts(self, game: Game) -> list[Any]:
         """The game's charts, the running totals first; none before the first deal."""

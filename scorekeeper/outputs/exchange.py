@@ -52,16 +52,6 @@ def spreadsheet_safe(cell: Any) -> Any:
     return cell
 
 
-def to_csv(game: service.Game, language: str = "en") -> str:
-    """The family's rows (one per deal, then the total) as :func:`csv_text`."""
-    return csv_text(*game.family.csv(game), language=language)
-
-
-def to_xlsx(game: service.Game, title: str = "Game") -> bytes:
-    """The same rows as :func:`to_csv`, as an Excel workbook (:func:`xlsx_bytes`)."""
-    return xlsx_bytes(*game.family.csv(game), title=title)
-
-
 def csv_text(header: list[Any], rows: list[list[Any]], language: str = "en") -> str:
     r"""A CSV file as every export writes one: UTF-8 with a BOM (so a spreadsheet reads Polish
     letters right), each cell :func:`spreadsheet_safe`, in ``language``'s dialect (Polish:

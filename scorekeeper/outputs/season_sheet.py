@@ -1,12 +1,11 @@
-"""A club's season table as data, JSON, CSV and ``.xlsx``, and the key of its PDF; no game
-id, code or token in any of them."""
+"""A club's season table as data, JSON and the rows of its CSV and ``.xlsx``; no game id,
+code or token in any of them."""
 from __future__ import annotations
 
 from typing import Any
 
 from ..domain.seasons import Line, Season
-from .exchange import csv_text, xlsx_bytes
-from .tournament_sheet import digest, points
+from .tournament_sheet import points
 
 
 def to_json(season: Season, lines: list[Line]) -> dict[str, Any]:
@@ -16,8 +15,8 @@ def to_json(season: Season, lines: list[Line]) -> dict[str, Any]:
     return {"season": season.json(), "standings": [line.json() for line in lines]}
 
 
-def _rows(lines: list[Line], labels: dict[str, str]) -> tuple[list[str], list[list[Any]]]:
-    """The table's header in the reader's words (``labels``, and ``yes`` for a provisional
+def standings(lines: list[Line], labels: dict[str, str]) -> tuple[list[str], list[list[Any]]]:
+    """The season files' header in the reader's words (``labels``, and ``yes`` for a provisional
     rating) and its rows: the rating as shown, then the model's mu and sigma."""
     header = [labels[k] for k in ("rank", "player", "points", "nights", "games", "wins",
                                   "rating", "provisional", "rated", "mu", "sigma")]
@@ -28,17 +27,3 @@ def _rows(lines: list[Line], labels: dict[str, str]) -> tuple[list[str], list[li
              "" if line.mu is None else round(line.mu, 2),
              "" if line.sigma is None else round(line.sigma, 2)] for line in lines]
     return header, rows
-
-
-def to_csv(lines: list[Line], labels: dict[str, str], language: str = "en") -> str:
-    """The season table as :func:`.exchange.csv_text`."""
-    return csv_text(*_rows(lines, labels), language=language)
-
-
-def to_xlsx(lines: list[Line], labels: dict[str, str], title: str) -> bytes:
-    """The same table as an Excel workbook of one sheet named ``title``."""
-    return xlsx_bytes(*_rows(lines, labels), title=title)
-
-
-#: The key of the PDF of a season's :func:`to_json`: a corrected game prints a new one.
-printed_state = digest

@@ -14,7 +14,6 @@ from ..common import collation
 from ..domain.reads import TournamentTable
 from ..domain.tournaments import Tournament, confirmed
 from ..rules.places import places
-from .exchange import csv_text, xlsx_bytes
 from .share import qr_address
 
 
@@ -241,9 +240,10 @@ def to_json(t: Tournament, signatures: Mapping[str, Mapping[int, Mapping[str, An
     }
 
 
-def _table(t: Tournament, labels: dict[str, str]) -> tuple[list[str], list[list[Any]]]:
-    """The standings as rows, best first, then each player's table and game total in each
-    round (empty while unfinished or not drawn); ``labels`` are the column names."""
+def standings(t: Tournament, labels: dict[str, str]) -> tuple[list[str], list[list[Any]]]:
+    """The results files' header (``labels`` are the column names) and rows: the standings,
+    best first, then each player's table and game total in each round (empty while
+    unfinished or not drawn)."""
     header = [labels[k] for k in ("rank", "player", "points", "wins", "games", "best")]
     header += [labels[k] % {"round": n}
                for n in range(1, t.current + 1) for k in ("table", "total")]
@@ -258,13 +258,3 @@ def _table(t: Tournament, labels: dict[str, str]) -> tuple[list[str], list[list[
                     "" if total is None or not table.finished else total]
         rows.append(row)
     return header, rows
-
-
-def to_csv(t: Tournament, labels: dict[str, str], language: str = "en") -> str:
-    """The standings (:func:`_table`) as :func:`.exchange.csv_text`."""
-    return csv_text(*_table(t, labels), language=language)
-
-
-def to_xlsx(t: Tournament, labels: dict[str, str], title: str) -> bytes:
-    """The standings as an Excel workbook of one sheet named ``title``."""
-    return xlsx_bytes(*_table(t, labels), title=title)

@@ -10,8 +10,9 @@ from sqlite_utils import Database
 
 
 def _only(table: str | None, alias: str = "f") -> tuple[str, list[Any]]:
-    """The filter to the games of one table (its key, ``3-5-7-9``; all games when None)."""
-    return (f" and {alias}.table_key = ?", [table]) if table is not None else ("", [])
+    """The filter to the games of one table (its key, ``3-5-7-9``; all games when None or
+    ``""``, the key the running totals of every game are kept under)."""
+    return (f" and {alias}.table_key = ?", [table]) if table else ("", [])
 
 
 #: The order games were played in, oldest first.
@@ -89,13 +90,13 @@ def totals(db: Database, pid: int, table: str | None = None) -> list[dict[str, A
             for r in sorted((x for row in rows for x in _expanded(row)), key=lambda r: r[:3])]
 
 
-def runs(db: Database, pid: int, table: str | None, family: str
+def runs(db: Database, pid: int, table: str, family: str
          ) -> tuple[int, int, str | None, int | None] | None:
-    """A person's wins in a row now and at most in one family (everywhere, or at
+    """A person's wins in a row now and at most in one family (everywhere: ``""``, or at
     ``table``), and (played, row) of the last game they count."""
     row = db.conn.execute("select streak, longest, last_played, last_row from figure_totals "
                           "where person_id = ? and table_key = ? and family = ? and "
-                          "part = 'game' and key = ''", [pid, table or "", family]).fetchone()
+                          "part = 'game' and key = ''", [pid, table, family]).fetchone()
     return tuple(row) if row else None  # type: ignore[return-value]
 
 

@@ -133,7 +133,8 @@ def withdraw_tournament_player(db: Database, tid: str, number: int, after: int) 
         raise tournament_reads.TournamentNotFound(f"{tid}/{number}")
 
 
-def _close(db: Database, tid: str, closed: bool) -> None:
+@writes
+def set_closed(db: Database, tid: str, closed: bool) -> None:
     """The tournament closed (nothing in it changes, its games included) or reopened by
     its director; its games change version, so their pages show whether they can be written."""
     _claim(db, tid, closed=not closed)
@@ -142,13 +143,3 @@ def _close(db: Database, tid: str, closed: bool) -> None:
                     "(select game_id from tournament_tables where tournament_id = ?)",
                     [connection.now(), tid])
     _note(db, None, "close" if closed else "reopen", "director", tournament_id=tid)
-
-
-@writes
-def close_tournament(db: Database, tid: str) -> None:
-    _close(db, tid, True)
-
-
-@writes
-def reopen_tournament(db: Database, tid: str) -> None:
-    _close(db, tid, False)

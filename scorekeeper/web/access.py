@@ -20,7 +20,7 @@ from werkzeug.exceptions import Forbidden, NotFound, Unauthorized
 
 from ..domain import clubs, house, people, reads, rights
 from ..domain.errors import GameNotFound, PersonNotFound, TournamentNotFound
-from ..domain.rights import DIRECTOR, MANAGER, MEMBER, TABLE, Holder, at_least
+from ..domain.rights import DIRECTOR, MANAGER, MEMBER, TABLE, Holder, at_least, same
 from .db import get_db
 from .tokens import (
     bearer,
@@ -34,7 +34,6 @@ from .tokens import (
     mac,
     normalise_code,
     reference,
-    same,
     secret_key,
     token,
     tournament_token,
@@ -48,8 +47,7 @@ __all__ = ["bearer", "club_director_token", "club_token", "is_club_director_link
 
 #: How many games (clubs, variants…) a browser remembers, the most recent first.
 REMEMBERED = 60
-#: The setting that keeps the hash of the one unused host link's token.
-HOST_LINK = house.HOST_LINK
+
 
 def _api() -> bool:
     """Whether this is the JSON API's request: there a cookie is no right."""
@@ -271,18 +269,18 @@ def _token_hash(given: str) -> str:
     return hashlib.sha256(given.encode()).hexdigest()
 
 
-def _holds(key: str, mark: Any, db: Any | None) -> bool:
+def _holds(key: str, mark: Any, db: Any) -> bool:
     """Whether the session's ``key`` is the host's mark now (``mark(db)``)."""
     given = session.get(key)
     if not isinstance(given, str):
         return False
-    expected = mark(db or get_db())
+    expected = mark(db)
     return expected is not None and same(given, expected)
 
 
-def holds_host_link(db: Any | None = None) -> bool:
+def holds_host_link() -> bool:
     """Whether this browser opened a host link still in force."""
-    return _holds("host", _host_mark, db)
+    return _holds("host", _host_mark, get_db())
 
 
 def is_host() -> bool:

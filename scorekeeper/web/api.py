@@ -257,16 +257,7 @@ def check_deal(gid: str, number: int):
     if not isinstance(result, dict):
         raise _refused("result", N_("Send the deal's result."))
     deal = game.deal(number)  # 422 unless recorded or next
-    checked = adapters.of(game.family).check_entry(game, deal, result)
-    if checked is not None:
-        return checked
-    try:  # a family without its own: what saving would refuse
-        game.family.validate(game.rules, deal, result)
-        problems = []
-    except InvalidInput as e:
-        problems = [{"field": key, "where": "", "message": m}
-                    for key, messages in field_errors(e.problems).items() for m in messages]
-    return {"ok": not problems, "complete": True, "problems": problems, "progress": []}
+    return adapters.of(game.family).check_entry(game, deal, result)
 
 
 @bp.post("/games/<gid>/undo")

@@ -1,7 +1,7 @@
 """The session cookie: Flask's signed cookie, ``SameSite=Lax`` always, and ``Secure`` on an
 answer to an HTTPS request (behind a trusted proxy: the scheme the phone used), so one
-server serves both a plain HTTP table and an HTTPS one; :func:`secure` says the same for
-the app's other cookie (the language chosen).
+server serves both a plain HTTP table and an HTTPS one. The app's other cookie (the
+language chosen) asks it the same (``get_cookie_secure``).
 """
 from __future__ import annotations
 
@@ -16,12 +16,6 @@ class SessionInterface(SecureCookieSessionInterface):
         """``Secure`` when set so (``SESSION_COOKIE_SECURE``) or when this request is HTTPS."""
         return super().get_cookie_secure(app) \
             or (has_request_context() and request.scheme == "https")
-
-
-def secure(app: Flask) -> bool:
-    """Whether a cookie set in answer to this request is ``Secure``: as the session's is
-    (every cookie of the app is ``SameSite=Lax`` too)."""
-    return app.session_interface.get_cookie_secure(app)
 
 
 def init_app(app: Flask) -> None:

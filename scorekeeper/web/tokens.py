@@ -8,8 +8,7 @@ from flask import current_app
 
 from ..domain import rights
 from ..domain.reads import CODE_ALPHABET, CODE_LENGTHS
-
-same = rights.same
+from ..domain.rights import same
 
 
 def secret_key(secret: str | bytes | None = None) -> str | bytes:
@@ -17,8 +16,8 @@ def secret_key(secret: str | bytes | None = None) -> str | bytes:
     return current_app.config["SECRET_KEY"] if secret is None else secret
 
 
-def mac(purpose: str, subject: str, secret: str | bytes | None = None) -> str:
-    return rights.mac(purpose, subject, secret_key(secret))
+def mac(purpose: str, subject: str) -> str:
+    return rights.mac(purpose, subject, secret_key())
 
 
 def normalise_code(text: object) -> str:
@@ -45,14 +44,14 @@ def tournament_token(tid: str, secret: str | bytes | None = None) -> str:
     return rights.tournament_token(tid, secret_key(secret))
 
 
-def club_token(cid: str, secret: str | bytes | None = None) -> str:
+def club_token(cid: str) -> str:
     """A club manager's token (given once, when the club is made)."""
-    return rights.club_token(cid, secret_key(secret))
+    return rights.club_token(cid, secret_key())
 
 
-def club_director_token(cid: str, did: int, secret: str | bytes | None = None) -> str:
+def club_director_token(cid: str, did: int) -> str:
     """The token of a club's director ``did`` (in the director's link too)."""
-    return rights.club_director_token(cid, did, secret_key(secret))
+    return rights.club_director_token(cid, did, secret_key())
 
 
 def variant_token(rid: str) -> str:
@@ -60,20 +59,20 @@ def variant_token(rid: str) -> str:
     return mac("variant-token", rid)[:40]
 
 
-def join_secret(gid: str, secret: str | bytes | None = None) -> str:
+def join_secret(gid: str) -> str:
     """The secret of a game's join link and table card: 96 bits, in 16 URL-safe
     characters so that the QR code stays small."""
-    return base64.urlsafe_b64encode(bytes.fromhex(mac("join-link", gid, secret))[:12]).decode()
+    return base64.urlsafe_b64encode(bytes.fromhex(mac("join-link", gid))[:12]).decode()
 
 
 def is_join_secret(gid: str, given: object) -> bool:
     return same(given, join_secret(gid))
 
 
-def reference(gid: str, secret: str | bytes | None = None) -> str:
+def reference(gid: str) -> str:
     """A game sheet's short reference: two sheets of one game can be matched, but the id,
     join code and token cannot be found from it."""
-    return mac("sheet-ref", gid, secret)[:6].upper()
+    return mac("sheet-ref", gid)[:6].upper()
 
 
 def is_director_token(given: object, tid: str) -> bool:

@@ -2,7 +2,6 @@
 formula, while the points stay numbers."""
 import csv
 import io
-from types import SimpleNamespace
 
 from scorekeeper.families.kierki.rules import get_ruleset
 from scorekeeper.outputs import exchange
@@ -63,11 +62,10 @@ def test_formula_names_are_neutralised_and_points_stay_numbers(client):
 
 def test_every_formula_start_is_neutralised_numbers_are_not():
     """Tab and CR cannot come in through a player's name (control characters are
-    stripped), so the family's rows are given here directly."""
+    stripped), so the rows are given to csv_text here directly."""
     header = ["#", "=1+1", "+1", "-1+2", "@A1", "\t=1", "\r=1", "-", "Ala"]
     rows = [[1, -260, "-260", 0, "0", "", 3.5, "text", "=x"]]
-    family = SimpleNamespace(csv=lambda game: (header, rows))
-    out = list(csv.reader(io.StringIO(exchange.to_csv(SimpleNamespace(family=family))[1:])))
+    out = list(csv.reader(io.StringIO(exchange.csv_text(header, rows)[1:])))
     assert out[0] == ["#", "'=1+1", "'+1", "'-1+2", "'@A1", "'\t=1", "'\r=1", "'-", "Ala"]
     assert out[1] == ["1", "-260", "-260", "0", "0", "", "3.5", "text", "'=x"]
 

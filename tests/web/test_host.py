@@ -3,6 +3,7 @@ logged in with the host's password or opened the host link ``kierki serve`` prin
 import pytest
 
 from scorekeeper import create_app
+from scorekeeper.domain import house
 from scorekeeper.storage import house_reads
 from scorekeeper.web import access, limits
 from scorekeeper.web.db import get_db
@@ -51,7 +52,7 @@ def test_the_host_link_makes_one_browser_the_host_once(tmp_path):
     app = make(tmp_path)
     token = link(app)
     with app.app_context():  # only its hash is kept
-        assert token not in (house_reads.setting(get_db(), access.HOST_LINK) or "")
+        assert token not in (house_reads.setting(get_db(), house.HOST_LINK) or "")
     laptop = device(app, "192.0.2.5")
     r = laptop.get(f"/host/{token}")
     assert r.status_code == 302 and r.location.endswith("/admin/")

@@ -27,7 +27,7 @@ from ...domain.service import Conflict, Frozen, load
 from ...outputs import share
 from ...outputs.renders import Full
 from ...rules.errors import UnknownRuleset
-from .. import access, adapters, sessions
+from .. import access, adapters
 from ..access import ClubRefused, NotAtTable
 from ..db import get_db
 from ..jsonprovider import refusal_json
@@ -124,9 +124,9 @@ def init_app(app: Flask) -> None:
     @app.get("/lang/<code>")
     def set_language(code: str):
         resp = make_response(redirect(_safe_next(request.args.get("next"))))
-        if code in app.config["LANGUAGES"]:
+        if code in app.config["LANGUAGES"]:  # Secure as the session's cookie is
             resp.set_cookie("lang", code, max_age=365 * 24 * 3600, samesite="Lax",
-                            secure=sessions.secure(app), httponly=True)
+                            secure=app.session_interface.get_cookie_secure(app), httponly=True)
         return resp
 
     # refusals answered the same way wherever they come from: JSON to the API and to a

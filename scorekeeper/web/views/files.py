@@ -8,6 +8,7 @@ import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from flask import Response, current_app
 from flask_babel import gettext
@@ -69,9 +70,12 @@ def labels(by_places: bool, **more: str) -> dict[str, str]:
             "wins": gettext("Wins"), "games": gettext("Games"), **more}
 
 
-def table_file(fmt: str, filename: str, csv: Callable[[], str],
-               xlsx: Callable[[], bytes], data: Callable[[], object]) -> Response:
-    """A table as a CSV, .xlsx or JSON download, only the asked one made."""
-    body = csv() if fmt == "csv" else xlsx() if fmt == "xlsx" else json.dumps(
-        data(), ensure_ascii=False, indent=1)
+def table_file(fmt: str, filename: str, table: Callable[[], tuple[list[Any], list[list[Any]]]],
+               title: str, data: Callable[[], object]) -> Response:
+    """A table as a CSV (in the reader's dialect), .xlsx (one sheet named ``title``) or JSON
+    download, only the asked one made: ``table`` gives the header and rows of the first
+    two, ``data`` the JSON."""
+    body = (exchange.csv_text(*table(), language=lang()) if fmt == "csv"
+            else exchange.xlsx_bytes(*table(), title=title) if fmt == "xlsx"
+            else json.dumps(data(), ensure_ascii=False, indent=1))
     return download(body, MIMETYPES[fmt], f'attachment; filename="{filename}"')

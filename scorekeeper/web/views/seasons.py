@@ -9,10 +9,10 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from ...common.i18n import field_errors, lang
+from ...common.i18n import field_errors
 from ...domain import seasons
 from ...domain.errors import PersonNotFound, SeasonNotFound
-from ...outputs import season_sheet
+from ...outputs import season_sheet, tournament_sheet
 from ...rules import ratings
 from ...rules.errors import InvalidInput
 from .. import access
@@ -108,11 +108,11 @@ def export(cid: str, fmt: str):
     data = season_sheet.to_json(season, lines)
     words = ascii_words(f"{club.name or 'club'}-{season.name}")
     name = f"{words or 'season'}-season.{fmt}"
-    if fmt == "pdf":
+    if fmt == "pdf":  # kept by the digest of its to_json: a corrected game prints a new one
         return kept_pdf(
-            ("season", cid, season.id or season.name, season_sheet.printed_state(data)),
+            ("season", cid, season.id or season.name, tournament_sheet.digest(data)),
             lambda: _render(_TEMPLATE, club, season=season, lines=lines),
             "round_sheet.css", f'inline; filename="{name}"', (_TEMPLATE,))
-    return table_file(fmt, name, lambda: season_sheet.to_csv(lines, _labels(season), lang()),
-                      lambda: season_sheet.to_xlsx(lines, _labels(season), gettext("Season")),
+    return table_file(fmt, name, lambda: season_sheet.standings(lines, _labels(season)),
+                      gettext("Season"),
                       lambda: data)

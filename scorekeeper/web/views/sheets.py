@@ -93,13 +93,15 @@ def blank_pdf(ruleset_id: str):
 @bp.get("/games/<gid>/export.csv")
 def export_csv(gid: str):
     game = _load(gid)
-    return _download(exchange.to_csv(game, lang()), "text/csv", game, "csv")
+    body = exchange.csv_text(*game.family.csv(game), language=lang())
+    return _download(body, "text/csv", game, "csv")
 
 
 @bp.get("/games/<gid>/export.xlsx")
 def export_xlsx(gid: str):
     game = _load(gid)
-    return _download(exchange.to_xlsx(game, gettext("Game")), exchange.XLSX, game, "xlsx")
+    body = exchange.xlsx_bytes(*game.family.csv(game), title=gettext("Game"))
+    return _download(body, exchange.XLSX, game, "xlsx")
 
 
 @bp.get("/games/<gid>/export.json")

@@ -81,6 +81,5 @@ def results(tid: str, fmt: str):
                     lambda: render_template(_TEMPLATES[1], t=t, results=results),
                     _filename(t, "results", "pdf"))
     return table_file(fmt, _filename(t, "results", fmt),
-                      lambda: tournament_sheet.to_csv(t, _labels(t), lang()),
-                      lambda: tournament_sheet.to_xlsx(t, _labels(t), gettext("Results")),
+                      lambda: tournament_sheet.standings(t, _labels(t)), gettext("Results"),
                       lambda: tournament_sheet.to_json(t, signed))

@@ -5,9 +5,9 @@ A table asks it every evening: "can Ala still be caught?". The answer is a lead 
 than the most one player can still gain on another in the deals left; a lead of exactly
 that much can still be drawn level, so it decides nothing.
 """
-from scorekeeper.families.kierki.rules import Table, deck, get_ruleset, replay
+from scorekeeper.families.kierki.rules import Table, deck, get_ruleset, replay, schedule
 from scorekeeper.families.kierki.rules.contracts import make_contract
-from scorekeeper.families.kierki.rules.outlook import outlook, start_deals, swing
+from scorekeeper.families.kierki.rules.outlook import outlook, swing
 from tests.fixtures import new_game, post_deal, state
 
 NOTHING = {  # seat 3 takes every penalty of every negative deal and of the robber
@@ -36,7 +36,7 @@ def test_a_deals_swing_is_one_player_taking_all_of_it_and_another_none():
     # trumps; the loteryjka's first finisher gets the most.
     rules = get_ruleset("standard-4")
     by_key = {}
-    for deal in start_deals(rules):
+    for deal in schedule(rules, 0):  # every deal of the game
         by_key.setdefault(deal.contract.key, swing(deal.contract))
     assert by_key["no_tricks"] == 13 * 20
     assert by_key["no_queens"] == 4 * 60

@@ -35,7 +35,7 @@ def real_result(robber, seed, weights):
     rnd = random.Random(seed)
     cards = list(table.deck)
     rnd.shuffle(cards)
-    per = table.cards_per_trick
+    per = table.players  # a card of each player in every trick
     tricks = [cards[i * per:(i + 1) * per] for i in range(table.tricks)]
     takers = rnd.choices(range(table.players), weights=weights, k=table.tricks)
     raw = {}

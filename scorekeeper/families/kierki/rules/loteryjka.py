@@ -120,12 +120,11 @@ def _read_hands(hands: Sequence[Iterable[CardLike] | None] | None,
 
 
 def new_board(contract: Contract, start_seat: int, *, start_rank: str | None = None,
-              hands: Sequence[Iterable[CardLike] | None] | None = None,
-              table: Table | None = None) -> Board:
+              hands: Sequence[Iterable[CardLike] | None] | None = None) -> Board:
     """An empty layout; ``start_seat`` plays first. ``start_rank`` may be chosen before
     play when the start is ``"any"``; ``hands`` has a hand or None per seat."""
     options = Options.of(contract)
-    table = table or contract.table
+    table = contract.table
     if not is_int(start_seat) or not 0 <= start_seat < table.players:
         raise _refuse(N_("Choose the player who begins."), "start_seat")
     if options.start != "any":

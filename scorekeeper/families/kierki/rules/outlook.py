@@ -8,8 +8,9 @@ deals left are few, the places are found by trying every end they can give.
 
 >>> from .rulesets import get_ruleset
 >>> from .game import replay
+>>> from .schedule import schedule
 >>> rules = get_ruleset("standard-4")
->>> [swing(d.contract) for d in start_deals(rules)][:3]
+>>> [swing(d.contract) for d in schedule(rules, 0)][:3]
 [260, 260, 240]
 >>> state = replay(rules, 0, [])
 >>> view = outlook(state)
@@ -28,17 +29,12 @@ from typing import Any
 
 from .contracts import Contract, Field, Loteryjka, PenaltyTricks, Robber
 from .game import GameState
-from .schedule import Deal, schedule
+from .schedule import Deal
 
 #: Past this many results to score, a deal's inputs are not enumerated.
 _MOST_RESULTS = 200_000
 #: Past this many ends of the game to try, the places are judged by the swings alone.
 _MOST_ENDS = 30_000
-
-
-def start_deals(rules: Any) -> list[Deal]:
-    """Every deal of a game under ``rules``."""
-    return schedule(rules, 0)
 
 
 def _splits(total: int, players: int) -> list[list[int]]:

@@ -202,12 +202,11 @@ def _items(contract: Contract, cards: Sequence[Card], trick: int | None,
 
 
 def check_trick(contract: Contract, leader: int, cards: Sequence[CardLike], *,
-                trump: str | None = None, trick: int | None = None,
-                table: Table | None = None) -> TrickResult:
+                trump: str | None = None, trick: int | None = None) -> TrickResult:
     """Check one complete trick in play order and score it for its taker; ``trick``
     counts from 1 (penalty tricks need it). Raises :class:`InvalidPlay`."""
     _no_tricks(contract)
-    table = table or contract.table
+    table = contract.table
     problems: list[Problem] = []
     if not is_int(leader) or not 0 <= leader < table.players:
         problems.append(Problem("leader", N_("Choose the player who led.")))

@@ -22,10 +22,6 @@ class Table:
     tricks: int
     deck: tuple[Card, ...]
 
-    @property
-    def cards_per_trick(self) -> int:
-        return self.players
-
 
 @dataclass(frozen=True)
 class Field:

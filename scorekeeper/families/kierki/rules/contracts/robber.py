@@ -191,7 +191,7 @@ class Robber(Contract):
             cards = result.get("cards")
             needed = sum(owner == seat for owner in cards.values()) if cards else \
                 min((rest + sum(taken) for taken, rest in rests[seat]), default=0)
-            if needed > t * self.table.cards_per_trick:
+            if needed > t * self.table.players:  # a trick holds a card of each player
                 check.add(f"tricks.{seat}", N_(
                     "%(cards)s different penalty cards do not fit in %(tricks)s tricks."),
                     cards=needed, tricks=t)
@@ -220,7 +220,7 @@ class Robber(Contract):
         tricks = result.get("tricks")
         own = {s: self._ways if s in check.free else
                [a for a, rest in rests[s]
-                if tricks is None or rest + sum(a) <= tricks[s] * self.table.cards_per_trick]
+                if tricks is None or rest + sum(a) <= tricks[s] * self.table.players]
                for s in players}
 
         def share(i: int, left: list[int]) -> bool:  # seats i, i+1, … take what is left
