@@ -200,7 +200,8 @@ def standings(db: Database, ev: Evening, language: str = "en") -> dict[str, Any]
         for seat, pid in enumerate(ev.seats[gid]):
             p, row = played(game, seat), rows[pid]
             row["games"], row["wins"] = row["games"] + 1, row["wins"] + p.won
-            row["points"], row["places"] = row["points"] + p.total, row["places"] + p.place
+            row["points"] += p.total
+            row["places"] += p.place
             row["above"].append(p.above)
     families = []
     for key, family in registry.families().items():

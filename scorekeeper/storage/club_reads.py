@@ -5,7 +5,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .game_reads import GameNotFound, _value
+from .connection import one_value
+from .game_reads import GameNotFound
 from .people_reads import ROW_IDS, PersonNotFound
 from .tournament_reads import TournamentNotFound
 
@@ -26,7 +27,7 @@ def club(db: Database, cid: Any) -> dict[str, Any]:
 
 def club_by_code(db: Database, code: str) -> str:
     """The id of the club whose invitation code this is."""
-    return str(_value(db, "select id from clubs where invite_code = ?", code, ClubNotFound))
+    return str(one_value(db, "select id from clubs where invite_code = ?", code, ClubNotFound))
 
 
 def club_directors(db: Database, cid: str) -> list[dict[str, Any]]:
@@ -36,18 +37,18 @@ def club_directors(db: Database, cid: str) -> list[dict[str, Any]]:
 
 
 def club_of_game(db: Database, gid: str) -> str:
-    return str(_value(db, "select club_id from games where id = ?", gid, GameNotFound))
+    return str(one_value(db, "select club_id from games where id = ?", gid, GameNotFound))
 
 
 def club_of_tournament(db: Database, tid: str) -> str:
-    return str(_value(db, "select club_id from tournaments where id = ?", tid,
+    return str(one_value(db, "select club_id from tournaments where id = ?", tid,
                         TournamentNotFound))
 
 
 def club_of_person(db: Database, pid: Any) -> str:
     if not (isinstance(pid, int) and pid in ROW_IDS):
         raise PersonNotFound(pid)
-    return str(_value(db, "select club_id from people where id = ?", pid, PersonNotFound))
+    return str(one_value(db, "select club_id from people where id = ?", pid, PersonNotFound))
 
 
 def club_tournaments(db: Database, cid: str, limit: int) -> list[dict[str, Any]]:

@@ -1,6 +1,6 @@
 """What every part of the storage shares: the connection, the one way a write runs
-(:func:`writes`), the clock, the home club, the rights a change is made by, and new ids
-and codes."""
+(:func:`writes`), one value read or its not-found error, the clock, the home club, the
+rights a change is made by, and new ids and codes."""
 from __future__ import annotations
 
 import contextlib
@@ -71,6 +71,14 @@ def _free_code(db: Database) -> str:
                                "select 1 from clubs where invite_code = ?",
                                [code, code]).fetchone():
             return code
+
+
+def one_value(db: Database, sql: str, key: Any, missing: type[Exception]) -> Any:
+    """The one value ``sql`` selects for ``key``; ``missing(key)`` if no row has it."""
+    row = db.conn.execute(sql, [key]).fetchone()
+    if row is None:
+        raise missing(key)
+    return row[0]
 
 
 def now() -> str:

@@ -11,6 +11,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from .connection import one_value
+
 
 class GameNotFound(Exception):
     """No game has this id (never had, or it was deleted)."""
@@ -53,17 +55,9 @@ def one_read(conn: Any) -> Iterator[None]:
             conn.execute("COMMIT")
 
 
-def _value(db: Database, sql: str, key: Any, missing: type[Exception]) -> Any:
-    """The one value ``sql`` selects for ``key``; ``missing(key)`` if no row has it."""
-    row = db.conn.execute(sql, [key]).fetchone()
-    if row is None:
-        raise missing(key)
-    return row[0]
-
-
 def game_version(db: Database, gid: str) -> int:
     """The game's version alone: has anything changed?"""
-    return int(_value(db, "select version from games where id = ?", gid, GameNotFound))
+    return int(one_value(db, "select version from games where id = ?", gid, GameNotFound))
 
 
 #: A game's players' names (or person ids) in seat order, as a JSON list.

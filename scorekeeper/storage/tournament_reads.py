@@ -8,7 +8,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from .game_reads import _CHANGE, _value, one_read
+from .connection import one_value
+from .game_reads import _CHANGE, one_read
 
 
 class TournamentNotFound(LookupError):
@@ -73,7 +74,7 @@ class StoredTournament:
 
 def tournament_version(db: Database, tid: str) -> int:
     """The tournament's version (bumped by any change to it or to its games)."""
-    return int(_value(db, "select version from tournaments where id = ?", tid,
+    return int(one_value(db, "select version from tournaments where id = ?", tid,
                         TournamentNotFound))
 
 
