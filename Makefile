@@ -16,10 +16,9 @@ $(VENV)/.installed: pyproject.toml constraints.txt
 run: $(VENV)/.installed
 	$(PY) -m scorekeeper.cli serve
 
-# One test process per core (pytest-xdist); an idle process takes tests queued for the
-# other (worksteal), so a few long browser and server tests at the end do not leave a core idle.
+# One test process per core (pytest-xdist): the suite takes half the time on two cores.
 test: $(VENV)/.installed
-	$(PY) -m pytest -n auto --dist worksteal
+	$(PY) -m pytest -n auto
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check scorekeeper tests bench
